@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Run the real tshark with the freshly built amfol plugin, as Wireshark would load it for a user.
+#
+# tshark ignores personal plugin folders and WIRESHARK_PLUGIN_DIR when it runs as root, and CI's
+# clone may sit where an unprivileged user cannot read. So: stage the plugin (and any capture
+# named with -r) in a world-readable temporary folder with a private HOME, then run tshark as
+# "nobody" via setpriv when we are root, or as ourselves otherwise.
+#
+# Usage: tshark-as-user.sh PLUGIN_SO [tshark args...]
+#   Every "-r FILE" argument is copied into the staging folder first.
+#   AMFOL_STAGE=DIR reuses a staging folder (faster for many calls).
+set -euo pipefail
+plugin_so=$1; shift
+ws_xy=$(tshark --version 2>/dev/null | sed -n '1s/.*(Wireshark) \([0-9]*\.[0-9]*\).*/\1/p')
+stage=${AMFOL_STAGE:-}
+own_stage=0
+if [ -z "$stage" ]; then
+  stage=$(mktemp -d /tmp/amfol-stage.XXXXXX); own_stage=1
+fi
+chmod 755 "$stage"
+plugdir="$stage/home/.local/lib/wireshark/plugins/$ws_xy/epan"
+mkdir -p "$plugdir" "$stage/home/.config/wireshark" "$stage/cap"
+if [ -n "$plugin_so" ] && [ -f "$plugin_so" ]; then
+  cmp -s "$plugin_so" "$plugdir/amfol.so" 2>/dev/null || cp "$plugin_so" "$plugdir/amfol.so"
+fi
+args=()
+while [ $# -gt 0 ]; do
+  if [ "$1" = "-r" ] && [ $# -ge 2 ]; then
+    src=$2
+    dst="$stage/cap/$(printf '%s' "$src" | md5sum | cut -c1-12)-$(basename "$src")"
+    [ -f "$dst" ] || cp "$src" "$dst"
+    args+=("-r" "$dst"); shift 2
+  else
+    args+=("$1"); shift
+  fi
+done
+chmod -R a+rX "$stage"
+if [ "$(id -u)" = 0 ]; then
+  chown -R 65534:65534 "$stage/home"
+  cd "$stage"
+  set +e
+  setpriv --reuid=65534 --regid=65534 --clear-groups \
+    env -i PATH=/usr/bin:/bin HOME="$stage/home" LANG=C.UTF-8 tshark "${args[@]}"
+  rc=$?
+else
+  cd "$stage"
+  set +e
+  env HOME="$stage/home" LANG=C.UTF-8 tshark "${args[@]}"
+  rc=$?
+fi
+[ $own_stage = 1 ] && rm -rf "$stage"
+exit $rc
