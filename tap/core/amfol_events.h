@@ -1,0 +1,206 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* amfol_events.h: what the epan glue extracts from one frame, handed to the analysis core.
+ *
+ * The plugin (plugin/) reads Wireshark's fields and fills these plain structs; the core (tap/)
+ * never sees epan. Strings in events are only valid during the call: the core copies (interns)
+ * what it keeps. Every list is bounded; "truncated" says when the message had more. */
+#ifndef AMFOL_EVENTS_H
+#define AMFOL_EVENTS_H
+
+#include "amfol_types.h"
+
+#define AMFOL_MAX_SLICE_ITEMS   8    /* OverloadStartNSSAIList items kept per START */
+#define AMFOL_MAX_SLICES_PER_ITEM 8  /* S-NSSAIs kept per item */
+#define AMFOL_MAX_GUAMIS        8
+#define AMFOL_MAX_NSSAI         8    /* requested NSSAI entries kept per Registration Request */
+
+/* One transport endpoint as text: "10.0.0.1:38412" (IPv6: "[2001:db8::1]:38412"). */
+typedef struct amfol_endpoint {
+    char text[64];
+} amfol_endpoint;
+
+/* Common header of every event: where and when. */
+typedef struct amfol_where {
+    amfol_frame frame;
+    amfol_time time;
+    amfol_endpoint src;
+    amfol_endpoint dst;
+} amfol_where;
+
+/* ---- N2 / NGAP ---------------------------------------------------------------------- */
+
+enum amfol_pdu_type { AMFOL_PDU_INITIATING = 0, AMFOL_PDU_SUCCESSFUL = 1, AMFOL_PDU_UNSUCCESSFUL = 2 };
+
+typedef struct amfol_slice_item {
+    int n_snssai;
+    amfol_snssai snssai[AMFOL_MAX_SLICES_PER_ITEM];
+    int action;              /* enum amfol_overload_action or AMFOL_ABSENT */
+    int reduction_pct;       /* 1..99 or AMFOL_ABSENT */
+} amfol_slice_item;
+
+/* NGAP Cause CHOICE: group 0 radioNetwork, 1 transport, 2 nas, 3 protocol, 4 misc. */
+typedef struct amfol_ngap_cause {
+    int group;               /* AMFOL_ABSENT when no Cause IE */
+    int value;
+} amfol_ngap_cause;
+
+#define AMFOL_NGAP_MISC_CONTROL_PROCESSING_OVERLOAD 0
+
+typedef struct amfol_ngap_event {
+    amfol_where where;
+    int pdu_type;                    /* enum amfol_pdu_type */
+    int proc;                        /* procedureCode, e.g. 22 OverloadStart */
+    int index_in_frame;              /* 0 for the first NGAP PDU of the frame */
+
+    /* UE association (AMFOL_ABSENT when not present). */
+    int64_t ran_ue_id;
+    int64_t amf_ue_id;
+
+    /* OVERLOAD START */
+    int overload_action;             /* AMF-wide action or AMFOL_ABSENT */
+    int reduction_pct;               /* AMF-wide TrafficLoadReductionIndication or AMFOL_ABSENT */
+    int n_slice_items;
+    bool slice_items_truncated;
+    amfol_slice_item slice_items[AMFOL_MAX_SLICE_ITEMS];
+
+    /* INITIAL UE MESSAGE */
+    int rrc_cause;                   /* enum amfol_rrc_cause or AMFOL_ABSENT */
+    bool has_s_tmsi;
+    amfol_s_tmsi s_tmsi;
+    bool has_nr_cgi;
+    amfol_nr_cgi nr_cgi;             /* from UserLocationInformationNR */
+    int ue_context_request;          /* 0 requested, AMFOL_ABSENT */
+
+    /* Cause, NG SETUP FAILURE TimeToWait, capacity */
+    amfol_ngap_cause cause;
+    int time_to_wait;                /* ENUMERATED index 0..5 (1,2,5,10,20,60 s) or AMFOL_ABSENT */
+    int relative_amf_capacity;       /* 0..255 or AMFOL_ABSENT */
+
+    /* NG SETUP REQUEST: who the gNB is */
+    char ran_node_name[151];         /* "" if absent */
+    bool has_gnb_id;
+    amfol_plmn gnb_plmn;
+    uint32_t gnb_id;                 /* gNB-ID value */
+    int gnb_id_bits;                 /* 22..32 */
+
+    /* NG SETUP RESPONSE / AMF CONFIGURATION UPDATE: who the AMF is */
+    char amf_name[151];              /* "" if absent */
+    int n_guamis;
+    amfol_guami guamis[AMFOL_MAX_GUAMIS];
+
+    /* AMF STATUS INDICATION */
+    int n_unavailable_guamis;
+    char backup_amf_name[151];
+
+    /* NAS-PDU carried (first one) */
+    bool has_nas;
+} amfol_ngap_event;
+
+/* ---- Transport trouble on the N2 association (SCTP) ---------------------------------- */
+
+enum amfol_sctp_trouble { AMFOL_SCTP_RETRANSMISSION = 1, AMFOL_SCTP_ABORT = 2, AMFOL_SCTP_SHUTDOWN = 3 };
+
+typedef struct amfol_sctp_event {
+    amfol_where where;
+    int kind;                        /* enum amfol_sctp_trouble */
+} amfol_sctp_event;
+
+/* ---- Radio side: NR RRC CCCH (issue 4) ----------------------------------------------- */
+
+enum amfol_rrc_msg {
+    AMFOL_RRC_SETUP_REQUEST = 1,
+    AMFOL_RRC_RESUME_REQUEST = 2,
+    AMFOL_RRC_SETUP = 3,
+    AMFOL_RRC_REJECT = 4,
+    AMFOL_RRC_RESUME = 5,
+    AMFOL_RRC_RELEASE = 6
+};
+
+typedef struct amfol_rrc_event {
+    amfol_where where;
+    int msg;                         /* enum amfol_rrc_msg */
+    int cause;                       /* establishment cause (setup) or resume cause, or AMFOL_ABSENT */
+    bool is_resume_cause;            /* cause is a ResumeCause (values differ above 7) */
+    int wait_time_s;                 /* RRCReject waitTime 1..16 or AMFOL_ABSENT */
+    bool has_s_tmsi_part1;
+    uint64_t s_tmsi_part1;           /* 39 LSBs of the 5G-S-TMSI */
+    /* Transport context, from F1AP when the RRC message rode in it */
+    bool via_f1ap;
+    int64_t du_ue_id;                /* gNB-DU UE F1AP ID or AMFOL_ABSENT */
+    int64_t cu_ue_id;                /* gNB-CU UE F1AP ID or AMFOL_ABSENT */
+    int srb_id;                      /* or AMFOL_ABSENT */
+    bool has_nr_cgi;
+    amfol_nr_cgi nr_cgi;
+    int64_t c_rnti;                  /* or AMFOL_ABSENT */
+} amfol_rrc_event;
+
+/* ---- NAS-5GS (issue 5) --------------------------------------------------------------- */
+
+/* GPRS timer 2 / 3 as decoded: seconds, or a special state. */
+enum amfol_timer_state { AMFOL_TIMER_ABSENT = 0, AMFOL_TIMER_VALUE = 1, AMFOL_TIMER_ZERO = 2,
+                         AMFOL_TIMER_DEACTIVATED = 3 };
+
+typedef struct amfol_nas_timer {
+    int state;                       /* enum amfol_timer_state */
+    uint32_t seconds;                /* when state == AMFOL_TIMER_VALUE */
+    uint8_t unit;                    /* raw unit bits, for display */
+    uint8_t value;                   /* raw value bits */
+} amfol_nas_timer;
+
+typedef struct amfol_nas_event {
+    amfol_where where;
+    const amfol_ngap_event *ngap;    /* the NGAP PDU carrying it (valid during the call), or NULL */
+    int security_header;             /* outer security header type 0..4 */
+    bool ciphered;                   /* content unreadable ("Encrypted data") */
+    int epd;                         /* 0x7e 5GMM, 0x2e 5GSM */
+    int mm_type;                     /* 5GMM message type or AMFOL_ABSENT */
+    int sm_type;                     /* 5GSM message type (inner) or AMFOL_ABSENT */
+    int mm_cause;                    /* 5GMM cause or AMFOL_ABSENT */
+    int sm_cause;                    /* 5GSM cause or AMFOL_ABSENT */
+    amfol_nas_timer t3346;           /* IE 0x5F only */
+    amfol_nas_timer t3502;           /* IE 0x16 */
+    amfol_nas_timer backoff;         /* IE 0x37 (GPRS timer 3) */
+    int reg_type;                    /* 5GS registration type or AMFOL_ABSENT */
+    int service_type;                /* or AMFOL_ABSENT */
+    bool conf_update_red;            /* CONFIGURATION UPDATE COMMAND: registration requested */
+    bool has_new_guti;
+    /* Identities in the message */
+    bool has_guti;
+    amfol_guami guti_guami;
+    uint32_t guti_tmsi;
+    bool has_s_tmsi;
+    amfol_s_tmsi s_tmsi;
+    char suci[40];                   /* "00101-0000000001" or "" */
+    int n_requested_nssai;
+    amfol_snssai requested_nssai[AMFOL_MAX_NSSAI];
+} amfol_nas_event;
+
+/* ---- SBI over HTTP/2 (issue 6) --------------------------------------------------------- */
+
+#define AMFOL_SBI_MAX_LOADS 16
+
+typedef struct amfol_sbi_load {
+    char nf_instance_id[40];
+    char nf_type[8];
+    int load;                        /* 0..100 or AMFOL_ABSENT */
+    char nf_status[16];
+} amfol_sbi_load;
+
+typedef struct amfol_sbi_event {
+    amfol_where where;
+    uint32_t tcp_stream;
+    uint32_t stream_id;
+    bool is_request;
+    char method[8];
+    char path[256];
+    int status;                      /* response status or AMFOL_ABSENT */
+    char oci[256];                   /* raw 3gpp-sbi-oci value or "" */
+    char lci[256];                   /* raw 3gpp-sbi-lci value or "" */
+    char retry_after[32];
+    char problem_cause[40];          /* ProblemDetails.cause or "" */
+    int n_loads;                     /* load figures found in the body (NFProfile/SearchResult/Patch) */
+    amfol_sbi_load loads[AMFOL_SBI_MAX_LOADS];
+    bool headers_unreadable;         /* HPACK state missing etc. */
+} amfol_sbi_event;
+
+#endif

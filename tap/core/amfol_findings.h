@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* amfol_findings.h: the list of findings a finished analysis produced (rule hits + evidence). */
+#ifndef AMFOL_FINDINGS_H
+#define AMFOL_FINDINGS_H
+
+#include "amfol_types.h"
+
+#define AMFOL_FINDING_MAX_FRAMES 32      /* evidence frames kept; `count` has the full number */
+#define AMFOL_FINDINGS_MAX 5000          /* findings kept per capture; more are counted only */
+
+typedef struct amfol_finding {
+    const char *rule;                    /* rule id, static (from the rule table) */
+    int severity;                        /* enum amfol_severity */
+    char *amf, *gnb, *cell, *ue, *layer; /* owned; NULL when not applicable */
+    amfol_frame first_frame;
+    amfol_frame frames[AMFOL_FINDING_MAX_FRAMES];  /* sorted, unique */
+    int n_frames;
+    uint32_t count;                      /* evidence items the rule counted */
+    char *summary;                       /* owned, plain language */
+} amfol_finding;
+
+typedef struct amfol_findings amfol_findings;
+
+amfol_findings *amfol_findings_new(void);
+void amfol_findings_free(amfol_findings *f);
+void amfol_findings_clear(amfol_findings *f);
+
+/* A new finding for a rule id from the rule table (severity taken from it). Returns NULL when the
+ * cap is reached (the drop is counted) or the rule id is unknown (a programming error). */
+amfol_finding *amfol_findings_add(amfol_findings *f, const char *rule_id);
+void amfol_finding_set_entities(amfol_finding *x, const char *amf, const char *gnb,
+                                const char *cell, const char *ue);
+void amfol_finding_add_frame(amfol_finding *x, amfol_frame frame);
+void amfol_finding_set_summary(amfol_finding *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Most severe first, then by first frame. Also rebuilds the frame index. */
+void amfol_findings_sort(amfol_findings *f);
+
+size_t amfol_findings_count(const amfol_findings *f);
+const amfol_finding *amfol_findings_get(const amfol_findings *f, size_t i);
+uint32_t amfol_findings_dropped(const amfol_findings *f);
+
+/* Findings whose evidence includes `frame` (after amfol_findings_sort). Returns how many were
+ * written to out (at most cap). */
+size_t amfol_findings_for_frame(const amfol_findings *f, amfol_frame frame,
+                                const amfol_finding **out, size_t cap);
+
+#endif

@@ -1,0 +1,92 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* amfol_n2.h: the N2 (NGAP) view of AMF overload: AMFs, gNB associations, overload episodes,
+ * the InitialUEMessage counts around them, and the N2 rules of docs/faults.md. */
+#ifndef AMFOL_N2_H
+#define AMFOL_N2_H
+
+#include "../core/amfol_config.h"
+#include "../core/amfol_events.h"
+#include "../core/amfol_findings.h"
+
+#include <glib.h>
+#include <wsutil/json_dumper.h>
+
+typedef struct amfol_engine amfol_engine;
+typedef struct amfol_n2 amfol_n2;
+
+/* What amfol says about one NGAP PDU (stored per frame by the plugin, rendered on every pass).
+ * Strings point into the engine's interned names and live as long as the engine. */
+typedef struct amfol_n2_result {
+    bool relevant;                 /* false: nothing to show for this PDU */
+    const char *amf;               /* AMF name (docs/faults.md naming) */
+    const char *gnb;               /* gNB name */
+    bool amf_named_by_transport;   /* no NG Setup seen: names are transport addresses */
+    int episode;                   /* 1-based episode number of this AMF, 0 = none */
+    enum amfol_level level;        /* amfol's convention, see docs/faults.md */
+    int action;                    /* action in force (or of this START), AMFOL_ABSENT */
+    int reduction_pct;             /* AMFOL_ABSENT */
+    /* OVERLOAD START */
+    bool is_start, replaced;       /* replaced: an earlier START was still in force */
+    amfol_frame replaced_frame;
+    int n_slice_items;
+    /* OVERLOAD STOP */
+    bool is_stop, stop_without_start;
+    double episode_duration_s;     /* STOP: from this association's first START */
+    amfol_frame start_frame;       /* link to the START in force / being stopped */
+    /* INITIAL UE MESSAGE */
+    bool is_initial_ue;
+    int rrc_cause;                 /* AMFOL_ABSENT */
+    bool in_overload;              /* from this gNB's point of view */
+    double since_start_s;
+    bool shed_expected;            /* the cause is in the class the action sheds */
+    bool exempt;                   /* the cause is exempt under the action */
+    /* Other overload-relevant messages */
+    bool overload_cause;           /* Cause = misc control-processing-overload */
+    int time_to_wait_s;            /* NG SETUP FAILURE etc., AMFOL_ABSENT */
+    int relative_amf_capacity;     /* AMFOL_ABSENT */
+    int n_unavailable_guamis;      /* AMF STATUS INDICATION, 0 if none */
+} amfol_n2_result;
+
+/* The overload in force for one gNB association at one instant (for the other modules). */
+typedef struct amfol_overload_view {
+    bool in_overload;
+    const char *amf;
+    const char *gnb;
+    int episode;
+    amfol_frame start_frame;       /* the START whose parameters are in force */
+    amfol_time start_time;
+    int action;
+    int reduction_pct;
+    int n_slice_items;
+    const amfol_slice_item *slice_items;
+} amfol_overload_view;
+
+amfol_n2 *amfol_n2_new(const amfol_config *cfg);
+void amfol_n2_free(amfol_n2 *n2);
+
+void amfol_n2_on_ngap(amfol_engine *e, const amfol_ngap_event *ev, amfol_n2_result *out);
+void amfol_n2_on_sctp(amfol_engine *e, const amfol_sctp_event *ev);
+void amfol_n2_finish(amfol_engine *e, amfol_findings *out);
+
+/* Queries for the other modules. The association is given by the two endpoints of an NGAP
+ * PDU (in either order). Return false when the association or AMF is unknown. */
+bool amfol_n2_overload_for_assoc(const amfol_n2 *n2, const amfol_endpoint *a, const amfol_endpoint *b,
+                                 amfol_time t, amfol_overload_view *out);
+bool amfol_n2_overload_for_amf(const amfol_n2 *n2, const char *amf, amfol_time t, amfol_overload_view *out);
+/* The gNB (name) and AMF overload governing a cell, through NR-CGIs seen in NGAP user location
+ * or the gNB-ID bits of the cell identity, or the cell_map setting. */
+bool amfol_n2_overload_for_cell(const amfol_n2 *n2, const amfol_nr_cgi *cgi, amfol_time t,
+                                amfol_overload_view *out);
+const char *amfol_n2_amf_name(const amfol_n2 *n2, const amfol_endpoint *a, const amfol_endpoint *b);
+const char *amfol_n2_gnb_name(const amfol_n2 *n2, const amfol_endpoint *a, const amfol_endpoint *b);
+
+/* Is `cause` shed / exempt under `action` (AMFOL_ABSENT action = reject-rrc-cr-signalling)? */
+bool amfol_cause_is_shed(int action, int cause);
+bool amfol_cause_is_exempt(int action, int cause);
+enum amfol_level amfol_level_for_action(int action);
+
+/* Reports */
+void amfol_n2_report_timeline(amfol_engine *e, GString *out);
+void amfol_n2_report_json(amfol_engine *e, json_dumper *d);   /* writes the "amfs" member */
+
+#endif
