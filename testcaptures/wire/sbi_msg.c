@@ -78,7 +78,10 @@ void sbi_response_start(sbi_msg *m, int status)
 void sbi_user_agent(sbi_msg *m, const char *nf_type, const char *instance_id)
 {
     char ua[64];
-    snprintf(ua, sizeof ua, "%s-%s", nf_type, instance_id ? instance_id : "");
+    if (instance_id && instance_id[0])
+        snprintf(ua, sizeof ua, "%s-%s", nf_type, instance_id);
+    else
+        snprintf(ua, sizeof ua, "%s", nf_type);
     sbi_msg_add_header(m, "user-agent", ua, HPACK_INCREMENTAL);
 }
 
