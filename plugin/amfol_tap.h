@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* amfol_tap.h: the amfol tap (one record per frame with amfol results) and the statistics
+ * registration (-z amfol,... and the GUI tables). */
+#ifndef AMFOL_TAP_H
+#define AMFOL_TAP_H
+
+#include "amfol_glue.h"
+
+/* Tap data queued by the core for every frame that has amfol results, on every pass. */
+typedef struct amfol_frame_tap {
+    amfol_frame frame;
+    amfol_engine *engine;
+} amfol_frame_tap;
+
+extern int amfol_tap_id;
+
+/* Called from proto_register_amfol(): registers the tap and the statistics. */
+void amfol_stats_register(int proto_amfol);
+
+#endif

@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* amfol_walk.c: field table (names -> hfids -> module slots) and the per-frame tree walk. */
+#include "amfol_walk.h"
+
+#include <string.h>
+
+#define AMFOL_MAX_USERS_PER_FIELD 4       /* modules that may ask for the same field */
+
+typedef struct field_users {
+    int n;
+    struct { int16_t module, slot; } u[AMFOL_MAX_USERS_PER_FIELD];
+} field_users;
+
+struct amfol_field_table {
+    GHashTable *by_hfid;                  /* GINT hfid -> field_users* (owned) */
+};
+
+static void add_user(amfol_field_table *t, GArray *wanted, int hfid, int module, int slot)
+{
+    field_users *fu = g_hash_table_lookup(t->by_hfid, GINT_TO_POINTER(hfid));
+    if (!fu) {
+        fu = g_new0(field_users, 1);
+        g_hash_table_insert(t->by_hfid, GINT_TO_POINTER(hfid), fu);
+        g_array_append_val(wanted, hfid);
+    }
+    for (int i = 0; i < fu->n; i++)
+        if (fu->u[i].module == module && fu->u[i].slot == slot)
+            return;
+    if (fu->n < AMFOL_MAX_USERS_PER_FIELD) {
+        fu->u[fu->n].module = (int16_t)module;
+        fu->u[fu->n].slot = (int16_t)slot;
+        fu->n++;
+    }
+}
+
+amfol_field_table *amfol_field_table_new(const amfol_glue *const *mods, int n_mods, GArray *wanted)
+{
+    amfol_field_table *t = g_new0(amfol_field_table, 1);
+    t->by_hfid = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL, g_free);
+    for (int m = 0; m < n_mods; m++) {
+        const char *const *names = mods[m]->field_names;
+        for (int s = 0; names && names[s]; s++) {
+            gchar **alts = g_strsplit(names[s], "|", 0);
+            for (int a = 0; alts[a]; a++) {
+                header_field_info *hfi = proto_registrar_get_byname(alts[a]);
+                /* A field registered more than once forms a chain; prime every link. */
+                for (; hfi; hfi = hfi->same_name_next)
+                    add_user(t, wanted, hfi->id, m, s);
+            }
+            g_strfreev(alts);
+        }
+    }
+    return t;
+}
+
+void amfol_field_table_free(amfol_field_table *t)
+{
+    if (!t)
+        return;
+    g_hash_table_destroy(t->by_hfid);
+    g_free(t);
+}
+
+int amfol_walk_tree(const amfol_field_table *t, proto_tree *tree, packet_info *pinfo,
+                    amfol_fieldref **out, bool *truncated)
+{
+    *out = NULL;
+    *truncated = false;
+    if (!t || !tree)
+        return 0;
+    wmem_array_t *arr = wmem_array_sized_new(pinfo->pool, sizeof(amfol_fieldref), 64);
+    int depth = 0;
+    proto_node *node = tree->first_child;
+    /* Iterative pre-order walk using the parent links: no recursion, no stack to bound. */
+    while (node) {
+        field_info *fi = PNODE_FINFO(node);
+        if (fi && fi->hfinfo) {
+            field_users *fu = g_hash_table_lookup(t->by_hfid, GINT_TO_POINTER(fi->hfinfo->id));
+            for (int i = 0; fu && i < fu->n; i++) {
+                if (wmem_array_get_count(arr) >= AMFOL_MAX_FIELDS_PER_FRAME) {
+                    *truncated = true;
+                    break;
+                }
+                amfol_fieldref ref = { fu->u[i].module, fu->u[i].slot, depth, fi };
+                wmem_array_append_one(arr, ref);
+            }
+        }
+        if (node->first_child) {
+            node = node->first_child;
+            depth++;
+            continue;
+        }
+        while (node && !node->next) {
+            node = node->parent;
+            depth--;
+            if (node == tree)
+                node = NULL;
+        }
+        if (node)
+            node = node->next;
+    }
+    *out = (amfol_fieldref *)wmem_array_get_raw(arr);
+    return (int)wmem_array_get_count(arr);
+}

@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* amfol_walk.h: which Wireshark fields the glue modules read, and the one depth-first walk per
+ * frame that collects them in dissection order. */
+#ifndef AMFOL_WALK_H
+#define AMFOL_WALK_H
+
+#include "amfol_glue.h"
+
+#define AMFOL_MAX_FIELDS_PER_FRAME 8192   /* a frame with more (huge JSON) is cut, and says so */
+
+typedef struct amfol_field_table amfol_field_table;
+
+/* Resolve every module's field names (alternatives with '|', same-name chains) to hfids.
+ * `wanted` receives the hfids to prime (caller hands it to set_postdissector_wanted_hfids). */
+amfol_field_table *amfol_field_table_new(const amfol_glue *const *mods, int n_mods, GArray *wanted);
+void amfol_field_table_free(amfol_field_table *t);
+
+/* Collect the frame's fields of interest, in dissection order, into pinfo->pool memory.
+ * Returns the count; *truncated tells whether AMFOL_MAX_FIELDS_PER_FRAME cut the list. */
+int amfol_walk_tree(const amfol_field_table *t, proto_tree *tree, packet_info *pinfo,
+                    amfol_fieldref **out, bool *truncated);
+
+#endif

@@ -1,0 +1,363 @@
+/* packet-amfol.c
+ * amfol: AMF overload diagnosis for 5G signalling storms, as a Wireshark postdissector.
+ *
+ * The plugin core: protocol registration, preferences, the postdissector that walks each frame
+ * once on the first pass and hands the fields to the glue modules (n2, rrc, nas, sbi), the
+ * per-frame records re-rendered on every pass, and Expert Info for the findings.
+ *
+ * Copyright 2026 the amfol authors
+ *
+ * Wireshark - Network traffic analyzer
+ * By Gerald Combs <gerald@wireshark.org>
+ * Copyright 1998 Gerald Combs
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include "amfol_glue.h"
+#include "amfol_tap.h"
+#include "amfol_walk.h"
+#include "core/amfol_rules.h"
+
+#include <string.h>
+
+#ifndef PLUGIN_VERSION
+#define PLUGIN_VERSION "0.0.0"
+#endif
+
+void proto_register_amfol(void);
+void proto_reg_handoff_amfol(void);
+
+static int proto_amfol = -1;
+static int hf_amfol_findings = -1;
+static int hf_amfol_finding_rule = -1;
+static int hf_amfol_fields_truncated = -1;
+static int ett_amfol = -1;
+static int ett_amfol_findings = -1;
+
+static dissector_handle_t amfol_handle;
+
+/* Modules run in this order: n2 fills ctx->ngap[] for the others. */
+static const amfol_glue *const amfol_modules[] = {
+    &amfol_glue_n2, &amfol_glue_rrc, &amfol_glue_nas, &amfol_glue_sbi,
+};
+#define AMFOL_N_MODULES ((int)G_N_ELEMENTS(amfol_modules))
+
+typedef struct amfol_frame_rec {
+    void *rec[4];
+    bool fields_truncated;
+} amfol_frame_rec;
+
+/* Frames carrying any of these are walked; others only count. */
+static const char *const amfol_interesting_protos[] = {
+    "ngap", "f1ap", "nr-rrc", "nas-5gs", "http2", "sctp",
+};
+
+/* Preferences (epan forces these to be globals). */
+static unsigned pref_grace_ms = 1000;
+static unsigned pref_baseline_s = 60;
+static unsigned pref_rrc_answer_timeout_ms = 1000;
+static const char *pref_protected_snssai = "";
+static const char *pref_congestion_causes = "22";
+static unsigned pref_t3346_floor_s = 60;
+static unsigned pref_nrf_report_max_s = 30;
+static unsigned pref_nrf_load_high = 80;
+static const char *pref_cell_map = "";
+
+/* Per capture file: created by the init routine, freed by the cleanup routine. */
+static amfol_engine *amfol_engine_cur;
+static amfol_field_table *amfol_fields;
+
+/* Expert Info for findings: one entry per rule of tap/core/amfol_rules.c. */
+static expert_field *ei_amfol_rules;
+static size_t n_ei_amfol_rules;
+
+amfol_engine *amfol_current_engine(void)
+{
+    return amfol_engine_cur;
+}
+
+static void copy_pref_string(char *dst, size_t cap, const char *src)
+{
+    g_strlcpy(dst, src ? src : "", cap);
+}
+
+static void amfol_config_from_prefs(amfol_config *cfg)
+{
+    amfol_config_defaults(cfg);
+    cfg->grace_ms = pref_grace_ms;
+    cfg->baseline_s = pref_baseline_s;
+    cfg->rrc_answer_timeout_ms = pref_rrc_answer_timeout_ms;
+    copy_pref_string(cfg->protected_snssai, sizeof cfg->protected_snssai, pref_protected_snssai);
+    copy_pref_string(cfg->congestion_causes, sizeof cfg->congestion_causes, pref_congestion_causes);
+    cfg->t3346_floor_s = pref_t3346_floor_s;
+    cfg->nrf_report_max_s = pref_nrf_report_max_s;
+    cfg->nrf_load_high = pref_nrf_load_high;
+    copy_pref_string(cfg->cell_map, sizeof cfg->cell_map, pref_cell_map);
+}
+
+static void amfol_init(void)
+{
+    /* Priming forces a tree on every frame: do nothing while the user has disabled amfol. */
+    if (!proto_is_protocol_enabled(find_protocol_by_id(proto_amfol)))
+        return;
+    amfol_config cfg;
+    amfol_config_from_prefs(&cfg);
+    amfol_engine_cur = amfol_engine_new(&cfg);
+    GArray *wanted = g_array_new(FALSE, FALSE, (guint)sizeof(int));
+    amfol_fields = amfol_field_table_new(amfol_modules, AMFOL_N_MODULES, wanted);
+    set_postdissector_wanted_hfids(amfol_handle, wanted);   /* takes ownership */
+}
+
+static void amfol_cleanup(void)
+{
+    set_postdissector_wanted_hfids(amfol_handle, NULL);
+    amfol_field_table_free(amfol_fields);
+    amfol_fields = NULL;
+    amfol_engine_free(amfol_engine_cur);
+    amfol_engine_cur = NULL;
+}
+
+static bool frame_is_interesting(packet_info *pinfo)
+{
+    for (size_t i = 0; i < G_N_ELEMENTS(amfol_interesting_protos); i++)
+        if (proto_is_frame_protocol(pinfo->layers, amfol_interesting_protos[i]))
+            return true;
+    return false;
+}
+
+static amfol_frame_rec *analyze_frame(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree)
+{
+    amfol_engine_frame(amfol_engine_cur, pinfo->num, nstime_to_sec(&pinfo->abs_ts));
+    if (!frame_is_interesting(pinfo))
+        return NULL;
+    amfol_frame_ctx ctx;
+    memset(&ctx, 0, sizeof ctx);
+    ctx.pinfo = pinfo;
+    ctx.tvb = tvb;
+    ctx.engine = amfol_engine_cur;
+    bool truncated = false;
+    amfol_fieldref *fields = NULL;
+    ctx.n_fields = amfol_walk_tree(amfol_fields, tree, pinfo, &fields, &truncated);
+    ctx.fields = fields;
+    if (ctx.n_fields == 0)
+        return NULL;
+    amfol_frame_rec rec;
+    memset(&rec, 0, sizeof rec);
+    bool any = false;
+    for (int m = 0; m < AMFOL_N_MODULES; m++) {
+        rec.rec[m] = amfol_modules[m]->analyze ? amfol_modules[m]->analyze(&ctx) : NULL;
+        any |= rec.rec[m] != NULL;
+    }
+    rec.fields_truncated = truncated;
+    if (!any && !truncated)
+        return NULL;
+    return wmem_memdup(wmem_file_scope(), &rec, sizeof rec);
+}
+
+static int severity_to_pi(int sev)
+{
+    switch (sev) {
+    case AMFOL_SEV_ERROR: return PI_ERROR;
+    case AMFOL_SEV_WARNING: return PI_WARN;
+    default: return PI_NOTE;
+    }
+}
+
+/* Findings whose evidence includes this frame (known once the first pass is complete:
+ * in the GUI after loading, in tshark with -2). */
+static void render_findings(packet_info *pinfo, tvbuff_t *tvb, proto_tree *tree)
+{
+    const amfol_findings *fs = amfol_engine_finish(amfol_engine_cur);
+    const amfol_finding *hits[8];
+    size_t n = amfol_findings_for_frame(fs, pinfo->num, hits, G_N_ELEMENTS(hits));
+    if (n == 0)
+        return;
+    proto_item *ti = proto_tree_add_uint(tree, hf_amfol_findings, tvb, 0, 0, (guint32)n);
+    proto_item_set_generated(ti);
+    proto_tree *sub = proto_item_add_subtree(ti, ett_amfol_findings);
+    size_t nrules;
+    const amfol_rule *rules = amfol_rules(&nrules);
+    for (size_t i = 0; i < n; i++) {
+        const amfol_finding *x = hits[i];
+        proto_item *ri = proto_tree_add_string(sub, hf_amfol_finding_rule, tvb, 0, 0, x->rule);
+        proto_item_set_generated(ri);
+        for (size_t r = 0; r < nrules && r < n_ei_amfol_rules; r++) {
+            if (rules[r].id == x->rule) {
+                expert_add_info_format(pinfo, ri, &ei_amfol_rules[r], "%s: %s", x->rule,
+                                       x->summary ? x->summary : rules[r].title);
+                break;
+            }
+        }
+    }
+}
+
+static int dissect_amfol(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree, void *data _U_)
+{
+    if (!amfol_engine_cur)
+        return 0;
+    amfol_frame_rec *rec;
+    if (!PINFO_FD_VISITED(pinfo)) {
+        rec = analyze_frame(tvb, pinfo, tree);
+        if (rec)
+            p_add_proto_data(wmem_file_scope(), pinfo, proto_amfol, 0, rec);
+    } else {
+        rec = (amfol_frame_rec *)p_get_proto_data(wmem_file_scope(), pinfo, proto_amfol, 0);
+    }
+    if (!rec)
+        return 0;
+
+    proto_item *top = proto_tree_add_protocol_format(tree, proto_amfol, tvb, 0, 0, "AMF Overload");
+    proto_item_set_generated(top);
+    proto_tree *sub = proto_item_add_subtree(top, ett_amfol);
+    amfol_frame_ctx ctx;
+    memset(&ctx, 0, sizeof ctx);
+    ctx.pinfo = pinfo;
+    ctx.tvb = tvb;
+    ctx.engine = amfol_engine_cur;
+    for (int m = 0; m < AMFOL_N_MODULES; m++)
+        if (rec->rec[m] && amfol_modules[m]->render)
+            amfol_modules[m]->render(&ctx, sub, rec->rec[m]);
+    if (rec->fields_truncated) {
+        proto_item *ti = proto_tree_add_boolean(sub, hf_amfol_fields_truncated, tvb, 0, 0, TRUE);
+        proto_item_set_generated(ti);
+    }
+    if (PINFO_FD_VISITED(pinfo))
+        render_findings(pinfo, tvb, sub);
+
+    if (have_tap_listener(amfol_tap_id)) {
+        amfol_frame_tap *td = wmem_new(pinfo->pool, amfol_frame_tap);
+        td->frame = pinfo->num;
+        td->engine = amfol_engine_cur;
+        tap_queue_packet(amfol_tap_id, pinfo, td);
+    }
+    return 0;
+}
+
+static void register_rule_experts(expert_module_t *expert)
+{
+    size_t n;
+    const amfol_rule *rules = amfol_rules(&n);
+    /* Lives for the whole program, like static ei arrays in ordinary dissectors. */
+    ei_amfol_rules = wmem_alloc0_array(wmem_epan_scope(), expert_field, n);
+    ei_register_info *ei = wmem_alloc0_array(wmem_epan_scope(), ei_register_info, n);
+    for (size_t i = 0; i < n; i++) {
+        expert_field init = EI_INIT;
+        ei_amfol_rules[i] = init;
+        char *abbrev = wmem_strdup_printf(wmem_epan_scope(), "amfol.expert.%s", rules[i].id);
+        for (char *p = abbrev; *p; p++)
+            if (*p == '-')
+                *p = '_';
+        ei[i].ids = &ei_amfol_rules[i];
+        ei[i].eiinfo.name = abbrev;
+        ei[i].eiinfo.group = PI_PROTOCOL;
+        ei[i].eiinfo.severity = severity_to_pi(rules[i].severity);
+        ei[i].eiinfo.summary = rules[i].title;
+        ei[i].eiinfo.hf_info.p_id = &ei[i].ids->hf;
+        ei[i].eiinfo.hf_info.hfinfo.name = rules[i].title;
+        ei[i].eiinfo.hf_info.hfinfo.abbrev = abbrev;
+        ei[i].eiinfo.hf_info.hfinfo.type = FT_NONE;
+        ei[i].eiinfo.hf_info.hfinfo.display = BASE_NONE;
+        ei[i].eiinfo.hf_info.hfinfo.id = -1;
+        ei[i].eiinfo.hf_info.hfinfo.parent = -1;
+        ei[i].eiinfo.hf_info.hfinfo.ref_type = HF_REF_TYPE_NONE;
+        ei[i].eiinfo.hf_info.hfinfo.same_name_prev_id = -1;
+    }
+    expert_register_field_array(expert, ei, (int)n);
+    n_ei_amfol_rules = n;
+}
+
+void proto_register_amfol(void)
+{
+    static hf_register_info hf[] = {
+        { &hf_amfol_findings,
+          { "Findings", "amfol.findings", FT_UINT32, BASE_DEC, NULL, 0x0,
+            "Number of amfol findings whose evidence includes this frame", HFILL } },
+        { &hf_amfol_finding_rule,
+          { "Finding", "amfol.finding", FT_STRING, BASE_NONE, NULL, 0x0,
+            "Rule id of a finding (docs/faults.md) whose evidence includes this frame", HFILL } },
+        { &hf_amfol_fields_truncated,
+          { "Fields truncated", "amfol.fields_truncated", FT_BOOLEAN, BASE_NONE, NULL, 0x0,
+            "The frame had more fields of interest than amfol reads per frame", HFILL } },
+    };
+    static int *ett[] = { &ett_amfol, &ett_amfol_findings };
+
+    proto_amfol = proto_register_protocol("AMF Overload Analysis", "AMFOL", "amfol");
+    proto_register_field_array(proto_amfol, hf, array_length(hf));
+    proto_register_subtree_array(ett, array_length(ett));
+    expert_module_t *expert = expert_register_protocol(proto_amfol);
+    register_rule_experts(expert);
+    for (int m = 0; m < AMFOL_N_MODULES; m++)
+        if (amfol_modules[m]->register_fields)
+            amfol_modules[m]->register_fields(proto_amfol, expert);
+
+    module_t *prefs = prefs_register_protocol(proto_amfol, NULL);
+    prefs_register_uint_preference(prefs, "grace_ms", "Grace after START/STOP (ms)",
+        "Messages within this time after an OVERLOAD START or STOP were already in flight and are not judged",
+        10, &pref_grace_ms);
+    prefs_register_uint_preference(prefs, "baseline_s", "Baseline window (s)",
+        "Window before an episode used as the rate baseline of the statistical rules", 10, &pref_baseline_s);
+    prefs_register_uint_preference(prefs, "rrc_answer_timeout_ms", "RRC answer timeout (ms)",
+        "An RRC set-up or resume request with no RRCSetup/RRCReject within this time counts as unanswered",
+        10, &pref_rrc_answer_timeout_ms);
+    prefs_register_string_preference(prefs, "protected_snssai", "Protected S-NSSAIs",
+        "Slices that must never be throttled, e.g. 1-000001,2 (SST or SST-SD in hex)", &pref_protected_snssai);
+    prefs_register_string_preference(prefs, "congestion_causes", "NAS congestion causes",
+        "5GMM causes treated as congestion rejects, comma-separated (22 by default; some AMFs use 111)",
+        &pref_congestion_causes);
+    prefs_register_uint_preference(prefs, "t3346_floor_s", "T3346 floor (s)",
+        "T3346 values below this are reported as t3346-short", 10, &pref_t3346_floor_s);
+    prefs_register_uint_preference(prefs, "nrf_report_max_s", "NRF report interval limit (s)",
+        "An AMF in overload that reports no load to the NRF within this time is nrf-load-stale",
+        10, &pref_nrf_report_max_s);
+    prefs_register_uint_preference(prefs, "nrf_load_high", "High NRF load (%)",
+        "Reported loads at or above this are considered high", 10, &pref_nrf_load_high);
+    prefs_register_string_preference(prefs, "cell_map", "Cell to gNB map",
+        "When the capture lacks NR-CGIs on N2/F1: cell=gNB pairs, e.g. 00101-000000101=gnb-1", &pref_cell_map);
+
+    amfol_handle = register_dissector("amfol", dissect_amfol, proto_amfol);
+    register_init_routine(amfol_init);
+    register_cleanup_routine(amfol_cleanup);
+    amfol_stats_register(proto_amfol);
+}
+
+void proto_reg_handoff_amfol(void)
+{
+    register_postdissector(amfol_handle);
+}
+
+/* Out-of-tree plugin entry points (what tools/make-plugin-reg.py would generate in-tree). */
+WS_DLL_PUBLIC_DEF const char plugin_version[] = PLUGIN_VERSION;
+WS_DLL_PUBLIC_DEF const int plugin_want_major = WIRESHARK_VERSION_MAJOR;
+WS_DLL_PUBLIC_DEF const int plugin_want_minor = WIRESHARK_VERSION_MINOR;
+
+WS_DLL_PUBLIC void plugin_register(void);
+
+void plugin_register(void)
+{
+    static proto_plugin plug;
+    plug.register_protoinfo = proto_register_amfol;
+    plug.register_handoff = proto_reg_handoff_amfol;
+    proto_register_plugin(&plug);
+}
+
+#if AMFOL_WS_AT_LEAST(4, 4)
+#include <wsutil/plugins.h>
+WS_DLL_PUBLIC uint32_t plugin_describe(void);
+uint32_t plugin_describe(void)
+{
+    return WS_PLUGIN_DESC_DISSECTOR | WS_PLUGIN_DESC_TAP_LISTENER;
+}
+#endif
+
+/*
+ * Editor modelines  -  https://www.wireshark.org/tools/modelines.html
+ *
+ * Local variables:
+ * c-basic-offset: 4
+ * tab-width: 8
+ * indent-tabs-mode: nil
+ * End:
+ *
+ * vi: set shiftwidth=4 tabstop=8 expandtab:
+ * :indentSize=4:tabSize=8:noTabs=true:
+ */
