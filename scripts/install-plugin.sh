@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# install-plugin.sh: copy the built plugin into your personal Wireshark plugin folder
+# (~/.local/lib/wireshark/plugins/X.Y/epan). For the system folder use: sudo cmake --install build
+set -euo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+build=${AMFOL_BUILD:-$top/build}
+so=$(ls "$build"/plugins/*/epan/amfol.so 2>/dev/null | head -1)
+[ -n "$so" ] || { echo "build first: scripts/build.sh" >&2; exit 1; }
+xy=$(basename "$(dirname "$(dirname "$so")")")
+dest=${HOME}/.local/lib/wireshark/plugins/$xy/epan
+mkdir -p "$dest"
+cp "$so" "$dest/"
+echo "installed $dest/amfol.so"
+[ "$(id -u)" = 0 ] && echo "note: tshark/Wireshark ignore personal plugin folders when run as root" >&2
+exit 0
