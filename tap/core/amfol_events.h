@@ -179,11 +179,25 @@ typedef struct amfol_nas_event {
 
 #define AMFOL_SBI_MAX_LOADS 16
 
+/* Where a load figure came from (issue 6). */
+enum amfol_sbi_load_source {
+    AMFOL_SBI_LOAD_PROFILE = 0,      /* an NFProfile object (NFRegister, notify, SearchResult) */
+    AMFOL_SBI_LOAD_PATCH = 1,        /* a JSON-Patch item (NFUpdate) "replace /load" */
+    AMFOL_SBI_LOAD_CHANGE = 2        /* NFStatusNotify profileChanges "REPLACE /load" */
+};
+
 typedef struct amfol_sbi_load {
     char nf_instance_id[40];
     char nf_type[8];
     int load;                        /* 0..100 or AMFOL_ABSENT */
     char nf_status[16];
+    /* Added for issue 6 (additive): origin and the AMF identity of an NFProfile. */
+    int source;                      /* enum amfol_sbi_load_source */
+    int amf_set_id;                  /* amfInfo.amfSetId or AMFOL_ABSENT */
+    int amf_region_id;               /* amfInfo.amfRegionId or AMFOL_ABSENT */
+    int n_guamis;
+    amfol_guami guamis[AMFOL_MAX_GUAMIS];
+    char ipv4[16];                   /* first ipv4Addresses entry or "" */
 } amfol_sbi_load;
 
 typedef struct amfol_sbi_event {
@@ -201,6 +215,11 @@ typedef struct amfol_sbi_event {
     int n_loads;                     /* load figures found in the body (NFProfile/SearchResult/Patch) */
     amfol_sbi_load loads[AMFOL_SBI_MAX_LOADS];
     bool headers_unreadable;         /* HPACK state missing etc. */
+    /* Added for issue 6 (additive). */
+    bool is_json_patch;              /* body is an RFC 6902 array of {op, path, ...} */
+    bool is_notification;            /* body is NotificationData {event, nfInstanceUri} */
+    bool body_not_json;              /* DATA carried a body the JSON dissector did not decode */
+    bool tls;                        /* TLS on this TCP stream: content hidden */
 } amfol_sbi_event;
 
 #endif
