@@ -100,6 +100,10 @@ void aper_put_ie_count(aper_writer *w, unsigned n);
 size_t aper_ie_begin(aper_writer *w, unsigned id, unsigned criticality);
 void aper_ie_end(aper_writer *w, size_t mark);
 
+/* Start of a message SEQUENCE { protocolIEs ProtocolIE-Container, ... }: extension bit (0) and
+ * the number of IEs that follow. */
+void aper_put_ie_message_start(aper_writer *w, unsigned n_ies);
+
 /* NGAP-PDU / F1AP-PDU: CHOICE (extensible, 3 roots) + procedureCode (0..255) + criticality +
  * open-type value. Write the message's SEQUENCE between aper_pdu_begin and aper_pdu_end. */
 size_t aper_pdu_begin(aper_writer *w, unsigned pdu_type, unsigned procedure_code,

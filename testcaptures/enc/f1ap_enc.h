@@ -26,7 +26,8 @@ typedef struct {
     uint16_t pci;        /* NR-PCI 0..1007 */
     bool has_tac;        /* fiveGS-TAC present */
     uint32_t tac;        /* 24-bit 5GS TAC */
-    uint32_t nr_arfcn;   /* DL=UL NR-ARFCN of the FDD carrier, 0..3279165 (0 is read as 428000) */
+    uint32_t nr_arfcn;   /* NR-ARFCN of the TDD carrier (band n78, 30 kHz, 106 PRB) and of its
+                            SSB, 0..3279165 (0 is read as 630048) */
 } f1ap_served_cell;
 
 /* F1 SETUP REQUEST (DU -> CU). */

@@ -61,9 +61,10 @@ enum {
 /* Octet from unit (3 bits) and value (0..31). */
 uint8_t nas_gprs_timer2(unsigned unit, unsigned value);
 uint8_t nas_gprs_timer3(unsigned unit, unsigned value);
-/* Octet for a duration: 0 -> zero; NAS_TIMER_DEACTIVATED -> deactivated; otherwise the finest
- * unit that holds it exactly, else the smallest representable duration >= seconds (capped at
- * the largest representable one). Read back the real duration with nas_gprs_timer*_seconds. */
+/* Octet for a duration: 0 -> zero; NAS_TIMER_DEACTIVATED -> deactivated; otherwise the smallest
+ * representable duration >= seconds (exact when possible, coarsest unit on ties, e.g. 60 s ->
+ * 1 x 1 min = 0x21), capped at the largest representable one. Read back the real duration with
+ * nas_gprs_timer*_seconds. */
 uint8_t nas_gprs_timer2_from_seconds(uint32_t seconds);
 uint8_t nas_gprs_timer3_from_seconds(uint32_t seconds);
 /* Duration of an octet in seconds; NAS_TIMER_DEACTIVATED when deactivated. Timer 2 reads

@@ -71,6 +71,13 @@ size_t rrc_encode_resume_request(const rrc_resume_request *m, uint8_t *buf, size
 size_t rrc_encode_reject(const rrc_reject *m, uint8_t *buf, size_t cap);
 size_t rrc_encode_setup(const rrc_setup *m, uint8_t *buf, size_t cap);
 
+/* CellGroupConfig with cellGroupId 0 only: the DUtoCURRCContainer of F1AP
+ * InitialULRRCMessageTransfer (and the masterCellGroup of RRCSetup). */
+size_t rrc_encode_minimal_cell_group_config(uint8_t *buf, size_t cap);
+/* MeasurementTimingConfiguration with one MeasTiming (SSB on `ssb_arfcn`, 30 kHz, SMTC every
+ * 20 ms, offset 0, 1 subframe): F1AP Served-Cell-Information's measurementTimingConfiguration. */
+size_t rrc_encode_meas_timing_config(uint32_t ssb_arfcn, uint8_t *buf, size_t cap);
+
 /* The 39 LSBs of a 5G-S-TMSI, for rrc_setup_request.identity (ng-5G-S-TMSI-Part1). */
 uint64_t rrc_s_tmsi_part1(const enc_5g_s_tmsi *s);
 
