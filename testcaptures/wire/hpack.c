@@ -2,6 +2,7 @@
 /* HPACK encoder (RFC 7541) without Huffman; the dynamic table lives in a fixed arena. */
 #include "hpack.h"
 
+#include <assert.h>
 #include <string.h>
 
 #include "hpack_static.h"
@@ -156,21 +157,48 @@ static size_t encode_one(hpack_encoder *e, const hpack_header *h, uint8_t *out, 
     return n;
 }
 
+/* Most bytes one header can take: prefixed index (<= 2), two length prefixes (<= 4 each for
+ * 16-bit lengths) and the two strings. */
+static size_t worst_case(const hpack_header *h)
+{
+    return 10 + h->name_len + h->value_len;
+}
+
+static size_t encode_all(hpack_encoder *e, const hpack_header *hdrs, size_t n, uint8_t *out,
+                         size_t cap)
+{
+    size_t used = 0;
+    for (size_t i = 0; i < n; i++) {
+        size_t w = encode_one(e, &hdrs[i], out + used, cap - used);
+        if (w == 0)
+            return 0;
+        used += w;
+    }
+    return used;
+}
+
 size_t hpack_encode(hpack_encoder *e, const hpack_header *hdrs, size_t n, uint8_t *out,
                     size_t cap)
 {
-    size_t used = 0;
+    if (!e || (n && (!hdrs || !out)))
+        return 0;
+    size_t worst = 0;
     for (size_t i = 0; i < n; i++) {
         const hpack_header *h = &hdrs[i];
         /* Lengths beyond the table's 16-bit bookkeeping are not SBI headers: refuse them. */
         if (!h->name || !h->value || h->name_len == 0 || h->name_len > 0xffffu ||
             h->value_len > 0xffffu)
             return 0;
-        size_t w = encode_one(e, h, out + used, cap - used);
-        if (w == 0)
-            return 0;
-        used += w;
+        worst += worst_case(h);
     }
+    if (worst <= cap)
+        return encode_all(e, hdrs, n, out, cap); /* cannot run out of room */
+    /* Might not fit: encode on a copy so a failure leaves the table in step with the peer. */
+    static_assert(sizeof(hpack_encoder) < 8192, "encoder copy must stay small");
+    hpack_encoder trial = *e;
+    size_t used = encode_all(&trial, hdrs, n, out, cap);
+    if (used)
+        *e = trial;
     return used;
 }
 

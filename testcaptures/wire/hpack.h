@@ -47,8 +47,8 @@ void hpack_encoder_init(hpack_encoder *e, uint32_t max_size);
  * static or dynamic table -> Indexed Header Field; otherwise a literal (name indexed if the
  * name is in a table, static preferred) sent per its policy, and with HPACK_INCREMENTAL
  * inserted into the dynamic table with eviction of the oldest entries. No Huffman coding.
- * Returns the block length, or 0 if OUT is too small (the encoder state is then unusable:
- * size OUT generously, e.g. 16 KiB). Output is byte-exact with RFC 7541 C.3 and C.5. */
+ * Returns the block length, or 0 if OUT is too small or a header is invalid; the encoder
+ * state is then unchanged. Output is byte-exact with RFC 7541 C.3 and C.5. */
 size_t hpack_encode(hpack_encoder *e, const hpack_header *hdrs, size_t n, uint8_t *out,
                     size_t cap);
 

@@ -160,8 +160,12 @@ static void test_policies_and_limits(void)
     CHECK(hpack_encode(&e, &big, 1, out, sizeof out) > sizeof huge);
     CHECK_EQ_U(e.n, 0);
     CHECK_EQ_U(e.size, 0);
-    /* Too small an output buffer is refused, never overrun. */
-    CHECK_EQ_U(hpack_encode(&e, &big, 1, out, 100), 0);
+    /* Too small an output buffer is refused, never overrun, and leaves the table as it was. */
+    hpack_header two[2] = {H("x-a", "1"), {"x-big", 5, huge, sizeof huge, HPACK_INCREMENTAL}};
+    CHECK_EQ_U(hpack_encode(&e, two, 2, out, 100), 0);
+    CHECK_EQ_U(e.n, 0);
+    CHECK_EQ_U(hpack_encode(&e, two, 1, out, sizeof out), 7);
+    CHECK_EQ_U(e.n, 1);
     hpack_header bad = {NULL, 0, "v", 1, HPACK_INCREMENTAL};
     CHECK_EQ_U(hpack_encode(&e, &bad, 1, out, sizeof out), 0);
 }
