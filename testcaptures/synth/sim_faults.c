@@ -1,0 +1,396 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Faults decided after the run from bounded logs, with the thresholds of docs/faults.md. */
+#include "sim_faults.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define SEC 1000000
+#define LOG_CAP 2000000u
+
+typedef struct {
+    uint32_t frame;
+    int64_t t_us;
+    int64_t t3346_s;  /* -2 absent */
+    int16_t episode;  /* -1 for accepts */
+    int16_t amf;
+    uint8_t is_reject;
+} nas_entry;
+
+typedef struct {
+    uint32_t frame;
+    int64_t t_us;
+    int amf, load;
+} nf_entry;
+
+typedef struct {
+    int active;
+    uint32_t start_frame;
+    int64_t since_us;
+    truth_fault *fault;
+    int same_ok, other_ok;
+} slice_track;
+
+struct sim_faults {
+    GArray *nas;   /* nas_entry */
+    GArray *nf;    /* nf_entry */
+    slice_track slice[SC_MAX_AMFS][SC_MAX_GNBS][SC_MAX_SLICES];
+    GPtrArray *slice_done; /* truth_fault* whose window closed without meeting the rule */
+};
+
+void sim_extra_init(sim *s)
+{
+    s->fx = calloc(1, sizeof *s->fx);
+    s->fx->nas = g_array_new(FALSE, FALSE, sizeof(nas_entry));
+    s->fx->nf = g_array_new(FALSE, FALSE, sizeof(nf_entry));
+    s->fx->slice_done = g_ptr_array_new();
+}
+
+void sim_extra_free(sim *s)
+{
+    if (!s->fx)
+        return;
+    g_array_free(s->fx->nas, TRUE);
+    g_array_free(s->fx->nf, TRUE);
+    g_ptr_array_free(s->fx->slice_done, TRUE);
+    free(s->fx);
+    s->fx = NULL;
+}
+
+void sim_record_nas_reject(sim *s, int ep, uint32_t frame, int64_t t3346_s, int is_reject)
+{
+    if (s->fx->nas->len >= LOG_CAP) {
+        s->tr.log_overflow = 1;
+        return;
+    }
+    nas_entry e = {.frame = frame, .t_us = s->now_us, .t3346_s = t3346_s,
+                   .episode = (int16_t)(ep >= 0 ? ep : -1),
+                   .amf = (int16_t)(ep >= 0 ? s->sc->episodes[ep].amf : -1 - ep),
+                   .is_reject = (uint8_t)is_reject};
+    g_array_append_val(s->fx->nas, e);
+}
+
+void sim_record_nfupdate(sim *s, int amf, uint32_t frame, int load)
+{
+    if (s->fx->nf->len >= LOG_CAP)
+        return;
+    nf_entry e = {.frame = frame, .t_us = s->now_us, .amf = amf, .load = load};
+    g_array_append_val(s->fx->nf, e);
+}
+
+static int slice_index(const sim *s, const sc_snssai *sn)
+{
+    for (int i = 0; i < s->sc->n_slices; i++)
+        if (snssai_equal(&s->sc->slices[i], sn))
+            return i;
+    return -1;
+}
+
+static void close_track(sim *s, slice_track *t)
+{
+    if (t->active && t->fault) {
+        /* The rule holds only when >= 5 failed, none of that slice passed, >= 5 others did. */
+        if (t->fault->count < 5 || t->same_ok > 0 || t->other_ok < 5)
+            g_ptr_array_add(s->fx->slice_done, t->fault);
+    }
+    memset(t, 0, sizeof *t);
+}
+
+void sim_slice_start(sim *s, int episode, int k, int gnb, uint32_t start_frame)
+{
+    const sc_episode *ep = &s->sc->episodes[episode];
+    const sc_start *st = &ep->starts[k];
+    int amf = ep->amf;
+    for (int sl = 0; sl < s->sc->n_slices; sl++) {
+        slice_track *t = &s->fx->slice[amf][gnb][sl];
+        int named = 0;
+        for (int i = 0; i < st->n_slices; i++)
+            named |= snssai_equal(&st->slices[i].snssai, &s->sc->slices[sl]);
+        if (!named) {
+            close_track(s, t);
+            continue;
+        }
+        if (t->active)
+            continue; /* a replacing START naming it again keeps the window */
+        t->active = 1;
+        t->start_frame = start_frame;
+        t->since_us = s->now_us;
+        t->fault = truth_fault_new(&s->tr, "slice-overload-blocks-slice", s->sc->amfs[amf].name,
+                                   s->sc->gnbs[gnb].name, NULL, NULL);
+        t->fault->first_frame = start_frame; /* frames: only the failed attempts */
+        char sn[24];
+        snssai_format(&s->sc->slices[sl], sn, sizeof sn);
+        t->fault->details = g_strdup_printf("{\"snssai\": \"%s\"}", sn);
+    }
+    (void)slice_index;
+}
+
+void sim_slice_stop(sim *s, int episode, int gnb)
+{
+    int amf = s->sc->episodes[episode].amf;
+    for (int sl = 0; sl < s->sc->n_slices; sl++)
+        close_track(s, &s->fx->slice[amf][gnb][sl]);
+}
+
+void sim_slice_success(sim *s, int uei)
+{
+    const sim_ue *u = &s->ues[uei];
+    for (int sl = 0; sl < s->sc->n_slices; sl++) {
+        slice_track *t = &s->fx->slice[u->target_amf][u->gnb][sl];
+        if (!t->active)
+            continue;
+        if (sl == u->slice)
+            t->same_ok++;
+        else
+            t->other_ok++;
+    }
+}
+
+void sim_slice_failure(sim *s, int uei, uint32_t frame)
+{
+    const sim_ue *u = &s->ues[uei];
+    slice_track *t = &s->fx->slice[u->target_amf][u->gnb][u->slice];
+    if (!t->active || !t->fault)
+        return;
+    truth_fault_add(t->fault, frame);
+    t->fault->count++;
+}
+
+/* Removes F from the truth's fault list (and frees it). */
+static void drop_fault(sim *s, truth_fault *f)
+{
+    g_ptr_array_remove(s->tr.faults, f);
+}
+
+static void start_partial_and_stop_missing(sim *s)
+{
+    for (int e = 0; e < s->sc->n_episodes; e++) {
+        const sc_episode *ep = &s->sc->episodes[e];
+        const truth_episode *te = &s->tr.episodes[e];
+        if (!te->start_frame)
+            continue;
+        for (int g = 0; g < s->sc->n_gnbs; g++) {
+            const sc_gnb *gn = &s->sc->gnbs[g];
+            if (!(gn->amf_mask & (1u << ep->amf)))
+                continue;
+            if (!(ep->gnb_mask & (1u << g))) {
+                truth_fault *f = truth_fault_new(&s->tr, "overload-start-partial",
+                                                 s->sc->amfs[ep->amf].name, gn->name, NULL, NULL);
+                f->first_frame = te->start_frame;
+                for (int u = 0; u < te->n_updates; u++)
+                    truth_fault_add(f, te->updates[u].frame);
+                f->count = (uint32_t)te->n_updates;
+                continue;
+            }
+            if (te->gnb_stop_frame[g] == 0) {
+                truth_fault *f = truth_fault_new(&s->tr, "overload-stop-missing",
+                                                 s->sc->amfs[ep->amf].name, gn->name, NULL, NULL);
+                f->first_frame = te->gnb_start_frame[g];
+                for (int u = 0; u < te->n_updates; u++)
+                    if (te->updates[u].gnb == g) {
+                        truth_fault_add(f, te->updates[u].frame);
+                        f->count++;
+                    }
+                f->details = g_strdup_printf("{\"lasted_s\": %.6f}",
+                                             (double)(s->tr.last_us - te->start_us) / SEC);
+            }
+        }
+    }
+}
+
+static void t3346_not_randomised(sim *s)
+{
+    for (int e = 0; e < s->sc->n_episodes; e++) {
+        GHashTable *h = g_hash_table_new(g_int64_hash, g_int64_equal);
+        uint32_t total = 0;
+        nas_entry *v = (nas_entry *)s->fx->nas->data;
+        for (guint i = 0; i < s->fx->nas->len; i++) {
+            if (v[i].episode != e || !v[i].is_reject)
+                continue;
+            total++;
+            if (v[i].t3346_s < 0)
+                continue;
+            gpointer old = g_hash_table_lookup(h, &v[i].t3346_s);
+            g_hash_table_insert(h, &v[i].t3346_s, GUINT_TO_POINTER(GPOINTER_TO_UINT(old) + 1));
+        }
+        int64_t best = -1;
+        uint32_t best_n = 0;
+        GHashTableIter it;
+        gpointer k, val;
+        g_hash_table_iter_init(&it, h);
+        while (g_hash_table_iter_next(&it, &k, &val)) {
+            uint32_t n = GPOINTER_TO_UINT(val);
+            int64_t key = *(int64_t *)k;
+            if (n > best_n || (n == best_n && key < best)) {
+                best_n = n;
+                best = key;
+            }
+        }
+        g_hash_table_destroy(h);
+        if (total < 20 || best_n * 10 < total * 8)
+            continue;
+        const sc_episode *ep = &s->sc->episodes[e];
+        truth_fault *f = truth_fault_new(&s->tr, "t3346-not-randomised",
+                                         s->sc->amfs[ep->amf].name, NULL, NULL, NULL);
+        for (guint i = 0; i < s->fx->nas->len; i++)
+            if (v[i].episode == e && v[i].is_reject && v[i].t3346_s == best) {
+                if (!f->first_frame)
+                    f->first_frame = v[i].frame;
+                truth_fault_add(f, v[i].frame);
+                f->count++;
+            }
+        f->details = g_strdup_printf("{\"t3346_s\": %lld, \"rejects\": %u}", (long long)best,
+                                     total);
+    }
+}
+
+static void backoff_storm(sim *s)
+{
+    nas_entry *v = (nas_entry *)s->fx->nas->data;
+    guint n = s->fx->nas->len;
+    for (int a = 0; a < s->sc->n_amfs; a++) {
+        guint best_i = 0;
+        uint32_t best_rej = 0;
+        /* Windows start at each reject: [t, t + 10 s). */
+        for (guint i = 0; i < n; i++) {
+            if (v[i].amf != a || !v[i].is_reject)
+                continue;
+            uint32_t rej = 0, acc = 0;
+            for (guint j = i; j < n && v[j].t_us < v[i].t_us + 10 * (int64_t)SEC; j++) {
+                if (v[j].amf != a)
+                    continue;
+                if (v[j].is_reject)
+                    rej++;
+                else
+                    acc++;
+            }
+            if (rej >= 50 && rej >= 3 * acc && rej > best_rej) {
+                best_rej = rej;
+                best_i = i;
+            }
+        }
+        if (!best_rej)
+            continue;
+        truth_fault *f = truth_fault_new(&s->tr, "backoff-storm", s->sc->amfs[a].name, NULL,
+                                         NULL, NULL);
+        f->first_frame = v[best_i].frame;
+        for (guint j = best_i; j < n && v[j].t_us < v[best_i].t_us + 10 * (int64_t)SEC; j++)
+            if (v[j].amf == a && v[j].is_reject) {
+                truth_fault_add(f, v[j].frame);
+                f->count++;
+            }
+    }
+}
+
+static void nrf_load_stale(sim *s)
+{
+    if (!s->sc->nrf_enabled)
+        return;
+    nf_entry *v = (nf_entry *)s->fx->nf->data;
+    for (int e = 0; e < s->sc->n_episodes; e++) {
+        const sc_episode *ep = &s->sc->episodes[e];
+        const truth_episode *te = &s->tr.episodes[e];
+        if (!te->start_frame)
+            continue;
+        int64_t end = te->stop_frame ? te->stop_us : s->tr.last_us;
+        int early = 0, high = 0, any = 0;
+        for (guint i = 0; i < s->fx->nf->len; i++) {
+            if (v[i].amf != ep->amf || v[i].t_us < te->start_us || v[i].t_us > end)
+                continue;
+            any = 1;
+            if (v[i].t_us <= te->start_us + 30 * (int64_t)SEC)
+                early = 1;
+            if (v[i].load >= 80)
+                high = 1;
+        }
+        (void)any;
+        if (early && high)
+            continue;
+        truth_fault *f = truth_fault_new(&s->tr, "nrf-load-stale", s->sc->amfs[ep->amf].name,
+                                         NULL, NULL, NULL);
+        f->first_frame = te->start_frame;
+        truth_fault_add(f, te->start_frame);
+        for (guint i = 0; i < s->fx->nf->len; i++)
+            if (v[i].amf == ep->amf && v[i].t_us >= te->start_us && v[i].t_us <= end) {
+                truth_fault_add(f, v[i].frame);
+                f->count++;
+            }
+    }
+}
+
+static void cascades(sim *s)
+{
+    for (int r = 0; r < s->sc->n_rebalances; r++) {
+        const sc_rebalance *rb = &s->sc->rebalances[r];
+        GArray *moves = s->rebalance_moves[r];
+        if (moves->len == 0)
+            continue;
+        uint32_t first_move = g_array_index(moves, uint32_t, 0);
+        if (s->rebalance_target_loaded[r]) {
+            truth_fault *f = truth_fault_new(&s->tr, "rebalancing-to-loaded-target",
+                                             s->sc->amfs[rb->to_amf].name, NULL, NULL, NULL);
+            f->first_frame = first_move;
+            for (guint i = 0; i < moves->len; i++)
+                truth_fault_add(f, g_array_index(moves, uint32_t, i));
+            f->count = moves->len;
+        }
+        uint32_t src_start = 0, dst_start = 0;
+        for (int e = 0; e < s->sc->n_episodes; e++) {
+            const truth_episode *te = &s->tr.episodes[e];
+            if (!te->start_frame)
+                continue;
+            if (s->sc->episodes[e].amf == rb->from_amf && te->start_frame < first_move &&
+                !src_start)
+                src_start = te->start_frame;
+            if (s->sc->episodes[e].amf == rb->to_amf && te->start_frame > first_move &&
+                !dst_start)
+                dst_start = te->start_frame;
+        }
+        if (!dst_start)
+            continue;
+        truth_fault *f = truth_fault_new(&s->tr, "cascading-overload",
+                                         s->sc->amfs[rb->to_amf].name, NULL, NULL, NULL);
+        f->first_frame = dst_start;
+        if (src_start)
+            truth_fault_add(f, src_start);
+        uint32_t moved_before = 0;
+        for (guint i = 0; i < moves->len; i++) {
+            uint32_t m = g_array_index(moves, uint32_t, i);
+            if (m < dst_start) {
+                truth_fault_add(f, m);
+                moved_before++;
+            }
+        }
+        truth_fault_add(f, dst_start);
+        f->count = moved_before;
+        f->details = g_strdup_printf("{\"source\": \"%s\", \"set_id\": %d, \"moves\": %u}",
+                                     s->sc->amfs[rb->from_amf].name,
+                                     s->sc->amfs[rb->to_amf].set_id, moved_before);
+    }
+}
+
+void sim_finish_faults(sim *s)
+{
+    for (int g = 0; g < SC_MAX_GNBS; g++)
+        for (int a = 0; a < SC_MAX_AMFS; a++)
+            for (int sl = 0; sl < SC_MAX_SLICES; sl++)
+                close_track(s, &s->fx->slice[a][g][sl]);
+    for (guint i = 0; i < s->fx->slice_done->len; i++)
+        drop_fault(s, g_ptr_array_index(s->fx->slice_done, i));
+    g_ptr_array_set_size(s->fx->slice_done, 0);
+    /* gnb-ignores-overload needs at least 10 shed-class messages in the segment. */
+    for (guint i = 0; i < s->tr.faults->len;) {
+        truth_fault *f = g_ptr_array_index(s->tr.faults, i);
+        if (!strcmp(f->rule, "gnb-ignores-overload") && f->count < 10)
+            g_ptr_array_remove_index(s->tr.faults, i);
+        else if (!strcmp(f->rule, "rejects-after-overload-stop") && f->count < 3)
+            g_ptr_array_remove_index(s->tr.faults, i);
+        else
+            i++;
+    }
+    start_partial_and_stop_missing(s);
+    t3346_not_randomised(s);
+    backoff_storm(s);
+    nrf_load_stale(s);
+    cascades(s);
+}

@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Inputs of the rules decided after the run (slices, NAS bursts, NRF staleness, cascades). */
+#ifndef AMFOL_SYNTH_SIM_FAULTS_H
+#define AMFOL_SYNTH_SIM_FAULTS_H
+
+#include "sim.h"
+
+void sim_extra_init(sim *s);
+void sim_extra_free(sim *s);
+/* NAS outcome log. EP >= 0: a congestion reject of that episode (T3346 seconds, -2 = absent);
+ * EP < 0: a REGISTRATION ACCEPT of AMF (-1 - EP). */
+void sim_record_nas_reject(sim *s, int ep, uint32_t frame, int64_t t3346_s, int is_reject);
+/* An NFUpdate with a load value was sent by AMF. */
+void sim_record_nfupdate(sim *s, int amf, uint32_t frame, int load);
+void sim_slice_start(sim *s, int episode, int start_index, int gnb, uint32_t start_frame);
+void sim_slice_stop(sim *s, int episode, int gnb);
+void sim_slice_success(sim *s, int ue);
+void sim_slice_failure(sim *s, int ue, uint32_t frame);
+void sim_finish_faults(sim *s);
+
+#endif

@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Message builders of the simulation: one call = one NGAP/F1AP/NAS message on the wire. */
+#ifndef AMFOL_SYNTH_SIM_MSG_H
+#define AMFOL_SYNTH_SIM_MSG_H
+
+#include "sim.h"
+#include "../enc/enc_types.h"
+
+/* Fill encoder identity structs from the scenario. */
+void sim_plmn(const uint8_t plmn_str_unused[3], const char *plmn_str, enc_plmn *out);
+
+uint32_t msg_ng_setup_request(sim *s, int gnb, int amf);
+uint32_t msg_ng_setup_response(sim *s, int gnb, int amf);
+uint32_t msg_f1_setup_request(sim *s, int gnb);
+uint32_t msg_f1_setup_response(sim *s, int gnb);
+uint32_t msg_overload_start(sim *s, int gnb, int amf, const sc_start *st);
+uint32_t msg_overload_stop(sim *s, int gnb, int amf);
+/* F1: RRCSetupRequest up, RRCReject / RRCSetup down. */
+uint32_t msg_rrc_setup_request(sim *s, int ue);
+uint32_t msg_rrc_reject(sim *s, int ue, int wait_s);
+uint32_t msg_rrc_setup(sim *s, int ue);
+/* N2 */
+uint32_t msg_initial_ue_message(sim *s, int ue);
+/* DL NAS: congestion reject (+ release command in the same packet). T3346: <0 none, else octet. */
+uint32_t msg_congestion_reject(sim *s, int ue, int t3346_octet, int sec_type);
+uint32_t msg_accept(sim *s, int ue);
+uint32_t msg_registration_complete(sim *s, int ue);
+uint32_t msg_configuration_update(sim *s, int ue);
+uint32_t msg_release_command(sim *s, int ue);
+uint32_t msg_release_complete(sim *s, int ue);
+
+#endif
