@@ -13,17 +13,87 @@
 typedef struct amfol_engine amfol_engine;
 typedef struct amfol_rrc amfol_rrc;
 
+/* Cause index of the radio module: 0..9 = EstablishmentCause (= ResumeCause 0..7, MPS, MCS),
+ * then the resume-only rna-Update, then "absent/unknown". */
+enum amfol_rrc_cause_ix {
+    AMFOL_RRC_CAUSE_RNA_UPDATE = 10,
+    AMFOL_RRC_CAUSE_UNKNOWN = 11,
+    AMFOL_RRC_NCAUSES = 12
+};
+
+/* How the action in force treats a cause. */
+enum amfol_rrc_class {
+    AMFOL_RRC_CLASS_NONE = 0,      /* no overload in force */
+    AMFOL_RRC_CLASS_SHED = 1,      /* the action asks the gNB to reject it */
+    AMFOL_RRC_CLASS_EXEMPT = 2,    /* must be let through */
+    AMFOL_RRC_CLASS_OTHER = 3      /* neither (e.g. mo-Signalling under action 0) */
+};
+
+/* What happened to a request. */
+enum amfol_rrc_outcome {
+    AMFOL_RRC_OUT_PENDING = 0,     /* not yet known (first pass) or capture ended too soon */
+    AMFOL_RRC_OUT_SETUP = 1,
+    AMFOL_RRC_OUT_REJECT = 2,
+    AMFOL_RRC_OUT_UNANSWERED = 3,  /* nothing within rrc_answer_timeout_ms */
+    AMFOL_RRC_OUT_OTHER = 4        /* answered by RRCResume / RRCRelease */
+};
+
+/* Overload period of a cell: the calm time before the first episode, an episode's START
+ * segment, the calm time after an episode. */
+enum amfol_rrc_phase { AMFOL_RRC_BEFORE = 0, AMFOL_RRC_DURING = 1, AMFOL_RRC_AFTER = 2 };
+
 /* What amfol says about one message (stored per frame by the plugin, rendered on every pass).
  * Strings point into engine-owned memory that lives as long as the engine. */
 typedef struct amfol_rrc_result {
     bool relevant;                 /* false: nothing to show */
+    int msg;                       /* enum amfol_rrc_msg */
+    const char *cell;              /* "00101-000000101" or NULL when unknown */
+    const char *gnb;               /* gNB name (docs/faults.md), or the F1 CU address */
+    const char *amf;               /* AMF whose overload governs the cell now, NULL if none */
+    int cause;                     /* enum amfol_rrc_cause_ix (of the request it answers) */
+    bool in_overload;
+    int episode;                   /* 1-based episode of that AMF association, 0 = none */
+    amfol_frame start_frame;       /* the START in force (link), 0 = none */
+    int action;                    /* AMFOL_ABSENT when none */
+    int reduction_pct;             /* AMFOL_ABSENT */
+    int klass;                     /* enum amfol_rrc_class */
+    bool in_grace;                 /* within grace_ms after a START/STOP: not judged */
+    int wait_time_s;               /* RRCReject waitTime or AMFOL_ABSENT */
+    amfol_frame request_frame;     /* answers: the request it answers, 0 = unmatched */
+    uint32_t request_id;           /* requests: handle for amfol_rrc_request_info, 0 = none */
 } amfol_rrc_result;
+
+/* The outcome of a request, known once its answer was seen (later frames). */
+typedef struct amfol_rrc_request_info {
+    int outcome;                   /* enum amfol_rrc_outcome */
+    amfol_frame answer_frame;      /* 0 if none */
+    double answer_delay_ms;
+    int wait_time_s;               /* AMFOL_ABSENT unless rejected with waitTime */
+} amfol_rrc_request_info;
 
 amfol_rrc *amfol_rrc_new(const amfol_config *cfg);
 void amfol_rrc_free(amfol_rrc *s);
 
 void amfol_rrc_on_msg(amfol_engine *e, const amfol_rrc_event *ev, amfol_rrc_result *out);
 void amfol_rrc_finish(amfol_engine *e, amfol_findings *out);
+
+/* N2 context the radio rules need, fed by the rrc glue from the frame's NGAP PDUs and SCTP
+ * chunks (the N2 module keeps its own view; these only tie cells to gNBs and AMFs and keep the
+ * START/STOP history and SCTP trouble of each association). */
+void amfol_rrc_on_ngap(amfol_engine *e, const amfol_ngap_event *ev);
+void amfol_rrc_on_sctp(amfol_engine *e, const amfol_sctp_event *ev);
+
+/* Outcome of the request with this id (amfol_rrc_result.request_id). False if unknown. */
+bool amfol_rrc_request_info_get(amfol_engine *e, uint32_t request_id, amfol_rrc_request_info *out);
+
+/* Names for display and JSON. */
+const char *amfol_rrc_cause_name(int cause_ix);
+const char *amfol_rrc_class_name(int klass);
+const char *amfol_rrc_outcome_name(int outcome);
+/* Cause index from an RRC cause value (establishment or resume cause). */
+int amfol_rrc_cause_ix(int cause, bool is_resume_cause);
+/* Class of a cause index under an action (AMFOL_ABSENT action = reject-rrc-cr-signalling). */
+int amfol_rrc_classify(int action, int cause_ix);
 
 /* Reports: a timeline section (plain text) and the "radio" member of the JSON document. */
 void amfol_rrc_report_timeline(amfol_engine *e, GString *out);

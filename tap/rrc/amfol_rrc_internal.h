@@ -1,0 +1,171 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* amfol_rrc_internal.h: the radio module's state, shared by its files (not by other modules). */
+#ifndef AMFOL_RRC_INTERNAL_H
+#define AMFOL_RRC_INTERNAL_H
+
+#include "amfol_rrc.h"
+
+/* Caps: every table is bounded; what does not fit is counted in `overflow`. */
+#define RRC_MAX_ASSOCS      256      /* N2 associations */
+#define RRC_MAX_SEGMENTS    8192     /* START segments over all associations */
+#define RRC_MAX_TROUBLE     4096     /* SCTP trouble events kept */
+#define RRC_MAX_CELLS       1024
+#define RRC_MAX_PERIODS     64       /* per cell; later ones merge into the last */
+#define RRC_MAX_REQUESTS    500000
+#define RRC_MAX_REJECTS     500000
+#define RRC_MAX_PENDING     65536    /* requests waiting for an answer */
+#define RRC_MAX_TRANSPORTS  256      /* F1 associations / MAC streams */
+#define RRC_NO_IX           UINT32_MAX
+
+/* One START segment: from a START to the next START (replacing it) or STOP of one association. */
+typedef struct rrc_segment {
+    uint32_t assoc;
+    int episode;                   /* 1-based per association */
+    amfol_frame start_frame, stop_frame;   /* stop_frame 0: not stopped (or replaced) */
+    amfol_time start_time, end_time;       /* end_time < 0: still in force */
+    bool replaced;                 /* ended by a later START, not by a STOP */
+    int action, reduction_pct;
+    int n_slice_items;
+    amfol_slice_item slice_items[AMFOL_MAX_SLICE_ITEMS];
+} rrc_segment;
+
+typedef struct rrc_assoc {
+    char a[64], b[64];             /* endpoints, sorted */
+    char amf_ep[64], gnb_ep[64];   /* "" while unknown */
+    char amf_name[151], ran_node_name[151];
+    bool has_gnb_id;
+    amfol_plmn gnb_plmn;
+    uint32_t gnb_id;
+    int gnb_id_bits;
+    int episodes;
+    int32_t open_seg;              /* segment in force, -1 none */
+    int32_t last_seg;              /* latest segment, -1 none */
+} rrc_assoc;
+
+typedef struct rrc_trouble {
+    uint32_t assoc;                /* RRC_NO_IX when the pair is no known N2 association */
+    char a[64], b[64];
+    amfol_frame frame;
+    amfol_time time;
+    int kind;
+} rrc_trouble;
+
+/* Counters of one period of one cell. */
+typedef struct rrc_counts {
+    uint32_t requests[AMFOL_RRC_NCAUSES];
+    uint32_t setups[AMFOL_RRC_NCAUSES];
+    uint32_t rejects[AMFOL_RRC_NCAUSES];
+    uint32_t unanswered[AMFOL_RRC_NCAUSES];
+    uint32_t wait_hist[17];        /* rejects by waitTime 1..16 s; [0] = no waitTime */
+} rrc_counts;
+
+typedef struct rrc_period {
+    int phase;                     /* enum amfol_rrc_phase */
+    int32_t seg;                   /* DURING: the segment; AFTER: the segment that ended */
+    amfol_time from, to;
+    amfol_frame first_frame, last_frame;
+    rrc_counts c;
+} rrc_period;
+
+typedef struct rrc_cell {
+    bool known;                    /* false: the "cell unknown" bucket of a transport */
+    amfol_nr_cgi cgi;
+    char name[24];                 /* "00101-000000101" */
+    uint32_t bound_assoc;          /* N2 association of its gNB, RRC_NO_IX = not bound */
+    char fallback_gnb[72];         /* CU / transport address when not bound */
+    int n_periods;
+    rrc_period periods[RRC_MAX_PERIODS];
+    uint32_t periods_merged;
+} rrc_cell;
+
+/* One RRCSetupRequest / RRCResumeRequest. */
+typedef struct rrc_req {
+    amfol_frame frame, answer_frame;
+    amfol_time time, answer_time;
+    uint32_t cell;
+    uint16_t transport;
+    int8_t cause;                  /* cause index */
+    uint8_t msg;
+    uint8_t outcome;
+    int8_t wait_s;                 /* -1 absent */
+    uint8_t klass;
+    bool in_grace;
+    bool pending;
+    int32_t seg;                   /* segment in force, -1 none */
+    int32_t stop_seg;              /* not in force: the last stopped segment of the cell's gNB, -1 */
+    uint16_t period;
+    uint64_t key;                  /* matching key within the transport */
+} rrc_req;
+
+/* One RRCReject (matched or not). */
+typedef struct rrc_rej {
+    amfol_frame frame;
+    amfol_time time;
+    uint32_t req;                  /* RRC_NO_IX: unmatched */
+    uint32_t cell;                 /* RRC_NO_IX when unknown */
+    int8_t wait_s;
+} rrc_rej;
+
+typedef struct rrc_transport {
+    char a[64], b[64];
+    char cu_ep[64];                /* side that receives UL CCCH ("" unknown) */
+    uint32_t unknown_cell;         /* cell bucket for requests without NR-CGI */
+} rrc_transport;
+
+struct amfol_rrc {
+    uint32_t n_assocs;
+    rrc_assoc assocs[RRC_MAX_ASSOCS];
+    GArray *segs;                  /* rrc_segment */
+    GArray *trouble;               /* rrc_trouble */
+    uint32_t n_cells;
+    rrc_cell *cells;               /* RRC_MAX_CELLS, allocated lazily in chunks */
+    GHashTable *cell_index;        /* name -> index+1 */
+    GArray *reqs;                  /* rrc_req */
+    GArray *rejs;                  /* rrc_rej */
+    GHashTable *pending;           /* (transport<<48 ^ key) -> req index+1 */
+    GQueue *pending_order;         /* req indexes in arrival order, for expiry */
+    uint32_t n_transports;
+    rrc_transport transports[RRC_MAX_TRANSPORTS];
+    GStringChunk *names;           /* interned display strings */
+    GHashTable *interned;
+    uint64_t messages, requests, setups, rejects, unmatched_answers, late_or_superseded;
+    uint64_t overflow;             /* items dropped because a cap was reached */
+    amfol_time last_time;
+};
+
+/* amfol_rrc_n2view.c */
+uint32_t rrc_assoc_get(amfol_rrc *s, const amfol_endpoint *x, const amfol_endpoint *y, bool create);
+const char *rrc_assoc_gnb_name(amfol_engine *e, uint32_t ai);
+const char *rrc_assoc_amf_name(amfol_engine *e, uint32_t ai);
+const rrc_segment *rrc_seg(const amfol_rrc *s, int32_t ix);
+/* The strictest segment in force at t on any association of the cell's gNB (-1 none), and the
+ * latest segment stopped before t on them (-1 none). */
+void rrc_cell_governance(amfol_engine *e, uint32_t cell, amfol_time t, int32_t *in_force, int32_t *last_stopped);
+/* Tie the cell to a gNB (NGAP user location, gNB-ID bits, cell_map), true when bound. */
+bool rrc_cell_bind(amfol_engine *e, uint32_t cell);
+/* SCTP trouble within `window_s` of t on association ai: counts per kind into out[4]. */
+int rrc_trouble_near(const amfol_rrc *s, uint32_t ai, amfol_time t, double window_s, amfol_frame *first, int out[4]);
+
+/* amfol_rrc_cells.c */
+uint32_t rrc_cell_get(amfol_rrc *s, const amfol_nr_cgi *cgi);
+uint32_t rrc_cell_unknown_for(amfol_rrc *s, uint16_t transport);
+const char *rrc_cell_gnb(amfol_engine *e, uint32_t cell);
+rrc_period *rrc_cell_period(amfol_rrc *s, uint32_t cell, int phase, int32_t seg, amfol_time t, amfol_frame f, uint16_t *ix);
+const char *rrc_intern(amfol_rrc *s, const char *str);
+void rrc_format_cell(const amfol_nr_cgi *cgi, char *buf, size_t cap);
+
+/* amfol_rrc_match.c */
+uint16_t rrc_transport_get(amfol_rrc *s, const amfol_where *w, bool uplink);
+void rrc_expire(amfol_rrc *s, amfol_time now, uint32_t timeout_ms);
+void rrc_pending_add(amfol_rrc *s, uint32_t req_ix, uint32_t timeout_ms);
+uint32_t rrc_pending_take(amfol_rrc *s, uint16_t transport, uint64_t key, bool fifo_fallback);
+uint64_t rrc_match_key(const amfol_rrc_event *ev);
+
+/* amfol_rrc_stats.c */
+double rrc_binom_sf(uint32_t k, uint32_t n, double p);   /* P(X >= k), X ~ Bin(n, p) */
+
+/* amfol_rrc_slices.c */
+bool rrc_snssai_protected(const char *list, const amfol_snssai *s);
+void rrc_format_snssai(const amfol_snssai *s, char *buf, size_t cap);
+
+#endif

@@ -1,0 +1,315 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* amfol_rrc_n2view.c: the N2 facts the radio rules need: associations (who is the AMF, who is
+ * the gNB), their START/STOP history, SCTP trouble, and which gNB a cell belongs to. */
+#include "amfol_rrc_internal.h"
+#include "../core/amfol_engine_internal.h"
+#include "../n2/amfol_n2.h"
+
+#include <stdio.h>
+#include <string.h>
+
+uint32_t rrc_assoc_get(amfol_rrc *s, const amfol_endpoint *x, const amfol_endpoint *y, bool create)
+{
+    const char *a = x->text, *b = y->text;
+    if (strcmp(a, b) > 0) {
+        const char *t = a;
+        a = b;
+        b = t;
+    }
+    for (uint32_t i = 0; i < s->n_assocs; i++)
+        if (strcmp(s->assocs[i].a, a) == 0 && strcmp(s->assocs[i].b, b) == 0)
+            return i;
+    if (!create)
+        return RRC_NO_IX;
+    if (s->n_assocs >= RRC_MAX_ASSOCS) {
+        s->overflow++;
+        return RRC_NO_IX;
+    }
+    rrc_assoc *as = &s->assocs[s->n_assocs];
+    memset(as, 0, sizeof *as);
+    g_strlcpy(as->a, a, sizeof as->a);
+    g_strlcpy(as->b, b, sizeof as->b);
+    as->open_seg = as->last_seg = -1;
+    return s->n_assocs++;
+}
+
+static void endpoints_of(const rrc_assoc *as, amfol_endpoint *a, amfol_endpoint *b)
+{
+    g_strlcpy(a->text, as->a, sizeof a->text);
+    g_strlcpy(b->text, as->b, sizeof b->text);
+}
+
+const char *rrc_assoc_gnb_name(amfol_engine *e, uint32_t ai)
+{
+    amfol_rrc *s = e->rrc;
+    if (ai >= s->n_assocs)
+        return NULL;
+    rrc_assoc *as = &s->assocs[ai];
+    amfol_endpoint a, b;
+    endpoints_of(as, &a, &b);
+    const char *n2 = amfol_n2_gnb_name(e->n2, &a, &b);   /* one naming for the whole report */
+    if (n2 && *n2)
+        return n2;
+    if (as->ran_node_name[0])
+        return rrc_intern(s, as->ran_node_name);
+    char buf[64];
+    if (as->has_gnb_id) {
+        snprintf(buf, sizeof buf, "gNB-%s-%x", as->gnb_plmn.digits, as->gnb_id);
+        return rrc_intern(s, buf);
+    }
+    return rrc_intern(s, as->gnb_ep[0] ? as->gnb_ep : as->b);
+}
+
+const char *rrc_assoc_amf_name(amfol_engine *e, uint32_t ai)
+{
+    amfol_rrc *s = e->rrc;
+    if (ai >= s->n_assocs)
+        return NULL;
+    rrc_assoc *as = &s->assocs[ai];
+    amfol_endpoint a, b;
+    endpoints_of(as, &a, &b);
+    const char *n2 = amfol_n2_amf_name(e->n2, &a, &b);
+    if (n2 && *n2)
+        return n2;
+    if (as->amf_name[0])
+        return rrc_intern(s, as->amf_name);
+    return rrc_intern(s, as->amf_ep[0] ? as->amf_ep : as->a);
+}
+
+const rrc_segment *rrc_seg(const amfol_rrc *s, int32_t ix)
+{
+    if (ix < 0 || (guint)ix >= s->segs->len)
+        return NULL;
+    return &g_array_index(s->segs, rrc_segment, ix);
+}
+
+/* Which side sent it: +1 the AMF, -1 the gNB, 0 unknown. */
+static int sender_side(const amfol_ngap_event *ev)
+{
+    if (ev->pdu_type != AMFOL_PDU_INITIATING)
+        return ev->proc == 21 ? +1 : 0;   /* NG SETUP RESPONSE / FAILURE come from the AMF */
+    switch (ev->proc) {
+    case 0: case 1: case 4: case 14: case 22: case 23: case 24: case 29: case 36: case 41:
+        return +1;
+    case 15: case 21: case 42: case 46:
+        return -1;
+    default:
+        return 0;
+    }
+}
+
+static void close_segment(amfol_rrc *s, rrc_assoc *as, const amfol_where *w, bool replaced)
+{
+    rrc_segment *sg = &g_array_index(s->segs, rrc_segment, as->open_seg);
+    sg->end_time = w->time;
+    sg->replaced = replaced;
+    if (!replaced)
+        sg->stop_frame = w->frame;
+    as->open_seg = -1;
+}
+
+static void open_segment(amfol_rrc *s, uint32_t ai, const amfol_ngap_event *ev)
+{
+    rrc_assoc *as = &s->assocs[ai];
+    bool continuing = as->open_seg >= 0;
+    if (continuing)
+        close_segment(s, as, &ev->where, true);
+    if (s->segs->len >= RRC_MAX_SEGMENTS) {
+        s->overflow++;
+        return;
+    }
+    rrc_segment sg;
+    memset(&sg, 0, sizeof sg);
+    sg.assoc = ai;
+    sg.episode = continuing ? as->episodes : ++as->episodes;
+    sg.start_frame = ev->where.frame;
+    sg.start_time = ev->where.time;
+    sg.end_time = -1.0;
+    sg.action = ev->overload_action;
+    sg.reduction_pct = ev->reduction_pct;
+    sg.n_slice_items = ev->n_slice_items < 0 ? 0
+                     : ev->n_slice_items > AMFOL_MAX_SLICE_ITEMS ? AMFOL_MAX_SLICE_ITEMS : ev->n_slice_items;
+    memcpy(sg.slice_items, ev->slice_items, sizeof(amfol_slice_item) * (size_t)sg.n_slice_items);
+    g_array_append_val(s->segs, sg);
+    as->open_seg = as->last_seg = (int32_t)s->segs->len - 1;
+}
+
+void amfol_rrc_on_ngap(amfol_engine *e, const amfol_ngap_event *ev)
+{
+    amfol_rrc *s = e->rrc;
+    if (!ev)
+        return;
+    uint32_t ai = rrc_assoc_get(s, &ev->where.src, &ev->where.dst, true);
+    if (ai == RRC_NO_IX)
+        return;
+    rrc_assoc *as = &s->assocs[ai];
+    int side = sender_side(ev);
+    if (side != 0) {
+        g_strlcpy(side > 0 ? as->amf_ep : as->gnb_ep, ev->where.src.text, sizeof as->amf_ep);
+        g_strlcpy(side > 0 ? as->gnb_ep : as->amf_ep, ev->where.dst.text, sizeof as->amf_ep);
+    }
+    if (ev->proc == 21 && ev->pdu_type == AMFOL_PDU_INITIATING) {
+        if (ev->ran_node_name[0])
+            g_strlcpy(as->ran_node_name, ev->ran_node_name, sizeof as->ran_node_name);
+        if (ev->has_gnb_id) {
+            as->has_gnb_id = true;
+            as->gnb_plmn = ev->gnb_plmn;
+            as->gnb_id = ev->gnb_id;
+            as->gnb_id_bits = ev->gnb_id_bits;
+        }
+    }
+    if ((ev->proc == 21 && ev->pdu_type == AMFOL_PDU_SUCCESSFUL) || (ev->proc == 0 && ev->pdu_type == AMFOL_PDU_INITIATING))
+        if (ev->amf_name[0])
+            g_strlcpy(as->amf_name, ev->amf_name, sizeof as->amf_name);
+    if (ev->pdu_type == AMFOL_PDU_INITIATING && ev->proc == 22)
+        open_segment(s, ai, ev);
+    else if (ev->pdu_type == AMFOL_PDU_INITIATING && ev->proc == 23 && as->open_seg >= 0)
+        close_segment(s, as, &ev->where, false);
+    if (ev->has_nr_cgi && side <= 0) {
+        uint32_t c = rrc_cell_get(s, &ev->nr_cgi);
+        if (c != RRC_NO_IX && s->cells[c].bound_assoc == RRC_NO_IX)
+            s->cells[c].bound_assoc = ai;
+    }
+}
+
+void amfol_rrc_on_sctp(amfol_engine *e, const amfol_sctp_event *ev)
+{
+    amfol_rrc *s = e->rrc;
+    if (!ev)
+        return;
+    if (s->trouble->len >= RRC_MAX_TROUBLE) {
+        s->overflow++;
+        return;
+    }
+    rrc_trouble t;
+    memset(&t, 0, sizeof t);
+    t.assoc = rrc_assoc_get(s, &ev->where.src, &ev->where.dst, false);
+    g_strlcpy(t.a, ev->where.src.text, sizeof t.a);
+    g_strlcpy(t.b, ev->where.dst.text, sizeof t.b);
+    t.frame = ev->where.frame;
+    t.time = ev->where.time;
+    t.kind = ev->kind;
+    g_array_append_val(s->trouble, t);
+}
+
+int rrc_trouble_near(const amfol_rrc *s, uint32_t ai, amfol_time t, double window_s, amfol_frame *first, int out[4])
+{
+    int n = 0;
+    *first = 0;
+    const rrc_assoc *as = ai < s->n_assocs ? &s->assocs[ai] : NULL;
+    for (guint i = 0; as && i < s->trouble->len; i++) {
+        const rrc_trouble *tr = &g_array_index(s->trouble, rrc_trouble, i);
+        bool same = tr->assoc == ai ||
+                    (tr->assoc == RRC_NO_IX &&
+                     ((strcmp(tr->a, as->a) == 0 && strcmp(tr->b, as->b) == 0) ||
+                      (strcmp(tr->a, as->b) == 0 && strcmp(tr->b, as->a) == 0)));
+        if (!same || tr->time < t - window_s || tr->time > t + window_s)
+            continue;
+        if (tr->kind >= 0 && tr->kind < 4)
+            out[tr->kind]++;
+        if (*first == 0 || tr->frame < *first)
+            *first = tr->frame;
+        n++;
+    }
+    return n;
+}
+
+/* cell_map preference: "00101-000000101=gnb-1,..." gives the gNB name of a cell. */
+static bool cell_map_lookup(const char *map, const char *cell, char *gnb, size_t cap)
+{
+    size_t cl = strlen(cell);
+    for (const char *p = map; p && *p;) {
+        while (*p == ' ' || *p == ',' || *p == ';')
+            p++;
+        const char *end = p + strcspn(p, ",;");
+        const char *eq = memchr(p, '=', (size_t)(end - p));
+        if (eq && (size_t)(eq - p) == cl && g_ascii_strncasecmp(p, cell, cl) == 0) {
+            size_t n = (size_t)(end - eq - 1);
+            if (n >= cap)
+                n = cap - 1;
+            memcpy(gnb, eq + 1, n);
+            gnb[n] = 0;
+            g_strstrip(gnb);
+            return true;
+        }
+        p = end;
+    }
+    return false;
+}
+
+bool rrc_cell_bind(amfol_engine *e, uint32_t cell)
+{
+    amfol_rrc *s = e->rrc;
+    if (cell >= s->n_cells)
+        return false;
+    rrc_cell *c = &s->cells[cell];
+    if (c->bound_assoc != RRC_NO_IX)
+        return true;
+    if (!c->known)
+        return false;
+    /* The gNB ID is the leftmost 22..32 bits of the 36-bit NR cell identity (TS 38.413). */
+    for (uint32_t i = 0; i < s->n_assocs; i++) {
+        const rrc_assoc *as = &s->assocs[i];
+        if (!as->has_gnb_id || as->gnb_id_bits < 22 || as->gnb_id_bits > 32)
+            continue;
+        if (strcmp(as->gnb_plmn.digits, c->cgi.plmn.digits) == 0 &&
+            (c->cgi.cell_id >> (36 - as->gnb_id_bits)) == as->gnb_id) {
+            c->bound_assoc = i;
+            return true;
+        }
+    }
+    char gnb[151];
+    if (cell_map_lookup(e->cfg.cell_map, c->name, gnb, sizeof gnb)) {
+        for (uint32_t i = 0; i < s->n_assocs; i++) {
+            const char *n = rrc_assoc_gnb_name(e, i);
+            if (n && strcmp(n, gnb) == 0) {
+                c->bound_assoc = i;
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+static int strictness(int action)
+{
+    switch (action) {
+    case AMFOL_ACTION_REJECT_NON_EMERGENCY_MO_DT: return 1;
+    case AMFOL_ACTION_PERMIT_EMERGENCY_AND_MT_ONLY:
+    case AMFOL_ACTION_PERMIT_HIGH_PRIORITY_AND_MT_ONLY: return 3;
+    default: return 2;
+    }
+}
+
+void rrc_cell_governance(amfol_engine *e, uint32_t cell, amfol_time t, int32_t *in_force, int32_t *last_stopped)
+{
+    amfol_rrc *s = e->rrc;
+    *in_force = *last_stopped = -1;
+    if (!rrc_cell_bind(e, cell))
+        return;
+    uint32_t b = s->cells[cell].bound_assoc;
+    const char *gname = rrc_assoc_gnb_name(e, b);
+    for (uint32_t ai = 0; ai < s->n_assocs; ai++) {
+        if (ai != b) {
+            const char *n = rrc_assoc_gnb_name(e, ai);
+            if (!n || !gname || strcmp(n, gname) != 0)
+                continue;
+        }
+        /* Latest segment of this association that started at or before t. */
+        for (int32_t ix = s->assocs[ai].last_seg; ix >= 0; ix--) {
+            const rrc_segment *sg = rrc_seg(s, ix);
+            if (sg->assoc != ai || sg->start_time > t)
+                continue;
+            if (sg->end_time < 0 || t < sg->end_time) {
+                const rrc_segment *cur = rrc_seg(s, *in_force);
+                if (!cur || strictness(sg->action) > strictness(cur->action))
+                    *in_force = ix;
+            } else if (!sg->replaced) {
+                const rrc_segment *cur = rrc_seg(s, *last_stopped);
+                if (!cur || sg->end_time > cur->end_time)
+                    *last_stopped = ix;
+            }
+            break;
+        }
+    }
+}

@@ -1,0 +1,505 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* amfol_rrc_rules.c: the radio-side rules of docs/faults.md, decided over the requests,
+ * answers and START/STOP segments seen so far. */
+#include "amfol_rrc_internal.h"
+#include "../core/amfol_engine_internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MIN_IGNORE_SAMPLES   10
+#define MIN_OVERSHED_SAMPLES 20
+#define MIN_WRONG_CLASS      3
+#define MIN_AFTER_STOP       3
+#define MIN_BURST            5
+#define BURST_WINDOW_S       10.0
+#define MIN_SYNC_BURST       20
+#define SYNC_SHARE           0.9
+#define P_LIMIT              0.001
+#define MARGIN               0.2
+#define TROUBLE_WINDOW_S     5.0
+
+/* Evidence gathered per (segment, gNB) while scanning the requests. */
+typedef struct seg_gnb {
+    int32_t seg;
+    const char *gnb;
+    uint32_t cell;                 /* the one cell seen, RRC_NO_IX when several */
+    uint32_t shed_answered, shed_setups, shed_rejects;
+    GArray *setup_frames;          /* RRCSetup frames of judged shed-class requests */
+    GArray *shed_reject_frames;
+    GArray *other_reject_frames;   /* rejects of classes the action does not name */
+} seg_gnb;
+
+typedef struct exempt_acc {
+    const char *gnb;
+    uint32_t cell;
+    uint32_t rejects;
+    GArray *frames;                /* rejects and the requests they answer */
+    amfol_frame first_reject;
+    const char *amf;
+} exempt_acc;
+
+static void add_frame(GArray *a, amfol_frame f)
+{
+    if (a->len < 100000)           /* evidence beyond this is counted, not listed */
+        g_array_append_val(a, f);
+}
+
+static seg_gnb *seg_gnb_get(GPtrArray *all, int32_t seg, const char *gnb, uint32_t cell)
+{
+    for (guint i = 0; i < all->len; i++) {
+        seg_gnb *x = g_ptr_array_index(all, i);
+        if (x->seg == seg && x->gnb == gnb) {
+            if (x->cell != cell)
+                x->cell = RRC_NO_IX;
+            return x;
+        }
+    }
+    if (all->len >= 4096)
+        return NULL;
+    seg_gnb *x = g_new0(seg_gnb, 1);
+    x->seg = seg;
+    x->gnb = gnb;
+    x->cell = cell;
+    x->setup_frames = g_array_new(FALSE, FALSE, sizeof(amfol_frame));
+    x->shed_reject_frames = g_array_new(FALSE, FALSE, sizeof(amfol_frame));
+    x->other_reject_frames = g_array_new(FALSE, FALSE, sizeof(amfol_frame));
+    g_ptr_array_add(all, x);
+    return x;
+}
+
+static void seg_gnb_free(gpointer p)
+{
+    seg_gnb *x = p;
+    g_array_free(x->setup_frames, TRUE);
+    g_array_free(x->shed_reject_frames, TRUE);
+    g_array_free(x->other_reject_frames, TRUE);
+    g_free(x);
+}
+
+static const char *cell_name(const amfol_rrc *s, uint32_t cell)
+{
+    return cell < s->n_cells && s->cells[cell].known ? s->cells[cell].name : NULL;
+}
+
+static amfol_finding *new_finding(amfol_findings *out, const char *rule, const char *amf, const char *gnb,
+                                  const char *cell)
+{
+    amfol_finding *x = amfol_findings_add(out, rule);
+    if (!x)
+        return NULL;
+    amfol_finding_set_entities(x, amf, gnb, cell, NULL);
+    g_free(x->layer);
+    x->layer = g_strdup("rrc");
+    return x;
+}
+
+static void add_frames(amfol_finding *x, const GArray *a)
+{
+    for (guint i = 0; i < a->len; i++)
+        amfol_finding_add_frame(x, g_array_index(a, amfol_frame, i));
+}
+
+static const char *action_text(int action)
+{
+    switch (action) {
+    case 0: return "reject-non-emergency-mo-dt";
+    case 1: return "reject-rrc-cr-signalling";
+    case 2: return "permit-emergency-sessions-and-mobile-terminated-services-only";
+    case 3: return "permit-high-priority-sessions-and-mobile-terminated-services-only";
+    default: return "no action IE (read as reject-rrc-cr-signalling)";
+    }
+}
+
+/* gnb-ignores-overload (radio) and gnb-over-sheds, per START segment and gNB. */
+static void judge_segments(amfol_engine *e, GPtrArray *all, amfol_findings *out)
+{
+    amfol_rrc *s = e->rrc;
+    for (guint i = 0; i < all->len; i++) {
+        seg_gnb *x = g_ptr_array_index(all, i);
+        const rrc_segment *sg = rrc_seg(s, x->seg);
+        const char *amf = rrc_assoc_amf_name(e, sg->assoc);
+        bool has_red = sg->reduction_pct >= 1 && sg->reduction_pct <= 99;
+        double p_rej = has_red ? sg->reduction_pct / 100.0 : 1.0;
+        double q = 1.0 - p_rej;                 /* expected pass-through of the shed class */
+        uint32_t n = x->shed_answered;
+        if (n >= MIN_IGNORE_SAMPLES) {
+            double ratio = (double)x->shed_setups / n;
+            double pv = q <= 0.0 ? (x->shed_setups ? 0.0 : 1.0) : rrc_binom_sf(x->shed_setups, n, q);
+            if (ratio > q + MARGIN && pv < P_LIMIT) {
+                amfol_finding *f = new_finding(out, "gnb-ignores-overload", amf, x->gnb, cell_name(s, x->cell));
+                if (f) {
+                    amfol_finding_add_frame(f, sg->start_frame);
+                    add_frames(f, x->setup_frames);
+                    f->first_frame = sg->start_frame;
+                    f->count = x->shed_setups;
+                    amfol_finding_set_summary(f,
+                        "radio side: %u of %u shed-class RRC requests set up (%.0f%%) while OVERLOAD START "
+                        "(frame %u, %s, reduction %s%d%%) asked to let at most %.0f%% through (binomial p=%.2g)",
+                        x->shed_setups, n, 100.0 * ratio, sg->start_frame, action_text(sg->action),
+                        has_red ? "" : "none: ", has_red ? sg->reduction_pct : 100, 100.0 * q, pv);
+                }
+            }
+        }
+        bool over_ratio = false;
+        double pv_over = 1.0;
+        if (has_red && n >= MIN_OVERSHED_SAMPLES) {
+            pv_over = rrc_binom_sf(x->shed_rejects, n, p_rej);
+            over_ratio = (double)x->shed_rejects / n > p_rej + MARGIN && pv_over < P_LIMIT;
+        }
+        bool wrong_class = x->other_reject_frames->len >= MIN_WRONG_CLASS;
+        if (over_ratio || wrong_class) {
+            amfol_finding *f = new_finding(out, "gnb-over-sheds", amf, x->gnb, cell_name(s, x->cell));
+            if (!f)
+                continue;
+            amfol_finding_add_frame(f, sg->start_frame);
+            if (over_ratio)
+                add_frames(f, x->shed_reject_frames);
+            add_frames(f, x->other_reject_frames);
+            f->first_frame = sg->start_frame;
+            f->count = (over_ratio ? x->shed_rejects : 0) + x->other_reject_frames->len;
+            if (over_ratio && wrong_class)
+                amfol_finding_set_summary(f,
+                    "%u of %u shed-class requests rejected (%.0f%%, requested %d%%, binomial p=%.2g), and %u rejects "
+                    "of classes %s does not name (START frame %u)",
+                    x->shed_rejects, n, 100.0 * x->shed_rejects / n, sg->reduction_pct, pv_over,
+                    x->other_reject_frames->len, action_text(sg->action), sg->start_frame);
+            else if (over_ratio)
+                amfol_finding_set_summary(f,
+                    "%u of %u shed-class requests rejected (%.0f%%) while OVERLOAD START (frame %u) asked for %d%% "
+                    "(binomial p=%.2g)", x->shed_rejects, n, 100.0 * x->shed_rejects / n, sg->start_frame,
+                    sg->reduction_pct, pv_over);
+            else
+                amfol_finding_set_summary(f,
+                    "%u RRC requests of classes that %s does not name were rejected (START frame %u)",
+                    x->other_reject_frames->len, action_text(sg->action), sg->start_frame);
+        }
+    }
+}
+
+/* rejects-after-overload-stop: shed-class rejects after a STOP (+ grace) with no START in force. */
+static void judge_after_stop(amfol_engine *e, amfol_findings *out)
+{
+    amfol_rrc *s = e->rrc;
+    GHashTable *by = g_hash_table_new(g_direct_hash, g_direct_equal);  /* stop seg+1 -> GArray of rej */
+    for (guint i = 0; i < s->rejs->len; i++) {
+        const rrc_rej *j = &g_array_index(s->rejs, rrc_rej, i);
+        if (j->req == RRC_NO_IX)
+            continue;
+        const rrc_req *r = &g_array_index(s->reqs, rrc_req, j->req);
+        const rrc_segment *st = rrc_seg(s, r->stop_seg);
+        if (r->seg >= 0 || !st || r->in_grace || amfol_rrc_classify(st->action, r->cause) != AMFOL_RRC_CLASS_SHED)
+            continue;
+        GArray *a = g_hash_table_lookup(by, GINT_TO_POINTER(r->stop_seg + 1));
+        if (!a) {
+            a = g_array_new(FALSE, FALSE, sizeof(uint32_t));
+            g_hash_table_insert(by, GINT_TO_POINTER(r->stop_seg + 1), a);
+        }
+        uint32_t ji = i;
+        g_array_append_val(a, ji);
+    }
+    GHashTableIter it;
+    gpointer k, v;
+    g_hash_table_iter_init(&it, by);
+    while (g_hash_table_iter_next(&it, &k, &v)) {
+        GArray *a = v;
+        const rrc_segment *st = rrc_seg(s, GPOINTER_TO_INT(k) - 1);
+        /* One finding per gNB of the stopped association (cells of one gNB share the STOP). */
+        if (a->len >= MIN_AFTER_STOP) {
+            uint32_t cell = RRC_NO_IX;
+            for (guint i = 0; i < a->len; i++) {
+                const rrc_rej *j = &g_array_index(s->rejs, rrc_rej, g_array_index(a, uint32_t, i));
+                cell = i == 0 ? j->cell : cell == j->cell ? cell : RRC_NO_IX;
+            }
+            const char *gnb = rrc_assoc_gnb_name(e, st->assoc);
+            amfol_finding *f = new_finding(out, "rejects-after-overload-stop", rrc_assoc_amf_name(e, st->assoc),
+                                           gnb, cell_name(s, cell));
+            if (f) {
+                amfol_finding_add_frame(f, st->stop_frame);
+                for (guint i = 0; i < a->len; i++)
+                    amfol_finding_add_frame(f, g_array_index(s->rejs, rrc_rej, g_array_index(a, uint32_t, i)).frame);
+                f->first_frame = st->stop_frame;
+                f->count = a->len;
+                int kinds[4] = { 0 };
+                amfol_frame tf = 0;
+                int nt = rrc_trouble_near(s, st->assoc, st->end_time, TROUBLE_WINDOW_S, &tf, kinds);
+                const rrc_rej *last = &g_array_index(s->rejs, rrc_rej, g_array_index(a, uint32_t, a->len - 1));
+                if (nt)
+                    amfol_finding_set_summary(f,
+                        "%u shed-class RRCRejects after OVERLOAD STOP (frame %u), the last %.1f s after it; SCTP trouble "
+                        "on the N2 association within %.0f s of the STOP: %d retransmission(s), %d ABORT(s), %d SHUTDOWN(s) "
+                        "(first frame %u): the STOP may not have been received",
+                        a->len, st->stop_frame, last->time - st->end_time, TROUBLE_WINDOW_S,
+                        kinds[AMFOL_SCTP_RETRANSMISSION], kinds[AMFOL_SCTP_ABORT], kinds[AMFOL_SCTP_SHUTDOWN], tf);
+                else
+                    amfol_finding_set_summary(f,
+                        "%u shed-class RRCRejects after OVERLOAD STOP (frame %u), the last %.1f s after it; no SCTP trouble "
+                        "seen on the N2 association within %.0f s of the STOP: the gNB did not process it",
+                        a->len, st->stop_frame, last->time - st->end_time, TROUBLE_WINDOW_S);
+            }
+        }
+        g_array_free(a, TRUE);
+    }
+    g_hash_table_destroy(by);
+}
+
+/* Largest number of items of `t` (sorted times, indexes [lo,hi)) inside any window of w seconds. */
+static uint32_t max_in_window(const double *t, uint32_t lo, uint32_t hi, double w)
+{
+    uint32_t best = 0, a = lo;
+    for (uint32_t b = lo; b < hi; b++) {
+        while (t[b] - t[a] > w)
+            a++;
+        if (b - a + 1 > best)
+            best = b - a + 1;
+    }
+    return best;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Count requests of the cell within ±1 s of reject time + waitTime (the retry wave). */
+static uint32_t retry_wave(const amfol_rrc *s, uint32_t cell, const GArray *burst)
+{
+    double *c = g_new(double, burst->len + 1);
+    guint n_c = 0;
+    for (guint k = 0; k < burst->len; k++) {
+        const rrc_rej *j = &g_array_index(s->rejs, rrc_rej, g_array_index(burst, uint32_t, k));
+        if (j->wait_s > 0)
+            c[n_c++] = j->time + j->wait_s;
+    }
+    qsort(c, n_c, sizeof *c, cmp_double);
+    uint32_t n = 0;
+    for (guint i = 0; n_c && i < s->reqs->len; i++) {
+        const rrc_req *r = &g_array_index(s->reqs, rrc_req, i);
+        if (r->cell != cell)
+            continue;
+        guint lo = 0, hi = n_c;    /* first centre >= time - 1 */
+        while (lo < hi) {
+            guint mid = (lo + hi) / 2;
+            if (c[mid] < r->time - 1.0)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        if (lo < n_c && c[lo] <= r->time + 1.0)
+            n++;
+    }
+    g_free(c);
+    return n;
+}
+
+/* rrc-reject-without-overload and reject-waittime-synchronised: bursts per cell. */
+static void judge_bursts(amfol_engine *e, amfol_findings *out)
+{
+    amfol_rrc *s = e->rrc;
+    /* Rejects per cell, in frame order. */
+    GArray **by_cell = g_new0(GArray *, s->n_cells + 1);
+    for (guint i = 0; i < s->rejs->len; i++) {
+        const rrc_rej *j = &g_array_index(s->rejs, rrc_rej, i);
+        if (j->cell >= s->n_cells)
+            continue;
+        if (!by_cell[j->cell])
+            by_cell[j->cell] = g_array_new(FALSE, FALSE, sizeof(uint32_t));
+        uint32_t ji = i;
+        g_array_append_val(by_cell[j->cell], ji);
+    }
+    for (uint32_t cell = 0; cell < s->n_cells; cell++) {
+        if (!by_cell[cell])
+            continue;
+        GArray *noov = g_array_new(FALSE, FALSE, sizeof(uint32_t));
+        GArray *all = by_cell[cell];
+        bool bound = rrc_cell_bind(e, cell);
+        for (guint i = 0; i < all->len; i++) {
+            uint32_t ji = g_array_index(all, uint32_t, i);
+            const rrc_rej *j = &g_array_index(s->rejs, rrc_rej, ji);
+            const rrc_req *r = &g_array_index(s->reqs, rrc_req, j->req);
+            const rrc_segment *st = rrc_seg(s, r->stop_seg);
+            bool after_stop = st && amfol_rrc_classify(st->action, r->cause) == AMFOL_RRC_CLASS_SHED;
+            if (bound && r->seg < 0 && !r->in_grace && !after_stop)
+                g_array_append_val(noov, ji);
+        }
+        const char *gnb = rrc_cell_gnb(e, cell);
+        for (int pass = 0; pass < 2; pass++) {
+            GArray *src = pass == 0 ? noov : all;
+            double *t = g_new(double, src->len + 1);
+            for (guint i = 0; i < src->len; i++)
+                t[i] = g_array_index(s->rejs, rrc_rej, g_array_index(src, uint32_t, i)).time;
+            uint32_t lo = 0;
+            while (lo < src->len) {
+                uint32_t hi = lo + 1;   /* a cluster: gaps of at most the window */
+                while (hi < src->len && t[hi] - t[hi - 1] <= BURST_WINDOW_S)
+                    hi++;
+                uint32_t peak = max_in_window(t, lo, hi, BURST_WINDOW_S);
+                if (pass == 0 && peak >= MIN_BURST) {
+                    amfol_finding *f = new_finding(out, "rrc-reject-without-overload", NULL, gnb, cell_name(s, cell));
+                    if (f) {
+                        for (uint32_t i = lo; i < hi; i++)
+                            amfol_finding_add_frame(f, g_array_index(s->rejs, rrc_rej, g_array_index(src, uint32_t, i)).frame);
+                        f->count = hi - lo;
+                        amfol_finding_set_summary(f,
+                            "%u RRCRejects in %.1f s (up to %u within %.0f s) while no AMF of this gNB was in overload",
+                            hi - lo, t[hi - 1] - t[lo], peak, BURST_WINDOW_S);
+                    }
+                }
+                if (pass == 1 && peak >= MIN_SYNC_BURST) {
+                    uint32_t hist[17] = { 0 };
+                    for (uint32_t i = lo; i < hi; i++) {
+                        int w = g_array_index(s->rejs, rrc_rej, g_array_index(src, uint32_t, i)).wait_s;
+                        hist[w > 0 ? w : 0]++;
+                    }
+                    int dom = 1;
+                    for (int w = 1; w <= 16; w++)
+                        if (hist[w] > hist[dom])
+                            dom = w;
+                    if (hist[dom] >= SYNC_SHARE * (hi - lo)) {
+                        GArray *burst = g_array_new(FALSE, FALSE, sizeof(uint32_t));
+                        for (uint32_t i = lo; i < hi; i++) {
+                            uint32_t ji = g_array_index(src, uint32_t, i);
+                            if (g_array_index(s->rejs, rrc_rej, ji).wait_s == dom)
+                                g_array_append_val(burst, ji);
+                        }
+                        amfol_finding *f = new_finding(out, "reject-waittime-synchronised", NULL, gnb, cell_name(s, cell));
+                        if (f) {
+                            for (guint i = 0; i < burst->len; i++)
+                                amfol_finding_add_frame(f, g_array_index(s->rejs, rrc_rej, g_array_index(burst, uint32_t, i)).frame);
+                            f->count = burst->len;
+                            amfol_finding_set_summary(f,
+                                "%u of %u RRCRejects in %.1f s carry waitTime %d s; retry wave: %u requests in this cell "
+                                "within ±1 s of reject time + waitTime",
+                                hist[dom], hi - lo, t[hi - 1] - t[lo], dom, retry_wave(s, cell, burst));
+                        }
+                        g_array_free(burst, TRUE);
+                    }
+                }
+                lo = hi;
+            }
+            g_free(t);
+        }
+        g_array_free(noov, TRUE);
+        g_array_free(all, TRUE);
+    }
+    g_free(by_cell);
+}
+
+/* slice-overload-misconfigured: a START slice list names a protected slice. */
+static void judge_protected_slices(amfol_engine *e, amfol_findings *out)
+{
+    amfol_rrc *s = e->rrc;
+    if (!e->cfg.protected_snssai[0])
+        return;
+    for (uint32_t ai = 0; ai < s->n_assocs; ai++) {
+        amfol_finding *f = NULL;
+        char named[128] = "";
+        for (guint i = 0; i < s->segs->len; i++) {
+            const rrc_segment *sg = rrc_seg(s, (int32_t)i);
+            if (sg->assoc != ai)
+                continue;
+            bool hit = false;
+            for (int k = 0; k < sg->n_slice_items; k++)
+                for (int m = 0; m < sg->slice_items[k].n_snssai && m < AMFOL_MAX_SLICES_PER_ITEM; m++)
+                    if (rrc_snssai_protected(e->cfg.protected_snssai, &sg->slice_items[k].snssai[m])) {
+                        hit = true;
+                        if (!named[0])
+                            rrc_format_snssai(&sg->slice_items[k].snssai[m], named, sizeof named);
+                    }
+            if (!hit)
+                continue;
+            if (!f) {
+                f = new_finding(out, "slice-overload-misconfigured", rrc_assoc_amf_name(e, ai),
+                                rrc_assoc_gnb_name(e, ai), NULL);
+                if (!f)
+                    return;
+                g_free(f->layer);
+                f->layer = g_strdup("n2");
+            }
+            amfol_finding_add_frame(f, sg->start_frame);
+            f->count++;
+        }
+        if (f)
+            amfol_finding_set_summary(f, "%u OVERLOAD START(s) throttle protected slice %s (preference amfol.protected_snssai)",
+                                      f->count, named);
+    }
+}
+
+void amfol_rrc_finish(amfol_engine *e, amfol_findings *out)
+{
+    amfol_rrc *s = e->rrc;
+    rrc_expire(s, e->cap.last_time > s->last_time ? e->cap.last_time : s->last_time, e->cfg.rrc_answer_timeout_ms);
+
+    GPtrArray *segs = g_ptr_array_new_with_free_func(seg_gnb_free);
+    GPtrArray *exempt = g_ptr_array_new();
+    for (guint i = 0; i < s->reqs->len; i++) {
+        const rrc_req *r = &g_array_index(s->reqs, rrc_req, i);
+        if (r->seg < 0)
+            continue;
+        const char *gnb = rrc_cell_gnb(e, r->cell);
+        if (r->klass == AMFOL_RRC_CLASS_EXEMPT && r->outcome == AMFOL_RRC_OUT_REJECT) {
+            exempt_acc *x = NULL;
+            for (guint k = 0; k < exempt->len; k++) {
+                exempt_acc *y = g_ptr_array_index(exempt, k);
+                if (y->gnb == gnb) {
+                    x = y;
+                    if (x->cell != r->cell)
+                        x->cell = RRC_NO_IX;
+                }
+            }
+            if (!x && exempt->len < 4096) {
+                x = g_new0(exempt_acc, 1);
+                x->gnb = gnb;
+                x->cell = r->cell;
+                x->frames = g_array_new(FALSE, FALSE, sizeof(amfol_frame));
+                x->amf = rrc_assoc_amf_name(e, rrc_seg(s, r->seg)->assoc);
+                g_ptr_array_add(exempt, x);
+            }
+            if (x) {
+                x->rejects++;
+                add_frame(x->frames, r->frame);
+                add_frame(x->frames, r->answer_frame);
+                if (!x->first_reject)
+                    x->first_reject = r->answer_frame;
+            }
+        }
+        if (r->in_grace)
+            continue;
+        seg_gnb *x = seg_gnb_get(segs, r->seg, gnb, r->cell);
+        if (!x)
+            continue;
+        if (r->klass == AMFOL_RRC_CLASS_SHED && (r->outcome == AMFOL_RRC_OUT_SETUP || r->outcome == AMFOL_RRC_OUT_REJECT)) {
+            x->shed_answered++;
+            if (r->outcome == AMFOL_RRC_OUT_SETUP) {
+                x->shed_setups++;
+                add_frame(x->setup_frames, r->answer_frame);
+            } else {
+                x->shed_rejects++;
+                add_frame(x->shed_reject_frames, r->answer_frame);
+            }
+        } else if (r->klass == AMFOL_RRC_CLASS_OTHER && r->outcome == AMFOL_RRC_OUT_REJECT) {
+            add_frame(x->other_reject_frames, r->answer_frame);
+        }
+    }
+    judge_segments(e, segs, out);
+    for (guint k = 0; k < exempt->len; k++) {
+        exempt_acc *x = g_ptr_array_index(exempt, k);
+        amfol_finding *f = new_finding(out, "exempt-access-rejected", x->amf, x->gnb, cell_name(s, x->cell));
+        if (f) {
+            add_frames(f, x->frames);
+            f->first_frame = x->first_reject;
+            f->count = x->rejects;
+            amfol_finding_set_summary(f, "%u exempt RRC requests (emergency / high priority / MPS / MCS / mt-Access) "
+                                      "rejected during overload although the action lets them through", x->rejects);
+        }
+        g_array_free(x->frames, TRUE);
+        g_free(x);
+    }
+    g_ptr_array_free(exempt, TRUE);
+    g_ptr_array_free(segs, TRUE);
+    judge_after_stop(e, out);
+    judge_bursts(e, out);
+    judge_protected_slices(e, out);
+}
