@@ -1,0 +1,340 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* test_rrc_rules.c: the radio module ties RRC to cells, gNBs and START/STOP, matches answers,
+ * and raises exactly the radio rules of docs/faults.md (and none for a compliant gNB). */
+#include "core/amfol_engine.h"
+#include "core/amfol_engine_internal.h"
+#include "rrc/amfol_rrc.h"
+#include "rrc/amfol_rrc_internal.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Not CHECK(): release builds define NDEBUG and the checks must always run. */
+#define CHECK(c) do { if (!(c)) { fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #c); abort(); } } while (0)
+
+#define AMF_EP "10.0.0.1:38412"
+#define GNB_EP "10.0.1.1:38412"
+#define DU_EP  "10.0.2.1:38472"
+#define CU_EP  "10.0.1.1:38472"
+
+static amfol_frame frame_no;
+
+static void where(amfol_where *w, double t, const char *src, const char *dst)
+{
+    memset(w, 0, sizeof *w);
+    w->frame = ++frame_no;
+    w->time = t;
+    g_strlcpy(w->src.text, src, sizeof w->src.text);
+    g_strlcpy(w->dst.text, dst, sizeof w->dst.text);
+}
+
+static void ngap_blank(amfol_ngap_event *ev)
+{
+    memset(ev, 0, sizeof *ev);
+    ev->ran_ue_id = ev->amf_ue_id = AMFOL_ABSENT;
+    ev->overload_action = ev->reduction_pct = ev->rrc_cause = AMFOL_ABSENT;
+    ev->ue_context_request = ev->time_to_wait = ev->relative_amf_capacity = AMFOL_ABSENT;
+    ev->cause.group = AMFOL_ABSENT;
+}
+
+/* The glue feeds NGAP to both modules: do the same. */
+static void feed_ngap(amfol_engine *e, amfol_ngap_event *ev)
+{
+    amfol_engine_frame(e, ev->where.frame, ev->where.time);
+    amfol_engine_ngap(e, ev, NULL);
+    amfol_rrc_on_ngap(e, ev);
+}
+
+static void ng_setup(amfol_engine *e, double t, uint32_t gnb_id)
+{
+    amfol_ngap_event ev;
+    ngap_blank(&ev);
+    where(&ev.where, t, GNB_EP, AMF_EP);
+    ev.proc = 21;
+    strcpy(ev.ran_node_name, "gnb-1");
+    ev.has_gnb_id = true;
+    strcpy(ev.gnb_plmn.digits, "00101");
+    ev.gnb_id = gnb_id;
+    ev.gnb_id_bits = 22;
+    feed_ngap(e, &ev);
+    ngap_blank(&ev);
+    where(&ev.where, t + 0.001, AMF_EP, GNB_EP);
+    ev.proc = 21;
+    ev.pdu_type = AMFOL_PDU_SUCCESSFUL;
+    strcpy(ev.amf_name, "amf-1");
+    feed_ngap(e, &ev);
+}
+
+static amfol_frame start(amfol_engine *e, double t, int action, int pct)
+{
+    amfol_ngap_event ev;
+    ngap_blank(&ev);
+    where(&ev.where, t, AMF_EP, GNB_EP);
+    ev.proc = 22;
+    ev.overload_action = action;
+    ev.reduction_pct = pct;
+    feed_ngap(e, &ev);
+    return ev.where.frame;
+}
+
+static amfol_frame stop(amfol_engine *e, double t)
+{
+    amfol_ngap_event ev;
+    ngap_blank(&ev);
+    where(&ev.where, t, AMF_EP, GNB_EP);
+    ev.proc = 23;
+    feed_ngap(e, &ev);
+    return ev.where.frame;
+}
+
+static void rrc_blank(amfol_rrc_event *ev)
+{
+    memset(ev, 0, sizeof *ev);
+    ev->cause = ev->wait_time_s = AMFOL_ABSENT;
+    ev->du_ue_id = ev->cu_ue_id = ev->c_rnti = AMFOL_ABSENT;
+    ev->srb_id = AMFOL_ABSENT;
+}
+
+static uint32_t du_id;
+
+/* One request in `cell` (gNB-ID 1 << 14 | cell) answered 5 ms later: outcome 'S' setup,
+ * 'R' reject (waitTime w), 'N' nothing. Returns the request's frame; *answer its answer frame. */
+static amfol_frame attempt(amfol_engine *e, double t, uint64_t cell, int cause, char outcome, int w,
+                           amfol_frame *answer)
+{
+    amfol_rrc_event ev;
+    amfol_rrc_result res;
+    rrc_blank(&ev);
+    where(&ev.where, t, DU_EP, CU_EP);
+    ev.msg = AMFOL_RRC_SETUP_REQUEST;
+    ev.cause = cause;
+    ev.via_f1ap = true;
+    ev.du_ue_id = ++du_id;
+    ev.has_nr_cgi = true;
+    strcpy(ev.nr_cgi.plmn.digits, "00101");
+    ev.nr_cgi.cell_id = cell;
+    amfol_engine_frame(e, ev.where.frame, t);
+    amfol_engine_rrc(e, &ev, &res);
+    CHECK(res.relevant && res.request_id > 0);
+    amfol_frame req = ev.where.frame;
+    if (answer)
+        *answer = 0;
+    if (outcome == 'N')
+        return req;
+    rrc_blank(&ev);
+    where(&ev.where, t + 0.005, CU_EP, DU_EP);
+    ev.msg = outcome == 'S' ? AMFOL_RRC_SETUP : AMFOL_RRC_REJECT;
+    ev.wait_time_s = outcome == 'R' ? w : AMFOL_ABSENT;
+    ev.via_f1ap = true;
+    ev.du_ue_id = du_id;
+    ev.cu_ue_id = du_id;
+    ev.srb_id = 0;
+    amfol_engine_frame(e, ev.where.frame, ev.where.time);
+    amfol_engine_rrc(e, &ev, &res);
+    CHECK(res.relevant && res.request_frame == req);
+    if (answer)
+        *answer = ev.where.frame;
+    return req;
+}
+
+#define CELL1 ((uint64_t)1 << 14 | 1)   /* gNB-ID 1 (22 bits), local cell 1 */
+#define CELL2 ((uint64_t)1 << 14 | 2)
+
+static const amfol_finding *only(const amfol_findings *f, const char *rule, int *n)
+{
+    const amfol_finding *hit = NULL;
+    *n = 0;
+    for (size_t i = 0; i < amfol_findings_count(f); i++) {
+        const amfol_finding *x = amfol_findings_get(f, i);
+        if (strcmp(x->rule, rule) == 0) {
+            hit = x;
+            (*n)++;
+        }
+    }
+    return hit;
+}
+
+static amfol_engine *fresh(void)
+{
+    frame_no = 0;
+    amfol_config cfg;
+    amfol_config_defaults(&cfg);
+    strcpy(cfg.protected_snssai, "1-000001");
+    amfol_engine *e = amfol_engine_new(&cfg);
+    ng_setup(e, 1000.0, 1);
+    return e;
+}
+
+/* A compliant gNB: 50 % random shedding of the shed class, exempt through, normal after STOP. */
+static void test_compliant(void)
+{
+    for (uint32_t seed = 1; seed <= 200; seed++) {
+        amfol_engine *e = fresh();
+        GRand *rng = g_rand_new_with_seed(seed);
+        for (int i = 0; i < 30; i++)
+            attempt(e, 1001.0 + i * 0.5, CELL1, AMFOL_CAUSE_MO_DATA, 'S', 0, NULL);
+        start(e, 1020.0, AMFOL_ACTION_REJECT_RRC_CR_SIGNALLING, 50);
+        for (int i = 0; i < 200; i++) {
+            int cause = i % 10 == 0 ? AMFOL_CAUSE_EMERGENCY : AMFOL_CAUSE_MO_SIGNALLING;
+            char out = cause == AMFOL_CAUSE_EMERGENCY ? 'S' : g_rand_boolean(rng) ? 'R' : 'S';
+            attempt(e, 1021.0 + i * 0.2, CELL1, cause, out, 1 + g_rand_int_range(rng, 0, 16), NULL);
+        }
+        stop(e, 1070.0);
+        for (int i = 0; i < 30; i++)
+            attempt(e, 1071.0 + i * 0.5, CELL1, AMFOL_CAUSE_MO_DATA, 'S', 0, NULL);
+        const amfol_findings *f = amfol_engine_finish(e);
+        if (amfol_findings_count(f) != 0) {
+            const amfol_finding *x = amfol_findings_get(f, 0);
+            fprintf(stderr, "seed %u: unexpected %s: %s\n", seed, x->rule, x->summary);
+            abort();
+        }
+        g_rand_free(rng);
+        amfol_engine_free(e);
+    }
+}
+
+static void test_ignores_and_exempt(void)
+{
+    amfol_engine *e = fresh();
+    amfol_frame st = start(e, 1010.0, AMFOL_ACTION_PERMIT_EMERGENCY_AND_MT_ONLY, AMFOL_ABSENT);
+    amfol_frame first_setup = 0, ans;
+    attempt(e, 1010.2, CELL1, AMFOL_CAUSE_MO_DATA, 'S', 0, &ans);   /* in grace: not judged */
+    for (int i = 0; i < 12; i++) {
+        attempt(e, 1012.0 + i, CELL1, AMFOL_CAUSE_MO_SIGNALLING, 'S', 0, &ans);
+        if (!first_setup)
+            first_setup = ans;
+    }
+    amfol_frame ereq = attempt(e, 1030.0, CELL1, AMFOL_CAUSE_EMERGENCY, 'R', 5, &ans);
+    amfol_frame erej = ans;
+    const amfol_findings *f = amfol_engine_finish(e);
+    int n;
+    const amfol_finding *x = only(f, "gnb-ignores-overload", &n);
+    CHECK(n == 1 && x->first_frame == st && x->count == 12 && x->n_frames == 13);
+    CHECK(x->frames[0] == st && x->frames[1] == first_setup);
+    CHECK(strcmp(x->amf, "amf-1") == 0 && strcmp(x->gnb, "gnb-1") == 0 && strcmp(x->layer, "rrc") == 0);
+    CHECK(strcmp(x->cell, "00101-000004001") == 0);
+    x = only(f, "exempt-access-rejected", &n);
+    CHECK(n == 1 && x->count == 1 && x->first_frame == erej && x->n_frames == 2 && x->frames[0] == ereq);
+    CHECK(amfol_findings_count(f) == 2);
+    amfol_engine_free(e);
+}
+
+static void test_after_stop_and_without(void)
+{
+    amfol_engine *e = fresh();
+    start(e, 1010.0, AMFOL_ACTION_REJECT_NON_EMERGENCY_MO_DT, AMFOL_ABSENT);
+    for (int i = 0; i < 5; i++)
+        attempt(e, 1012.0 + i, CELL1, AMFOL_CAUSE_MO_DATA, 'R', 10, NULL);
+    amfol_sctp_event sc;
+    memset(&sc, 0, sizeof sc);
+    where(&sc.where, 1019.5, AMF_EP, GNB_EP);
+    sc.kind = AMFOL_SCTP_RETRANSMISSION;
+    amfol_rrc_on_sctp(e, &sc);
+    amfol_frame sp = stop(e, 1020.0);
+    attempt(e, 1020.3, CELL1, AMFOL_CAUSE_MO_DATA, 'R', 10, NULL);     /* in grace */
+    amfol_frame rej[4];
+    for (int i = 0; i < 4; i++)
+        attempt(e, 1022.0 + i, CELL1, AMFOL_CAUSE_MO_DATA, 'R', 10, &rej[i]);
+    /* mo-Signalling is not shed by action 0: these rejects have no overload to explain them */
+    amfol_frame w[6];
+    for (int i = 0; i < 6; i++)
+        attempt(e, 1030.0 + i, CELL2, AMFOL_CAUSE_MO_SIGNALLING, 'R', 3 + i, &w[i]);
+    const amfol_findings *f = amfol_engine_finish(e);
+    int n;
+    const amfol_finding *x = only(f, "rejects-after-overload-stop", &n);
+    CHECK(n == 1 && x->first_frame == sp && x->count == 4 && x->n_frames == 5 && x->frames[1] == rej[0]);
+    CHECK(strstr(x->summary, "1 retransmission") != NULL);
+    x = only(f, "rrc-reject-without-overload", &n);
+    CHECK(n == 1 && x->count == 6 && x->first_frame == w[0] && strcmp(x->cell, "00101-000004002") == 0);
+    CHECK(amfol_findings_count(f) == 2);
+    amfol_engine_free(e);
+}
+
+static void test_over_sheds_and_sync(void)
+{
+    amfol_engine *e = fresh();
+    amfol_frame st = start(e, 1010.0, AMFOL_ACTION_REJECT_NON_EMERGENCY_MO_DT, 20);
+    for (int i = 0; i < 25; i++)
+        attempt(e, 1012.0 + i * 0.1, CELL1, AMFOL_CAUSE_MO_VOICECALL, 'R', 8, NULL);
+    const amfol_findings *f = amfol_engine_finish(e);
+    int n;
+    const amfol_finding *x = only(f, "gnb-over-sheds", &n);
+    CHECK(n == 1 && x->first_frame == st && x->count == 25);
+    x = only(f, "reject-waittime-synchronised", &n);
+    CHECK(n == 1 && x->count == 25 && strstr(x->summary, "waitTime 8 s") != NULL);
+    CHECK(amfol_findings_count(f) == 2);
+    amfol_engine_free(e);
+}
+
+static void test_protected_slice_and_unanswered(void)
+{
+    amfol_engine *e = fresh();
+    amfol_ngap_event ev;
+    ngap_blank(&ev);
+    where(&ev.where, 1010.0, AMF_EP, GNB_EP);
+    ev.proc = 22;
+    ev.n_slice_items = 1;
+    ev.slice_items[0].n_snssai = 1;
+    ev.slice_items[0].snssai[0].sst = 1;
+    ev.slice_items[0].snssai[0].has_sd = true;
+    ev.slice_items[0].snssai[0].sd = 1;
+    ev.slice_items[0].action = 2;
+    ev.slice_items[0].reduction_pct = 30;
+    feed_ngap(e, &ev);
+    attempt(e, 1011.0, CELL1, AMFOL_CAUSE_MT_ACCESS, 'N', 0, NULL);
+    attempt(e, 1015.0, CELL1, AMFOL_CAUSE_MT_ACCESS, 'S', 0, NULL);
+    const amfol_findings *f = amfol_engine_finish(e);
+    int n;
+    const amfol_finding *x = only(f, "slice-overload-misconfigured", &n);
+    CHECK(n == 1 && x->first_frame == ev.where.frame && x->count == 1 && strstr(x->summary, "1-000001"));
+    amfol_rrc_request_info info;
+    CHECK(amfol_rrc_request_info_get(e, 1, &info) && info.outcome == AMFOL_RRC_OUT_UNANSWERED);
+    CHECK(amfol_rrc_request_info_get(e, 2, &info) && info.outcome == AMFOL_RRC_OUT_SETUP &&
+           fabs(info.answer_delay_ms - 5.0) < 0.01);
+    CHECK(!amfol_rrc_request_info_get(e, 3, &info));
+    amfol_engine_free(e);
+}
+
+/* Without F1AP (MAC-NR): answers match by C-RNTI, and cells are unknown. */
+static void test_mac_rnti_matching(void)
+{
+    amfol_engine *e = fresh();
+    amfol_rrc_event ev;
+    amfol_rrc_result res;
+    for (int k = 0; k < 2; k++) {
+        rrc_blank(&ev);
+        where(&ev.where, 1001.0 + k, "", "");
+        ev.msg = AMFOL_RRC_SETUP_REQUEST;
+        ev.cause = AMFOL_CAUSE_MO_SIGNALLING;
+        ev.c_rnti = 0x4601 + k;
+        amfol_engine_rrc(e, &ev, &res);
+        CHECK(res.relevant && res.cell == NULL && !res.in_overload);
+    }
+    rrc_blank(&ev);
+    where(&ev.where, 1002.01, "", "");
+    ev.msg = AMFOL_RRC_SETUP;
+    ev.c_rnti = 0x4602;
+    amfol_engine_rrc(e, &ev, &res);
+    CHECK(res.request_frame == frame_no - 1 && res.cause == AMFOL_CAUSE_MO_SIGNALLING);
+    amfol_engine_free(e);
+}
+
+int main(void)
+{
+    CHECK(fabs(rrc_binom_sf(5, 10, 0.5) - 0.623046875) < 1e-9);
+    CHECK(rrc_binom_sf(0, 10, 0.3) == 1.0 && rrc_binom_sf(11, 10, 0.3) == 0.0);
+    CHECK(amfol_rrc_classify(AMFOL_ACTION_REJECT_NON_EMERGENCY_MO_DT, AMFOL_CAUSE_MO_SIGNALLING) == AMFOL_RRC_CLASS_OTHER);
+    CHECK(amfol_rrc_classify(AMFOL_ACTION_PERMIT_HIGH_PRIORITY_AND_MT_ONLY, AMFOL_CAUSE_EMERGENCY) == AMFOL_RRC_CLASS_SHED);
+    CHECK(amfol_rrc_classify(AMFOL_ABSENT, AMFOL_CAUSE_MT_ACCESS) == AMFOL_RRC_CLASS_EXEMPT);
+    CHECK(amfol_rrc_cause_ix(9, true) == AMFOL_CAUSE_MPS && amfol_rrc_cause_ix(8, true) == AMFOL_RRC_CAUSE_RNA_UPDATE);
+    test_compliant();
+    test_ignores_and_exempt();
+    test_after_stop_and_without();
+    test_over_sheds_and_sync();
+    test_protected_slice_and_unanswered();
+    test_mac_rnti_matching();
+    printf("test_rrc_rules: ok\n");
+    return 0;
+}
