@@ -54,6 +54,9 @@ static int valid_side(int from)
     return from == 0 || from == 1;
 }
 
+#define SCTP_MAX_GAPS 16u
+#define SCTP_MAX_DUPS 16u
+
 /* Writes the common header with VTAG, the CRC32c over the SCTP packet of L4_LEN bytes already
  * at BUF + WIRE_L4_OFFSET + 12, and the Ethernet/IPv4 headers. */
 static size_t finish(sctp_assoc *a, int from, uint8_t *buf, size_t cap, size_t l4_len,
@@ -104,6 +107,8 @@ static void make_cookie(const sctp_assoc *a, uint8_t *cookie)
 
 static size_t build_init_like(sctp_assoc *a, int from, uint8_t type, uint8_t *buf, size_t cap)
 {
+    if (!a)
+        return 0;
     /* 20-byte INIT body + IPv4 Address parameter (8) [+ State Cookie parameter for INIT ACK] */
     size_t len = 20 + 8 + (type == CHUNK_INIT_ACK ? 4 + SCTP_COOKIE_LEN : 0);
     uint8_t *c = chunk_area(buf, cap, len);
@@ -140,6 +145,8 @@ size_t sctp_build_init_ack(sctp_assoc *a, uint8_t *buf, size_t cap)
 
 size_t sctp_build_cookie_echo(sctp_assoc *a, uint8_t *buf, size_t cap)
 {
+    if (!a)
+        return 0;
     size_t len = 4 + SCTP_COOKIE_LEN;
     uint8_t *c = chunk_area(buf, cap, len);
     if (!c)
@@ -152,7 +159,7 @@ size_t sctp_build_cookie_echo(sctp_assoc *a, uint8_t *buf, size_t cap)
 /* Chunks that are just a 4-byte header (COOKIE ACK, ABORT, SHUTDOWN ACK/COMPLETE). */
 static size_t build_bare(sctp_assoc *a, int from, uint8_t type, uint8_t *buf, size_t cap)
 {
-    if (!valid_side(from))
+    if (!a || !valid_side(from))
         return 0;
     uint8_t *c = chunk_area(buf, cap, 4);
     if (!c)
@@ -185,7 +192,7 @@ static size_t write_data(sctp_assoc *a, int from, const sctp_data_chunk *chunks,
                          uint8_t *buf, size_t cap)
 {
     size_t frame = sctp_data_frame_len(chunks, n);
-    if (!valid_side(from) || frame == 0 || frame > cap || !buf)
+    if (!a || !valid_side(from) || frame == 0 || frame > cap || !buf)
         return 0;
     uint8_t *c = buf + WIRE_L4_OFFSET + SCTP_COMMON_LEN;
     for (size_t i = 0; i < n; i++) {
@@ -209,7 +216,7 @@ static size_t write_data(sctp_assoc *a, int from, const sctp_data_chunk *chunks,
 size_t sctp_build_data(sctp_assoc *a, int from, sctp_data_chunk *chunks, size_t n, uint8_t *buf,
                        size_t cap)
 {
-    if (!valid_side(from) || sctp_data_frame_len(chunks, n) == 0)
+    if (!a || !valid_side(from) || sctp_data_frame_len(chunks, n) == 0)
         return 0;
     /* Assign on a copy of the counters so a failed build consumes nothing. */
     uint32_t tsn = a->next_tsn[from];
@@ -235,24 +242,79 @@ size_t sctp_build_data_retransmit(sctp_assoc *a, int from, const sctp_data_chunk
     return write_data(a, from, chunks, n, buf, cap);
 }
 
-size_t sctp_build_sack_cum(sctp_assoc *a, int from, uint32_t cum_tsn_ack, uint8_t *buf, size_t cap)
+size_t sctp_build_sack_ex(sctp_assoc *a, int from, uint32_t cum_tsn_ack,
+                          const sctp_gap_block *gaps, size_t n_gaps, const uint32_t *dups,
+                          size_t n_dups, uint8_t *buf, size_t cap)
 {
-    if (!valid_side(from))
+    if (!a || !valid_side(from) || n_gaps > SCTP_MAX_GAPS || n_dups > SCTP_MAX_DUPS ||
+        (n_gaps && !gaps) || (n_dups && !dups))
         return 0;
-    uint8_t *c = chunk_area(buf, cap, 16);
+    size_t len = 16 + 4 * n_gaps + 4 * n_dups;
+    uint8_t *c = chunk_area(buf, cap, len);
     if (!c)
         return 0;
-    chunk_header(c, CHUNK_SACK, 0, 16);
+    chunk_header(c, CHUNK_SACK, 0, (uint16_t)len);
     wire_put32(c + 4, cum_tsn_ack);
     wire_put32(c + 8, a->a_rwnd[from]);
-    wire_put16(c + 12, 0); /* gap ack blocks */
-    wire_put16(c + 14, 0); /* duplicate TSNs */
-    return finish(a, from, buf, cap, SCTP_COMMON_LEN + 16, a->vtag[!from]);
+    wire_put16(c + 12, (uint16_t)n_gaps);
+    wire_put16(c + 14, (uint16_t)n_dups);
+    uint8_t *p = c + 16;
+    for (size_t i = 0; i < n_gaps; i++, p += 4) {
+        wire_put16(p, gaps[i].start);
+        wire_put16(p + 2, gaps[i].end);
+    }
+    for (size_t i = 0; i < n_dups; i++, p += 4)
+        wire_put32(p, dups[i]);
+    return finish(a, from, buf, cap, SCTP_COMMON_LEN + len, a->vtag[!from]);
+}
+
+size_t sctp_build_sack_cum(sctp_assoc *a, int from, uint32_t cum_tsn_ack, uint8_t *buf, size_t cap)
+{
+    return sctp_build_sack_ex(a, from, cum_tsn_ack, NULL, 0, NULL, 0, buf, cap);
+}
+
+int sctp_send_message(sctp_assoc *a, int from, uint16_t stream, uint32_t ppid,
+                      const uint8_t *payload, size_t len, uint32_t *first_tsn,
+                      wire_frame_sink sink, void *ctx)
+{
+    uint8_t f[WIRE_MAX_FRAME];
+    if (!a || !valid_side(from) || !payload || len == 0 || len > 65535 || !sink ||
+        stream >= a->n_streams)
+        return -1;
+    if (first_tsn)
+        *first_tsn = a->next_tsn[from];
+    if (len <= SCTP_MAX_DATA_PAYLOAD) {
+        sctp_data_chunk c = {.stream = stream, .ppid = ppid, .payload = payload, .len = len};
+        size_t n = sctp_build_data(a, from, &c, 1, f, sizeof f);
+        return n ? sink(ctx, f, n) : -1;
+    }
+    /* RFC 9260 §6.9: all fragments share the SSN; B on the first, E on the last. */
+    uint16_t ssn = a->next_ssn[from][stream]++;
+    for (size_t off = 0; off < len; off += SCTP_MAX_DATA_PAYLOAD) {
+        size_t part = len - off < SCTP_MAX_DATA_PAYLOAD ? len - off : SCTP_MAX_DATA_PAYLOAD;
+        uint8_t *c = f + WIRE_L4_OFFSET + SCTP_COMMON_LEN;
+        uint8_t flags = (off == 0 ? 0x02 : 0) | (off + part == len ? 0x01 : 0);
+        chunk_header(c, CHUNK_DATA, flags, (uint16_t)(16 + part));
+        wire_put32(c + 4, a->next_tsn[from]++);
+        wire_put16(c + 8, stream);
+        wire_put16(c + 10, ssn);
+        wire_put32(c + 12, ppid);
+        memcpy(c + 16, payload + off, part);
+        size_t padded = SCTP_DATA_CHUNK_WIRE_LEN(part);
+        memset(c + 16 + part, 0, padded - 16 - part);
+        size_t n = finish(a, from, f, sizeof f, SCTP_COMMON_LEN + padded, a->vtag[!from]);
+        if (n == 0)
+            return -1;
+        int rc = sink(ctx, f, n);
+        if (rc != 0)
+            return rc;
+    }
+    return 0;
 }
 
 size_t sctp_build_sack(sctp_assoc *a, int from, uint8_t *buf, size_t cap)
 {
-    if (!valid_side(from))
+    if (!a || !valid_side(from))
         return 0;
     return sctp_build_sack_cum(a, from, a->next_tsn[!from] - 1u, buf, cap);
 }
@@ -260,7 +322,7 @@ size_t sctp_build_sack(sctp_assoc *a, int from, uint8_t *buf, size_t cap)
 static size_t build_heartbeat_like(sctp_assoc *a, int from, uint8_t type, uint64_t info,
                                    uint8_t *buf, size_t cap)
 {
-    if (!valid_side(from))
+    if (!a || !valid_side(from))
         return 0;
     uint8_t *c = chunk_area(buf, cap, 16);
     if (!c)
@@ -289,7 +351,7 @@ size_t sctp_build_abort(sctp_assoc *a, int from, uint8_t *buf, size_t cap)
 
 size_t sctp_build_shutdown(sctp_assoc *a, int from, uint8_t *buf, size_t cap)
 {
-    if (!valid_side(from))
+    if (!a || !valid_side(from))
         return 0;
     uint8_t *c = chunk_area(buf, cap, 8);
     if (!c)

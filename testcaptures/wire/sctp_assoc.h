@@ -82,6 +82,27 @@ size_t sctp_build_sack(sctp_assoc *a, int from, uint8_t *buf, size_t cap);
 /* SACK with an explicit cumulative TSN ack (e.g. to show a lost chunk before retransmission). */
 size_t sctp_build_sack_cum(sctp_assoc *a, int from, uint32_t cum_tsn_ack, uint8_t *buf, size_t cap);
 
+/* One Gap Ack Block: TSNs cum+start .. cum+end were received (offsets from the cum TSN ack). */
+typedef struct {
+    uint16_t start, end;
+} sctp_gap_block;
+
+/* Full SACK: cumulative TSN ack, up to 16 gap blocks and up to 16 duplicate TSNs. */
+size_t sctp_build_sack_ex(sctp_assoc *a, int from, uint32_t cum_tsn_ack,
+                          const sctp_gap_block *gaps, size_t n_gaps, const uint32_t *dups,
+                          size_t n_dups, uint8_t *buf, size_t cap);
+
+/* Largest payload one DATA chunk can carry in a 1514-byte frame. */
+#define SCTP_MAX_DATA_PAYLOAD (SCTP_MAX_CHUNK_BYTES - 16u)
+
+/* Sends a user message of any LEN (1..65535) as one or more DATA packets: unfragmented if it
+ * fits one chunk, else fragments of SCTP_MAX_DATA_PAYLOAD bytes (B bit on the first, E bit on
+ * the last) with consecutive TSNs and one SSN. Each frame goes to SINK. Returns 0, -1 on a bad
+ * argument, or the sink's non-zero value. *FIRST_TSN (may be NULL) gets the first TSN used. */
+int sctp_send_message(sctp_assoc *a, int from, uint16_t stream, uint32_t ppid,
+                      const uint8_t *payload, size_t len, uint32_t *first_tsn,
+                      wire_frame_sink sink, void *ctx);
+
 /* HEARTBEAT (with a Heartbeat Info parameter carrying INFO, 8 bytes) and its HEARTBEAT ACK. */
 size_t sctp_build_heartbeat(sctp_assoc *a, int from, uint64_t info, uint8_t *buf, size_t cap);
 size_t sctp_build_heartbeat_ack(sctp_assoc *a, int from, uint64_t info, uint8_t *buf, size_t cap);

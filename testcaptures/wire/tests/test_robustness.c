@@ -82,6 +82,45 @@ static void fuzz_sctp(void)
     CHECK_EQ_U(sctp_build_abort(&a, -1, f, sizeof f), 0);
     CHECK_EQ_U(sctp_build_init(&a, NULL, 100), 0);
     CHECK_EQ_U(sctp_data_frame_len(NULL, 0), 0);
+    sctp_gap_block gaps[17] = {{1, 2}};
+    uint32_t dups[17] = {0};
+    CHECK_EQ_U(sctp_build_sack_ex(&a, 0, 1, gaps, 17, NULL, 0, f, sizeof f), 0);
+    CHECK_EQ_U(sctp_build_sack_ex(&a, 0, 1, NULL, 1, NULL, 0, f, sizeof f), 0);
+    CHECK_EQ_U(sctp_build_sack_ex(&a, 0, 1, gaps, 16, dups, 16, f, 60), 0);
+    CHECK_EQ_U(sctp_build_sack_ex(&a, 0, 1, gaps, 16, dups, 16, f, sizeof f), 34 + 12 + 16 + 128);
+}
+
+static int frame_sink(void *ctx, const uint8_t *f, size_t n)
+{
+    (void)f;
+    if (n > WIRE_MAX_FRAME)
+        return -2;
+    ++*(int *)ctx;
+    return 0;
+}
+
+static void fragments(void)
+{
+    const wire_endpoint x = {{2, 0, 0, 0, 0, 1}, {10, 0, 0, 1}, 5001};
+    const wire_endpoint y = {{2, 0, 0, 0, 0, 2}, {10, 0, 0, 2}, 5002};
+    static uint8_t msg[65536];
+    sctp_assoc a;
+    int frames = 0;
+    uint32_t first;
+    sctp_assoc_init(&a, &x, &y, 1, 2, 10, 20, 2);
+    CHECK_EQ_U(sctp_send_message(&a, 0, 1, 60, msg, SCTP_MAX_DATA_PAYLOAD, &first, frame_sink,
+                                 &frames), 0);
+    CHECK_EQ_U(frames, 1);
+    CHECK_EQ_U(first, 10);
+    CHECK_EQ_U(sctp_send_message(&a, 0, 1, 60, msg, 65535, &first, frame_sink, &frames), 0);
+    CHECK_EQ_U(frames, 1 + (65535 + SCTP_MAX_DATA_PAYLOAD - 1) / SCTP_MAX_DATA_PAYLOAD);
+    CHECK_EQ_U(first, 11);
+    CHECK_EQ_U(a.next_ssn[0][1], 2); /* one SSN per message, however many fragments */
+    CHECK(sctp_send_message(&a, 0, 1, 60, msg, 65536, NULL, frame_sink, &frames) != 0);
+    CHECK(sctp_send_message(&a, 0, 2, 60, msg, 10, NULL, frame_sink, &frames) != 0); /* stream */
+    CHECK(sctp_send_message(&a, 0, 0, 60, msg, 0, NULL, frame_sink, &frames) != 0);
+    CHECK(sctp_send_message(&a, 3, 0, 60, msg, 10, NULL, frame_sink, &frames) != 0);
+    CHECK(sctp_send_message(NULL, 0, 0, 60, msg, 10, NULL, frame_sink, &frames) != 0);
 }
 
 static void fuzz_tcp_http2(void)
@@ -146,6 +185,7 @@ static void sink_abort_and_bad_messages(void)
 int main(void)
 {
     fuzz_sctp();
+    fragments();
     fuzz_tcp_http2();
     sink_abort_and_bad_messages();
     if (failures)

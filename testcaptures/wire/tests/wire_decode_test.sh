@@ -22,17 +22,17 @@ expect() { # NAME EXPECTED ACTUAL
   fi
 }
 
-expect "writer frame count" "83" "$n_written"
-expect "tshark frame count" "83" "$(ts -T fields -e frame.number | wc -l)"
+expect "writer frame count" "100" "$n_written"
+expect "tshark frame count" "100" "$(ts -T fields -e frame.number | wc -l)"
 
 # Checksums: every IPv4 header, SCTP packet (CRC32c) and TCP segment verified Good (1).
-expect "ip checksums good" "83 1" "$(ts -T fields -e ip.checksum.status | sort | uniq -c | awk '{print $1, $2}')"
-expect "sctp checksums good" "14 1" "$(ts -Y sctp -T fields -e sctp.checksum.status | sort | uniq -c | awk '{print $1, $2}')"
+expect "ip checksums good" "100 1" "$(ts -T fields -e ip.checksum.status | sort | uniq -c | awk '{print $1, $2}')"
+expect "sctp checksums good" "31 1" "$(ts -Y sctp -T fields -e sctp.checksum.status | sort | uniq -c | awk '{print $1, $2}')"
 expect "tcp checksums good" "69 1" "$(ts -Y tcp -T fields -e tcp.checksum.status | sort | uniq -c | awk '{print $1, $2}')"
 
 # SCTP: handshake, a 3-chunk NGAP packet, SACK, retransmission, teardown.
 expect "sctp chunk types" \
-  "1 2 10 11 0,0,0 3 0 0 3 4 5 7 8 14" \
+  "1 2 10 11 0,0,0 3 0 0 3 4 5 7 8 14 1 2 10 11 0 0 3 0 3 1 2 10 11 0 0 0 3" \
   "$(ts -Y sctp -T fields -e sctp.chunk_type | tr '\n' ' ' | sed 's/ $//')"
 expect "frame 5: three NGAP PDUs" "22,22,23	1,2	50	5000,5001,5002	0,1,2	60,60,60" \
   "$(ts -Y frame.number==5 -T fields -e ngap.procedureCode -e ngap.overloadAction \
@@ -43,8 +43,25 @@ expect "frame 7/8: data + retransmission" "7	15	1000	0x0001	0
 8		1000	0x0001	0	7" \
   "$(ts -Y 'frame.number in {7,8}' -T fields -e frame.number -e ngap.procedureCode \
       -e sctp.data_tsn_raw -e sctp.data_sid -e sctp.data_ssn -e sctp.retransmission)"
-expect "SACKs ack the peer's last TSN" "5002 1000" \
+expect "SACKs ack the peer's last TSN" "5002 1000 8999 9001 102" \
   "$(ts -Y 'sctp.chunk_type == 3' -T fields -e sctp.sack_cumulative_tsn_ack_raw | tr '\n' ' ' | sed 's/ $//')"
+
+# F1: F1AP over PPID 62 on 38472; a lost CU DATA (TSN 9000), SACK with gap block and duplicate,
+# the retransmission (first sight of 9000, so decoded), the final SACK.
+expect "F1AP + SACK gap + retransmission" "88 11  7000 0    
+89 12 10 9001 1    
+90     8999 2 2 7000
+91 12 10 9000 0    
+92     9001   " \
+  "$(ts -Y 'frame.number in {88..92}' -T fields -e frame.number -e f1ap.procedureCode \
+      -e nr-rrc.waitTime -e sctp.data_tsn_raw -e sctp.data_ssn -e sctp.sack_cumulative_tsn_ack_raw \
+      -e sctp.sack_gap_block_start -e sctp.sack_gap_block_end -e sctp.sack_duplicate_tsn | tr '\t' ' ')"
+# A 3000-byte message in three fragments (B..., ..., ...E), reassembled by Wireshark.
+expect "fragmented DATA reassembled" "97 100 1 0 
+98 101 0 0 
+99 102 0 1 3000" \
+  "$(ts -Y 'frame.number in {97..99}' -T fields -e frame.number -e sctp.data_tsn_raw \
+      -e sctp.data_b_bit -e sctp.data_e_bit -e data.len | tr '\t' ' ')"
 
 # HTTP/2: every request and response, decoded through the HPACK dynamic table.
 expect "http2 requests/responses" "22 PUT /nnrf-nfm/v1/nf-instances/6f1c1a5e-0000-4000-8000-000000000001 -

@@ -54,6 +54,16 @@ static const uint8_t ngap_initial_ue[] = {
     0x5a, 0x40, 0x01, 0x18, 0x00, 0x1a, 0x00, 0x07, 0x00, 0x10, 0x40, 0x12, 0x34, 0x56, 0x78,
     0x00, 0x70, 0x40, 0x01, 0x00};
 
+/* F1AP vectors (3gpp-facts.md §7): InitialULRRCMessageTransfer (RRCSetupRequest) and
+ * DLRRCMessageTransfer on SRB0 (RRCReject, waitTime 10 s). */
+static const uint8_t f1ap_initial_ul_rrc[] = {0x00, 0x0b, 0x40, 0x14, 0x00, 0x00, 0x02, 0x00,
+                                              0x29, 0x00, 0x02, 0x00, 0x01, 0x00, 0x32, 0x00,
+                                              0x07, 0x06, 0x10, 0x00, 0x00, 0x00, 0x00, 0x26};
+static const uint8_t f1ap_dl_rrc_reject[] = {0x00, 0x0c, 0x40, 0x1b, 0x00, 0x00, 0x04, 0x00,
+                                             0x28, 0x00, 0x02, 0x00, 0x01, 0x00, 0x29, 0x00,
+                                             0x02, 0x00, 0x01, 0x00, 0x40, 0x00, 0x01, 0x00,
+                                             0x00, 0x32, 0x00, 0x03, 0x02, 0x09, 0x20};
+
 #define AMF1_ID "6f1c1a5e-0000-4000-8000-000000000001"
 #define AMF2_ID "6f1c1a5e-0000-4000-8000-000000000002"
 #define AMF3_ID "6f1c1a5e-0000-4000-8000-000000000003"
@@ -205,6 +215,57 @@ static void sbi_part(sample_out *o)
     check(h2c_session_close(&c, 0, put_frame, o), "close C");
 }
 
+/* F1 association with a loss: the CU's first DATA never reaches the capture, the DU SACKs
+ * the later one with a gap block, the CU retransmits, the DU acks everything. */
+static void f1_part(sample_out *o)
+{
+    const wire_endpoint du = {{0x02, 0, 0, 0, 0x02, 0x01}, {10, 0, 2, 1}, SCTP_PORT_F1AP};
+    const wire_endpoint cu = {{0x02, 0, 0, 0, 0x01, 0x01}, {10, 0, 1, 1}, SCTP_PORT_F1AP};
+    sctp_assoc a;
+    uint8_t f[WIRE_MAX_FRAME];
+    sctp_assoc_init(&a, &du, &cu, 0x0a0b0c0du, 0x01020304u, 7000u, 9000u, 2);
+    emit(o, f, sctp_build_init(&a, f, sizeof f), "F1 INIT");
+    emit(o, f, sctp_build_init_ack(&a, f, sizeof f), "F1 INIT ACK");
+    emit(o, f, sctp_build_cookie_echo(&a, f, sizeof f), "F1 COOKIE ECHO");
+    emit(o, f, sctp_build_cookie_ack(&a, f, sizeof f), "F1 COOKIE ACK");
+    sctp_data_chunk ul = {.stream = 1, .ppid = SCTP_PPID_F1AP, .payload = f1ap_initial_ul_rrc,
+                          .len = sizeof f1ap_initial_ul_rrc};
+    emit(o, f, sctp_build_data(&a, 0, &ul, 1, f, sizeof f), "F1 UL");
+    sctp_data_chunk lost = {.stream = 1, .ppid = SCTP_PPID_F1AP, .payload = f1ap_dl_rrc_reject,
+                            .len = sizeof f1ap_dl_rrc_reject};
+    if (!sctp_build_data(&a, 1, &lost, 1, f, sizeof f)) /* built (TSN 9000) but not captured */
+        check(-1, "F1 lost DL");
+    sctp_data_chunk dl = lost;
+    emit(o, f, sctp_build_data(&a, 1, &dl, 1, f, sizeof f), "F1 DL");          /* TSN 9001 */
+    const sctp_gap_block gap = {2, 2};
+    const uint32_t dup = 7000u;
+    emit(o, f, sctp_build_sack_ex(&a, 0, 8999u, &gap, 1, &dup, 1, f, sizeof f), "F1 SACK gap");
+    emit(o, f, sctp_build_data_retransmit(&a, 1, &lost, 1, f, sizeof f), "F1 retransmit");
+    emit(o, f, sctp_build_sack(&a, 0, f, sizeof f), "F1 SACK");
+}
+
+/* A 3000-byte user message on an unassigned port pair, split into three DATA fragments. */
+static void fragment_part(sample_out *o)
+{
+    const wire_endpoint x = {{0x02, 0, 0, 0, 0x05, 0x01}, {10, 0, 5, 1}, 5001};
+    const wire_endpoint y = {{0x02, 0, 0, 0, 0x05, 0x02}, {10, 0, 5, 2}, 5002};
+    static uint8_t big[3000];
+    sctp_assoc a;
+    uint8_t f[WIRE_MAX_FRAME];
+    uint32_t first = 0;
+    for (size_t i = 0; i < sizeof big; i++)
+        big[i] = (uint8_t)(i % 251);
+    sctp_assoc_init(&a, &x, &y, 0x51u, 0x52u, 100u, 200u, 1);
+    emit(o, f, sctp_build_init(&a, f, sizeof f), "X INIT");
+    emit(o, f, sctp_build_init_ack(&a, f, sizeof f), "X INIT ACK");
+    emit(o, f, sctp_build_cookie_echo(&a, f, sizeof f), "X COOKIE ECHO");
+    emit(o, f, sctp_build_cookie_ack(&a, f, sizeof f), "X COOKIE ACK");
+    check(sctp_send_message(&a, 0, 0, 0, big, sizeof big, &first, put_frame, o), "fragments");
+    if (first != 100u || a.next_tsn[0] != 103u)
+        check(-1, "fragment TSNs");
+    emit(o, f, sctp_build_sack(&a, 1, f, sizeof f), "X SACK");
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -219,6 +280,8 @@ int main(int argc, char **argv)
     }
     sctp_part(&o);
     sbi_part(&o);
+    f1_part(&o);
+    fragment_part(&o);
     uint64_t n = pcapng_writer_count(o.w);
     if (pcapng_writer_close(o.w) != 0) {
         fprintf(stderr, "wire_sample: write failed\n");
