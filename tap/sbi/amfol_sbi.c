@@ -1,45 +1,394 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* amfol_sbi.c: placeholder until the module lands: accepts events, reports nothing. */
-#include "amfol_sbi.h"
+/* amfol_sbi.c: the SBI module's entry points: one HTTP/2 stream segment at a time, pair it with
+ * its exchange, update the NF registry and load series, the overload indications and the UE
+ * moves, and say what it means in the per-message result. */
+#include "amfol_sbi_internal.h"
+#include "amfol_sbi_xchg.h"
 #include "../core/amfol_engine_internal.h"
 
-struct amfol_sbi {
-    uint64_t messages;
-};
+#include <stdio.h>
+#include <string.h>
+
+static void copy_str(char *dst, size_t cap, const char *src)
+{
+    snprintf(dst, cap, "%s", src ? src : "");
+}
 
 amfol_sbi *amfol_sbi_new(const amfol_config *cfg)
 {
-    (void)cfg;
-    return g_new0(amfol_sbi, 1);
+    amfol_sbi *s = g_new0(amfol_sbi, 1);
+    if (cfg)
+        s->cfg = *cfg;
+    else
+        amfol_config_defaults(&s->cfg);
+    s->names = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    s->nfs = g_ptr_array_new();
+    s->assocs = g_array_new(FALSE, FALSE, sizeof(sbi_assoc));
+    s->episodes = g_array_new(FALSE, FALSE, sizeof(sbi_episode));
+    s->xchg = g_hash_table_new_full(g_int64_hash, g_int64_equal, NULL, g_free);
+    s->xchg_order = g_queue_new();
+    s->conns = g_array_new(FALSE, FALSE, sizeof(sbi_conn));
+    s->indications = g_array_new(FALSE, FALSE, sizeof(sbi_indication));
+    s->requests = g_array_new(FALSE, FALSE, sizeof(sbi_request));
+    s->moves = g_array_new(FALSE, FALSE, sizeof(sbi_move));
+    return s;
 }
 
 void amfol_sbi_free(amfol_sbi *s)
 {
+    if (!s)
+        return;
+    for (guint i = 0; i < s->nfs->len; i++) {
+        sbi_nf *nf = g_ptr_array_index(s->nfs, i);
+        g_array_free(nf->own, TRUE);
+        g_free(nf);
+    }
+    g_ptr_array_free(s->nfs, TRUE);
+    g_array_free(s->assocs, TRUE);
+    g_array_free(s->episodes, TRUE);
+    g_queue_free(s->xchg_order);
+    g_hash_table_destroy(s->xchg);
+    g_array_free(s->conns, TRUE);
+    g_array_free(s->indications, TRUE);
+    g_array_free(s->requests, TRUE);
+    g_array_free(s->moves, TRUE);
+    g_hash_table_destroy(s->names);
     g_free(s);
+}
+
+void amfol_sbi_on_ngap(amfol_engine *e, const amfol_ngap_event *ev)
+{
+    sbi_episodes_on_ngap(e, ev);
+}
+
+/* ---- pieces of on_msg ------------------------------------------------------------------- */
+
+static void add_indication(amfol_sbi *s, int kind, const amfol_sbi_event *ev, bool from_server,
+                           bool malformed, int metric, int validity_s)
+{
+    if (s->indications->len >= SBI_MAX_INDICATIONS) {
+        s->dropped++;
+        return;
+    }
+    char src_ip[48], dst_ip[48];
+    sbi_ip_of(ev->where.src.text, src_ip, sizeof src_ip);
+    sbi_ip_of(ev->where.dst.text, dst_ip, sizeof dst_ip);
+    const char *name = sbi_name_for_ip(s, src_ip);
+    sbi_indication x = { kind, ev->where.frame, ev->where.time, sbi_intern(s, src_ip),
+                         sbi_intern(s, dst_ip), sbi_intern(s, name ? name : ev->where.src.text),
+                         malformed, metric, validity_s, from_server };
+    g_array_append_val(s->indications, x);
+}
+
+static void log_request(amfol_sbi *s, const sbi_xchg *x)
+{
+    if (s->requests->len >= SBI_MAX_REQUESTS) {
+        s->dropped++;
+        return;
+    }
+    char c[48], v[48];
+    sbi_ip_of(x->client, c, sizeof c);
+    sbi_ip_of(x->server, v, sizeof v);
+    sbi_request r = { x->req_frame, x->req_t, sbi_intern(s, c), sbi_intern(s, v) };
+    g_array_append_val(s->requests, r);
+}
+
+/* The told value against the NF's own series: 0 when it is the latest own value; else how long
+ * ago the own value moved away from it; < 0 when the NF never reported it in this capture. */
+static void judge_seen(amfol_sbi *s, const amfol_sbi_load *l, amfol_time t, amfol_sbi_seen *out)
+{
+    sbi_nf *nf = sbi_nf_get(s, l->nf_instance_id, false);
+    copy_str(out->nf, sizeof out->nf, nf ? sbi_nf_name(nf) : l->nf_instance_id);
+    out->load = l->load;
+    out->own_load = AMFOL_ABSENT;
+    out->own_frame = 0;
+    out->stale_s = -1;
+    const sbi_point *last = sbi_nf_last_load(nf, t);
+    if (!last)
+        return;
+    out->own_load = last->load;
+    out->own_frame = last->frame;
+    if (last->load == l->load) {
+        out->stale_s = 0;
+        return;
+    }
+    /* Walk back to the latest own report equal to the told value; the report right after it is
+     * when the told value became outdated. */
+    const sbi_point *after = NULL;
+    for (guint i = nf->own->len; i-- > 0;) {
+        const sbi_point *p = &g_array_index(nf->own, sbi_point, i);
+        if (p->t > t || p->load == AMFOL_ABSENT)
+            continue;
+        if (p->load == l->load) {
+            if (after)
+                out->stale_s = t - after->t;
+            return;
+        }
+        after = p;
+    }
+}
+
+static void own_report(amfol_engine *e, sbi_nf *nf, const amfol_sbi_event *ev, int load,
+                       bool is_register, amfol_sbi_result *out)
+{
+    amfol_sbi *s = e->sbi;
+    const sbi_point *prev = sbi_nf_last_load(nf, ev->where.time);
+    out->since_last_report_s = prev ? ev->where.time - prev->t : -1;
+    out->reported_load = load;
+    sbi_nf_add_point(s, nf, ev->where.frame, ev->where.time, load, is_register);
+    if (!is_register && load != AMFOL_ABSENT) {
+        nf->nfupdate_load_reports++;
+        s->nfupdate_load_reports++;
+    }
+    if (nf->n2_name) {
+        const sbi_episode *ep = sbi_episode_at(s, nf->n2_name, ev->where.time);
+        out->in_n2_overload = ep ? 1 : 0;
+        out->n2_start_frame = ep ? ep->start_frame : 0;
+    }
+}
+
+static void on_loads(amfol_engine *e, const amfol_sbi_event *ev, sbi_xchg *x, bool from_client,
+                     amfol_sbi_result *out)
+{
+    amfol_sbi *s = e->sbi;
+    int kind = x ? x->kind : SBI_KIND_OTHER;
+    for (int i = 0; i < ev->n_loads; i++) {
+        const amfol_sbi_load *l = &ev->loads[i];
+        if (l->source == AMFOL_SBI_LOAD_PATCH) {
+            /* NFUpdate body: the NF is the one of the request path. */
+            const char *id = x ? x->nf_id : "";
+            sbi_nf *nf = sbi_nf_get(s, id, true);
+            out->kind = sbi_kind_text(SBI_KIND_NF_UPDATE);
+            copy_str(out->nf_status, sizeof out->nf_status, l->nf_status);
+            if (!nf) {
+                /* Headers unreadable: the report cannot be attributed; count it anyway. */
+                out->request_unknown = true;
+                out->reported_load = l->load;
+                if (l->load != AMFOL_ABSENT)
+                    s->nfupdate_load_reports++;
+                continue;
+            }
+            copy_str(out->nf_id, sizeof out->nf_id, nf->id);
+            if (l->nf_status[0])
+                copy_str(nf->status, sizeof nf->status, l->nf_status);
+            own_report(e, nf, ev, l->load, false, out);
+            copy_str(out->nf, sizeof out->nf, sbi_nf_name(nf));
+            out->tie = sbi_tie_text(nf->tie);
+            continue;
+        }
+        if (l->source == AMFOL_SBI_LOAD_PROFILE)
+            sbi_nf_learn_profile(s, l);
+        if (l->source == AMFOL_SBI_LOAD_PROFILE && kind == SBI_KIND_NF_REGISTER && from_client) {
+            sbi_nf *nf = sbi_nf_get(s, l->nf_instance_id, false);
+            if (!nf)
+                continue;
+            copy_str(out->nf_id, sizeof out->nf_id, nf->id);
+            copy_str(out->nf_status, sizeof out->nf_status, l->nf_status);
+            if (l->load != AMFOL_ABSENT)
+                own_report(e, nf, ev, l->load, true, out);
+            copy_str(out->nf, sizeof out->nf, sbi_nf_name(nf));
+            out->tie = sbi_tie_text(nf->tie);
+            continue;
+        }
+        if ((kind == SBI_KIND_NF_REGISTER || kind == SBI_KIND_NF_UPDATE) && !from_client) {
+            /* The NRF echoing the profile to its own NF: not a consumer view. */
+            sbi_nf *nf = sbi_nf_get(s, l->nf_instance_id, false);
+            if (nf) {
+                copy_str(out->nf, sizeof out->nf, sbi_nf_name(nf));
+                copy_str(out->nf_id, sizeof out->nf_id, nf->id);
+                out->tie = sbi_tie_text(nf->tie);
+            }
+            continue;
+        }
+        /* NFStatusNotify / NFDiscover result / anything else telling a consumer a load. */
+        if (l->load != AMFOL_ABSENT && out->n_seen < AMFOL_SBI_MAX_SEEN)
+            judge_seen(s, l, ev->where.time, &out->seen[out->n_seen++]);
+    }
+}
+
+static void on_headers(amfol_engine *e, const amfol_sbi_event *ev, bool from_server,
+                       amfol_sbi_result *out)
+{
+    amfol_sbi *s = e->sbi;
+    if (ev->oci[0]) {
+        s->oci_headers++;
+        out->has_oci = true;
+        amfol_olc_parse_oci(ev->oci, &out->oci);
+        if (out->oci.malformed)
+            s->oci_malformed++;
+        add_indication(s, SBI_IND_OCI, ev, from_server, out->oci.malformed,
+                       out->oci.n_elements ? out->oci.el[0].metric : AMFOL_ABSENT,
+                       out->oci.n_elements ? out->oci.el[0].validity_s : AMFOL_ABSENT);
+    }
+    if (ev->lci[0]) {
+        s->lci_headers++;
+        out->has_lci = true;
+        amfol_olc_parse_lci(ev->lci, &out->lci);
+        if (out->lci.malformed)
+            s->oci_malformed++;
+        add_indication(s, SBI_IND_LCI, ev, from_server, out->lci.malformed,
+                       out->lci.n_elements ? out->lci.el[0].metric : AMFOL_ABSENT, AMFOL_ABSENT);
+    }
+    out->retry_after_s = amfol_olc_retry_after_s(ev->retry_after, ev->where.time);
+    if (ev->status == 503 || ev->status == 429) {
+        if (ev->status == 503)
+            s->status_503++;
+        else
+            s->status_429++;
+        add_indication(s, ev->status == 503 ? SBI_IND_503 : SBI_IND_429, ev, true, false,
+                       AMFOL_ABSENT, out->retry_after_s);
+    }
+}
+
+static void on_move(amfol_engine *e, const amfol_sbi_event *ev, sbi_xchg *x, amfol_sbi_result *out)
+{
+    amfol_sbi *s = e->sbi;
+    char cip[48], sip[48];
+    sbi_ip_of(x->client, cip, sizeof cip);
+    sbi_ip_of(x->server, sip, sizeof sip);
+    const char *target = sbi_name_for_ip(s, cip);
+    const char *source = sbi_name_for_ip(s, sip);
+    out->is_move = true;
+    copy_str(out->move_source, sizeof out->move_source, source ? source : x->server);
+    copy_str(out->move_target, sizeof out->move_target, target ? target : x->client);
+    copy_str(out->ue, sizeof out->ue, x->ue_ctx);
+    out->target_load = AMFOL_ABSENT;
+    sbi_nf *tnf = target ? sbi_nf_for_amf(s, target) : NULL;
+    const sbi_point *tl = sbi_nf_last_load(tnf, ev->where.time);
+    if (tl)
+        out->target_load = tl->load;
+    sbi_nf *snf = source ? sbi_nf_for_amf(s, source) : NULL;
+    if (tnf)
+        tnf->moves_in++;
+    if (snf)
+        snf->moves_out++;
+    if (s->moves->len >= SBI_MAX_MOVES) {
+        s->dropped++;
+        return;
+    }
+    sbi_move m;
+    memset(&m, 0, sizeof m);
+    m.frame = ev->where.frame;
+    m.t = ev->where.time;
+    m.source = sbi_intern(s, out->move_source);
+    m.target = sbi_intern(s, out->move_target);
+    copy_str(m.ue, sizeof m.ue, x->ue_ctx);
+    m.target_load = out->target_load;
+    m.target_load_frame = tl ? tl->frame : 0;
+    m.source_in_overload = source && sbi_episode_at(s, m.source, ev->where.time) != NULL;
+    g_array_append_val(s->moves, m);
 }
 
 void amfol_sbi_on_msg(amfol_engine *e, const amfol_sbi_event *ev, amfol_sbi_result *out)
 {
-    (void)ev;
-    e->sbi->messages++;
-    if (out)
-        out->relevant = false;
+    amfol_sbi *s = e->sbi;
+    amfol_sbi_result dummy;
+    if (!out)
+        out = &dummy;
+    memset(out, 0, sizeof *out);
+    out->kind = sbi_kind_text(SBI_KIND_OTHER);
+    out->stream_id = ev->stream_id;
+    out->reported_load = AMFOL_ABSENT;
+    out->since_last_report_s = -1;
+    out->in_n2_overload = -1;
+    out->status = ev->status;
+    out->retry_after_s = AMFOL_ABSENT;
+    out->target_load = AMFOL_ABSENT;
+    copy_str(out->problem_cause, sizeof out->problem_cause, ev->problem_cause);
+    s->messages++;
+
+    bool has_req = ev->is_request || ev->method[0] || ev->path[0];
+    bool is_rsp = ev->status != AMFOL_ABSENT;
+    sbi_xchg *x = sbi_xchg_find(s, ev->tcp_stream, ev->stream_id);
+    bool from_client;
+    if (x)
+        from_client = strcmp(ev->where.src.text, x->client) == 0;
+    else
+        from_client = has_req || (!is_rsp && ev->is_json_patch);
+    sbi_conn *conn = sbi_conn_get(s, ev->tcp_stream, ev->where.src.text, ev->where.dst.text,
+                                  from_client);
+    if (conn)
+        conn->messages++;
+    if (ev->tls) {
+        s->tls_messages++;
+        if (conn)
+            conn->tls++;
+        return;
+    }
+    if (ev->headers_unreadable) {
+        s->unreadable_headers++;
+        if (conn)
+            conn->hpack_unreadable++;
+        out->headers_unreadable = true;
+        out->relevant = true;
+    }
+    if (ev->body_not_json) {
+        s->body_not_json++;
+        if (conn)
+            conn->body_not_json++;
+        out->body_not_json = true;
+    }
+
+    if (has_req && !is_rsp) {
+        if (!x)
+            x = sbi_xchg_new(s, ev->tcp_stream, ev->stream_id);
+        bool first = x->req_frame == 0;
+        sbi_xchg_set_request(x, ev->method, ev->path, ev->where.src.text, ev->where.dst.text,
+                             ev->where.frame, ev->where.time);
+        from_client = true;
+        if (first && !x->request_counted) {
+            x->request_counted = true;
+            log_request(s, x);
+        }
+    } else if (is_rsp) {
+        if (!x) {
+            x = sbi_xchg_new(s, ev->tcp_stream, ev->stream_id);
+            copy_str(x->client, sizeof x->client, ev->where.dst.text);
+            copy_str(x->server, sizeof x->server, ev->where.src.text);
+        }
+        x->status = ev->status;
+        x->rsp_frame = ev->where.frame;
+        from_client = false;
+        out->is_response = true;
+        out->request_frame = x->req_frame;
+        out->response_time_s = x->req_frame ? ev->where.time - x->req_t : 0;
+    }
+    /* Body-based refinement: a method hidden by HPACK is still known from the body. */
+    if (x && from_client && x->kind == SBI_KIND_OTHER) {
+        if (ev->is_json_patch && x->nf_id[0])
+            x->kind = SBI_KIND_NF_UPDATE;
+        else if (ev->is_notification)
+            x->kind = SBI_KIND_NF_STATUS_NOTIFY;
+    }
+    if (!x && (ev->n_loads > 0 || ev->is_notification)) {
+        out->request_unknown = true;
+        s->orphan_bodies++;
+    }
+    int kind = x ? x->kind : (ev->is_notification ? SBI_KIND_NF_STATUS_NOTIFY : SBI_KIND_OTHER);
+    out->kind = sbi_kind_text(kind);
+    if (x && x->nf_id[0]) {
+        sbi_nf *nf = sbi_nf_get(s, x->nf_id, false);
+        copy_str(out->nf_id, sizeof out->nf_id, x->nf_id);
+        copy_str(out->nf, sizeof out->nf, nf ? sbi_nf_name(nf) : x->nf_id);
+        out->tie = nf ? sbi_tie_text(nf->tie) : sbi_tie_text(SBI_TIE_NO_PROFILE);
+    }
+
+    on_loads(e, ev, x, from_client, out);
+    on_headers(e, ev, !from_client, out);
+    if (x && has_req && !is_rsp && x->kind == SBI_KIND_UE_CONTEXT_TRANSFER && x->req_frame == ev->where.frame)
+        on_move(e, ev, x, out);
+
+    out->relevant = out->relevant || kind != SBI_KIND_OTHER || out->has_oci || out->has_lci ||
+                    ev->status == 503 || ev->status == 429 || out->problem_cause[0] ||
+                    out->n_seen > 0 || out->reported_load != AMFOL_ABSENT || out->request_unknown;
 }
 
 void amfol_sbi_finish(amfol_engine *e, amfol_findings *out)
 {
-    (void)e;
-    (void)out;
-}
-
-void amfol_sbi_report_timeline(amfol_engine *e, GString *out)
-{
-    (void)e;
-    (void)out;
-}
-
-void amfol_sbi_report_json(amfol_engine *e, json_dumper *d)
-{
-    (void)e;
-    (void)d;
+    amfol_sbi *s = e->sbi;
+    sbi_rules_nrf_load_stale(s, &e->cap, out);
+    sbi_rules_cascading(s, out);
+    sbi_rules_rebalancing(s, out);
+    sbi_rules_overload_ignored(s, out);
+    sbi_rules_oci_malformed(s, out);
 }

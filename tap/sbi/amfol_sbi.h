@@ -6,6 +6,7 @@
 #include "../core/amfol_config.h"
 #include "../core/amfol_events.h"
 #include "../core/amfol_findings.h"
+#include "amfol_sbi_olc.h"
 
 #include <glib.h>
 #include <wsutil/json_dumper.h>
@@ -13,16 +14,63 @@
 typedef struct amfol_engine amfol_engine;
 typedef struct amfol_sbi amfol_sbi;
 
-/* What amfol says about one message (stored per frame by the plugin, rendered on every pass).
- * Strings point into engine-owned memory that lives as long as the engine. */
+#define AMFOL_SBI_MAX_SEEN 8          /* consumer-seen loads shown per message */
+
+/* A load the consumer now sees for one NF (NFStatusNotify / NFDiscover result), against the
+ * NF's own latest report to the NRF. */
+typedef struct amfol_sbi_seen {
+    char nf[64];                   /* AMF name when tied, else the NF instance id */
+    int load;                      /* what the consumer is told */
+    int own_load;                  /* the NF's own latest report, AMFOL_ABSENT if none seen */
+    amfol_frame own_frame;         /* frame of that report */
+    double stale_s;                /* how long the told value has been superseded: 0 = current,
+                                    * < 0 = unknown (the NF never reported that value here) */
+} amfol_sbi_seen;
+
+/* What amfol says about one HTTP/2 stream segment of a frame (stored per frame by the plugin,
+ * rendered on every pass). Self-contained: no pointers into the engine except static texts. */
 typedef struct amfol_sbi_result {
     bool relevant;                 /* false: nothing to show */
+    const char *kind;              /* "NFRegister", "NFUpdate", ..., static text */
+    bool is_response;
+    uint32_t stream_id;
+    /* The NF the message is about (NRF management) */
+    char nf[64];                   /* AMF name when tied, else the NF instance id, "" = unknown */
+    char nf_id[40];
+    const char *tie;               /* static text: how (or why not) it is tied to N2 */
+    int reported_load;             /* the NF's own report in this message, AMFOL_ABSENT */
+    char nf_status[16];
+    double since_last_report_s;    /* < 0: first report seen */
+    int in_n2_overload;            /* 1, 0, or -1 unknown (not tied to an N2 AMF) */
+    amfol_frame n2_start_frame;    /* the START of the episode in force */
+    int n_seen;
+    amfol_sbi_seen seen[AMFOL_SBI_MAX_SEEN];
+    /* 3gpp-Sbi-Oci / 3gpp-Sbi-Lci */
+    bool has_oci, has_lci;
+    amfol_olc_header oci, lci;
+    /* Responses */
+    int status;                    /* AMFOL_ABSENT */
+    char problem_cause[40];
+    int retry_after_s;             /* AMFOL_ABSENT */
+    amfol_frame request_frame;     /* on a response: its request */
+    double response_time_s;
+    /* Re-balancing (UEContextTransfer from the target to the source AMF) */
+    bool is_move;
+    char move_source[64], move_target[64], ue[64];
+    int target_load;               /* the target's last own report, AMFOL_ABSENT */
+    /* What could not be read */
+    bool headers_unreadable;       /* HPACK state missing (capture started mid-connection) */
+    bool request_unknown;          /* a body whose request headers were not seen */
+    bool body_not_json;
 } amfol_sbi_result;
 
 amfol_sbi *amfol_sbi_new(const amfol_config *cfg);
 void amfol_sbi_free(amfol_sbi *s);
 
 void amfol_sbi_on_msg(amfol_engine *e, const amfol_sbi_event *ev, amfol_sbi_result *out);
+/* The SBI glue hands over every NGAP PDU it sees (ctx->ngap) so that the module knows the N2
+ * AMFs (names, addresses, GUAMIs) and their overload episodes without depending on N2 state. */
+void amfol_sbi_on_ngap(amfol_engine *e, const amfol_ngap_event *ev);
 void amfol_sbi_finish(amfol_engine *e, amfol_findings *out);
 
 /* Reports: a timeline section (plain text) and the "sbi" member of the JSON document. */

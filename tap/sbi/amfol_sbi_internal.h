@@ -1,0 +1,190 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* amfol_sbi_internal.h: the SBI module's state, shared by its files (not by other modules).
+ * Every table has a cap; what does not fit is counted in `dropped`. */
+#ifndef AMFOL_SBI_INTERNAL_H
+#define AMFOL_SBI_INTERNAL_H
+
+#include "amfol_sbi.h"
+#include "../core/amfol_engine.h"
+#include "amfol_sbi_olc.h"
+
+#define SBI_MAX_NFS        256      /* NF instances */
+#define SBI_MAX_POINTS     65536    /* own load reports kept over all NFs */
+#define SBI_MAX_N2_AMFS    64       /* AMFs seen on N2 (NG SETUP RESPONSE) */
+#define SBI_MAX_ASSOCS     1024     /* N2 associations tracked for episodes */
+#define SBI_MAX_EPISODES   256      /* N2 overload episodes over all AMFs */
+#define SBI_MAX_XCHG       4096     /* open request/response pairs; the oldest is evicted */
+#define SBI_MAX_CONNS      1024     /* TCP connections with counts */
+#define SBI_MAX_INDICATIONS 8192    /* OCI / LCI / 503 / 429 seen */
+#define SBI_MAX_REQUESTS   131072   /* requests (consumer -> producer) kept for rate checks */
+#define SBI_MAX_MOVES      65536    /* UE context transfers */
+#define SBI_MAX_NAMES      4096     /* interned strings (names, addresses) */
+
+enum sbi_tie {
+    SBI_TIE_NO_PROFILE = 0,       /* only NFUpdates seen: no NFProfile, so no GUAMIs */
+    SBI_TIE_NO_AMF_INFO,          /* NFProfile without amfInfo/guamiList (or not an AMF) */
+    SBI_TIE_NO_N2_MATCH,          /* GUAMIs known, no NG SETUP RESPONSE served them */
+    SBI_TIE_GUAMI                 /* tied to the N2 AMF that served one of its GUAMIs */
+};
+
+typedef struct sbi_point {
+    amfol_frame frame;
+    amfol_time t;
+    int load;                     /* AMFOL_ABSENT: status-only update */
+    bool is_register;             /* NFRegister (PUT) rather than NFUpdate (PATCH) */
+} sbi_point;
+
+typedef struct sbi_nf {
+    char id[40];
+    char type[8];
+    char status[16];
+    int set_id, region_id;        /* AMFOL_ABSENT */
+    int n_guamis;
+    amfol_guami guamis[AMFOL_MAX_GUAMIS];
+    char ipv4[16];
+    const char *n2_name;          /* interned; NULL unless tie == SBI_TIE_GUAMI */
+    int tie;                      /* enum sbi_tie */
+    GArray *own;                  /* sbi_point, in frame order */
+    uint32_t nfupdate_load_reports;
+    uint32_t moves_in, moves_out;
+} sbi_nf;
+
+typedef struct sbi_n2_amf {
+    const char *name;             /* interned, docs/faults.md naming */
+    char ip[48];
+    int n_guamis;
+    amfol_guami guamis[AMFOL_MAX_GUAMIS];
+    amfol_frame setup_frame;
+} sbi_n2_amf;
+
+typedef struct sbi_episode {
+    const char *amf;              /* interned */
+    int number;                   /* 1-based per AMF */
+    amfol_frame start_frame;
+    amfol_time start;
+    amfol_frame end_frame;        /* 0 while open */
+    amfol_time end;
+    int assocs_in_force;
+} sbi_episode;
+
+typedef struct sbi_assoc {
+    const char *amf;              /* interned */
+    const char *key;              /* interned "amf endpoint|gnb endpoint" */
+    bool in_force;
+} sbi_assoc;
+
+enum sbi_kind {
+    SBI_KIND_OTHER = 0,
+    SBI_KIND_NF_REGISTER,
+    SBI_KIND_NF_UPDATE,
+    SBI_KIND_NF_DEREGISTER,
+    SBI_KIND_NF_STATUS_NOTIFY,
+    SBI_KIND_NF_DISCOVER,
+    SBI_KIND_UE_CONTEXT_TRANSFER,
+    SBI_KIND_COUNT
+};
+
+typedef struct sbi_xchg {
+    uint64_t key;                 /* tcp stream << 32 | http2 stream id */
+    amfol_frame req_frame, rsp_frame;
+    amfol_time req_t;
+    int kind;                     /* enum sbi_kind */
+    char method[8];
+    char path[256];
+    char client[64], server[64];  /* endpoints "ip:port" */
+    char nf_id[40];               /* {nfInstanceID} of nf-instances paths */
+    char ue_ctx[64];              /* {ueContextId} of ue-contexts paths */
+    int status;                   /* AMFOL_ABSENT until the response */
+    bool request_counted;
+} sbi_xchg;
+
+typedef struct sbi_conn {
+    uint32_t tcp_stream;
+    char client[64], server[64];
+    uint32_t messages, hpack_unreadable, body_not_json, tls;
+} sbi_conn;
+
+enum sbi_ind_kind { SBI_IND_OCI = 0, SBI_IND_LCI, SBI_IND_503, SBI_IND_429 };
+
+typedef struct sbi_indication {
+    int kind;                     /* enum sbi_ind_kind */
+    amfol_frame frame;
+    amfol_time t;
+    const char *sender_ip;        /* interned: who sent the header / status */
+    const char *peer_ip;          /* interned: who received it */
+    const char *sender_name;      /* interned display name */
+    bool malformed;
+    int metric;                   /* OCI reduction / LCI load %, AMFOL_ABSENT */
+    int validity_s;               /* OCI period of validity, 503/429 Retry-After; AMFOL_ABSENT */
+    bool sender_is_server;        /* sent in a response (producer -> consumer) */
+} sbi_indication;
+
+typedef struct sbi_request {
+    amfol_frame frame;
+    amfol_time t;
+    const char *client_ip, *server_ip;   /* interned */
+} sbi_request;
+
+typedef struct sbi_move {
+    amfol_frame frame;            /* the UEContextTransfer request (sent by the target) */
+    amfol_time t;
+    const char *source, *target;  /* interned AMF names */
+    char ue[64];
+    int target_load;              /* target's last own report at that time, AMFOL_ABSENT */
+    amfol_frame target_load_frame;
+    bool source_in_overload;
+} sbi_move;
+
+struct amfol_sbi {
+    amfol_config cfg;
+    GHashTable *names;            /* interned strings (owned keys) */
+    GPtrArray *nfs;               /* sbi_nf* */
+    uint32_t points;              /* own points kept over all NFs */
+    int n_n2_amfs;
+    sbi_n2_amf n2_amfs[SBI_MAX_N2_AMFS];
+    GArray *assocs;               /* sbi_assoc */
+    GArray *episodes;             /* sbi_episode */
+    GHashTable *xchg;             /* key -> sbi_xchg* (owned) */
+    GQueue *xchg_order;           /* keys, oldest first, for eviction */
+    GArray *conns;                /* sbi_conn */
+    GArray *indications;          /* sbi_indication */
+    GArray *requests;             /* sbi_request */
+    GArray *moves;                /* sbi_move */
+    /* Totals */
+    uint64_t messages;
+    uint32_t nfupdate_load_reports, oci_headers, lci_headers, oci_malformed, status_503, status_429;
+    uint32_t unreadable_headers, body_not_json, tls_messages, orphan_bodies;
+    uint32_t dropped;             /* table entries not kept because of a cap */
+};
+
+/* amfol_sbi_names.c */
+const char *sbi_intern(amfol_sbi *s, const char *text);
+void sbi_ip_of(const char *endpoint, char *out, size_t cap);
+
+/* amfol_sbi_nf.c: NF registry, N2 AMFs, the tie, load series */
+sbi_nf *sbi_nf_get(amfol_sbi *s, const char *id, bool create);
+void sbi_nf_learn_profile(amfol_sbi *s, const amfol_sbi_load *l);
+void sbi_nf_add_point(amfol_sbi *s, sbi_nf *nf, amfol_frame f, amfol_time t, int load, bool reg);
+const sbi_point *sbi_nf_last_load(const sbi_nf *nf, amfol_time t);   /* last point with a load */
+void sbi_n2_learn_amf(amfol_sbi *s, const char *name, const char *ip, const amfol_guami *g, int n,
+                      amfol_frame f);
+void sbi_retie(amfol_sbi *s);
+const char *sbi_nf_name(const sbi_nf *nf);          /* N2 name if tied, else the NF id */
+const char *sbi_name_for_ip(amfol_sbi *s, const char *ip);   /* AMF/NF name or NULL */
+sbi_nf *sbi_nf_for_amf(amfol_sbi *s, const char *amf_name);
+const sbi_n2_amf *sbi_n2_amf_by_name(const amfol_sbi *s, const char *name);
+
+/* amfol_sbi_episodes.c: N2 overload episodes per AMF, from OVERLOAD START/STOP */
+void sbi_episodes_on_ngap(amfol_engine *e, const amfol_ngap_event *ev);
+const sbi_episode *sbi_episode_at(const amfol_sbi *s, const char *amf, amfol_time t);
+const char *sbi_tie_text(int tie);
+const char *sbi_kind_text(int kind);
+
+/* amfol_sbi_rules.c */
+void sbi_rules_nrf_load_stale(amfol_sbi *s, const amfol_capture_info *cap, amfol_findings *out);
+void sbi_rules_overload_ignored(amfol_sbi *s, amfol_findings *out);
+void sbi_rules_oci_malformed(amfol_sbi *s, amfol_findings *out);
+void sbi_rules_rebalancing(amfol_sbi *s, amfol_findings *out);
+void sbi_rules_cascading(amfol_sbi *s, amfol_findings *out);
+
+#endif

@@ -1,0 +1,189 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* amfol_sbi_nf.c: the NF registry (NFProfile facts, own load series) and its tie to the AMFs
+ * seen on N2 (by GUAMI from NG SETUP RESPONSE). */
+#include "amfol_sbi_internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static void copy_str(char *dst, size_t cap, const char *src)
+{
+    snprintf(dst, cap, "%s", src ? src : "");
+}
+
+sbi_nf *sbi_nf_get(amfol_sbi *s, const char *id, bool create)
+{
+    if (!id || !id[0])
+        return NULL;
+    for (guint i = 0; i < s->nfs->len; i++) {
+        sbi_nf *nf = g_ptr_array_index(s->nfs, i);
+        if (strcmp(nf->id, id) == 0)
+            return nf;
+    }
+    if (!create)
+        return NULL;
+    if (s->nfs->len >= SBI_MAX_NFS) {
+        s->dropped++;
+        return NULL;
+    }
+    sbi_nf *nf = g_new0(sbi_nf, 1);
+    copy_str(nf->id, sizeof nf->id, id);
+    nf->set_id = nf->region_id = AMFOL_ABSENT;
+    nf->own = g_array_new(FALSE, FALSE, sizeof(sbi_point));
+    nf->tie = SBI_TIE_NO_PROFILE;
+    g_ptr_array_add(s->nfs, nf);
+    return nf;
+}
+
+void sbi_nf_learn_profile(amfol_sbi *s, const amfol_sbi_load *l)
+{
+    sbi_nf *nf = sbi_nf_get(s, l->nf_instance_id, true);
+    if (!nf)
+        return;
+    if (l->nf_type[0])
+        copy_str(nf->type, sizeof nf->type, l->nf_type);
+    if (l->nf_status[0])
+        copy_str(nf->status, sizeof nf->status, l->nf_status);
+    if (l->ipv4[0])
+        copy_str(nf->ipv4, sizeof nf->ipv4, l->ipv4);
+    if (l->source == AMFOL_SBI_LOAD_PROFILE) {
+        if (l->amf_set_id != AMFOL_ABSENT)
+            nf->set_id = l->amf_set_id;
+        if (l->amf_region_id != AMFOL_ABSENT)
+            nf->region_id = l->amf_region_id;
+        if (l->n_guamis > 0) {
+            nf->n_guamis = l->n_guamis;
+            memcpy(nf->guamis, l->guamis, sizeof nf->guamis);
+        }
+        if (nf->tie == SBI_TIE_NO_PROFILE)
+            nf->tie = SBI_TIE_NO_AMF_INFO;
+    }
+    sbi_retie(s);
+}
+
+void sbi_nf_add_point(amfol_sbi *s, sbi_nf *nf, amfol_frame f, amfol_time t, int load, bool reg)
+{
+    if (s->points >= SBI_MAX_POINTS) {
+        s->dropped++;
+        return;
+    }
+    sbi_point p = { f, t, load, reg };
+    g_array_append_val(nf->own, p);
+    s->points++;
+}
+
+const sbi_point *sbi_nf_last_load(const sbi_nf *nf, amfol_time t)
+{
+    const sbi_point *best = NULL;
+    for (guint i = 0; nf && i < nf->own->len; i++) {
+        const sbi_point *p = &g_array_index(nf->own, sbi_point, i);
+        if (p->t > t)
+            break;
+        if (p->load != AMFOL_ABSENT)
+            best = p;
+    }
+    return best;
+}
+
+static bool guami_equal(const amfol_guami *a, const amfol_guami *b)
+{
+    return strcmp(a->plmn.digits, b->plmn.digits) == 0 && a->region_id == b->region_id &&
+           a->set_id == b->set_id && a->pointer == b->pointer;
+}
+
+void sbi_n2_learn_amf(amfol_sbi *s, const char *name, const char *ip, const amfol_guami *g, int n,
+                      amfol_frame f)
+{
+    if (!name || !name[0])
+        return;
+    sbi_n2_amf *a = NULL;
+    for (int i = 0; i < s->n_n2_amfs; i++)
+        if (strcmp(s->n2_amfs[i].name, name) == 0)
+            a = &s->n2_amfs[i];
+    if (!a) {
+        if (s->n_n2_amfs >= SBI_MAX_N2_AMFS) {
+            s->dropped++;
+            return;
+        }
+        a = &s->n2_amfs[s->n_n2_amfs++];
+        memset(a, 0, sizeof *a);
+        a->name = sbi_intern(s, name);
+        a->setup_frame = f;
+    }
+    if (ip && ip[0])
+        copy_str(a->ip, sizeof a->ip, ip);
+    if (n > 0) {
+        if (n > AMFOL_MAX_GUAMIS)
+            n = AMFOL_MAX_GUAMIS;
+        a->n_guamis = n;
+        memcpy(a->guamis, g, (size_t)n * sizeof *g);
+    }
+    sbi_retie(s);
+}
+
+void sbi_retie(amfol_sbi *s)
+{
+    for (guint i = 0; i < s->nfs->len; i++) {
+        sbi_nf *nf = g_ptr_array_index(s->nfs, i);
+        if (nf->n_guamis == 0)
+            continue;
+        nf->tie = SBI_TIE_NO_N2_MATCH;
+        nf->n2_name = NULL;
+        for (int a = 0; a < s->n_n2_amfs && !nf->n2_name; a++)
+            for (int x = 0; x < nf->n_guamis && !nf->n2_name; x++)
+                for (int y = 0; y < s->n2_amfs[a].n_guamis; y++)
+                    if (guami_equal(&nf->guamis[x], &s->n2_amfs[a].guamis[y])) {
+                        nf->n2_name = s->n2_amfs[a].name;
+                        nf->tie = SBI_TIE_GUAMI;
+                        break;
+                    }
+    }
+}
+
+const char *sbi_nf_name(const sbi_nf *nf)
+{
+    return nf->n2_name ? nf->n2_name : nf->id;
+}
+
+const sbi_n2_amf *sbi_n2_amf_by_name(const amfol_sbi *s, const char *name)
+{
+    for (int i = 0; name && i < s->n_n2_amfs; i++)
+        if (strcmp(s->n2_amfs[i].name, name) == 0)
+            return &s->n2_amfs[i];
+    return NULL;
+}
+
+const char *sbi_name_for_ip(amfol_sbi *s, const char *ip)
+{
+    if (!ip || !ip[0])
+        return NULL;
+    for (int i = 0; i < s->n_n2_amfs; i++)
+        if (strcmp(s->n2_amfs[i].ip, ip) == 0)
+            return s->n2_amfs[i].name;
+    for (guint i = 0; i < s->nfs->len; i++) {
+        sbi_nf *nf = g_ptr_array_index(s->nfs, i);
+        if (strcmp(nf->ipv4, ip) == 0 && strcmp(nf->type, "AMF") == 0)
+            return sbi_nf_name(nf);
+    }
+    return NULL;
+}
+
+sbi_nf *sbi_nf_for_amf(amfol_sbi *s, const char *amf_name)
+{
+    for (guint i = 0; amf_name && i < s->nfs->len; i++) {
+        sbi_nf *nf = g_ptr_array_index(s->nfs, i);
+        if (nf->n2_name && strcmp(nf->n2_name, amf_name) == 0)
+            return nf;
+    }
+    return NULL;
+}
+
+const char *sbi_tie_text(int tie)
+{
+    switch (tie) {
+    case SBI_TIE_GUAMI: return "tied to the N2 AMF by GUAMI";
+    case SBI_TIE_NO_N2_MATCH: return "not tied: no NG SETUP RESPONSE in the capture serves its GUAMIs";
+    case SBI_TIE_NO_AMF_INFO: return "not tied: its NFProfile has no amfInfo GUAMIs";
+    default: return "not tied: no NFProfile (NFRegister/notify/discovery) seen for it";
+    }
+}

@@ -1,0 +1,290 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* amfol_sbi_report.c: the SBI timeline section and the "sbi" member of -z amfol,json. */
+#include "amfol_sbi_internal.h"
+#include "../core/amfol_engine_internal.h"
+
+#include <string.h>
+
+#define TIMELINE_MAX_POINTS 40      /* load points printed per NF; JSON has them all */
+#define TIMELINE_MAX_LINES  40      /* indications / moves printed */
+#define JSON_MAX_ITEMS      5000    /* per list in the JSON; `dropped` counts the rest */
+
+static const char *ind_text(int kind)
+{
+    switch (kind) {
+    case SBI_IND_OCI: return "oci";
+    case SBI_IND_LCI: return "lci";
+    case SBI_IND_503: return "503";
+    default: return "429";
+    }
+}
+
+static const char *tie_id(int tie)
+{
+    switch (tie) {
+    case SBI_TIE_GUAMI: return "guami";
+    case SBI_TIE_NO_N2_MATCH: return "no-n2-match";
+    case SBI_TIE_NO_AMF_INFO: return "no-amf-info";
+    default: return "no-profile";
+    }
+}
+
+void amfol_sbi_report_timeline(amfol_engine *e, GString *out)
+{
+    amfol_sbi *s = e->sbi;
+    amfol_time t0 = e->cap.first_time;
+    g_string_append(out, "== SBI: NRF load reports, overload control, AMF Set ==\n");
+    g_string_append_printf(out,
+        "messages %" G_GUINT64_FORMAT ", NFUpdate load reports %u, OCI %u, LCI %u (malformed %u), "
+        "503 %u, 429 %u, UE context transfers %u\n",
+        s->messages, s->nfupdate_load_reports, s->oci_headers, s->lci_headers, s->oci_malformed,
+        s->status_503, s->status_429, s->moves->len);
+    for (guint i = 0; i < s->nfs->len; i++) {
+        const sbi_nf *nf = g_ptr_array_index(s->nfs, i);
+        g_string_append_printf(out, "NF %s (%s, id %s)", sbi_nf_name(nf),
+                               nf->type[0] ? nf->type : "type unknown", nf->id);
+        if (nf->set_id != AMFOL_ABSENT)
+            g_string_append_printf(out, " AMF Set %03x region %02x", (unsigned)nf->set_id,
+                                   (unsigned)(nf->region_id == AMFOL_ABSENT ? 0 : nf->region_id));
+        g_string_append_printf(out, ": %s\n", sbi_tie_text(nf->tie));
+        if (nf->own->len) {
+            g_string_append(out, "  load reported to the NRF:");
+            for (guint k = 0; k < nf->own->len && k < TIMELINE_MAX_POINTS; k++) {
+                const sbi_point *p = &g_array_index(nf->own, sbi_point, k);
+                if (p->load == AMFOL_ABSENT)
+                    g_string_append_printf(out, " +%.3fs status-only (#%u)", p->t - t0, p->frame);
+                else
+                    g_string_append_printf(out, " +%.3fs %d%% (#%u%s)", p->t - t0, p->load,
+                                           p->frame, p->is_register ? " register" : "");
+            }
+            if (nf->own->len > TIMELINE_MAX_POINTS)
+                g_string_append_printf(out, " ... %u more", nf->own->len - TIMELINE_MAX_POINTS);
+            g_string_append_c(out, '\n');
+        }
+        if (nf->n2_name) {
+            for (guint k = 0; k < s->episodes->len; k++) {
+                const sbi_episode *ep = &g_array_index(s->episodes, sbi_episode, k);
+                if (ep->amf != nf->n2_name)
+                    continue;
+                g_string_append_printf(out, "  N2 overload episode %d: START #%u +%.3fs", ep->number,
+                                       ep->start_frame, ep->start - t0);
+                if (ep->end_frame)
+                    g_string_append_printf(out, " to STOP #%u +%.3fs\n", ep->end_frame, ep->end - t0);
+                else
+                    g_string_append(out, ", no STOP by the end of the capture\n");
+            }
+        }
+        if (nf->moves_in || nf->moves_out)
+            g_string_append_printf(out, "  UEs moved in %u, out %u\n", nf->moves_in, nf->moves_out);
+    }
+    for (guint k = 0; k < s->episodes->len; k++) {
+        const sbi_episode *ep = &g_array_index(s->episodes, sbi_episode, k);
+        if (!sbi_nf_for_amf(s, ep->amf))
+            g_string_append_printf(out,
+                "AMF %s: N2 overload episode %d from #%u, but no NRF profile is tied to it: its "
+                "NRF load reports cannot be judged\n", ep->amf, ep->number, ep->start_frame);
+    }
+    guint shown = 0;
+    for (guint i = 0; i < s->indications->len && shown < TIMELINE_MAX_LINES; i++, shown++) {
+        const sbi_indication *x = &g_array_index(s->indications, sbi_indication, i);
+        g_string_append_printf(out, "  +%.3fs #%u %s from %s to %s", x->t - t0, x->frame,
+                               ind_text(x->kind), x->sender_name, x->peer_ip);
+        if (x->malformed)
+            g_string_append(out, ": MALFORMED");
+        else if (x->kind == SBI_IND_OCI)
+            g_string_append_printf(out, ": reduce %d%% for %ds", x->metric, x->validity_s);
+        else if (x->kind == SBI_IND_LCI)
+            g_string_append_printf(out, ": load %d%%", x->metric);
+        else if (x->validity_s != AMFOL_ABSENT)
+            g_string_append_printf(out, ": Retry-After %ds", x->validity_s);
+        g_string_append_c(out, '\n');
+    }
+    if (s->indications->len > shown)
+        g_string_append_printf(out, "  ... %u more overload/load indications\n",
+                               s->indications->len - shown);
+    for (guint i = 0; i < s->moves->len && i < TIMELINE_MAX_LINES; i++) {
+        const sbi_move *m = &g_array_index(s->moves, sbi_move, i);
+        g_string_append_printf(out, "  +%.3fs #%u UE %s moved %s -> %s (target load ", m->t - t0,
+                               m->frame, m->ue, m->source, m->target);
+        if (m->target_load == AMFOL_ABSENT)
+            g_string_append(out, "unknown)\n");
+        else
+            g_string_append_printf(out, "%d%% from #%u)\n", m->target_load, m->target_load_frame);
+    }
+    if (s->moves->len > TIMELINE_MAX_LINES)
+        g_string_append_printf(out, "  ... %u more moves\n", s->moves->len - TIMELINE_MAX_LINES);
+    /* What could not be read, per connection: never guessed, only counted. */
+    for (guint i = 0; i < s->conns->len; i++) {
+        const sbi_conn *c = &g_array_index(s->conns, sbi_conn, i);
+        if (!c->hpack_unreadable && !c->tls && !c->body_not_json)
+            continue;
+        g_string_append_printf(out, "  tcp.stream %u %s -> %s: %u messages", c->tcp_stream,
+                               c->client, c->server, c->messages);
+        if (c->hpack_unreadable)
+            g_string_append_printf(out, ", %u with headers not decodable (HPACK state missing: "
+                                   "capture started mid-connection)", c->hpack_unreadable);
+        if (c->tls)
+            g_string_append_printf(out, ", %u TLS-protected (content hidden)", c->tls);
+        if (c->body_not_json)
+            g_string_append_printf(out, ", %u bodies not decoded as JSON", c->body_not_json);
+        g_string_append_c(out, '\n');
+    }
+    if (s->orphan_bodies)
+        g_string_append_printf(out, "  %u bodies whose request headers were not seen (not "
+                               "attributed to an NF)\n", s->orphan_bodies);
+    if (s->dropped)
+        g_string_append_printf(out, "  %u SBI items not kept (table caps)\n", s->dropped);
+}
+
+static void member_uint(json_dumper *d, const char *name, uint64_t v)
+{
+    json_dumper_set_member_name(d, name);
+    json_dumper_value_anyf(d, "%" G_GUINT64_FORMAT, v);
+}
+
+static void member_int_or_null(json_dumper *d, const char *name, int v)
+{
+    json_dumper_set_member_name(d, name);
+    if (v == AMFOL_ABSENT)
+        json_dumper_value_anyf(d, "null");
+    else
+        json_dumper_value_anyf(d, "%d", v);
+}
+
+static void member_str(json_dumper *d, const char *name, const char *v)
+{
+    json_dumper_set_member_name(d, name);
+    if (v)
+        json_dumper_value_string(d, v);
+    else
+        json_dumper_value_anyf(d, "null");
+}
+
+static void member_time(json_dumper *d, const char *name, amfol_time t)
+{
+    json_dumper_set_member_name(d, name);
+    json_dumper_value_anyf(d, "%.6f", t);
+}
+
+void amfol_sbi_report_json(amfol_engine *e, json_dumper *d)
+{
+    amfol_sbi *s = e->sbi;
+    json_dumper_set_member_name(d, "sbi");
+    json_dumper_begin_object(d);
+    member_uint(d, "messages", s->messages);
+    member_uint(d, "nfupdate_load_reports", s->nfupdate_load_reports);
+    member_uint(d, "oci_headers", s->oci_headers);
+    member_uint(d, "lci_headers", s->lci_headers);
+    member_uint(d, "oci_malformed", s->oci_malformed);
+    member_uint(d, "status_503", s->status_503);
+    member_uint(d, "status_429", s->status_429);
+
+    json_dumper_set_member_name(d, "nfs");
+    json_dumper_begin_array(d);
+    for (guint i = 0; i < s->nfs->len; i++) {
+        const sbi_nf *nf = g_ptr_array_index(s->nfs, i);
+        json_dumper_begin_object(d);
+        member_str(d, "nf_instance_id", nf->id);
+        member_str(d, "nf_type", nf->type[0] ? nf->type : NULL);
+        member_str(d, "name", sbi_nf_name(nf));
+        member_str(d, "amf", nf->n2_name);
+        member_str(d, "tie", tie_id(nf->tie));
+        member_int_or_null(d, "amf_set_id", nf->set_id);
+        member_int_or_null(d, "amf_region_id", nf->region_id);
+        json_dumper_set_member_name(d, "guamis");
+        json_dumper_begin_array(d);
+        for (int g = 0; g < nf->n_guamis; g++)
+            json_dumper_value_anyf(d, "\"%s-%u-%u-%u\"", nf->guamis[g].plmn.digits,
+                                   nf->guamis[g].region_id, nf->guamis[g].set_id,
+                                   nf->guamis[g].pointer);
+        json_dumper_end_array(d);
+        member_uint(d, "nfupdate_load_reports", nf->nfupdate_load_reports);
+        json_dumper_set_member_name(d, "load_reports");
+        json_dumper_begin_array(d);
+        for (guint k = 0; k < nf->own->len && k < JSON_MAX_ITEMS; k++) {
+            const sbi_point *p = &g_array_index(nf->own, sbi_point, k);
+            json_dumper_begin_object(d);
+            member_uint(d, "frame", p->frame);
+            member_time(d, "time", p->t);
+            member_int_or_null(d, "load", p->load);
+            member_str(d, "op", p->is_register ? "register" : "update");
+            json_dumper_end_object(d);
+        }
+        json_dumper_end_array(d);
+        member_uint(d, "moves_in", nf->moves_in);
+        member_uint(d, "moves_out", nf->moves_out);
+        json_dumper_end_object(d);
+    }
+    json_dumper_end_array(d);
+
+    json_dumper_set_member_name(d, "episodes");
+    json_dumper_begin_array(d);
+    for (guint i = 0; i < s->episodes->len; i++) {
+        const sbi_episode *ep = &g_array_index(s->episodes, sbi_episode, i);
+        json_dumper_begin_object(d);
+        member_str(d, "amf", ep->amf);
+        member_uint(d, "number", (uint64_t)ep->number);
+        member_uint(d, "start_frame", ep->start_frame);
+        json_dumper_set_member_name(d, "stop_frame");
+        if (ep->end_frame)
+            json_dumper_value_anyf(d, "%u", ep->end_frame);
+        else
+            json_dumper_value_anyf(d, "null");
+        json_dumper_end_object(d);
+    }
+    json_dumper_end_array(d);
+
+    json_dumper_set_member_name(d, "indications");
+    json_dumper_begin_array(d);
+    for (guint i = 0; i < s->indications->len && i < JSON_MAX_ITEMS; i++) {
+        const sbi_indication *x = &g_array_index(s->indications, sbi_indication, i);
+        json_dumper_begin_object(d);
+        member_str(d, "kind", ind_text(x->kind));
+        member_uint(d, "frame", x->frame);
+        member_time(d, "time", x->t);
+        member_str(d, "from", x->sender_name);
+        member_str(d, "to", x->peer_ip);
+        json_dumper_set_member_name(d, "malformed");
+        json_dumper_value_anyf(d, x->malformed ? "true" : "false");
+        member_int_or_null(d, "metric", x->metric);
+        member_int_or_null(d, "validity_s", x->validity_s);
+        json_dumper_end_object(d);
+    }
+    json_dumper_end_array(d);
+
+    json_dumper_set_member_name(d, "moves");
+    json_dumper_begin_array(d);
+    for (guint i = 0; i < s->moves->len && i < JSON_MAX_ITEMS; i++) {
+        const sbi_move *m = &g_array_index(s->moves, sbi_move, i);
+        json_dumper_begin_object(d);
+        member_uint(d, "frame", m->frame);
+        member_time(d, "time", m->t);
+        member_str(d, "ue", m->ue);
+        member_str(d, "source", m->source);
+        member_str(d, "target", m->target);
+        member_int_or_null(d, "target_load", m->target_load);
+        json_dumper_end_object(d);
+    }
+    json_dumper_end_array(d);
+
+    json_dumper_set_member_name(d, "connections");
+    json_dumper_begin_array(d);
+    for (guint i = 0; i < s->conns->len && i < JSON_MAX_ITEMS; i++) {
+        const sbi_conn *c = &g_array_index(s->conns, sbi_conn, i);
+        json_dumper_begin_object(d);
+        member_uint(d, "tcp_stream", c->tcp_stream);
+        member_str(d, "client", c->client);
+        member_str(d, "server", c->server);
+        member_uint(d, "messages", c->messages);
+        member_uint(d, "headers_unreadable", c->hpack_unreadable);
+        member_uint(d, "tls", c->tls);
+        member_uint(d, "body_not_json", c->body_not_json);
+        json_dumper_end_object(d);
+    }
+    json_dumper_end_array(d);
+    member_uint(d, "unreadable_headers", s->unreadable_headers);
+    member_uint(d, "bodies_without_request", s->orphan_bodies);
+    member_uint(d, "tls_messages", s->tls_messages);
+    member_uint(d, "dropped", s->dropped);
+    json_dumper_end_object(d);
+}
