@@ -319,8 +319,9 @@ static void on_attempt(sim *s, int uei)
     const sc_gnb *g = &s->sc->gnbs[u->gnb];
     u->target_amf = (uint8_t)(u->moving ? u->target_amf : route_amf(s, u, u->gnb));
     if (g->f1) {
-        u->du_ue_id = s->next_ran_ue_id[u->gnb] + 0x100000u;
-        u->cu_ue_id = s->next_ran_ue_id[u->gnb] + 0x200000u;
+        uint32_t id = s->next_f1_ue_id[u->gnb]++;
+        u->du_ue_id = id;
+        u->cu_ue_id = id + 0x10000u;
         u->crnti = (uint16_t)prng_range(&s->rng, 0x4601, 0xFFEF);
         s->tr.rrc_requests++;
         u->req_frame = msg_rrc_setup_request(s, uei);
@@ -348,7 +349,7 @@ static void rrc_rejected(sim *s, int uei, int why)
             s->tr.log_overflow = 1;
         int amf = u->target_amf;
         if (why == 2) {
-            truth_fault *fl = cell_fault(s, &s->exempt_rrc_fault[u->gnb], "exempt-access-rejected",
+            truth_fault *fl = cell_fault(s, &s->exempt_rrc_fault[u->gnb][u->cell], "exempt-access-rejected",
                                          -1, u->gnb, u->cell, 0);
             if (!fl->first_frame)
                 fl->first_frame = f;
@@ -400,6 +401,7 @@ static void on_n2_initial(sim *s, int uei)
     uint32_t f = msg_initial_ue_message(s, uei);
     int win = truth_window(&s->tr, gnb, s->now_us);
     s->tr.ium[gnb][win][u->cause]++;
+    sim_record_ium(s, gnb, amf, u->cause, f);
     const sim_ng_view *v = &s->view[gnb][amf];
     const sc_gnb *g = &s->sc->gnbs[gnb];
     if (g->behaviour == GNB_IGNORES_START && v->in_force &&
@@ -766,7 +768,8 @@ static void setup(sim *s)
         for (int p = 0; p < sc->n_phases; p++)
             any |= sc->phases[p].rate[c] > 0;
         if (any)
-            sim_schedule(s, traffic_start, EV_ARRIVAL, c, 0, 0);
+            sim_schedule(s, traffic_start + prng_range(&s->rng, 0, 500 * MS), EV_ARRIVAL, c, 0,
+                         0);
     }
     for (int e = 0; e < sc->n_episodes; e++) {
         for (int k = 0; k < sc->episodes[e].n_starts; k++)

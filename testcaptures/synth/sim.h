@@ -77,6 +77,7 @@ typedef struct sim {
     sim_assoc assoc[SIM_N_ASSOC];
     sim_ng_view view[SC_MAX_GNBS][SC_MAX_AMFS];
     uint32_t next_ran_ue_id[SC_MAX_GNBS];
+    uint32_t next_f1_ue_id[SC_MAX_GNBS];
     uint64_t next_amf_ue_id[SC_MAX_AMFS];
     uint32_t next_tmsi[SC_MAX_AMFS];
     uint8_t nas_sqn[SC_MAX_AMFS];
@@ -98,7 +99,7 @@ typedef struct sim {
     truth_fault *ignore_fault[SC_MAX_GNBS][SC_MAX_AMFS];      /* gnb-ignores-overload, per START */
     const sc_start *ignore_fault_start[SC_MAX_GNBS][SC_MAX_AMFS];
     truth_fault *after_stop_fault[SC_MAX_GNBS][SC_MAX_AMFS];
-    truth_fault *exempt_rrc_fault[SC_MAX_GNBS];
+    truth_fault *exempt_rrc_fault[SC_MAX_GNBS][SC_MAX_CELLS];
     truth_fault *exempt_nas_fault[SC_MAX_AMFS];
     truth_fault *t3346_missing_fault[SC_MAX_AMFS];
     truth_fault *t3346_zero_fault[SC_MAX_AMFS];

@@ -2,6 +2,7 @@
 /* Faults decided after the run from bounded logs, with the thresholds of docs/faults.md. */
 #include "sim_faults.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,7 +32,14 @@ typedef struct {
     int same_ok, other_ok;
 } slice_track;
 
+typedef struct {
+    uint32_t frame;
+    int64_t t_us;
+    int8_t gnb, amf, cause;
+} ium_entry;
+
 struct sim_faults {
+    GArray *ium;   /* ium_entry, causes that some action exempts */
     GArray *nas;   /* nas_entry */
     GArray *nf;    /* nf_entry */
     slice_track slice[SC_MAX_AMFS][SC_MAX_GNBS][SC_MAX_SLICES];
@@ -42,6 +50,7 @@ void sim_extra_init(sim *s)
 {
     s->fx = calloc(1, sizeof *s->fx);
     s->fx->nas = g_array_new(FALSE, FALSE, sizeof(nas_entry));
+    s->fx->ium = g_array_new(FALSE, FALSE, sizeof(ium_entry));
     s->fx->nf = g_array_new(FALSE, FALSE, sizeof(nf_entry));
     s->fx->slice_done = g_ptr_array_new();
 }
@@ -51,6 +60,7 @@ void sim_extra_free(sim *s)
     if (!s->fx)
         return;
     g_array_free(s->fx->nas, TRUE);
+    g_array_free(s->fx->ium, TRUE);
     g_array_free(s->fx->nf, TRUE);
     g_ptr_array_free(s->fx->slice_done, TRUE);
     free(s->fx);
@@ -68,6 +78,17 @@ void sim_record_nas_reject(sim *s, int ep, uint32_t frame, int64_t t3346_s, int 
                    .amf = (int16_t)(ep >= 0 ? s->sc->episodes[ep].amf : -1 - ep),
                    .is_reject = (uint8_t)is_reject};
     g_array_append_val(s->fx->nas, e);
+}
+
+void sim_record_ium(sim *s, int gnb, int amf, int cause, uint32_t frame)
+{
+    int maybe_exempt = cause == CAUSE_EMERGENCY || cause == CAUSE_HIGH_PRIORITY ||
+                       cause == CAUSE_MT_ACCESS || cause == CAUSE_MPS || cause == CAUSE_MCS;
+    if (!maybe_exempt || s->fx->ium->len >= LOG_CAP)
+        return;
+    ium_entry e = {.frame = frame, .t_us = s->now_us, .gnb = (int8_t)gnb, .amf = (int8_t)amf,
+                   .cause = (int8_t)cause};
+    g_array_append_val(s->fx->ium, e);
 }
 
 void sim_record_nfupdate(sim *s, int amf, uint32_t frame, int load)
@@ -369,6 +390,61 @@ static void cascades(sim *s)
     }
 }
 
+/* P(X <= k) for X ~ Poisson(lambda). */
+static double poisson_cdf(uint32_t k, double lambda)
+{
+    double term = exp(-lambda), sum = term;
+    for (uint32_t i = 1; i <= k; i++) {
+        term *= lambda / i;
+        sum += term;
+    }
+    return sum;
+}
+
+/* overload-exempt-shed: exempt causes stop arriving during the episode (N2 view). */
+static void exempt_shed(sim *s)
+{
+    ium_entry *v = (ium_entry *)s->fx->ium->data;
+    for (int e = 0; e < s->sc->n_episodes; e++) {
+        const sc_episode *ep = &s->sc->episodes[e];
+        const truth_episode *te = &s->tr.episodes[e];
+        if (!te->start_frame)
+            continue;
+        int act = ep->starts[0].action == ACTION_NONE ? ACTION_REJECT_SIGNALLING
+                                                      : ep->starts[0].action;
+        for (int g = 0; g < s->sc->n_gnbs; g++) {
+            if (!te->gnb_start_frame[g])
+                continue;
+            int64_t t0 = s->tr.episodes[e].start_us;
+            int64_t t1 = te->gnb_stop_frame[g] ? te->stop_us : s->tr.last_us;
+            uint32_t base = 0, during = 0;
+            for (guint i = 0; i < s->fx->ium->len; i++) {
+                if (v[i].gnb != g || v[i].amf != ep->amf || !cause_is_exempt(act, v[i].cause))
+                    continue;
+                if (v[i].t_us >= t0 - 60 * (int64_t)SEC && v[i].t_us < t0)
+                    base++;
+                else if (v[i].t_us >= t0 && v[i].t_us < t1)
+                    during++;
+            }
+            double lambda = base / 60.0 * ((double)(t1 - t0) / SEC);
+            if (lambda < 5 || poisson_cdf(during, lambda) >= 0.001)
+                continue;
+            truth_fault *f = truth_fault_new(&s->tr, "overload-exempt-shed",
+                                             s->sc->amfs[ep->amf].name, s->sc->gnbs[g].name, NULL,
+                                             NULL);
+            f->first_frame = te->gnb_start_frame[g];
+            truth_fault_add(f, te->gnb_start_frame[g]);
+            for (guint i = 0; i < s->fx->ium->len; i++)
+                if (v[i].gnb == g && v[i].amf == ep->amf && cause_is_exempt(act, v[i].cause) &&
+                    v[i].t_us >= t0 - 60 * (int64_t)SEC && v[i].t_us < t0)
+                    truth_fault_add(f, v[i].frame);
+            f->count = during;
+            f->details = g_strdup_printf("{\"baseline\": %u, \"during\": %u, \"lambda\": %.3f}",
+                                         base, during, lambda);
+        }
+    }
+}
+
 void sim_finish_faults(sim *s)
 {
     for (int g = 0; g < SC_MAX_GNBS; g++)
@@ -393,4 +469,5 @@ void sim_finish_faults(sim *s)
     backoff_storm(s);
     nrf_load_stale(s);
     cascades(s);
+    exempt_shed(s);
 }

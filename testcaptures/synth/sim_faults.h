@@ -16,6 +16,8 @@ void sim_slice_start(sim *s, int episode, int start_index, int gnb, uint32_t sta
 void sim_slice_stop(sim *s, int episode, int gnb);
 void sim_slice_success(sim *s, int ue);
 void sim_slice_failure(sim *s, int ue, uint32_t frame);
+/* An InitialUEMessage (kept when its cause may be exempt, for overload-exempt-shed). */
+void sim_record_ium(sim *s, int gnb, int amf, int cause, uint32_t frame);
 void sim_finish_faults(sim *s);
 
 #endif

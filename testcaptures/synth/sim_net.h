@@ -6,7 +6,7 @@
 #include "sim.h"
 
 /* Event kind used for delayed SACKs (handled by sim_net_on_sack). */
-#define SIM_SACK_DELAY_US 40000
+#define SIM_SACK_DELAY_US 200000
 
 int sim_ng_index(int gnb, int amf);
 int sim_f1_index(int gnb);

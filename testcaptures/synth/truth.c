@@ -395,6 +395,26 @@ static void write_expected(FILE *o, const truth *t)
         }
         fputc('}', o);
     }
+    fputs("\n    },\n    \"ium_windows\": {", o);
+    for (int g = 0; g < sc->n_gnbs; g++) {
+        fprintf(o, "%s\n      ", g ? "," : "");
+        jstr(o, sc->gnbs[g].name);
+        const sc_episode *ep = NULL;
+        for (int e = 0; e < sc->n_episodes && !ep; e++)
+            if (sc->episodes[e].amf == sc->gnbs[g].home_amf)
+                ep = &sc->episodes[e];
+        fputs(": {\"during_from\": ", o);
+        if (ep)
+            jtime(o, sc->epoch_us, ep->starts[0].at_us);
+        else
+            fputs("null", o);
+        fputs(", \"after_from\": ", o);
+        if (ep && ep->stop_us >= 0)
+            jtime(o, sc->epoch_us, ep->stop_us);
+        else
+            fputs("null", o);
+        fputc('}', o);
+    }
     fprintf(o, "\n    },\n    \"rrc\": {\"requests\": %llu, \"setups\": %llu, \"rejects\": %llu},\n",
             (unsigned long long)t->rrc_requests, (unsigned long long)t->rrc_setups,
             (unsigned long long)t->rrc_rejects);
