@@ -1,37 +1,212 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* amfol_n2.c: placeholder until the N2 module lands. */
-#include "amfol_n2.h"
+/* amfol_n2.c: the N2 module's front: state lifecycle, per-PDU dispatch, and the queries the
+ * other modules use (is this association's / AMF's / cell's AMF in overload at time t?). */
+#include "amfol_n2_internal.h"
 #include "../core/amfol_engine_internal.h"
 
-struct amfol_n2 {
-    uint64_t pdus;
-};
+#include <string.h>
 
-amfol_n2 *amfol_n2_new(const amfol_config *cfg) { (void)cfg; return g_new0(amfol_n2, 1); }
-void amfol_n2_free(amfol_n2 *n2) { g_free(n2); }
+amfol_n2 *amfol_n2_new(const amfol_config *cfg)
+{
+    amfol_n2 *n2 = g_new0(amfol_n2, 1);
+    if (cfg)
+        n2->cfg = *cfg;
+    else
+        amfol_config_defaults(&n2->cfg);
+    n2->amfs = g_ptr_array_new_with_free_func(n2_free_amf);
+    n2->amf_by_key = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    n2->assocs = g_ptr_array_new_with_free_func(n2_free_assoc);
+    n2->assoc_by_key = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    n2->cells = g_array_new(FALSE, TRUE, sizeof(n2_cell));
+    n2->cell_by_key = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    n2->strings = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    return n2;
+}
+
+void amfol_n2_free(amfol_n2 *n2)
+{
+    if (!n2)
+        return;
+    g_hash_table_destroy(n2->cell_by_key);
+    g_array_free(n2->cells, TRUE);
+    g_hash_table_destroy(n2->assoc_by_key);
+    g_ptr_array_free(n2->assocs, TRUE);
+    g_hash_table_destroy(n2->amf_by_key);
+    g_ptr_array_free(n2->amfs, TRUE);
+    g_hash_table_destroy(n2->strings);
+    g_free(n2);
+}
+
+static int time_to_wait_seconds(int index)
+{
+    static const int secs[] = { 1, 2, 5, 10, 20, 60 };
+    if (index < 0 || index >= (int)G_N_ELEMENTS(secs))
+        return AMFOL_ABSENT;
+    return secs[index];
+}
+
+/* NG SETUP FAILURE, ERROR INDICATION, UE CONTEXT RELEASE, AMF STATUS INDICATION, capacity. */
+static void other_overload_items(const amfol_ngap_event *ev, amfol_n2_result *out)
+{
+    if (ev->cause.group == 4 && ev->cause.value == AMFOL_NGAP_MISC_CONTROL_PROCESSING_OVERLOAD) {
+        out->overload_cause = true;
+        out->relevant = true;
+    }
+    if (ev->time_to_wait != AMFOL_ABSENT) {
+        out->time_to_wait_s = time_to_wait_seconds(ev->time_to_wait);
+        out->relevant = true;
+    }
+    if (ev->relative_amf_capacity != AMFOL_ABSENT &&
+        (ev->proc == 21 || ev->proc == 0)) {
+        out->relative_amf_capacity = ev->relative_amf_capacity;
+        out->relevant = true;
+    }
+    if (ev->proc == 1 && ev->pdu_type == AMFOL_PDU_INITIATING) {
+        out->n_unavailable_guamis = ev->n_unavailable_guamis;
+        out->relevant = true;
+    }
+}
+
 void amfol_n2_on_ngap(amfol_engine *e, const amfol_ngap_event *ev, amfol_n2_result *out)
 {
-    (void)ev;
-    e->n2->pdus++;
-    if (out)
-        out->relevant = false;
+    amfol_n2 *n2 = e->n2;
+    amfol_n2_result scratch;
+    if (!out)
+        out = &scratch;
+    memset(out, 0, sizeof *out);
+    out->action = AMFOL_ABSENT;
+    out->reduction_pct = AMFOL_ABSENT;
+    out->rrc_cause = AMFOL_ABSENT;
+    out->time_to_wait_s = AMFOL_ABSENT;
+    out->relative_amf_capacity = AMFOL_ABSENT;
+    n2->pdus++;
+    if (!ev)
+        return;
+
+    int ai;
+    n2_assoc *a = n2_assoc_for_event(n2, ev, &ai);
+    if (!a)
+        return;                       /* association table full: counted */
+    n2_assoc_learn(n2, ai, ev);
+    n2_amf *amf = n2_amf_of(n2, a);
+    out->amf = amf ? amf->id : NULL;
+    out->gnb = a->gnb_id;
+    out->amf_named_by_transport = !amf || !amf->name;
+
+    bool initiating = ev->pdu_type == AMFOL_PDU_INITIATING;
+    if (initiating && ev->proc == 22) {
+        out->relevant = true;
+        n2_on_start(n2, ai, ev, out);
+    } else if (initiating && ev->proc == 23) {
+        out->relevant = true;
+        n2_on_stop(n2, ai, ev, out);
+    } else if (initiating && ev->proc == 15) {
+        out->relevant = true;
+        n2_on_initial_ue(n2, ai, ev, out);
+    }
+    other_overload_items(ev, out);
+    /* Names may have changed in this PDU (NG Setup). */
+    amf = n2_amf_of(n2, a);
+    out->amf = amf ? amf->id : NULL;
+    out->gnb = a->gnb_id;
+    out->amf_named_by_transport = !amf || !amf->name;
+    if (out->level == AMFOL_LEVEL_NORMAL && a->seg)
+        out->level = a->seg->level;
 }
-void amfol_n2_on_sctp(amfol_engine *e, const amfol_sctp_event *ev) { (void)e; (void)ev; }
-void amfol_n2_finish(amfol_engine *e, amfol_findings *out) { (void)e; (void)out; }
+
+void amfol_n2_on_sctp(amfol_engine *e, const amfol_sctp_event *ev)
+{
+    /* SCTP trouble is used by the radio-side rule rejects-after-overload-stop (issue 4) through
+     * its own state; N2 only needs to know the association exists. */
+    (void)e;
+    (void)ev;
+}
+
+static void fill_view(const amfol_n2 *n2, const n2_assoc *a, const n2_seg_ref *r, amfol_overload_view *out)
+{
+    const n2_amf *amf = n2_amf_of(n2, a);
+    memset(out, 0, sizeof *out);
+    out->amf = amf ? amf->id : NULL;
+    out->gnb = a->gnb_id;
+    out->action = AMFOL_ABSENT;
+    out->reduction_pct = AMFOL_ABSENT;
+    if (!r)
+        return;
+    out->in_overload = true;
+    out->episode = r->episode ? r->episode->number : 0;
+    out->start_frame = r->seg->start_frame;
+    out->start_time = r->seg->start_time;
+    out->action = r->seg->action;
+    out->reduction_pct = r->seg->reduction_pct;
+    if (r->seg->update) {
+        out->n_slice_items = r->seg->update->n_slice_items;
+        out->slice_items = r->seg->update->slice_items;
+    }
+}
+
 bool amfol_n2_overload_for_assoc(const amfol_n2 *n2, const amfol_endpoint *a, const amfol_endpoint *b,
                                  amfol_time t, amfol_overload_view *out)
-{ (void)n2; (void)a; (void)b; (void)t; (void)out; return false; }
+{
+    int ai = n2 ? n2_assoc_find(n2, a, b) : -1;
+    if (ai < 0)
+        return false;
+    const n2_assoc *as = g_ptr_array_index(n2->assocs, ai);
+    amfol_overload_view tmp;
+    fill_view(n2, as, n2_segment_at(n2, ai, t), out ? out : &tmp);
+    return true;
+}
+
 bool amfol_n2_overload_for_amf(const amfol_n2 *n2, const char *amf, amfol_time t, amfol_overload_view *out)
-{ (void)n2; (void)amf; (void)t; (void)out; return false; }
+{
+    if (!n2 || !amf)
+        return false;
+    bool known = false;
+    amfol_overload_view tmp;
+    if (!out)
+        out = &tmp;
+    for (guint i = 0; i < n2->assocs->len; i++) {
+        const n2_assoc *a = g_ptr_array_index(n2->assocs, i);
+        const n2_amf *am = n2_amf_of(n2, a);
+        if (!am || strcmp(am->id, amf) != 0)
+            continue;
+        const n2_seg_ref *r = n2_segment_at(n2, (int)i, t);
+        if (!known || r)
+            fill_view(n2, a, r, out);
+        known = true;
+        if (r)
+            return true;
+    }
+    return known;
+}
+
 bool amfol_n2_overload_for_cell(const amfol_n2 *n2, const amfol_nr_cgi *cgi, amfol_time t,
                                 amfol_overload_view *out)
-{ (void)n2; (void)cgi; (void)t; (void)out; return false; }
+{
+    if (!n2 || !cgi)
+        return false;
+    int ai = n2_cell_find(n2, cgi);
+    if (ai < 0)
+        return false;
+    const n2_assoc *a = g_ptr_array_index(n2->assocs, ai);
+    amfol_overload_view tmp;
+    fill_view(n2, a, n2_segment_at(n2, ai, t), out ? out : &tmp);
+    return true;
+}
+
 const char *amfol_n2_amf_name(const amfol_n2 *n2, const amfol_endpoint *a, const amfol_endpoint *b)
-{ (void)n2; (void)a; (void)b; return NULL; }
+{
+    int ai = n2 ? n2_assoc_find(n2, a, b) : -1;
+    if (ai < 0)
+        return NULL;
+    const n2_amf *amf = n2_amf_of(n2, g_ptr_array_index(n2->assocs, ai));
+    return amf ? amf->id : NULL;
+}
+
 const char *amfol_n2_gnb_name(const amfol_n2 *n2, const amfol_endpoint *a, const amfol_endpoint *b)
-{ (void)n2; (void)a; (void)b; return NULL; }
-bool amfol_cause_is_shed(int action, int cause) { (void)action; (void)cause; return false; }
-bool amfol_cause_is_exempt(int action, int cause) { (void)action; (void)cause; return false; }
-enum amfol_level amfol_level_for_action(int action) { (void)action; return AMFOL_LEVEL_NORMAL; }
-void amfol_n2_report_timeline(amfol_engine *e, GString *out) { (void)e; (void)out; }
-void amfol_n2_report_json(amfol_engine *e, json_dumper *d) { (void)e; (void)d; }
+{
+    int ai = n2 ? n2_assoc_find(n2, a, b) : -1;
+    if (ai < 0)
+        return NULL;
+    const n2_assoc *as = g_ptr_array_index(n2->assocs, ai);
+    return as->gnb_id;
+}

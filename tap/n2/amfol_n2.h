@@ -88,5 +88,15 @@ enum amfol_level amfol_level_for_action(int action);
 /* Reports */
 void amfol_n2_report_timeline(amfol_engine *e, GString *out);
 void amfol_n2_report_json(amfol_engine *e, json_dumper *d);   /* writes the "amfs" member */
+/* One line per overload episode, or "No AMF overload seen ..." (for the diagnosis). */
+void amfol_n2_report_headline(amfol_engine *e, GString *out);
+uint64_t amfol_n2_pdu_count(const amfol_n2 *n2);
+unsigned amfol_n2_assoc_count(const amfol_n2 *n2);
+
+/* Names for reports and the plugin. */
+const char *amfol_action_name(int action);       /* "reject-rrc-cr-signalling"; "none" when absent */
+const char *amfol_action_words(int action);      /* plain English */
+const char *amfol_cause_name(int cause);         /* "mo-Signalling" */
+const char *amfol_level_name(enum amfol_level level);
 
 #endif

@@ -14,4 +14,7 @@ void amfol_report_timeline(amfol_engine *e, GString *out);
 void amfol_report_json(amfol_engine *e, GString *out);
 void amfol_report_diagnosis(amfol_engine *e, GString *out);
 
+/* "error", "warning", "note" */
+const char *amfol_report_severity_name(int severity);
+
 #endif

@@ -1,0 +1,294 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* amfol_n2_assoc.c: gNB associations and AMFs, named by what the capture proves (NG Setup),
+ * falling back to transport addresses; which side of an association is the AMF. */
+#include "amfol_n2_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Who sends the initiating message of a procedure (TS 38.413 §8; class 1 outcomes go back). */
+enum side { SIDE_EITHER = 0, SIDE_AMF = 1, SIDE_GNB = 2 };
+
+static enum side initiator(int proc)
+{
+    switch (proc) {
+    case 0: case 1: case 4: case 10: case 13: case 14: case 16: case 22: case 23: case 24:
+    case 26: case 28: case 29: case 31: case 32: case 36: case 37: case 40: case 41: case 45:
+    case 47: case 50: case 51:
+        return SIDE_AMF;          /* AMF config update, status, DL NAS, handover request, ... */
+    case 2: case 3: case 6: case 11: case 12: case 15: case 17: case 18: case 21: case 25:
+    case 27: case 33: case 34: case 35: case 38: case 39: case 42: case 43: case 44: case 46:
+    case 48: case 49:
+        return SIDE_GNB;          /* NG setup, initial UE, UL NAS, RAN config update, ... */
+    default:
+        return SIDE_EITHER;       /* error indication, NG reset, others */
+    }
+}
+
+/* The side that sent this PDU. */
+static enum side sender(const amfol_ngap_event *ev)
+{
+    enum side s = initiator(ev->proc);
+    if (s == SIDE_EITHER || ev->pdu_type == AMFOL_PDU_INITIATING)
+        return s;
+    return s == SIDE_AMF ? SIDE_GNB : SIDE_AMF;
+}
+
+static int port_of(const amfol_endpoint *ep)
+{
+    const char *colon = strrchr(ep->text, ':');
+    return colon ? atoi(colon + 1) : -1;
+}
+
+const char *n2_intern(amfol_n2 *n2, const char *s)
+{
+    gpointer key = NULL;
+    if (g_hash_table_lookup_extended(n2->strings, s, &key, NULL))
+        return key;
+    char *copy = g_strdup(s);
+    g_hash_table_add(n2->strings, copy);
+    return copy;
+}
+
+void n2_free_amf(gpointer p)
+{
+    n2_amf *a = p;
+    g_free(a->name);
+    g_ptr_array_free(a->episodes, TRUE);
+    g_free(a);
+}
+
+void n2_free_assoc(gpointer p)
+{
+    n2_assoc *a = p;
+    g_free(a->bucket_sec);
+    g_free(a->buckets);
+    g_free(a);
+}
+
+static char *assoc_key(const amfol_endpoint *a, const amfol_endpoint *b)
+{
+    if (strcmp(a->text, b->text) <= 0)
+        return g_strdup_printf("%s|%s", a->text, b->text);
+    return g_strdup_printf("%s|%s", b->text, a->text);
+}
+
+int n2_assoc_find(const amfol_n2 *n2, const amfol_endpoint *a, const amfol_endpoint *b)
+{
+    if (!a || !b)
+        return -1;
+    char *key = assoc_key(a, b);
+    int v = GPOINTER_TO_INT(g_hash_table_lookup(n2->assoc_by_key, key));
+    g_free(key);
+    return v - 1;
+}
+
+n2_amf *n2_amf_of(const amfol_n2 *n2, const n2_assoc *a)
+{
+    if (!a || a->amf < 0)
+        return NULL;
+    return g_ptr_array_index(n2->amfs, a->amf);
+}
+
+/* The AMF at transport address `ep`, created when new. -1 when the table is full. */
+static int amf_for_address(amfol_n2 *n2, const amfol_endpoint *ep)
+{
+    char *key = g_strdup_printf("ep:%s", ep->text);
+    int v = GPOINTER_TO_INT(g_hash_table_lookup(n2->amf_by_key, key));
+    if (v > 0) {
+        g_free(key);
+        return v - 1;
+    }
+    if (n2->amfs->len >= N2_MAX_AMFS) {
+        n2->amfs_dropped++;
+        g_free(key);
+        return -1;
+    }
+    n2_amf *amf = g_new0(n2_amf, 1);
+    amf->id = n2_intern(n2, ep->text);
+    amf->address = *ep;
+    amf->relative_capacity = AMFOL_ABSENT;
+    amf->episodes = g_ptr_array_new_with_free_func(n2_free_episode);
+    g_ptr_array_add(n2->amfs, amf);
+    g_hash_table_insert(n2->amf_by_key, key, GINT_TO_POINTER((int)n2->amfs->len));
+    return (int)n2->amfs->len - 1;
+}
+
+static void set_sides(amfol_n2 *n2, n2_assoc *a, const amfol_endpoint *amf_ep,
+                      const amfol_endpoint *gnb_ep, bool guessed)
+{
+    a->sides_known = true;
+    a->sides_guessed = guessed;
+    a->amf_ep = *amf_ep;
+    a->gnb_ep = *gnb_ep;
+    a->amf = amf_for_address(n2, amf_ep);
+    if (a->gnb_source == N2_NAME_TRANSPORT) {
+        a->gnb_id = n2_intern(n2, gnb_ep->text);
+    }
+}
+
+n2_assoc *n2_assoc_for_event(amfol_n2 *n2, const amfol_ngap_event *ev, int *index)
+{
+    *index = -1;
+    char *key = assoc_key(&ev->where.src, &ev->where.dst);
+    int v = GPOINTER_TO_INT(g_hash_table_lookup(n2->assoc_by_key, key));
+    n2_assoc *a;
+    if (v > 0) {
+        g_free(key);
+        a = g_ptr_array_index(n2->assocs, v - 1);
+        *index = v - 1;
+    } else {
+        if (n2->assocs->len >= N2_MAX_ASSOCS) {
+            n2->assocs_dropped++;
+            g_free(key);
+            return NULL;
+        }
+        a = g_new0(n2_assoc, 1);
+        bool src_lo = strcmp(ev->where.src.text, ev->where.dst.text) <= 0;
+        a->ep_lo = src_lo ? ev->where.src : ev->where.dst;
+        a->ep_hi = src_lo ? ev->where.dst : ev->where.src;
+        a->amf = -1;
+        a->first_frame = ev->where.frame;
+        a->first_time = ev->where.time;
+        a->gnb_id = n2_intern(n2, "?");
+        int nb = (int)MIN(n2->cfg.baseline_s, N2_MAX_BASELINE_S) + 1;
+        a->n_buckets = nb;
+        a->bucket_sec = g_new(int64_t, nb);
+        for (int i = 0; i < nb; i++)
+            a->bucket_sec[i] = INT64_MIN;
+        a->buckets = g_new0(n2_cause_counts, nb);
+        g_ptr_array_add(n2->assocs, a);
+        g_hash_table_insert(n2->assoc_by_key, key, GINT_TO_POINTER((int)n2->assocs->len));
+        *index = (int)n2->assocs->len - 1;
+    }
+    a->last_frame = ev->where.frame;
+    a->last_time = ev->where.time;
+    a->pdus++;
+
+    /* Which side is the AMF: from the procedure's direction; ports only as a guess. */
+    if (!a->sides_known || a->sides_guessed) {
+        enum side s = sender(ev);
+        if (s == SIDE_AMF)
+            set_sides(n2, a, &ev->where.src, &ev->where.dst, false);
+        else if (s == SIDE_GNB)
+            set_sides(n2, a, &ev->where.dst, &ev->where.src, false);
+        else if (!a->sides_known) {
+            bool src_38412 = port_of(&ev->where.src) == 38412;
+            bool dst_38412 = port_of(&ev->where.dst) == 38412;
+            if (src_38412 && !dst_38412)
+                set_sides(n2, a, &ev->where.src, &ev->where.dst, true);
+            else
+                set_sides(n2, a, &ev->where.dst, &ev->where.src, true);
+        }
+    }
+    return a;
+}
+
+static void name_amf(amfol_n2 *n2, n2_assoc *a, const amfol_ngap_event *ev)
+{
+    n2_amf *amf = n2_amf_of(n2, a);
+    if (!amf)
+        return;
+    if (ev->amf_name[0] && (!amf->name || strcmp(amf->name, ev->amf_name) != 0)) {
+        char *nkey = g_strdup_printf("name:%s", ev->amf_name);
+        int other = GPOINTER_TO_INT(g_hash_table_lookup(n2->amf_by_key, nkey)) - 1;
+        if (other >= 0 && other != a->amf && amf->episodes->len == 0) {
+            /* Another transport address of an AMF we already know by name (several TNLAs):
+             * this association belongs to that AMF. */
+            a->amf = other;
+            amf = g_ptr_array_index(n2->amfs, other);
+            g_free(nkey);
+        } else {
+            g_free(amf->name);
+            amf->name = g_strdup(ev->amf_name);
+            amf->id = n2_intern(n2, ev->amf_name);
+            amf->named_frame = ev->where.frame;
+            if (other < 0)
+                g_hash_table_insert(n2->amf_by_key, nkey, GINT_TO_POINTER(a->amf + 1));
+            else
+                g_free(nkey);
+        }
+    }
+    if (ev->n_guamis > 0) {
+        amf->n_guamis = MIN(ev->n_guamis, AMFOL_MAX_GUAMIS);
+        memcpy(amf->guamis, ev->guamis, (size_t)amf->n_guamis * sizeof amf->guamis[0]);
+    }
+    if (ev->relative_amf_capacity != AMFOL_ABSENT)
+        amf->relative_capacity = ev->relative_amf_capacity;
+}
+
+static void name_gnb(amfol_n2 *n2, n2_assoc *a, const amfol_ngap_event *ev)
+{
+    if (ev->has_gnb_id) {
+        a->has_global_id = true;
+        a->gnb_plmn = ev->gnb_plmn;
+        a->gnb_id_value = ev->gnb_id;
+        if (a->gnb_source <= N2_NAME_GLOBAL_ID) {
+            char buf[48];
+            g_snprintf(buf, sizeof buf, "gNB-%s-%x", ev->gnb_plmn.digits, (unsigned)ev->gnb_id);
+            a->gnb_id = n2_intern(n2, buf);
+            a->gnb_source = N2_NAME_GLOBAL_ID;
+        }
+    }
+    if (ev->ran_node_name[0]) {
+        a->gnb_id = n2_intern(n2, ev->ran_node_name);
+        a->gnb_source = N2_NAME_NODE_NAME;
+    }
+}
+
+void n2_assoc_learn(amfol_n2 *n2, int ai, const amfol_ngap_event *ev)
+{
+    n2_assoc *a = g_ptr_array_index(n2->assocs, ai);
+    /* NG SETUP REQUEST and RAN CONFIGURATION UPDATE name the gNB. */
+    if ((ev->proc == 21 || ev->proc == 35) && ev->pdu_type == AMFOL_PDU_INITIATING)
+        name_gnb(n2, a, ev);
+    /* NG SETUP RESPONSE and AMF CONFIGURATION UPDATE name the AMF. */
+    if ((ev->proc == 21 && ev->pdu_type == AMFOL_PDU_SUCCESSFUL) ||
+        (ev->proc == 0 && ev->pdu_type == AMFOL_PDU_INITIATING))
+        name_amf(n2, a, ev);
+}
+
+static char *cell_key(const amfol_nr_cgi *cgi)
+{
+    return g_strdup_printf("%s-%09" G_GINT64_MODIFIER "x", cgi->plmn.digits,
+                           (guint64)(cgi->cell_id & G_GUINT64_CONSTANT(0xfffffffff)));
+}
+
+void n2_learn_cell(amfol_n2 *n2, const amfol_nr_cgi *cgi, int assoc)
+{
+    char *key = cell_key(cgi);
+    int v = GPOINTER_TO_INT(g_hash_table_lookup(n2->cell_by_key, key));
+    if (v > 0) {
+        g_array_index(n2->cells, n2_cell, v - 1).assoc = assoc;
+        g_free(key);
+        return;
+    }
+    if (n2->cells->len >= N2_MAX_CELLS) {
+        n2->cells_dropped++;
+        g_free(key);
+        return;
+    }
+    n2_cell c = { *cgi, assoc };
+    g_array_append_val(n2->cells, c);
+    g_hash_table_insert(n2->cell_by_key, key, GINT_TO_POINTER((int)n2->cells->len));
+}
+
+int n2_cell_find(const amfol_n2 *n2, const amfol_nr_cgi *cgi)
+{
+    char *key = cell_key(cgi);
+    int v = GPOINTER_TO_INT(g_hash_table_lookup(n2->cell_by_key, key));
+    g_free(key);
+    if (v > 0)
+        return g_array_index(n2->cells, n2_cell, v - 1).assoc;
+    /* The gNB-ID is the leftmost 22..32 bits of the 36-bit cell identity: try every length. */
+    for (guint i = 0; i < n2->assocs->len; i++) {
+        const n2_assoc *a = g_ptr_array_index(n2->assocs, i);
+        if (!a->has_global_id || strcmp(a->gnb_plmn.digits, cgi->plmn.digits) != 0)
+            continue;
+        for (int bits = 22; bits <= 32; bits++)
+            if ((cgi->cell_id >> (36 - bits)) == a->gnb_id_value)
+                return (int)i;
+    }
+    return -1;
+}

@@ -1,0 +1,218 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* amfol_n2_internal.h: the N2 module's state (AMFs, associations, episodes, segments), shared by
+ * the files of tap/n2/ only. Every table has a cap; what does not fit is counted, not stored. */
+#ifndef AMFOL_N2_INTERNAL_H
+#define AMFOL_N2_INTERNAL_H
+
+#include "amfol_n2.h"
+
+#define N2_MAX_AMFS              64
+#define N2_MAX_ASSOCS            1024
+#define N2_MAX_EPISODES_PER_AMF  64
+#define N2_MAX_UPDATES_PER_EPISODE 256
+#define N2_MAX_PARTS_TOTAL       16384   /* episode parts (one association in one episode) */
+#define N2_MAX_SEGMENTS_TOTAL    65536   /* START segments over all parts */
+#define N2_MAX_START_FRAMES      32      /* START frames remembered per part */
+#define N2_EVIDENCE_FRAMES       31      /* + the START = AMFOL_FINDING_MAX_FRAMES */
+#define N2_SEG_HISTORY           64      /* segments per association kept for time queries */
+#define N2_EXEMPT_RING           64      /* recent exempt-class InitialUEMessages per association */
+#define N2_MAX_BASELINE_S        600     /* baseline buckets are allocated for at most this */
+#define N2_MAX_CELLS             4096
+
+/* Where an association's names come from (docs/faults.md entity naming). */
+enum n2_name_source { N2_NAME_TRANSPORT = 0, N2_NAME_GLOBAL_ID = 1, N2_NAME_NODE_NAME = 2 };
+
+typedef uint32_t n2_cause_counts[AMFOL_CAUSE_COUNT];
+
+/* The parameters of one OVERLOAD START as they apply to one association. */
+typedef struct n2_update {
+    amfol_frame frame;
+    amfol_time time;
+    int assoc;
+    int action;                  /* AMF-wide action, AMFOL_ABSENT */
+    int reduction_pct;           /* AMFOL_ABSENT */
+    bool slice_only;             /* slice list but no AMF-wide action */
+    bool replaced;               /* an earlier START of this association was in force */
+    amfol_frame replaced_frame;
+    int n_slice_items;
+    bool slice_items_truncated;
+    amfol_slice_item slice_items[AMFOL_MAX_SLICE_ITEMS];
+} n2_update;
+
+/* From one START to the next START or STOP of the same association. */
+typedef struct n2_segment {
+    amfol_frame start_frame;
+    amfol_time start_time;
+    amfol_frame end_frame;       /* next START or STOP; 0 while in force */
+    amfol_time end_time;
+    bool ended;
+    int action;                  /* effective action for the shed class (AMFOL_ABSENT = slice-only) */
+    int reduction_pct;
+    bool slice_only;
+    enum amfol_level level;
+    const n2_update *update;     /* NULL when the episode's update table was full */
+    n2_cause_counts during;      /* InitialUEMessages while in force (incl. grace) */
+    uint32_t shed_after_grace;   /* shed-class messages after the grace period */
+    uint32_t exempt_after_grace;
+    int n_shed_frames;
+    amfol_frame shed_frames[N2_EVIDENCE_FRAMES];
+} n2_segment;
+
+typedef struct n2_exempt_seen {
+    amfol_frame frame;
+    amfol_time time;
+    int cause;
+} n2_exempt_seen;
+
+/* One association's part of one episode. */
+typedef struct n2_part {
+    int assoc;
+    amfol_frame first_start_frame;
+    amfol_time first_start_time;
+    amfol_frame stop_frame;      /* 0 while no STOP (or restarted after one) */
+    amfol_time stop_time;
+    bool active;
+    n2_cause_counts before;      /* baseline window before the first START */
+    n2_cause_counts during;
+    n2_cause_counts after;       /* baseline_s window after the STOP */
+    double baseline_span_s;      /* length of that baseline window actually covered */
+    int n_baseline_exempt;
+    n2_exempt_seen baseline_exempt[N2_EVIDENCE_FRAMES];
+    int n_start_frames;
+    amfol_frame start_frames[N2_MAX_START_FRAMES];
+    uint32_t n_starts;           /* all STARTs, also beyond the stored ones */
+    GPtrArray *segments;         /* n2_segment*, owned */
+    uint32_t segments_dropped;
+} n2_part;
+
+typedef struct n2_episode {
+    int number;                  /* 1-based per AMF */
+    amfol_frame start_frame;
+    amfol_time start_time;
+    amfol_frame stop_frame;      /* last STOP when every part stopped, else 0 */
+    amfol_time stop_time;
+    bool closed;
+    int active_parts;
+    enum amfol_level max_level;
+    GPtrArray *parts;            /* n2_part*, owned */
+    uint32_t parts_dropped;
+    GPtrArray *updates;          /* n2_update*, owned, <= N2_MAX_UPDATES_PER_EPISODE */
+    uint32_t n_updates;          /* all STARTs, also beyond the stored ones */
+} n2_episode;
+
+typedef struct n2_amf {
+    const char *id;              /* entity string (interned): AMFName, else transport address */
+    char *name;                  /* AMFName or NULL */
+    amfol_endpoint address;
+    amfol_frame named_frame;     /* NG SETUP RESPONSE that named it, 0 = none */
+    int n_guamis;
+    amfol_guami guamis[AMFOL_MAX_GUAMIS];
+    int relative_capacity;       /* AMFOL_ABSENT */
+    GPtrArray *episodes;         /* n2_episode*, owned */
+    uint32_t episodes_dropped;
+    n2_episode *open;            /* the episode in force, NULL when none */
+} n2_amf;
+
+typedef struct n2_seg_ref {      /* history entry for time queries */
+    n2_segment *seg;
+    n2_episode *episode;
+} n2_seg_ref;
+
+typedef struct n2_assoc {
+    amfol_endpoint ep_lo, ep_hi; /* key: the two endpoints, sorted */
+    bool sides_known;
+    bool sides_guessed;          /* from ports only */
+    amfol_endpoint amf_ep, gnb_ep;
+    int amf;                     /* index into amfs, -1 until known */
+    const char *gnb_id;          /* entity string (interned) */
+    enum n2_name_source gnb_source;
+    bool has_global_id;
+    amfol_plmn gnb_plmn;
+    uint32_t gnb_id_value;
+    amfol_frame first_frame, last_frame;
+    amfol_time first_time, last_time;
+    uint64_t pdus;
+    uint64_t initial_ue;
+    /* overload state from this gNB's point of view */
+    n2_part *part;               /* part of the episode in force (also after STOP until next) */
+    n2_episode *episode;
+    n2_segment *seg;             /* segment in force, NULL when not in overload */
+    n2_part *after_part;         /* part whose "after" window is running */
+    bool had_episode;
+    n2_cause_counts tot_before, tot_during, tot_after;
+    uint32_t stops_without_start;
+    /* per-second per-cause InitialUEMessage counts of the last baseline_s seconds */
+    int n_buckets;
+    int64_t *bucket_sec;
+    n2_cause_counts *buckets;
+    /* recent exempt-class InitialUEMessages */
+    n2_exempt_seen exempt_ring[N2_EXEMPT_RING];
+    int exempt_next, exempt_n;
+    /* recent segments, oldest overwritten */
+    n2_seg_ref history[N2_SEG_HISTORY];
+    int hist_next, hist_n;
+} n2_assoc;
+
+typedef struct n2_cell {
+    amfol_nr_cgi cgi;
+    int assoc;
+} n2_cell;
+
+struct amfol_n2 {
+    amfol_config cfg;
+    GPtrArray *amfs;             /* n2_amf*, owned */
+    GHashTable *amf_by_key;      /* "ep:<address>" / "name:<AMFName>" -> index+1 */
+    uint32_t amfs_dropped;
+    GPtrArray *assocs;           /* n2_assoc*, owned */
+    GHashTable *assoc_by_key;    /* "lo|hi" -> index+1 */
+    uint32_t assocs_dropped;
+    GArray *cells;               /* n2_cell */
+    GHashTable *cell_by_key;     /* "plmn-cellhex" -> index+1 */
+    uint32_t cells_dropped;
+    uint64_t pdus;
+    uint64_t parts_total, segments_total;
+    uint64_t stops_without_start;
+    GHashTable *strings;         /* interned names: per-frame results point here */
+};
+
+/* amfol_n2_assoc.c: identity */
+const char *n2_intern(amfol_n2 *n2, const char *s);
+n2_assoc *n2_assoc_for_event(amfol_n2 *n2, const amfol_ngap_event *ev, int *index);
+int n2_assoc_find(const amfol_n2 *n2, const amfol_endpoint *a, const amfol_endpoint *b);
+void n2_assoc_learn(amfol_n2 *n2, int ai, const amfol_ngap_event *ev);
+n2_amf *n2_amf_of(const amfol_n2 *n2, const n2_assoc *a);
+void n2_learn_cell(amfol_n2 *n2, const amfol_nr_cgi *cgi, int assoc);
+int n2_cell_find(const amfol_n2 *n2, const amfol_nr_cgi *cgi);
+void n2_free_amf(gpointer p);
+void n2_free_assoc(gpointer p);
+
+/* amfol_n2_overload.c: episodes */
+void n2_on_start(amfol_n2 *n2, int ai, const amfol_ngap_event *ev, amfol_n2_result *out);
+void n2_on_stop(amfol_n2 *n2, int ai, const amfol_ngap_event *ev, amfol_n2_result *out);
+void n2_on_initial_ue(amfol_n2 *n2, int ai, const amfol_ngap_event *ev, amfol_n2_result *out);
+void n2_free_episode(gpointer p);
+/* The segment of association `ai` in force at time t (history search), or NULL. */
+const n2_seg_ref *n2_segment_at(const amfol_n2 *n2, int ai, amfol_time t);
+
+/* amfol_n2_rules.c: the verdict on one START segment (also shown in the reports) */
+typedef struct n2_judgement {
+    bool judged;                 /* enough data for a verdict */
+    double expected;             /* expected pass-through q */
+    double observed;             /* during rate / baseline rate, -1 when no baseline */
+    double p_value;
+    uint32_t shed_during, shed_baseline;
+    double during_s, baseline_s;
+} n2_judgement;
+bool n2_segment_judge(const amfol_n2 *n2, const n2_part *part, const n2_segment *seg,
+                      amfol_time capture_end, n2_judgement *j);
+uint32_t n2_shed_in(const n2_cause_counts counts, int action);
+uint32_t n2_exempt_in(const n2_cause_counts counts, int action);
+
+/* amfol_n2_classes.c: names */
+int n2_cause_index(int cause);                   /* clamps unknown causes to notAvailable */
+/* Expected pass-through of the shed class under a START (0..1). */
+double n2_expected_pass(int reduction_pct);
+void n2_snssai_text(const amfol_snssai *s, char *buf, size_t cap);
+void n2_plmn_from_bytes(const uint8_t *b, size_t len, amfol_plmn *out);
+
+#endif

@@ -1,0 +1,228 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* amfol_n2_rules.c: the four N2 rules of docs/faults.md, evaluated over the episode state:
+ * gnb-ignores-overload, overload-start-partial, overload-stop-missing, overload-exempt-shed. */
+#include "amfol_n2_internal.h"
+#include "amfol_n2_stats.h"
+#include "../core/amfol_engine_internal.h"
+
+#include <math.h>
+#include <string.h>
+
+#define N2_P_VALUE         0.001  /* significance of both statistical rules */
+#define N2_MIN_SHED        10     /* shed-class messages needed during a segment */
+#define N2_MIN_BASELINE    10     /* shed-class messages needed for a baseline */
+#define N2_PASS_MARGIN     0.2    /* observed pass-through must exceed expected + this */
+#define N2_MIN_EXEMPT_LAMBDA 5.0  /* expected exempt messages needed to call them missing */
+
+uint32_t n2_shed_in(const n2_cause_counts counts, int action)
+{
+    uint32_t n = 0;
+    for (int c = 0; c < AMFOL_CAUSE_COUNT; c++)
+        if (amfol_cause_is_shed(action, c))
+            n += counts[c];
+    return n;
+}
+
+uint32_t n2_exempt_in(const n2_cause_counts counts, int action)
+{
+    uint32_t n = 0;
+    for (int c = 0; c < AMFOL_CAUSE_COUNT; c++)
+        if (amfol_cause_is_exempt(action, c))
+            n += counts[c];
+    return n;
+}
+
+static amfol_time end_of(const n2_segment *seg, amfol_time capture_end)
+{
+    return seg->ended ? seg->end_time : capture_end;
+}
+
+bool n2_segment_judge(const amfol_n2 *n2, const n2_part *part, const n2_segment *seg,
+                      amfol_time capture_end, n2_judgement *j)
+{
+    memset(j, 0, sizeof *j);
+    j->expected = n2_expected_pass(seg->reduction_pct);
+    j->observed = -1.0;
+    j->p_value = 1.0;
+    j->shed_during = seg->shed_after_grace;
+    j->judged = false;
+    if (seg->slice_only)
+        return false;              /* N2 cannot see a UE's requested NSSAI */
+    double grace = n2->cfg.grace_ms / 1000.0;
+    j->during_s = end_of(seg, capture_end) - seg->start_time - grace;
+    j->shed_baseline = n2_shed_in(part->before, seg->action);
+    j->baseline_s = part->baseline_span_s;
+    if (j->during_s <= 0)
+        return false;
+    bool have_baseline = j->shed_baseline >= N2_MIN_BASELINE && j->baseline_s > 0;
+    if (have_baseline)
+        j->observed = (j->shed_during / j->during_s) / (j->shed_baseline / j->baseline_s);
+    if (j->shed_during < N2_MIN_SHED)
+        return false;
+    if (have_baseline) {
+        j->judged = true;
+        /* Conditional test of two Poisson rates: given n = k_d + k_b messages, under
+         * "pass-through = q" the during-window share is Binomial(n, q T_d / (q T_d + T_b)). */
+        double qd = j->expected * j->during_s;
+        double p0 = qd / (qd + j->baseline_s);
+        j->p_value = amfol_binom_sf(j->shed_during, (uint64_t)j->shed_during + j->shed_baseline, p0);
+        return j->p_value < N2_P_VALUE && j->observed > j->expected + N2_PASS_MARGIN;
+    }
+    if (j->expected == 0.0) {
+        j->judged = true;          /* shed everything, and >= 10 still came */
+        j->p_value = 0.0;
+        return true;
+    }
+    return false;                  /* a partial reduction cannot be judged without a baseline */
+}
+
+static void rule_gnb_ignores(amfol_n2 *n2, const n2_amf *amf, const n2_part *part, const n2_assoc *a,
+                             amfol_time capture_end, amfol_findings *out)
+{
+    for (guint s = 0; s < part->segments->len; s++) {
+        const n2_segment *seg = g_ptr_array_index(part->segments, s);
+        n2_judgement j;
+        if (!n2_segment_judge(n2, part, seg, capture_end, &j))
+            continue;
+        amfol_finding *f = amfol_findings_add(out, "gnb-ignores-overload");
+        if (!f)
+            return;
+        amfol_finding_set_entities(f, amf->id, a->gnb_id, NULL, NULL);
+        amfol_finding_add_frame(f, seg->start_frame);
+        for (int k = 0; k < seg->n_shed_frames; k++)
+            amfol_finding_add_frame(f, seg->shed_frames[k]);
+        f->first_frame = seg->start_frame;
+        f->count = seg->shed_after_grace;
+        char obs[32], pct[16], pv[40];
+        if (j.observed >= 0)
+            g_snprintf(obs, sizeof obs, "%.0f %%", 100.0 * j.observed);
+        else
+            g_snprintf(obs, sizeof obs, "no baseline");
+        pct[0] = pv[0] = '\0';
+        if (seg->reduction_pct > 0)
+            g_snprintf(pct, sizeof pct, ", %d %%", seg->reduction_pct);
+        if (j.observed >= 0)
+            g_snprintf(pv, sizeof pv, " (binomial p = %.2g)", j.p_value);
+        amfol_finding_set_summary(f,
+            "gNB %s forwarded %u shed-class InitialUEMessages in %.1f s after OVERLOAD START "
+            "frame %u (%s%s): observed pass-through %s, expected at most %.0f %%%s",
+            a->gnb_id, seg->shed_after_grace, j.during_s, seg->start_frame,
+            amfol_action_name(seg->action), pct, obs, 100.0 * j.expected, pv);
+    }
+}
+
+static void rule_stop_missing(const n2_amf *amf, const n2_episode *ep, const n2_part *part,
+                              const n2_assoc *a, amfol_time capture_end, amfol_findings *out)
+{
+    (void)ep;
+    if (!part->active)
+        return;
+    amfol_finding *f = amfol_findings_add(out, "overload-stop-missing");
+    if (!f)
+        return;
+    amfol_finding_set_entities(f, amf->id, a->gnb_id, NULL, NULL);
+    for (int k = 0; k < part->n_start_frames; k++)
+        amfol_finding_add_frame(f, part->start_frames[k]);
+    f->first_frame = part->first_start_frame;
+    f->count = part->n_starts;
+    amfol_finding_set_summary(f,
+        "No OVERLOAD STOP to gNB %s by the end of the capture: overload in force since frame %u, "
+        "%.1f s at capture end (%u START%s)",
+        a->gnb_id, part->first_start_frame, capture_end - part->first_start_time, part->n_starts,
+        part->n_starts == 1 ? "" : "s");
+}
+
+static bool part_of_assoc(const n2_episode *ep, int ai)
+{
+    for (guint p = 0; p < ep->parts->len; p++)
+        if (((const n2_part *)g_ptr_array_index(ep->parts, p))->assoc == ai)
+            return true;
+    return false;
+}
+
+static void rule_start_partial(const amfol_n2 *n2, int amf_index, const n2_amf *amf,
+                               const n2_episode *ep, amfol_findings *out)
+{
+    amfol_frame end_frame = ep->closed ? ep->stop_frame : UINT32_MAX;
+    for (guint i = 0; i < n2->assocs->len; i++) {
+        const n2_assoc *a = g_ptr_array_index(n2->assocs, i);
+        if (a->amf != amf_index || a->first_frame > end_frame || part_of_assoc(ep, (int)i))
+            continue;
+        amfol_finding *f = amfol_findings_add(out, "overload-start-partial");
+        if (!f)
+            return;
+        amfol_finding_set_entities(f, amf->id, a->gnb_id, NULL, NULL);
+        for (guint p = 0; p < ep->parts->len; p++) {
+            const n2_part *part = g_ptr_array_index(ep->parts, p);
+            for (int k = 0; k < part->n_start_frames; k++)
+                amfol_finding_add_frame(f, part->start_frames[k]);
+        }
+        f->first_frame = ep->start_frame;
+        f->count = ep->n_updates;
+        amfol_finding_set_summary(f,
+            "AMF %s sent OVERLOAD START to %u gNB association%s in episode %d (from frame %u) but "
+            "not to gNB %s, seen on N2 since frame %u",
+            amf->id, ep->parts->len, ep->parts->len == 1 ? "" : "s", ep->number, ep->start_frame,
+            a->gnb_id, a->first_frame);
+    }
+}
+
+static void rule_exempt_shed(const amfol_n2 *n2, const n2_amf *amf, const n2_part *part,
+                             const n2_assoc *a, amfol_time capture_end, amfol_findings *out)
+{
+    if (part->segments->len == 0 || part->baseline_span_s <= 0)
+        return;
+    const n2_segment *first = g_ptr_array_index(part->segments, 0);
+    int action = first->action;    /* the exempt class of the episode's first START */
+    double grace = n2->cfg.grace_ms / 1000.0;
+    double during = 0;
+    uint32_t k = 0;
+    for (guint s = 0; s < part->segments->len; s++) {
+        const n2_segment *seg = g_ptr_array_index(part->segments, s);
+        double d = end_of(seg, capture_end) - seg->start_time - grace;
+        if (d > 0)
+            during += d;
+        k += seg->exempt_after_grace;
+    }
+    uint32_t base = n2_exempt_in(part->before, action);
+    double lambda = base / part->baseline_span_s * during;
+    if (lambda < N2_MIN_EXEMPT_LAMBDA)
+        return;
+    double p = amfol_poisson_cdf(k, lambda);
+    if (p >= N2_P_VALUE)
+        return;
+    amfol_finding *f = amfol_findings_add(out, "overload-exempt-shed");
+    if (!f)
+        return;
+    amfol_finding_set_entities(f, amf->id, a->gnb_id, NULL, NULL);
+    amfol_finding_add_frame(f, part->first_start_frame);
+    for (int i = 0; i < part->n_baseline_exempt; i++)
+        if (amfol_cause_is_exempt(action, part->baseline_exempt[i].cause))
+            amfol_finding_add_frame(f, part->baseline_exempt[i].frame);
+    f->first_frame = part->first_start_frame;
+    f->count = base;
+    amfol_finding_set_summary(f,
+        "Exempt-cause InitialUEMessages from gNB %s fell from %u in the %.0f s before OVERLOAD START "
+        "frame %u to %u in %.1f s of overload (expected %.1f, Poisson p = %.2g)",
+        a->gnb_id, base, part->baseline_span_s, part->first_start_frame, k, during, lambda, p);
+}
+
+void amfol_n2_finish(amfol_engine *e, amfol_findings *out)
+{
+    amfol_n2 *n2 = e->n2;
+    amfol_time capture_end = e->cap.last_time;
+    for (guint m = 0; m < n2->amfs->len; m++) {
+        const n2_amf *amf = g_ptr_array_index(n2->amfs, m);
+        for (guint i = 0; i < amf->episodes->len; i++) {
+            const n2_episode *ep = g_ptr_array_index(amf->episodes, i);
+            rule_start_partial(n2, (int)m, amf, ep, out);
+            for (guint p = 0; p < ep->parts->len; p++) {
+                const n2_part *part = g_ptr_array_index(ep->parts, p);
+                const n2_assoc *a = g_ptr_array_index(n2->assocs, part->assoc);
+                rule_gnb_ignores(n2, amf, part, a, capture_end, out);
+                rule_stop_missing(amf, ep, part, a, capture_end, out);
+                rule_exempt_shed(n2, amf, part, a, capture_end, out);
+            }
+        }
+    }
+}

@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* amfol_report_json.c: the -z amfol,json document, written with wsutil's json_dumper into a
+ * GString (never printf-assembled); shape in docs/output.md. */
+#include "amfol_report.h"
+#include "../core/amfol_rules.h"
+
+static void member_string(json_dumper *d, const char *name, const char *v)
+{
+    json_dumper_set_member_name(d, name);
+    if (v)
+        json_dumper_value_string(d, v);
+    else
+        json_dumper_value_anyf(d, "null");
+}
+
+static void write_capture(json_dumper *d, amfol_engine *e)
+{
+    const amfol_capture_info *cap = amfol_engine_capture(e);
+    json_dumper_set_member_name(d, "capture");
+    json_dumper_begin_object(d);
+    json_dumper_set_member_name(d, "frames");
+    json_dumper_value_anyf(d, "%" G_GUINT64_FORMAT, cap->frames);
+    json_dumper_set_member_name(d, "first_time");
+    if (cap->frames)
+        json_dumper_value_anyf(d, "%.6f", cap->first_time);
+    else
+        json_dumper_value_anyf(d, "null");
+    json_dumper_set_member_name(d, "last_time");
+    if (cap->frames)
+        json_dumper_value_anyf(d, "%.6f", cap->last_time);
+    else
+        json_dumper_value_anyf(d, "null");
+    json_dumper_end_object(d);
+}
+
+static void write_finding(json_dumper *d, const amfol_finding *x)
+{
+    const amfol_rule *r = amfol_rule_find(x->rule);
+    json_dumper_begin_object(d);
+    member_string(d, "rule", x->rule);
+    member_string(d, "severity", amfol_report_severity_name(x->severity));
+    member_string(d, "amf", x->amf);
+    member_string(d, "gnb", x->gnb);
+    member_string(d, "cell", x->cell);
+    member_string(d, "ue", x->ue);
+    member_string(d, "layer", x->layer);
+    json_dumper_set_member_name(d, "first_frame");
+    json_dumper_value_anyf(d, "%u", x->first_frame);
+    json_dumper_set_member_name(d, "frames");
+    json_dumper_begin_array(d);
+    for (int k = 0; k < x->n_frames; k++)
+        json_dumper_value_anyf(d, "%u", x->frames[k]);
+    json_dumper_end_array(d);
+    json_dumper_set_member_name(d, "count");
+    json_dumper_value_anyf(d, "%u", x->count);
+    member_string(d, "summary", x->summary);
+    member_string(d, "check_next", r ? r->check_next : NULL);
+    json_dumper_end_object(d);
+}
+
+void amfol_report_json(amfol_engine *e, GString *out)
+{
+    const amfol_findings *fs = amfol_engine_finish(e);
+    json_dumper d = { 0 };
+    d.output_string = out;
+    d.flags = JSON_DUMPER_FLAGS_PRETTY_PRINT;
+    json_dumper_begin_object(&d);
+    member_string(&d, "amfol_version", AMFOL_JSON_VERSION);
+    write_capture(&d, e);
+    amfol_n2_report_json(e, &d);
+    amfol_rrc_report_json(e, &d);
+    amfol_nas_report_json(e, &d);
+    amfol_sbi_report_json(e, &d);
+    json_dumper_set_member_name(&d, "findings");
+    json_dumper_begin_array(&d);
+    for (size_t i = 0; i < amfol_findings_count(fs); i++)
+        write_finding(&d, amfol_findings_get(fs, i));
+    json_dumper_end_array(&d);
+    json_dumper_set_member_name(&d, "findings_dropped");
+    json_dumper_value_anyf(&d, "%u", amfol_findings_dropped(fs));
+    json_dumper_end_object(&d);
+    json_dumper_finish(&d);
+}
