@@ -73,7 +73,8 @@ int sbi_nf_update_req(sbi_msg *m, const char *authority, const char *nf_instance
 /* 204 No Content (no body) or, with P, 200 OK with the full NFProfile. */
 int sbi_nf_update_rsp(sbi_msg *m, const sbi_amf_profile *p);
 
-/* NFStatusNotify: POST CALLBACK_PATH (absolute path on AUTHORITY) with NotificationData
+/* NFStatusNotify: POST CALLBACK_PATH (absolute path on AUTHORITY), header
+ * 3gpp-sbi-callback: Nnrf_NFManagement_NFStatusNotify, with NotificationData
  * {event NF_PROFILE_CHANGED, nfInstanceUri http://NRF_AUTHORITY/nnrf-nfm/v1/nf-instances/{id},
  *  profileChanges [{op REPLACE, path /load, newValue LOAD}] or, with FULL_PROFILE, nfProfile}. */
 int sbi_nf_status_notify_req(sbi_msg *m, const char *authority, const char *callback_path,

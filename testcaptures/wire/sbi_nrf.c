@@ -214,6 +214,9 @@ int sbi_nf_status_notify_req(sbi_msg *m, const char *authority, const char *call
         return -1;
     sbi_request_start(m, "POST", authority, callback_path, HPACK_INCREMENTAL);
     sbi_user_agent(m, "NRF", NULL);
+    /* TS 29.500 §5.2.3.2.3: a notification names its callback service operation. */
+    sbi_msg_add_header(m, "3gpp-sbi-callback", "Nnrf_NFManagement_NFStatusNotify",
+                       HPACK_INCREMENTAL);
     json_writer w;
     json_init(&w, m->body, sizeof m->body);
     json_begin_object(&w, NULL);

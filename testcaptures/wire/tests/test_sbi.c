@@ -201,6 +201,7 @@ static void test_builders(void)
     CHECK_EQ_U(sbi_nf_status_notify_req(&m, "amf:7777", "/cb/nf-status", "nrf:8080", &p, false), 0);
     CHECK_STR(header(&m, ":path"), "/cb/nf-status");
     CHECK_STR(header(&m, "user-agent"), "NRF");
+    CHECK_STR(header(&m, "3gpp-sbi-callback"), "Nnrf_NFManagement_NFStatusNotify");
     check_body(&m, "application/json",
                "{\"event\":\"NF_PROFILE_CHANGED\",\"nfInstanceUri\":\"http://nrf:8080/nnrf-nfm/v1/"
                "nf-instances/" UUID "\",\"profileChanges\":[{\"op\":\"REPLACE\",\"path\":\"/load\","
