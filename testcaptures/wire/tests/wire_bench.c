@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Throughput bench (not a test): SCTP DATA frames and h2c SBI exchanges per second into pcapng. */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime under strict C11 */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
