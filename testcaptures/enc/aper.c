@@ -412,6 +412,15 @@ size_t aper_pdu_begin(aper_writer *w, unsigned pdu_type, unsigned procedure_code
     return aper_open_begin(w);
 }
 
+size_t aper_pdu_begin_f1ap(aper_writer *w, unsigned pdu_type, unsigned procedure_code,
+                           unsigned criticality)
+{
+    aper_put_choice(w, pdu_type, 4, false);
+    aper_put_constrained_whole(w, procedure_code, 0, 255);
+    aper_put_enumerated(w, criticality, 3, false);
+    return aper_open_begin(w);
+}
+
 size_t aper_pdu_end(aper_writer *w, size_t mark)
 {
     aper_open_end(w, mark);

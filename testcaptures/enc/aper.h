@@ -104,10 +104,14 @@ void aper_ie_end(aper_writer *w, size_t mark);
  * the number of IEs that follow. */
 void aper_put_ie_message_start(aper_writer *w, unsigned n_ies);
 
-/* NGAP-PDU / F1AP-PDU: CHOICE (extensible, 3 roots) + procedureCode (0..255) + criticality +
+/* NGAP-PDU: CHOICE (extensible, 3 roots) + procedureCode (0..255) + criticality +
  * open-type value. Write the message's SEQUENCE between aper_pdu_begin and aper_pdu_end. */
 size_t aper_pdu_begin(aper_writer *w, unsigned pdu_type, unsigned procedure_code,
                       unsigned criticality);
+/* F1AP-PDU ::= CHOICE { initiatingMessage, successfulOutcome, unsuccessfulOutcome,
+ * choice-extension }: 4 roots and no extension marker (unlike NGAP-PDU); otherwise the same. */
+size_t aper_pdu_begin_f1ap(aper_writer *w, unsigned pdu_type, unsigned procedure_code,
+                           unsigned criticality);
 /* Returns the total PDU length in octets, or 0 when the writer failed. */
 size_t aper_pdu_end(aper_writer *w, size_t mark);
 

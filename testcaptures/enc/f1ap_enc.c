@@ -68,11 +68,11 @@ static void ie_transaction_id(aper_writer *w, uint8_t id)
     aper_ie_end(w, ie);
 }
 
-/* RRC-Version ::= SEQUENCE { latest-RRC-Version BIT STRING (SIZE(3)), iE-Extensions OPT, ... } */
+/* RRC-Version ::= SEQUENCE { latest-RRC-Version BIT STRING (SIZE(3)), iE-Extensions OPT }
+ * (no extension marker) */
 static void ie_rrc_version(aper_writer *w, unsigned id)
 {
     size_t ie = aper_ie_begin(w, id, APER_CRIT_REJECT);
-    aper_put_bool(w, false);
     aper_put_preamble(w, 0, 1);
     aper_put_bit_string_u64(w, F1AP_RRC_VERSION_LATEST, 3, 3, 3, false);
     aper_ie_end(w, ie);
@@ -152,7 +152,7 @@ size_t f1ap_encode_f1_setup_request(const f1ap_f1_setup_request *m, uint8_t *buf
         return 0;
     aper_writer w;
     aper_init(&w, buf, cap);
-    size_t pdu = aper_pdu_begin(&w, APER_PDU_INITIATING, F1AP_PROC_F1_SETUP, APER_CRIT_REJECT);
+    size_t pdu = aper_pdu_begin_f1ap(&w, APER_PDU_INITIATING, F1AP_PROC_F1_SETUP, APER_CRIT_REJECT);
     aper_put_ie_message_start(&w, 3u + (m->du_name ? 1u : 0u) + (m->n_cells ? 1u : 0u));
     ie_transaction_id(&w, m->transaction_id);
 
@@ -190,7 +190,7 @@ size_t f1ap_encode_f1_setup_response(const f1ap_f1_setup_response *m, uint8_t *b
         return 0;
     aper_writer w;
     aper_init(&w, buf, cap);
-    size_t pdu = aper_pdu_begin(&w, APER_PDU_SUCCESSFUL, F1AP_PROC_F1_SETUP, APER_CRIT_REJECT);
+    size_t pdu = aper_pdu_begin_f1ap(&w, APER_PDU_SUCCESSFUL, F1AP_PROC_F1_SETUP, APER_CRIT_REJECT);
     aper_put_ie_message_start(&w, 2u + (m->cu_name ? 1u : 0u) + (m->n_activate ? 1u : 0u));
     ie_transaction_id(&w, m->transaction_id);
     if (m->cu_name) {
@@ -225,7 +225,7 @@ size_t f1ap_encode_initial_ul_rrc_message_transfer(const f1ap_initial_ul_rrc_mes
 {
     aper_writer w;
     aper_init(&w, buf, cap);
-    size_t pdu = aper_pdu_begin(&w, APER_PDU_INITIATING, F1AP_PROC_INITIAL_UL_RRC_MESSAGE_TRANSFER,
+    size_t pdu = aper_pdu_begin_f1ap(&w, APER_PDU_INITIATING, F1AP_PROC_INITIAL_UL_RRC_MESSAGE_TRANSFER,
                                 APER_CRIT_IGNORE);
     aper_put_ie_message_start(&w, 2u + (m->omit_cgi_and_crnti ? 0u : 2u) +
                                       (m->du_to_cu ? 1u : 0u));
@@ -251,7 +251,7 @@ size_t f1ap_encode_dl_rrc_message_transfer(const f1ap_dl_rrc_message_transfer *m
         return 0;
     aper_writer w;
     aper_init(&w, buf, cap);
-    size_t pdu = aper_pdu_begin(&w, APER_PDU_INITIATING, F1AP_PROC_DL_RRC_MESSAGE_TRANSFER,
+    size_t pdu = aper_pdu_begin_f1ap(&w, APER_PDU_INITIATING, F1AP_PROC_DL_RRC_MESSAGE_TRANSFER,
                                 APER_CRIT_IGNORE);
     aper_put_ie_message_start(&w, 4);
     ie_ue_id(&w, F1AP_ID_GNB_CU_UE_F1AP_ID, m->cu_ue_id);

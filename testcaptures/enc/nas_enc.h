@@ -174,6 +174,20 @@ typedef struct {
     uint8_t backoff;
 } nas_dl_nas_transport;
 
+/* UL NAS TRANSPORT (0x67): carries a 5GSM message from the UE. */
+typedef struct {
+    uint8_t payload_type;         /* payload container type: 1 = N1 SM information */
+    const uint8_t *payload;       /* payload container, caller-owned */
+    size_t payload_len;           /* 1..65535 */
+    bool has_pdu_session_id;      /* PDU session ID (IEI 0x12) */
+    uint8_t pdu_session_id;
+    bool has_request_type;        /* request type (IEI 0x8-) */
+    uint8_t request_type;         /* 1 initial request, 2 existing PDU session, 3 initial emergency */
+    bool has_snssai;              /* S-NSSAI (IEI 0x22) */
+    enc_snssai snssai;
+    const char *dnn;              /* DNN (IEI 0x25) as dotted text, e.g. "internet"; NULL = absent */
+} nas_ul_nas_transport;
+
 /* ---- 5GSM ---- */
 
 /* PDU SESSION ESTABLISHMENT REQUEST (0xC1). */
@@ -204,6 +218,7 @@ size_t nas_encode_deregistration_request_ue_terminated(
 size_t nas_encode_configuration_update_command(const nas_configuration_update_command *m,
                                                uint8_t *buf, size_t cap);
 size_t nas_encode_dl_nas_transport(const nas_dl_nas_transport *m, uint8_t *buf, size_t cap);
+size_t nas_encode_ul_nas_transport(const nas_ul_nas_transport *m, uint8_t *buf, size_t cap);
 size_t nas_encode_pdu_session_establishment_request(
     const nas_pdu_session_establishment_request *m, uint8_t *buf, size_t cap);
 size_t nas_encode_pdu_session_establishment_reject(const nas_pdu_session_establishment_reject *m,

@@ -197,3 +197,54 @@ size_t nas_encode_dl_nas_transport(const nas_dl_nas_transport *m, uint8_t *buf, 
     put_tlv1(&w, m->has_backoff, 0x37, m->backoff);
     return nas_w_done(&w);
 }
+
+/* DNN (TS 24.501 §9.11.2.1B): APN-style labels, each prefixed with its length. */
+static void put_dnn(nas_writer *w, const char *dnn)
+{
+    size_t len = strnlen(dnn, 101);
+    if (len == 0 || len > 100) {
+        w->failed = true;
+        return;
+    }
+    nas_w_u8(w, 0x25);
+    nas_w_u8(w, (uint8_t)(len + 1));
+    size_t start = 0;
+    for (size_t i = 0; i <= len; i++) {
+        if (i == len || dnn[i] == '.') {
+            size_t label = i - start;
+            if (label == 0 || label > 63) {
+                w->failed = true;
+                return;
+            }
+            nas_w_u8(w, (uint8_t)label);
+            nas_w_bytes(w, (const uint8_t *)dnn + start, label);
+            start = i + 1;
+        }
+    }
+}
+
+size_t nas_encode_ul_nas_transport(const nas_ul_nas_transport *m, uint8_t *buf, size_t cap)
+{
+    nas_writer w;
+    nas_w_init(&w, buf, cap);
+    if (m->payload_type > 15 || m->payload == NULL || m->payload_len < 1 ||
+        m->payload_len > 65535 || (m->has_request_type && m->request_type > 7))
+        return 0;
+    nas_w_mm_header(&w, 0x67);
+    nas_w_u8(&w, m->payload_type);
+    nas_w_u16(&w, (uint16_t)m->payload_len);
+    nas_w_bytes(&w, m->payload, m->payload_len);
+    if (m->has_pdu_session_id) {
+        nas_w_u8(&w, 0x12);
+        nas_w_u8(&w, m->pdu_session_id);
+    }
+    if (m->has_request_type)
+        nas_w_u8(&w, (uint8_t)(0x80 | m->request_type));
+    if (m->has_snssai) {
+        nas_w_u8(&w, 0x22);
+        nas_w_snssai_lv(&w, &m->snssai);
+    }
+    if (m->dnn)
+        put_dnn(&w, m->dnn);
+    return nas_w_done(&w);
+}
