@@ -1,45 +1,523 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* amfol_nas.c: placeholder until the module lands: accepts events, reports nothing. */
-#include "amfol_nas.h"
+/* amfol_nas.c: the NAS module's message handler: links each NAS message to its UE and AMF,
+ * tracks T3346 / 5GSM back-offs per UE and judges later attempts against them. */
+#include "amfol_nas_internal.h"
+#include "amfol_nas_exempt.h"
+#include "amfol_nas_parse.h"
 #include "../core/amfol_engine_internal.h"
 
-struct amfol_nas {
-    uint64_t messages;
-};
+#include <stdio.h>
+#include <string.h>
+
+#define MM_REG_REQUEST 0x41
+#define MM_REG_ACCEPT 0x42
+#define MM_REG_REJECT 0x44
+#define MM_DEREG_UE_TERMINATED 0x47
+#define MM_SERVICE_REQUEST 0x4c
+#define MM_SERVICE_REJECT 0x4d
+#define MM_CONF_UPDATE_COMMAND 0x54
+#define MM_DL_NAS_TRANSPORT 0x68
+#define SM_EST_REQUEST 0xc1
+
+#define NGAP_PROC_INITIAL_CONTEXT_SETUP 14
+#define NGAP_PROC_INITIAL_UE_MESSAGE 15
+
+void amfol_nas_parse_cause_set(const char *text, bool set[256])
+{
+    memset(set, 0, 256 * sizeof set[0]);
+    const char *p = text ? text : "";
+    while (*p) {
+        while (*p && (*p < '0' || *p > '9'))
+            p++;
+        if (!*p)
+            break;
+        unsigned v = 0;
+        while (*p >= '0' && *p <= '9') {
+            v = v * 10 + (unsigned)(*p - '0');
+            if (v > 1000)
+                v = 1000;
+            p++;
+        }
+        if (v < 256)
+            set[v] = true;
+    }
+}
 
 amfol_nas *amfol_nas_new(const amfol_config *cfg)
 {
-    (void)cfg;
-    return g_new0(amfol_nas, 1);
+    amfol_nas *s = g_new0(amfol_nas, 1);
+    if (cfg)
+        s->cfg = *cfg;
+    else
+        amfol_config_defaults(&s->cfg);
+    amfol_nas_parse_cause_set(s->cfg.congestion_causes, s->congestion);
+    s->reg = amfol_nas_registry_new(AMFOL_NAS_MAX_UES);
+    s->amfs = g_ptr_array_new();
+    return s;
+}
+
+static void amf_free(amfol_nas_amf *a)
+{
+    g_array_free(a->rejects, TRUE);
+    g_array_free(a->retries, TRUE);
+    g_array_free(a->accepts, TRUE);
+    g_free(a);
 }
 
 void amfol_nas_free(amfol_nas *s)
 {
+    if (!s)
+        return;
+    for (guint i = 0; i < s->amfs->len; i++)
+        amf_free(g_ptr_array_index(s->amfs, i));
+    g_ptr_array_free(s->amfs, TRUE);
+    amfol_nas_registry_free(s->reg);
     g_free(s);
+}
+
+int amfol_nas_retry_bucket(double rel)
+{
+    if (rel < -60) return 0;
+    if (rel < -10) return 1;
+    if (rel < -2) return 2;
+    if (rel <= 2) return 3;
+    if (rel <= 10) return 4;
+    if (rel <= 60) return 5;
+    return 6;
+}
+
+const char *amfol_nas_retry_bucket_name(int b)
+{
+    static const char *const names[AMFOL_NAS_RETRY_BUCKETS] = {
+        "more than 60 s early", "10-60 s early", "2-10 s early", "within 2 s of expiry",
+        "2-10 s late", "10-60 s late", "more than 60 s late"};
+    return (b >= 0 && b < AMFOL_NAS_RETRY_BUCKETS) ? names[b] : "?";
+}
+
+const char *amfol_nas_ue_name(amfol_nas *s, uint64_t serial, const char *snapshot)
+{
+    amfol_nas_ue *ue = serial ? amfol_nas_registry_by_serial(s->reg, serial) : NULL;
+    return (ue && ue->best[0]) ? ue->best : snapshot;
+}
+
+/* The AMF's table entry; past the cap every new AMF shares one "other AMFs" entry. */
+static int amf_index(amfol_nas *s, const char *name)
+{
+    for (guint i = 0; i < s->amfs->len; i++) {
+        amfol_nas_amf *a = g_ptr_array_index(s->amfs, i);
+        if (strcmp(a->name, name) == 0)
+            return (int)i;
+    }
+    if (s->amfs->len >= AMFOL_NAS_MAX_AMFS - 1) {
+        s->amf_overflow++;
+        name = "(other AMFs)";
+        for (guint i = 0; i < s->amfs->len; i++)
+            if (strcmp(((amfol_nas_amf *)g_ptr_array_index(s->amfs, i))->name, name) == 0)
+                return (int)i;
+    }
+    amfol_nas_amf *a = g_new0(amfol_nas_amf, 1);
+    g_strlcpy(a->name, name, sizeof a->name);
+    a->rejects = g_array_new(FALSE, TRUE, sizeof(amfol_nas_reject));
+    a->retries = g_array_new(FALSE, TRUE, sizeof(amfol_nas_retry));
+    a->accepts = g_array_new(FALSE, FALSE, sizeof(amfol_time));
+    g_ptr_array_add(s->amfs, a);
+    return (int)s->amfs->len - 1;
+}
+
+static amfol_nas_amf *amf_at(amfol_nas *s, int i)
+{
+    return (i >= 0 && (guint)i < s->amfs->len) ? g_ptr_array_index(s->amfs, i) : NULL;
+}
+
+static void add_row(amfol_nas_amf *a, int episode, int mm_type, int sm_type, int cause,
+                    const amfol_nas_timer *timer)
+{
+    for (int i = 0; i < a->n_rows; i++) {
+        amfol_nas_stat_row *r = &a->rows[i];
+        if (r->episode == episode && r->mm_type == mm_type && r->sm_type == sm_type &&
+            r->cause == cause && r->timer_state == timer->state && r->seconds == timer->seconds) {
+            r->count++;
+            return;
+        }
+    }
+    if (a->n_rows == AMFOL_NAS_MAX_STAT_ROWS) {
+        a->rows_dropped++;
+        return;
+    }
+    a->rows[a->n_rows++] = (amfol_nas_stat_row){episode, mm_type, sm_type, cause, timer->state,
+                                               timer->seconds, 1};
+}
+
+/* Which side is the AMF: from the NAS message direction, else the NGAP procedure. */
+static bool is_downlink(const amfol_nas_event *ev)
+{
+    int d = amfol_nas_mm_is_downlink(ev->mm_type);
+    if (d >= 0)
+        return d == 1;
+    if (ev->sm_type != AMFOL_ABSENT)
+        return ev->sm_type != 0xc1 && ev->sm_type != 0xc9 && ev->sm_type != 0xd1;
+    if (ev->ngap) {
+        switch (ev->ngap->proc) {
+        case 4: case 14: case 26: case 28: case 29: case 36: case 41:
+            return true;
+        default:
+            return false;
+        }
+    }
+    return false;
+}
+
+typedef struct link_ctx {
+    char ctx_key[AMFOL_NAS_KEY_LEN];
+    char amfid_key[AMFOL_NAS_KEY_LEN];
+    char ids[4][AMFOL_NAS_KEY_LEN];
+    int id_kind[4];
+    int id_link[4];
+    int n_ids;
+} link_ctx;
+
+static void add_id(link_ctx *l, const char *key, int kind, int link)
+{
+    if (l->n_ids < 4 && key[0]) {
+        g_strlcpy(l->ids[l->n_ids], key, AMFOL_NAS_KEY_LEN);
+        l->id_kind[l->n_ids] = kind;
+        l->id_link[l->n_ids] = link;
+        l->n_ids++;
+    }
+}
+
+/* Find or create the UE of a message; never merges on a guess: only exact identities link. */
+static amfol_nas_ue *link_ue(amfol_nas *s, const amfol_nas_event *ev, const char *amf,
+                             const char *gnb, int *linked_by)
+{
+    const amfol_ngap_event *ng = ev->ngap;
+    link_ctx l;
+    memset(&l, 0, sizeof l);
+    char buf[AMFOL_NAS_KEY_LEN];
+    if (ng && ng->ran_ue_id != AMFOL_ABSENT)
+        snprintf(l.ctx_key, sizeof l.ctx_key, "ngap:%s/%lld", gnb, (long long)ng->ran_ue_id);
+    if (ng && ng->amf_ue_id != AMFOL_ABSENT)
+        snprintf(l.amfid_key, sizeof l.amfid_key, "amf-ue:%s/%lld", amf, (long long)ng->amf_ue_id);
+    if (ev->suci[0]) {
+        amfol_nas_key_suci(buf, sizeof buf, ev->suci);
+        add_id(&l, buf, AMFOL_KEY_SUCI, AMFOL_LINK_SUCI);
+    }
+    if (ev->has_guti) {
+        amfol_nas_key_guti(buf, sizeof buf, &ev->guti_guami, ev->guti_tmsi);
+        add_id(&l, buf, AMFOL_KEY_GUTI, AMFOL_LINK_GUTI);
+        amfol_s_tmsi st = {ev->guti_guami.set_id, ev->guti_guami.pointer, ev->guti_tmsi};
+        amfol_nas_key_s_tmsi(buf, sizeof buf, &st);
+        add_id(&l, buf, AMFOL_KEY_S_TMSI, AMFOL_LINK_S_TMSI);
+    }
+    if (ev->has_s_tmsi) {
+        amfol_nas_key_s_tmsi(buf, sizeof buf, &ev->s_tmsi);
+        add_id(&l, buf, AMFOL_KEY_S_TMSI, AMFOL_LINK_S_TMSI);
+    }
+    if (ng && ng->has_s_tmsi) {
+        amfol_nas_key_s_tmsi(buf, sizeof buf, &ng->s_tmsi);
+        add_id(&l, buf, AMFOL_KEY_S_TMSI, AMFOL_LINK_S_TMSI);
+    }
+    if (!l.ctx_key[0] && !l.amfid_key[0] && l.n_ids == 0) {
+        *linked_by = AMFOL_LINK_NONE;
+        return NULL;
+    }
+    bool new_context = ng && ng->proc == NGAP_PROC_INITIAL_UE_MESSAGE;
+    amfol_nas_ue *ue = NULL;
+    if (!new_context) {
+        if ((ue = amfol_nas_registry_lookup(s->reg, l.ctx_key)))
+            *linked_by = AMFOL_LINK_NGAP_IDS;
+        else if ((ue = amfol_nas_registry_lookup(s->reg, l.amfid_key)))
+            *linked_by = AMFOL_LINK_AMF_UE_ID;
+    }
+    for (int i = 0; !ue && i < l.n_ids; i++)
+        if ((ue = amfol_nas_registry_lookup(s->reg, l.ids[i])))
+            *linked_by = l.id_link[i];
+    if (!ue) {
+        ue = amfol_nas_registry_create(s->reg, ev->where.time);
+        *linked_by = AMFOL_LINK_NEW;
+    }
+    for (int i = 0; i < l.n_ids; i++)
+        amfol_nas_registry_bind(s->reg, ue, l.ids[i], l.id_kind[i]);
+    amfol_nas_registry_bind(s->reg, ue, l.amfid_key, AMFOL_KEY_AMF_UE_ID);
+    amfol_nas_registry_bind(s->reg, ue, l.ctx_key, AMFOL_KEY_NGAP_CTX);
+    amfol_nas_registry_touch(s->reg, ue, ev->where.time);
+    return ue;
+}
+
+static void judge_attempt(amfol_nas *s, amfol_nas_ue *ue, const amfol_nas_event *ev,
+                          amfol_nas_result *out)
+{
+    const amfol_ngap_event *ng = ev->ngap;
+    bool initial = ng && ng->proc == NGAP_PROC_INITIAL_UE_MESSAGE;
+    amfol_nas_attempt a = {
+        .mm_type = ev->mm_type, .reg_type = ev->reg_type, .service_type = ev->service_type,
+        .rrc_cause = (initial && ng) ? ng->rrc_cause : AMFOL_ABSENT,
+        .connected = ng && !initial, .cuc_since_reject = ue->mm.cuc_since};
+    out->is_attempt = true;
+    ue->last_attempt = (amfol_nas_attempt_info){ev->where.frame, ev->mm_type, ev->reg_type,
+                                                ev->service_type, a.rrc_cause};
+    amfol_nas_backoff *b = &ue->mm;
+    if (!b->active)
+        return;
+    amfol_time t = ev->where.time;
+    if (t < b->start) {
+        s->out_of_order++;
+        out->reason = "earlier than the reject that started the back-off (capture out of order): not judged";
+        return;
+    }
+    amfol_nas_amf *amf = amf_at(s, b->amf);
+    double rel = t - (b->start + b->timer.seconds);
+    if (!b->retried) {
+        b->retried = true;
+        if (amf) {
+            amf->retry_buckets[amfol_nas_retry_bucket(rel)]++;
+            if (b->reject_ix >= 0 && (guint)b->reject_ix < amf->rejects->len) {
+                amfol_nas_reject *r = &g_array_index(amf->rejects, amfol_nas_reject, b->reject_ix);
+                r->retried = true;
+                r->retry_rel_expiry = rel;
+            }
+        }
+    }
+    if (rel >= 0) {
+        b->active = false;                     /* expired: the attempt is on time */
+        return;
+    }
+    out->in_backoff = true;
+    out->backoff_frame = b->reject_frame;
+    out->to_expiry_s = -rel;
+    out->backoff_timer = 3346;
+    if (amf)
+        amf->attempts_in_backoff++;
+    if (!b->integrity) {
+        out->verdict = AMFOL_VERDICT_UNCERTAIN;
+        out->reason = "the reject was not integrity protected: the UE runs a random default T3346 (TS 24.008 range), not the value given";
+        if (amf)
+            amf->uncertain_in_backoff++;
+        return;
+    }
+    const char *why = amfol_nas_backoff_exemption(&a);
+    if (why) {
+        out->verdict = AMFOL_VERDICT_ALLOWED;
+        out->reason = why;
+        if (amf)
+            amf->allowed_in_backoff++;
+        return;
+    }
+    out->verdict = AMFOL_VERDICT_VIOLATION;
+    out->reason = "no exemption applies (TS 24.501 §5.5.1.3.7): early retry";
+    if (!amf)
+        return;
+    if (amf->retries->len >= AMFOL_NAS_MAX_RETRIES) {
+        amf->retries_dropped++;
+        return;
+    }
+    amfol_nas_retry r = {b->reject_frame, ev->where.frame, t, ue->serial, "", -rel};
+    g_strlcpy(r.ue, ue->best, sizeof r.ue);
+    g_array_append_val(amf->retries, r);
+}
+
+/* A 5GMM reject or UE-terminated deregistration carrying a 5GMM cause. */
+static void on_mm_congestion(amfol_nas *s, amfol_nas_ue *ue, const amfol_nas_event *ev, int amf_ix,
+                             amfol_nas_result *out)
+{
+    amfol_nas_amf *amf = amf_at(s, amf_ix);
+    bool is_reject = ev->mm_type == MM_REG_REJECT || ev->mm_type == MM_SERVICE_REJECT;
+    if (is_reject)
+        amf->congestion_rejects++;
+    else
+        amf->congestion_deregs++;
+    if (ev->t3346.state == AMFOL_TIMER_VALUE) {
+        out->backoff_timer = 3346;
+        out->backoff_s = ev->t3346.seconds;
+        out->expiry = ev->where.time + ev->t3346.seconds;
+        out->timer_not_binding = !out->integrity_protected;
+    }
+    int reject_ix = -1;
+    if (is_reject) {
+        const char *why = NULL;
+        if (ue && ue->last_attempt.frame) {
+            amfol_nas_attempt a = {ue->last_attempt.mm_type, ue->last_attempt.reg_type,
+                                   ue->last_attempt.service_type, ue->last_attempt.rrc_cause,
+                                   false, false};
+            why = amfol_nas_priority_request(&a);
+        }
+        out->exempt_rejected = why != NULL;
+        out->exempt_why = why;
+        if (amf->rejects->len < AMFOL_NAS_MAX_REJECTS) {
+            amfol_nas_reject r = {0};
+            r.frame = ev->where.frame;
+            r.t = ev->where.time;
+            r.ue_serial = ue ? ue->serial : 0;
+            if (ue)
+                g_strlcpy(r.ue, ue->best, sizeof r.ue);
+            r.mm_type = (uint8_t)ev->mm_type;
+            r.cause = (uint8_t)ev->mm_cause;
+            r.t3346 = ev->t3346;
+            r.integrity = out->integrity_protected;
+            r.in_overload = out->in_overload;
+            r.episode = out->episode;
+            r.exempt_why = why;
+            g_array_append_val(amf->rejects, r);
+            reject_ix = (int)amf->rejects->len - 1;
+        } else {
+            amf->rejects_dropped++;
+        }
+    }
+    if (!ue)
+        return;
+    ue->last_attempt.frame = 0;                /* answered */
+    amfol_nas_backoff *b = &ue->mm;
+    if (ev->t3346.state != AMFOL_TIMER_VALUE) {
+        b->active = false;                     /* absent, zero, deactivated: no back-off (abnormal case) */
+        return;
+    }
+    *b = (amfol_nas_backoff){true, ev->t3346, out->integrity_protected, ev->where.time,
+                             ev->where.frame, amf_ix, reject_ix, false, false};
+    if (out->integrity_protected)
+        amf->ues_backed_off++;
+}
+
+/* 5GSM congestion (#26 T3396, #67 T3584, #69 T3585), plain or inside DL NAS TRANSPORT. */
+static void on_sm_congestion(amfol_nas *s, amfol_nas_ue *ue, const amfol_nas_event *ev,
+                             amfol_nas_amf *amf, int cause, amfol_nas_result *out)
+{
+    (void)s;
+    int timer = cause == 26 || cause == 22 ? 3396 : cause == 67 ? 3584 : cause == 69 ? 3585 : 0;
+    if (!timer)
+        return;
+    amf->sm_congestion++;
+    out->congestion = true;
+    out->backoff_timer = timer;
+    if (ev->backoff.state == AMFOL_TIMER_VALUE) {
+        out->backoff_s = ev->backoff.seconds;
+        out->expiry = ev->where.time + ev->backoff.seconds;
+    }
+    if (ue) {
+        ue->sm = (amfol_nas_backoff){ev->backoff.state == AMFOL_TIMER_VALUE, ev->backoff,
+                                     out->integrity_protected, ev->where.time, ev->where.frame,
+                                     -1, -1, false, false};
+        ue->sm_timer = timer;
+    }
 }
 
 void amfol_nas_on_msg(amfol_engine *e, const amfol_nas_event *ev, amfol_nas_result *out)
 {
-    (void)ev;
-    e->nas->messages++;
-    if (out)
-        out->relevant = false;
-}
+    amfol_nas *s = e->nas;
+    amfol_nas_result local;
+    if (!out)
+        out = &local;
+    memset(out, 0, sizeof *out);
+    s->messages++;
+    out->relevant = true;
+    out->mm_type = ev->mm_type;
+    out->sm_type = ev->sm_type;
+    out->mm_cause = ev->mm_cause;
+    out->sm_cause = ev->sm_cause;
+    out->security_header = ev->security_header;
+    out->ciphered = ev->ciphered;
+    out->integrity_protected = ev->security_header > 0 && ev->security_header <= 4;
+    out->t3346 = ev->t3346;
+    out->t3502 = ev->t3502;
+    out->backoff = ev->backoff;
 
-void amfol_nas_finish(amfol_engine *e, amfol_findings *out)
-{
-    (void)e;
-    (void)out;
-}
+    /* AMF and gNB: N2's names, else the transport addresses. */
+    bool down = is_downlink(ev);
+    const amfol_endpoint *amf_ep = down ? &ev->where.src : &ev->where.dst;
+    const amfol_endpoint *gnb_ep = down ? &ev->where.dst : &ev->where.src;
+    const char *amf_name = amfol_n2_amf_name(e->n2, &ev->where.src, &ev->where.dst);
+    const char *gnb_name = amfol_n2_gnb_name(e->n2, &ev->where.src, &ev->where.dst);
+    if (!amf_name || !*amf_name)
+        amf_name = amf_ep->text[0] ? amf_ep->text : "unknown-amf";
+    if (!gnb_name || !*gnb_name)
+        gnb_name = gnb_ep->text[0] ? gnb_ep->text : "unknown-gnb";
+    int amf_ix = amf_index(s, amf_name);
+    amfol_nas_amf *amf = amf_at(s, amf_ix);
+    g_strlcpy(out->amf, amf->name, sizeof out->amf);
+    amf->messages++;
+    amfol_overload_view view;
+    memset(&view, 0, sizeof view);
+    if (amfol_n2_overload_for_assoc(e->n2, &ev->where.src, &ev->where.dst, ev->where.time, &view) &&
+        view.in_overload) {
+        out->in_overload = true;
+        out->episode = view.episode;
+    }
 
-void amfol_nas_report_timeline(amfol_engine *e, GString *out)
-{
-    (void)e;
-    (void)out;
-}
+    amfol_nas_ue *ue = link_ue(s, ev, amf->name, gnb_name, &out->linked_by);
+    if (ue)
+        g_strlcpy(out->ue, ue->best, sizeof out->ue);
 
-void amfol_nas_report_json(amfol_engine *e, json_dumper *d)
-{
-    (void)e;
-    (void)d;
+    if (ev->ciphered) {
+        s->ciphered++;
+        amf->ciphered++;
+        if (ev->ngap && ev->ngap->proc == NGAP_PROC_INITIAL_CONTEXT_SETUP &&
+            amf->accepts->len < AMFOL_NAS_MAX_ACCEPTS) {
+            /* A ciphered NAS PDU in INITIAL CONTEXT SETUP REQUEST: the accept of the
+             * registration or service request it completes. */
+            g_array_append_val(amf->accepts, ev->where.time);
+        }
+        return;
+    }
+    if (out->integrity_protected)
+        amf->integrity_only++;
+    else
+        amf->plain++;
+
+    switch (ev->mm_type) {
+    case MM_REG_REQUEST:
+    case MM_SERVICE_REQUEST:
+        if (ue)
+            judge_attempt(s, ue, ev, out);
+        break;
+    case MM_REG_REJECT:
+    case MM_SERVICE_REJECT:
+    case MM_DEREG_UE_TERMINATED:
+        if (ev->mm_cause == AMFOL_ABSENT)
+            break;
+        add_row(amf, out->episode, ev->mm_type, AMFOL_ABSENT, ev->mm_cause, &ev->t3346);
+        if (s->congestion[ev->mm_cause & 0xff]) {
+            out->congestion = true;
+            on_mm_congestion(s, ue, ev, amf_ix, out);
+        } else if (ev->mm_type != MM_DEREG_UE_TERMINATED) {
+            amf->other_rejects++;
+            if (ue)
+                ue->last_attempt.frame = 0;
+        }
+        break;
+    case MM_REG_ACCEPT:
+        if (amf->accepts->len < AMFOL_NAS_MAX_ACCEPTS)
+            g_array_append_val(amf->accepts, ev->where.time);
+        else
+            amf->accepts_dropped++;
+        if (ue)
+            ue->last_attempt.frame = 0;
+        break;
+    case MM_CONF_UPDATE_COMMAND:
+        if (ue)
+            ue->mm.cuc_since = true;
+        break;
+    case MM_DL_NAS_TRANSPORT:
+        if (ev->mm_cause != AMFOL_ABSENT) {
+            add_row(amf, out->episode, ev->mm_type, AMFOL_ABSENT, ev->mm_cause, &ev->backoff);
+            if (s->congestion[ev->mm_cause & 0xff] || ev->mm_cause == 67 || ev->mm_cause == 69) {
+                amf->congestion_dl_transport++;
+                if (ev->sm_cause == AMFOL_ABSENT)   /* else the inner 5GSM cause decides */
+                    on_sm_congestion(s, ue, ev, amf, ev->mm_cause == 67 || ev->mm_cause == 69 ? ev->mm_cause : 26, out);
+            }
+        }
+        break;
+    default:
+        break;
+    }
+    if (ev->sm_cause != AMFOL_ABSENT) {
+        add_row(amf, out->episode, AMFOL_ABSENT, ev->sm_type, ev->sm_cause, &ev->backoff);
+        on_sm_congestion(s, ue, ev, amf, ev->sm_cause, out);
+    }
+    if (ev->sm_type == SM_EST_REQUEST && ue && ue->sm.active &&
+        ev->where.time < ue->sm.start + ue->sm.timer.seconds && ev->where.time >= ue->sm.start) {
+        out->in_backoff = true;
+        out->backoff_timer = ue->sm_timer;
+        out->backoff_frame = ue->sm.reject_frame;
+        out->to_expiry_s = ue->sm.start + ue->sm.timer.seconds - ev->where.time;
+        out->reason = "5GSM back-off running (it applies per DNN / S-NSSAI, which amfol does not compare): not judged";
+    }
 }

@@ -13,10 +13,56 @@
 typedef struct amfol_engine amfol_engine;
 typedef struct amfol_nas amfol_nas;
 
-/* What amfol says about one message (stored per frame by the plugin, rendered on every pass).
- * Strings point into engine-owned memory that lives as long as the engine. */
+#define AMFOL_NAS_NAME_LEN 64
+
+/* How a message was linked to its UE. */
+enum amfol_nas_link {
+    AMFOL_LINK_NONE = 0,         /* no UE (e.g. not a UE message) */
+    AMFOL_LINK_NEW = 1,          /* first message of a UE */
+    AMFOL_LINK_SUCI = 2,
+    AMFOL_LINK_GUTI = 3,
+    AMFOL_LINK_S_TMSI = 4,       /* NAS 5G-S-TMSI or NGAP FiveG-S-TMSI, or the one in a 5G-GUTI */
+    AMFOL_LINK_AMF_UE_ID = 5,    /* AMF UE NGAP ID of the same AMF */
+    AMFOL_LINK_NGAP_IDS = 6      /* same association and RAN UE NGAP ID (one NGAP UE context) */
+};
+
+/* Verdict on an attempt (REGISTRATION REQUEST / SERVICE REQUEST). */
+enum amfol_nas_verdict {
+    AMFOL_VERDICT_NONE = 0,      /* not an attempt, or no back-off running */
+    AMFOL_VERDICT_ALLOWED = 1,   /* inside a back-off but exempt */
+    AMFOL_VERDICT_VIOLATION = 2, /* inside a back-off, no exemption: early retry */
+    AMFOL_VERDICT_UNCERTAIN = 3  /* inside the value given, but the reject was not integrity
+                                    protected: the UE runs a random default T3346 instead */
+};
+
+/* What amfol says about one NAS message (stored per frame by the plugin, rendered on every
+ * pass). Self-contained: no pointers into engine memory except static strings. */
 typedef struct amfol_nas_result {
     bool relevant;                 /* false: nothing to show */
+    int mm_type, sm_type;          /* AMFOL_ABSENT when unknown */
+    int mm_cause, sm_cause;        /* AMFOL_ABSENT */
+    int security_header;
+    bool ciphered;                 /* unreadable: hint nas-5gs.null_decipher */
+    bool integrity_protected;
+    bool congestion;               /* 5GMM cause in the congestion set (or 5GSM #26/#67/#69) */
+    amfol_nas_timer t3346, t3502, backoff;
+    int backoff_timer;             /* the timer the UE starts: 3346, 3396, 3584, 3585, 0 none */
+    uint32_t backoff_s;            /* its value when a value */
+    amfol_time expiry;             /* reject time + value, 0 when none */
+    bool timer_not_binding;        /* not integrity protected: the UE picks a random default T3346 */
+    char amf[AMFOL_NAS_NAME_LEN];
+    int episode;                   /* the AMF's overload episode (1-based), 0 none */
+    bool in_overload;
+    char ue[AMFOL_NAS_NAME_LEN];   /* docs/faults.md UE name, "" when none */
+    int linked_by;                 /* enum amfol_nas_link */
+    bool is_attempt;
+    bool in_backoff;
+    int verdict;                   /* enum amfol_nas_verdict */
+    const char *reason;            /* static text: exemption or violation reason, or NULL */
+    amfol_frame backoff_frame;     /* the reject that started the running back-off */
+    double to_expiry_s;            /* attempt: seconds left until the back-off expires (<0: after) */
+    bool exempt_rejected;          /* a congestion reject of a request that must not be rejected */
+    const char *exempt_why;        /* static text */
 } amfol_nas_result;
 
 amfol_nas *amfol_nas_new(const amfol_config *cfg);
@@ -28,5 +74,13 @@ void amfol_nas_finish(amfol_engine *e, amfol_findings *out);
 /* Reports: a timeline section (plain text) and the "nas" member of the JSON document. */
 void amfol_nas_report_timeline(amfol_engine *e, GString *out);
 void amfol_nas_report_json(amfol_engine *e, json_dumper *d);
+
+/* Words for display. */
+const char *amfol_nas_mm_type_name(int mm_type);
+const char *amfol_nas_sm_type_name(int sm_type);
+const char *amfol_nas_mm_cause_name(int cause);
+const char *amfol_nas_sm_cause_name(int cause);
+const char *amfol_nas_link_name(int link);
+const char *amfol_nas_verdict_name(int verdict);
 
 #endif

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* amfol_nas_ids.h: the UE identity registry: links messages to UEs by exact identities only
+ * (SUCI, 5G-GUTI, 5G-S-TMSI, AMF UE NGAP ID, association + RAN UE NGAP ID); bounded, LRU. */
+#ifndef AMFOL_NAS_IDS_H
+#define AMFOL_NAS_IDS_H
+
+#include "amfol_nas_ue.h"
+
+typedef struct amfol_nas_registry amfol_nas_registry;
+
+typedef struct amfol_nas_registry_stats {
+    uint64_t ues_created;
+    uint64_t evictions;          /* least recently seen UEs dropped at the cap */
+    uint64_t rebinds;            /* an identity seen again on another UE (e.g. TMSI reuse) */
+    uint64_t key_overflow;       /* identities dropped because a UE had too many */
+} amfol_nas_registry_stats;
+
+amfol_nas_registry *amfol_nas_registry_new(size_t max_ues);
+void amfol_nas_registry_free(amfol_nas_registry *r);
+
+amfol_nas_ue *amfol_nas_registry_lookup(amfol_nas_registry *r, const char *key);
+/* A new UE (evicting the least recently seen one when at the cap). */
+amfol_nas_ue *amfol_nas_registry_create(amfol_nas_registry *r, amfol_time t);
+/* Bind `key` of `kind` to ue. A context key (NGAP ids) replaces the UE's previous one of the same
+ * kind. A key bound to another UE moves (counted as a rebind): the newest holder wins. */
+void amfol_nas_registry_bind(amfol_nas_registry *r, amfol_nas_ue *ue, const char *key, int kind);
+void amfol_nas_registry_unbind(amfol_nas_registry *r, const char *key);
+void amfol_nas_registry_touch(amfol_nas_registry *r, amfol_nas_ue *ue, amfol_time t);
+amfol_nas_ue *amfol_nas_registry_by_serial(amfol_nas_registry *r, uint64_t serial);
+size_t amfol_nas_registry_size(const amfol_nas_registry *r);
+const amfol_nas_registry_stats *amfol_nas_registry_stats_get(const amfol_nas_registry *r);
+
+/* Key texts (also the docs/faults.md UE names for the first three). */
+void amfol_nas_key_suci(char *buf, size_t n, const char *suci);
+void amfol_nas_key_guti(char *buf, size_t n, const amfol_guami *g, uint32_t tmsi);
+void amfol_nas_key_s_tmsi(char *buf, size_t n, const amfol_s_tmsi *s);
+
+#endif

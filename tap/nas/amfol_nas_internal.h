@@ -1,0 +1,90 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* amfol_nas_internal.h: the NAS module's state, shared by its message handler, rules and reports. */
+#ifndef AMFOL_NAS_INTERNAL_H
+#define AMFOL_NAS_INTERNAL_H
+
+#include "amfol_nas.h"
+#include "amfol_nas_ids.h"
+
+#define AMFOL_NAS_MAX_UES 50000           /* UEs followed at once (LRU beyond) */
+#define AMFOL_NAS_MAX_AMFS 64             /* AMFs with their own tables; more share "other" */
+#define AMFOL_NAS_MAX_REJECTS 200000      /* congestion rejects kept per AMF */
+#define AMFOL_NAS_MAX_RETRIES 20000       /* early retries kept per AMF */
+#define AMFOL_NAS_MAX_ACCEPTS 200000      /* accept times kept per AMF */
+#define AMFOL_NAS_MAX_STAT_ROWS 256       /* (episode, message, cause, timer) rows per AMF */
+#define AMFOL_NAS_RETRY_BUCKETS 7
+
+/* One congestion reject (REGISTRATION REJECT / SERVICE REJECT with a congestion cause). */
+typedef struct amfol_nas_reject {
+    amfol_frame frame;
+    amfol_time t;
+    uint64_t ue_serial;
+    char ue[AMFOL_NAS_NAME_LEN];          /* snapshot, used when the UE was evicted */
+    uint8_t mm_type;
+    uint8_t cause;
+    amfol_nas_timer t3346;
+    bool integrity;
+    bool in_overload;
+    int episode;
+    const char *exempt_why;               /* a request that must not be rejected, or NULL */
+    bool retried;
+    double retry_rel_expiry;              /* first attempt after it, seconds after expiry */
+} amfol_nas_reject;
+
+typedef struct amfol_nas_retry {
+    amfol_frame reject_frame, retry_frame;
+    amfol_time t;
+    uint64_t ue_serial;
+    char ue[AMFOL_NAS_NAME_LEN];
+    double before_expiry_s;
+} amfol_nas_retry;
+
+/* One row of the per-AMF reject table. */
+typedef struct amfol_nas_stat_row {
+    int episode;
+    int mm_type, sm_type;
+    int cause;                            /* 5GMM cause, or 5GSM cause when sm_type is set */
+    int timer_state;
+    uint32_t seconds;
+    uint32_t count;
+} amfol_nas_stat_row;
+
+typedef struct amfol_nas_amf {
+    char name[AMFOL_NAS_NAME_LEN];
+    GArray *rejects;                      /* amfol_nas_reject */
+    uint32_t rejects_dropped;
+    GArray *retries;                      /* amfol_nas_retry (early retries) */
+    uint32_t retries_dropped;
+    GArray *accepts;                      /* amfol_time of accepted registrations */
+    uint32_t accepts_dropped;
+    amfol_nas_stat_row rows[AMFOL_NAS_MAX_STAT_ROWS];
+    int n_rows;
+    uint32_t rows_dropped;
+    uint64_t messages, ciphered, integrity_only, plain;
+    uint64_t congestion_rejects, other_rejects, congestion_deregs, congestion_dl_transport;
+    uint64_t sm_congestion;
+    uint64_t ues_backed_off;              /* rejects that started a valid integrity-protected T3346 */
+    uint64_t attempts_in_backoff, allowed_in_backoff, uncertain_in_backoff;
+    uint64_t retry_buckets[AMFOL_NAS_RETRY_BUCKETS];
+} amfol_nas_amf;
+
+struct amfol_nas {
+    amfol_config cfg;
+    bool congestion[256];                 /* 5GMM causes treated as congestion */
+    amfol_nas_registry *reg;
+    GPtrArray *amfs;                      /* amfol_nas_amf*, owned, at most AMFOL_NAS_MAX_AMFS */
+    uint64_t amf_overflow;
+    uint64_t messages, ciphered, truncated, not_nas, out_of_order;
+};
+
+/* Bucket edges of "retry time relative to expiry" (seconds), AMFOL_NAS_RETRY_BUCKETS buckets. */
+int amfol_nas_retry_bucket(double rel);
+const char *amfol_nas_retry_bucket_name(int b);
+
+/* Parse "22,111" into a cause set. */
+void amfol_nas_parse_cause_set(const char *text, bool set[256]);
+
+/* The UE name for a reject/retry entry: the live UE's best name, else the snapshot. */
+const char *amfol_nas_ue_name(amfol_nas *s, uint64_t serial, const char *snapshot);
+
+#endif

@@ -1,0 +1,193 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* amfol_nas_report.c: the NAS timeline section and the "nas" JSON member. */
+#include "amfol_nas_internal.h"
+#include "amfol_nas_ids.h"
+#include "amfol_nas_timer.h"
+#include "../core/amfol_engine_internal.h"
+
+#include <stdio.h>
+
+static const char *row_msg(const amfol_nas_stat_row *r)
+{
+    return r->sm_type != AMFOL_ABSENT ? amfol_nas_sm_type_name(r->sm_type)
+                                      : amfol_nas_mm_type_name(r->mm_type);
+}
+
+static const char *row_cause(const amfol_nas_stat_row *r)
+{
+    return r->sm_type != AMFOL_ABSENT ? amfol_nas_sm_cause_name(r->cause)
+                                      : amfol_nas_mm_cause_name(r->cause);
+}
+
+static void timer_text(int state, uint32_t seconds, char *buf, size_t n)
+{
+    amfol_nas_timer t = {state, seconds, 0, 0};
+    amfol_nas_timer_text(&t, buf, n);
+}
+
+void amfol_nas_report_timeline(amfol_engine *e, GString *out)
+{
+    amfol_nas *s = e->nas;
+    const amfol_nas_registry_stats *rs = amfol_nas_registry_stats_get(s->reg);
+    g_string_append_printf(out, "NAS congestion (congestion causes: %s)\n",
+                           s->cfg.congestion_causes[0] ? s->cfg.congestion_causes : "none");
+    g_string_append_printf(out, "  NAS messages %" G_GUINT64_FORMAT ", ciphered (unreadable) %" G_GUINT64_FORMAT
+                           ", UEs followed %" G_GUINT64_FORMAT " (evicted %" G_GUINT64_FORMAT
+                           ", identity rebinds %" G_GUINT64_FORMAT ")\n",
+                           s->messages, s->ciphered, rs->ues_created, rs->evictions, rs->rebinds);
+    if (s->ciphered)
+        g_string_append(out, "  hint: ciphered NAS is unreadable; if the network uses NEA0 try "
+                             "-o nas-5gs.null_decipher:TRUE\n");
+    for (guint i = 0; i < s->amfs->len; i++) {
+        amfol_nas_amf *a = g_ptr_array_index(s->amfs, i);
+        g_string_append_printf(out, "  AMF %s: %" G_GUINT64_FORMAT " NAS messages (%" G_GUINT64_FORMAT
+                               " ciphered/unreadable), %" G_GUINT64_FORMAT " congestion rejects, %"
+                               G_GUINT64_FORMAT " other rejects, %" G_GUINT64_FORMAT
+                               " UEs backed off, %u early retries\n",
+                               a->name, a->messages, a->ciphered, a->congestion_rejects,
+                               a->other_rejects, a->ues_backed_off, a->retries->len);
+        for (int k = 0; k < a->n_rows; k++) {
+            const amfol_nas_stat_row *r = &a->rows[k];
+            char tb[32];
+            timer_text(r->timer_state, r->seconds, tb, sizeof tb);
+            char ep[24];
+            if (r->episode)
+                snprintf(ep, sizeof ep, "episode %d", r->episode);
+            else
+                snprintf(ep, sizeof ep, "no overload");
+            g_string_append_printf(out, "    %-11s %-42s #%-3d %-46s timer %-12s x%u\n", ep,
+                                   row_msg(r), r->cause, row_cause(r), tb, r->count);
+        }
+        for (guint k = 0; k < a->retries->len; k++) {
+            const amfol_nas_retry *r = &g_array_index(a->retries, amfol_nas_retry, k);
+            g_string_append_printf(out, "    early retry: frame %u by %s, %.1f s before expiry (reject frame %u)\n",
+                                   r->retry_frame, amfol_nas_ue_name(s, r->ue_serial, r->ue),
+                                   r->before_expiry_s, r->reject_frame);
+        }
+        bool any = false;
+        for (int b = 0; b < AMFOL_NAS_RETRY_BUCKETS; b++)
+            any |= a->retry_buckets[b] != 0;
+        if (any) {
+            g_string_append(out, "    first attempt after a T3346 reject, relative to expiry:");
+            for (int b = 0; b < AMFOL_NAS_RETRY_BUCKETS; b++)
+                if (a->retry_buckets[b])
+                    g_string_append_printf(out, " %s %" G_GUINT64_FORMAT ";",
+                                           amfol_nas_retry_bucket_name(b), a->retry_buckets[b]);
+            g_string_append_c(out, '\n');
+        }
+    }
+}
+
+static void member_u64(json_dumper *d, const char *name, uint64_t v)
+{
+    json_dumper_set_member_name(d, name);
+    json_dumper_value_anyf(d, "%" G_GUINT64_FORMAT, v);
+}
+
+void amfol_nas_report_json(amfol_engine *e, json_dumper *d)
+{
+    amfol_nas *s = e->nas;
+    const amfol_nas_registry_stats *rs = amfol_nas_registry_stats_get(s->reg);
+    json_dumper_set_member_name(d, "nas");
+    json_dumper_begin_object(d);
+    json_dumper_set_member_name(d, "congestion_causes");
+    json_dumper_value_string(d, s->cfg.congestion_causes);
+    member_u64(d, "messages", s->messages);
+    member_u64(d, "ciphered", s->ciphered);
+    if (s->ciphered) {
+        json_dumper_set_member_name(d, "hint");
+        json_dumper_value_string(d, "ciphered NAS is unreadable; if the network uses NEA0 try -o nas-5gs.null_decipher:TRUE");
+    }
+    member_u64(d, "out_of_order", s->out_of_order);
+    member_u64(d, "ues", rs->ues_created);
+    member_u64(d, "ue_evictions", rs->evictions);
+    member_u64(d, "identity_rebinds", rs->rebinds);
+    uint64_t total_cong = 0;
+    GHashTable *values = g_hash_table_new(g_direct_hash, g_direct_equal);
+    for (guint i = 0; i < s->amfs->len; i++) {
+        amfol_nas_amf *a = g_ptr_array_index(s->amfs, i);
+        total_cong += a->congestion_rejects;
+        for (guint k = 0; k < a->rejects->len; k++) {
+            const amfol_nas_reject *r = &g_array_index(a->rejects, amfol_nas_reject, k);
+            if (r->t3346.state != AMFOL_TIMER_VALUE)
+                continue;
+            gpointer key = GUINT_TO_POINTER(r->t3346.seconds);
+            g_hash_table_insert(values, key,
+                                GUINT_TO_POINTER(GPOINTER_TO_UINT(g_hash_table_lookup(values, key)) + 1));
+        }
+    }
+    member_u64(d, "congestion_rejects", total_cong);
+    /* Same shape as ground truth "expected.nas.t3346_values_s": {"60": 3}. */
+    json_dumper_set_member_name(d, "t3346_values_s");
+    json_dumper_begin_object(d);
+    GHashTableIter it;
+    gpointer k, v;
+    /* deterministic order: ascending seconds */
+    GArray *sorted = g_array_new(FALSE, FALSE, sizeof(guint));
+    g_hash_table_iter_init(&it, values);
+    while (g_hash_table_iter_next(&it, &k, &v)) {
+        guint sec = GPOINTER_TO_UINT(k);
+        guint pos = 0;
+        while (pos < sorted->len && g_array_index(sorted, guint, pos) < sec)
+            pos++;
+        g_array_insert_val(sorted, pos, sec);
+    }
+    for (guint i = 0; i < sorted->len; i++) {
+        guint sec = g_array_index(sorted, guint, i);
+        char name[16];
+        snprintf(name, sizeof name, "%u", sec);
+        member_u64(d, name, GPOINTER_TO_UINT(g_hash_table_lookup(values, GUINT_TO_POINTER(sec))));
+    }
+    g_array_free(sorted, TRUE);
+    g_hash_table_destroy(values);
+    json_dumper_end_object(d);
+
+    json_dumper_set_member_name(d, "amfs");
+    json_dumper_begin_array(d);
+    for (guint i = 0; i < s->amfs->len; i++) {
+        amfol_nas_amf *a = g_ptr_array_index(s->amfs, i);
+        json_dumper_begin_object(d);
+        json_dumper_set_member_name(d, "amf");
+        json_dumper_value_string(d, a->name);
+        member_u64(d, "messages", a->messages);
+        member_u64(d, "ciphered", a->ciphered);
+        member_u64(d, "congestion_rejects", a->congestion_rejects);
+        member_u64(d, "other_rejects", a->other_rejects);
+        member_u64(d, "congestion_deregistrations", a->congestion_deregs);
+        member_u64(d, "sm_congestion", a->sm_congestion);
+        member_u64(d, "ues_backed_off", a->ues_backed_off);
+        member_u64(d, "attempts_in_backoff", a->attempts_in_backoff);
+        member_u64(d, "allowed_in_backoff", a->allowed_in_backoff);
+        member_u64(d, "uncertain_in_backoff", a->uncertain_in_backoff);
+        member_u64(d, "early_retries", a->retries->len + a->retries_dropped);
+        member_u64(d, "accepted_registrations", a->accepts->len + a->accepts_dropped);
+        member_u64(d, "rejects_dropped", a->rejects_dropped);
+        json_dumper_set_member_name(d, "rejects");
+        json_dumper_begin_array(d);
+        for (int r = 0; r < a->n_rows; r++) {
+            const amfol_nas_stat_row *row = &a->rows[r];
+            json_dumper_begin_object(d);
+            member_u64(d, "episode", (uint64_t)row->episode);
+            json_dumper_set_member_name(d, "message");
+            json_dumper_value_string(d, row_msg(row));
+            member_u64(d, "cause", (uint64_t)row->cause);
+            json_dumper_set_member_name(d, "cause_name");
+            json_dumper_value_string(d, row_cause(row));
+            json_dumper_set_member_name(d, "timer");
+            json_dumper_value_string(d, amfol_nas_timer_state_name(row->timer_state));
+            if (row->timer_state == AMFOL_TIMER_VALUE)
+                member_u64(d, "timer_s", row->seconds);
+            member_u64(d, "count", row->count);
+            json_dumper_end_object(d);
+        }
+        json_dumper_end_array(d);
+        json_dumper_set_member_name(d, "retry_vs_expiry");
+        json_dumper_begin_object(d);
+        for (int b = 0; b < AMFOL_NAS_RETRY_BUCKETS; b++)
+            member_u64(d, amfol_nas_retry_bucket_name(b), a->retry_buckets[b]);
+        json_dumper_end_object(d);
+        json_dumper_end_object(d);
+    }
+    json_dumper_end_array(d);
+    json_dumper_end_object(d);
+}
