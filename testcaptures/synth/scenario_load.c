@@ -47,7 +47,7 @@ static double get_double(loader *L, const char *g, const char *k, double def, do
         return def;
     char *end = NULL;
     double d = g_ascii_strtod(v, &end);
-    if (end == v || *end != '\0' || d < lo || d > hi)
+    if (end == v || *end != '\0' || d != d || d < lo || d > hi)
         fail(L, "[%s] %s = '%s': expected a number in [%g, %g]", g, k, v, lo, hi);
     g_free(v);
     return d;

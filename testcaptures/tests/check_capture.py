@@ -1,0 +1,253 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Checks one synthesized capture against its ground truth using the real tshark's decode.
+"""Usage: check_capture.py WRAPPER PCAP TRUTH EXPECTED_RULES
+
+WRAPPER is tests/lib/tshark-as-user.sh. EXPECTED_RULES is a comma-separated list of the rule ids
+the truth must contain (each at least once, nothing else), or "none".
+Every check prints what it compared; any mismatch makes the script exit 1.
+"""
+import collections
+import json
+import subprocess
+import sys
+
+CAUSES = ["emergency", "highPriorityAccess", "mt-Access", "mo-Signalling", "mo-Data",
+          "mo-VoiceCall", "mo-VideoCall", "mo-SMS", "mps-PriorityAccess", "mcs-PriorityAccess"]
+ACTIONS = ["reject-non-emergency-mo-dt", "reject-rrc-cr-signalling",
+           "permit-emergency-sessions-and-mobile-terminated-services-only",
+           "permit-high-priority-sessions-and-mobile-terminated-services-only"]
+FIELDS = ["frame.number", "frame.time_epoch", "ip.src", "ip.dst", "ngap.procedureCode",
+          "ngap.RRCEstablishmentCause", "ngap.overloadAction", "ngap.TrafficLoadReductionIndication",
+          "ngap.sliceTrafficLoadReductionIndication", "ngap.sST", "ngap.sD", "f1ap.procedureCode",
+          "f1ap.SRBID", "nr-rrc.establishmentCause", "nr-rrc.waitTime", "nas_5gs.mm.message_type",
+          "nas_5gs.mm.5gmm_cause", "gsm_a.gm.gmm.gprs_timer2_unit",
+          "gsm_a.gm.gmm.gprs_timer2_value", "http2.headers.method", "http2.headers.status",
+          "http2.header.name", "json.value.number"]
+
+failures = []
+
+
+def check(ok, what):
+    print(("ok   " if ok else "FAIL ") + what)
+    if not ok:
+        failures.append(what)
+
+
+def tshark(wrapper, pcap, args):
+    r = subprocess.run([wrapper, "", "-r", pcap] + args, capture_output=True, text=True)
+    if r.returncode != 0:
+        sys.exit("tshark failed: " + r.stderr)
+    return r.stdout
+
+
+def split(v):
+    return [x for x in v.split(",") if x != ""] if v else []
+
+
+def t3346_seconds(unit, value):
+    if unit == 7:
+        return "deactivated"
+    return str(value * {0: 2, 1: 60, 2: 360}.get(unit, 60))
+
+
+def main():
+    wrapper, pcap, truth_path, expected_rules = sys.argv[1:5]
+    truth = json.load(open(truth_path))
+
+    bad = tshark(wrapper, pcap, ["-Y", "_ws.malformed || _ws.expert.severity >= warning",
+                                 "-T", "fields", "-e", "frame.number"]).split()
+    check(bad == [], "no malformed frame and no Expert Info warning/error (found %d: %s)"
+          % (len(bad), " ".join(bad[:10])))
+
+    out = tshark(wrapper, pcap, ["-T", "fields", "-E", "occurrence=a", "-E", "aggregator=,",
+                                 "-E", "separator=/t"] + sum([["-e", f] for f in FIELDS], []))
+    rows = []
+    for line in out.splitlines():
+        parts = line.split("\t")
+        parts += [""] * (len(FIELDS) - len(parts))
+        rows.append(dict(zip(FIELDS, parts)))
+    by_frame = {int(r["frame.number"]): r for r in rows}
+    check(len(rows) == truth["frames"], "frame count %d == truth %d" % (len(rows), truth["frames"]))
+
+    gnb_by_ip = {g["address"].split(":")[0]: g["name"] for g in truth["gnbs"]}
+    amf_by_ip = {a["address"].split(":")[0]: a["name"] for a in truth["amfs"]}
+
+    def procs(r):
+        return [int(x) for x in split(r["ngap.procedureCode"])]
+
+    # --- OVERLOAD START / STOP ---
+    starts = {n: r for n, r in by_frame.items() if 22 in procs(r)}
+    stops = {n: r for n, r in by_frame.items() if 23 in procs(r)}
+    want_starts, want_stops = {}, set()
+    for a in truth["amfs"]:
+        for ep in a["episodes"]:
+            for u in ep["updates"]:
+                want_starts[u["frame"]] = (a["name"], u)
+            for g in ep["gnbs"]:
+                if g["stop_frame"]:
+                    want_stops.add(g["stop_frame"])
+    check(set(starts) == set(want_starts), "OVERLOAD START frames %s == truth %s"
+          % (sorted(starts)[:8], sorted(want_starts)[:8]))
+    check(set(stops) == want_stops, "OVERLOAD STOP frames %s == truth %s"
+          % (sorted(stops)[:8], sorted(want_stops)[:8]))
+    for n, (amf, u) in sorted(want_starts.items()):
+        r = by_frame.get(n)
+        if r is None:
+            continue
+        acts = [int(x) for x in split(r["ngap.overloadAction"])]
+        want_acts = ([u["action_value"]] if u["action_value"] is not None else []) + \
+            [ACTIONS.index(s["action"]) for s in u["slices"] if s["action"]]
+        pct = split(r["ngap.TrafficLoadReductionIndication"])
+        want_pct = [str(u["reduction_pct"])] if u["reduction_pct"] else []
+        spct = split(r["ngap.sliceTrafficLoadReductionIndication"])
+        want_spct = [str(s["reduction_pct"]) for s in u["slices"] if s["reduction_pct"]]
+        ok = (acts == want_acts and pct == want_pct and spct == want_spct and
+              gnb_by_ip.get(r["ip.dst"]) == u["gnb"] and amf_by_ip.get(r["ip.src"]) == amf)
+        check(ok, "START frame %d to %s: actions %s pct %s slice pct %s == truth %s %s %s"
+              % (n, u["gnb"], acts, pct, spct, want_acts, want_pct, want_spct))
+
+    # --- InitialUEMessage per gNB, cause and window ---
+    win = truth["expected"]["ium_windows"]
+    counts = collections.defaultdict(lambda: collections.defaultdict(collections.Counter))
+    ium_frames = {}
+    for n, r in by_frame.items():
+        if 15 not in procs(r):
+            continue
+        g = gnb_by_ip[r["ip.src"]]
+        t = float(r["frame.time_epoch"])
+        w = win[g]
+        phase = "before"
+        if w["during_from"] is not None and t >= w["during_from"]:
+            phase = "during"
+        if w["after_from"] is not None and t >= w["after_from"]:
+            phase = "after"
+        cause = CAUSES[int(split(r["ngap.RRCEstablishmentCause"])[0])]
+        counts[g][phase][cause] += 1
+        ium_frames[n] = (g, cause, r["ip.dst"])
+    want = truth["expected"]["initial_ue_messages"]
+    for g in want:
+        for phase in ("before", "during", "after"):
+            got = dict(counts[g][phase])
+            check(got == want[g][phase], "InitialUEMessage %s %s %s == truth %s"
+                  % (g, phase, got, want[g][phase]))
+
+    # --- RRC over F1 ---
+    req = sum(len(split(r["nr-rrc.establishmentCause"])) for r in rows)
+    rej = sum(len(split(r["nr-rrc.waitTime"])) for r in rows)
+    setups = sum(1 for r in rows if "12" in split(r["f1ap.procedureCode"])
+                 and "0" in split(r["f1ap.SRBID"]) and not r["nr-rrc.waitTime"])
+    rrc = truth["expected"]["rrc"]
+    check((req, setups, rej) == (rrc["requests"], rrc["setups"], rrc["rejects"]),
+          "RRC requests/setups/rejects %s == truth %s" % ((req, setups, rej),
+                                                          (rrc["requests"], rrc["setups"],
+                                                           rrc["rejects"])))
+
+    # --- NAS congestion rejects and T3346 ---
+    cong, no_timer, t3346 = {}, 0, collections.Counter()
+    for n, r in by_frame.items():
+        mts = split(r["nas_5gs.mm.message_type"])
+        causes = split(r["nas_5gs.mm.5gmm_cause"])
+        if not any(m in ("0x44", "0x4d") for m in mts) or "22" not in causes:
+            continue
+        units = [int(x) for x in split(r["gsm_a.gm.gmm.gprs_timer2_unit"])]
+        vals = [int(x) for x in split(r["gsm_a.gm.gmm.gprs_timer2_value"])]
+        if units:
+            v = t3346_seconds(units[0], vals[0])
+            t3346[v] += 1
+            cong[n] = v
+        else:
+            no_timer += 1
+            cong[n] = None
+    nas = truth["expected"]["nas"]
+    check(len(cong) == nas["congestion_rejects"], "NAS #22 rejects %d == truth %d"
+          % (len(cong), nas["congestion_rejects"]))
+    check(no_timer == nas["congestion_rejects_without_t3346"], "#22 without T3346 %d == truth %d"
+          % (no_timer, nas["congestion_rejects_without_t3346"]))
+    check(dict(t3346) == nas["t3346_values_s"], "T3346 values %s == truth %s"
+          % (dict(sorted(t3346.items())), nas["t3346_values_s"]))
+
+    # --- SBI ---
+    loads, s503, oci, lci, patch_frames = [], 0, 0, 0, set()
+    for n in sorted(by_frame):
+        r = by_frame[n]
+        if "PATCH" in split(r["http2.headers.method"]):
+            nums = split(r["json.value.number"])
+            loads.append(int(nums[0]) if nums else None)
+            patch_frames.add(n)
+        s503 += split(r["http2.headers.status"]).count("503")
+        names = split(r["http2.header.name"])
+        oci += names.count("3gpp-sbi-oci")
+        lci += names.count("3gpp-sbi-lci")
+    sbi = truth["expected"]["sbi"]
+    check(loads == sbi["nfupdate_loads"], "NFUpdate loads %s == truth %s"
+          % (loads[:12], sbi["nfupdate_loads"][:12]))
+    check((len(loads), s503, oci, lci) == (sbi["nfupdate_load_reports"], sbi["status_503"],
+                                           sbi["oci_headers"], sbi["lci_headers"]),
+          "NFUpdates/503/OCI/LCI %s == truth %s" % ((len(loads), s503, oci, lci),
+                                                     (sbi["nfupdate_load_reports"],
+                                                      sbi["status_503"], sbi["oci_headers"],
+                                                      sbi["lci_headers"])))
+
+    # --- faults: rule set and evidence frames as decoded ---
+    rules = sorted({f["rule"] for f in truth["faults"]})
+    want_rules = [] if expected_rules == "none" else sorted(expected_rules.split(","))
+    check(rules == want_rules, "fault rules %s == expected %s" % (rules, want_rules))
+    rejects = {n for n, r in by_frame.items() if r["nr-rrc.waitTime"]}
+    rrc_req = {n: int(split(r["nr-rrc.establishmentCause"])[0]) for n, r in by_frame.items()
+               if r["nr-rrc.establishmentCause"]}
+    for f in truth["faults"]:
+        fr = f["frames"]
+        rule = f["rule"]
+        ok = fr == sorted(set(fr)) and all(1 <= x <= len(rows) for x in fr)
+        ok = ok and f["first_frame"] >= 1
+        if rule == "gnb-ignores-overload":
+            ok = ok and f["first_frame"] in starts and fr[0] == f["first_frame"]
+            ok = ok and all(x in ium_frames and ium_frames[x][0] == f["gnb"] for x in fr[1:])
+            ok = ok and f["count"] == len(fr) - 1 >= 10
+        elif rule in ("overload-start-partial", "overload-stop-missing"):
+            ok = ok and all(x in starts for x in fr) and f["first_frame"] in starts
+        elif rule in ("rrc-reject-without-overload", "reject-waittime-synchronised"):
+            ok = ok and all(x in rejects for x in fr) and len(fr) >= 5
+        elif rule == "rejects-after-overload-stop":
+            ok = ok and fr[0] in stops and all(x in rejects for x in fr[1:]) and len(fr) >= 4
+        elif rule == "t3346-missing":
+            ok = ok and all(cong.get(x, 0) is None for x in fr) and f["count"] == len(fr)
+        elif rule == "t3346-not-randomised":
+            v = str(f["details"]["t3346_s"])
+            ok = ok and all(cong.get(x) == v for x in fr) and len(fr) >= 20
+        elif rule == "ue-early-retry":
+            ok = ok and len(fr) == 2 and fr[0] in cong and fr[1] in ium_frames
+            ok = ok and f["first_frame"] == fr[1] and f["ue"]
+        elif rule == "exempt-access-rejected":
+            if f["gnb"]:
+                ok = ok and all(x in rejects or rrc_req.get(x, 3) in (0, 1, 2, 8, 9) for x in fr)
+            else:
+                ok = ok and all(x in cong for x in fr)
+        elif rule == "slice-overload-blocks-slice":
+            ok = ok and f["first_frame"] in starts and all(x in rejects or x in cong for x in fr)
+            ok = ok and len(fr) >= 5
+        elif rule == "cascading-overload":
+            ok = ok and f["first_frame"] in starts and fr[-1] == f["first_frame"]
+            target_ip = [k for k, v in amf_by_ip.items() if v == f["amf"]][0]
+            ok = ok and all(ium_frames[x][2] == target_ip for x in fr if x in ium_frames)
+        elif rule == "nrf-load-stale":
+            ok = ok and fr[0] in starts and all(x in patch_frames for x in fr[1:])
+        elif rule == "sbi-oci-malformed":
+            ok = ok and all("3gpp-sbi-oci" in split(by_frame[x]["http2.header.name"]) for x in fr)
+        elif rule == "overload-exempt-shed":
+            ok = ok and f["first_frame"] in starts and f["first_frame"] in fr
+            ok = ok and all(x in ium_frames for x in fr if x != f["first_frame"])
+        elif rule == "backoff-storm":
+            ok = ok and all(x in cong for x in fr) and len(fr) >= 50
+        check(ok, "fault %s amf=%s gnb=%s cell=%s ue=%s: %d evidence frames match the decode"
+              % (rule, f["amf"], f["gnb"], f["cell"], f["ue"], len(fr)))
+
+    if failures:
+        print("%d check(s) failed" % len(failures))
+        sys.exit(1)
+    print("all checks passed")
+
+
+if __name__ == "__main__":
+    main()
