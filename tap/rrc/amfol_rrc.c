@@ -44,8 +44,9 @@ static bool is_request(int msg)
     return msg == AMFOL_RRC_SETUP_REQUEST || msg == AMFOL_RRC_RESUME_REQUEST;
 }
 
-/* Governance of a request: the segment in force, the period and the judgement class. */
-static void govern(amfol_engine *e, rrc_req *r)
+/* Governance of a request: the segment in force, the judgement class, the grace flag, and (when
+ * `count`) the period it is counted in. */
+void rrc_req_govern(amfol_engine *e, rrc_req *r, bool count)
 {
     amfol_rrc *s = e->rrc;
     double grace = e->cfg.grace_ms / 1000.0;
@@ -56,8 +57,10 @@ static void govern(amfol_engine *e, rrc_req *r)
     const rrc_segment *sg = rrc_seg(s, seg);
     const rrc_segment *st = rrc_seg(s, r->stop_seg);
     r->klass = sg ? (uint8_t)amfol_rrc_classify(sg->action, r->cause) : AMFOL_RRC_CLASS_NONE;
-    /* In flight around a START (first START of the episode) or a STOP: not judged. */
+    /* In flight around a START or a STOP: not judged. */
     r->in_grace = (sg && r->time - sg->start_time < grace) || (st && r->time - st->end_time < grace);
+    if (!count)
+        return;
     int phase = sg ? AMFOL_RRC_DURING : st ? AMFOL_RRC_AFTER : AMFOL_RRC_BEFORE;
     rrc_period *p = rrc_cell_period(s, r->cell, phase, sg ? seg : r->stop_seg, r->time, r->frame, &r->period);
     p->c.requests[r->cause]++;
@@ -105,7 +108,7 @@ static void on_request(amfol_engine *e, const amfol_rrc_event *ev, amfol_rrc_res
     r.cause = (int8_t)amfol_rrc_cause_ix(ev->cause, ev->is_resume_cause);
     r.wait_s = -1;
     r.key = rrc_match_key(ev);
-    govern(e, &r);
+    rrc_req_govern(e, &r, true);
     g_array_append_val(s->reqs, r);
     uint32_t ix = s->reqs->len - 1;
     rrc_pending_add(s, ix, e->cfg.rrc_answer_timeout_ms);

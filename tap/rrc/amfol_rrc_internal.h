@@ -146,6 +146,9 @@ bool rrc_cell_bind(amfol_engine *e, uint32_t cell);
 /* SCTP trouble within `window_s` of t on association ai: counts per kind into out[4]. */
 int rrc_trouble_near(const amfol_rrc *s, uint32_t ai, amfol_time t, double window_s, amfol_frame *first, int out[4]);
 
+/* amfol_rrc.c */
+void rrc_req_govern(amfol_engine *e, rrc_req *r, bool count);
+
 /* amfol_rrc_cells.c */
 uint32_t rrc_cell_get(amfol_rrc *s, const amfol_nr_cgi *cgi);
 uint32_t rrc_cell_unknown_for(amfol_rrc *s, uint16_t transport);

@@ -37,7 +37,6 @@ typedef struct exempt_acc {
     uint32_t rejects;
     GArray *frames;                /* rejects and the requests they answer */
     amfol_frame first_reject;
-    const char *amf;
 } exempt_acc;
 
 static void add_frame(GArray *a, amfol_frame f)
@@ -112,6 +111,18 @@ static const char *action_text(int action)
     }
 }
 
+/* The N2 module (run before) already reports this rule for the pair: the radio side adds nothing. */
+static bool n2_already_says(const amfol_findings *out, const char *rule, const char *amf, const char *gnb)
+{
+    for (size_t i = 0; i < amfol_findings_count(out); i++) {
+        const amfol_finding *x = amfol_findings_get(out, i);
+        if (strcmp(x->rule, rule) == 0 && (!x->layer || strcmp(x->layer, "rrc") != 0) &&
+            g_strcmp0(x->amf, amf) == 0 && g_strcmp0(x->gnb, gnb) == 0)
+            return true;
+    }
+    return false;
+}
+
 /* gnb-ignores-overload (radio) and gnb-over-sheds, per START segment and gNB. */
 static void judge_segments(amfol_engine *e, GPtrArray *all, amfol_findings *out)
 {
@@ -127,7 +138,7 @@ static void judge_segments(amfol_engine *e, GPtrArray *all, amfol_findings *out)
         if (n >= MIN_IGNORE_SAMPLES) {
             double ratio = (double)x->shed_setups / n;
             double pv = q <= 0.0 ? (x->shed_setups ? 0.0 : 1.0) : rrc_binom_sf(x->shed_setups, n, q);
-            if (ratio > q + MARGIN && pv < P_LIMIT) {
+            if (ratio > q + MARGIN && pv < P_LIMIT && !n2_already_says(out, "gnb-ignores-overload", amf, x->gnb)) {
                 amfol_finding *f = new_finding(out, "gnb-ignores-overload", amf, x->gnb, cell_name(s, x->cell));
                 if (f) {
                     amfol_finding_add_frame(f, sg->start_frame);
@@ -178,70 +189,83 @@ static void judge_segments(amfol_engine *e, GPtrArray *all, amfol_findings *out)
     }
 }
 
-/* rejects-after-overload-stop: shed-class rejects after a STOP (+ grace) with no START in force. */
+/* rejects-after-overload-stop: shed-class rejects after a STOP (+ grace, at reject time) with no
+ * START in force; one finding per STOP and cell. */
+typedef struct after_stop_item {
+    int32_t stop_seg;
+    uint32_t cell;
+    uint32_t rej;
+} after_stop_item;
+
+static int cmp_after_stop(const void *pa, const void *pb)
+{
+    const after_stop_item *a = pa, *b = pb;
+    if (a->stop_seg != b->stop_seg)
+        return a->stop_seg < b->stop_seg ? -1 : 1;
+    if (a->cell != b->cell)
+        return a->cell < b->cell ? -1 : 1;
+    return a->rej < b->rej ? -1 : a->rej > b->rej;
+}
+
+static void after_stop_finding(amfol_engine *e, amfol_findings *out, const after_stop_item *v, guint n)
+{
+    amfol_rrc *s = e->rrc;
+    const rrc_segment *st = rrc_seg(s, v[0].stop_seg);
+    amfol_finding *f = new_finding(out, "rejects-after-overload-stop", rrc_assoc_amf_name(e, st->assoc),
+                                   rrc_cell_gnb(e, v[0].cell), cell_name(s, v[0].cell));
+    if (!f)
+        return;
+    amfol_finding_add_frame(f, st->stop_frame);
+    for (guint i = 0; i < n; i++)
+        amfol_finding_add_frame(f, g_array_index(s->rejs, rrc_rej, v[i].rej).frame);
+    f->first_frame = st->stop_frame;
+    f->count = n;
+    int kinds[4] = { 0 };
+    amfol_frame tf = 0;
+    int nt = rrc_trouble_near(s, st->assoc, st->end_time, TROUBLE_WINDOW_S, &tf, kinds);
+    double last = g_array_index(s->rejs, rrc_rej, v[n - 1].rej).time - st->end_time;
+    if (nt)
+        amfol_finding_set_summary(f,
+            "%u shed-class RRCRejects after OVERLOAD STOP (frame %u), the last %.1f s after it; SCTP trouble "
+            "on the N2 association within %.0f s of the STOP: %d retransmission(s), %d ABORT(s), %d SHUTDOWN(s) "
+            "(first frame %u): the STOP may not have been received",
+            n, st->stop_frame, last, TROUBLE_WINDOW_S, kinds[AMFOL_SCTP_RETRANSMISSION], kinds[AMFOL_SCTP_ABORT],
+            kinds[AMFOL_SCTP_SHUTDOWN], tf);
+    else
+        amfol_finding_set_summary(f,
+            "%u shed-class RRCRejects after OVERLOAD STOP (frame %u), the last %.1f s after it; no SCTP trouble "
+            "seen on the N2 association within %.0f s of the STOP: the gNB did not process it",
+            n, st->stop_frame, last, TROUBLE_WINDOW_S);
+}
+
 static void judge_after_stop(amfol_engine *e, amfol_findings *out)
 {
     amfol_rrc *s = e->rrc;
-    GHashTable *by = g_hash_table_new(g_direct_hash, g_direct_equal);  /* stop seg+1 -> GArray of rej */
+    double grace = e->cfg.grace_ms / 1000.0;
+    GArray *items = g_array_new(FALSE, FALSE, sizeof(after_stop_item));
     for (guint i = 0; i < s->rejs->len; i++) {
         const rrc_rej *j = &g_array_index(s->rejs, rrc_rej, i);
         if (j->req == RRC_NO_IX)
             continue;
         const rrc_req *r = &g_array_index(s->reqs, rrc_req, j->req);
         const rrc_segment *st = rrc_seg(s, r->stop_seg);
-        if (r->seg >= 0 || !st || r->in_grace || amfol_rrc_classify(st->action, r->cause) != AMFOL_RRC_CLASS_SHED)
+        if (r->seg >= 0 || !st || j->time - st->end_time < grace ||
+            amfol_rrc_classify(st->action, r->cause) != AMFOL_RRC_CLASS_SHED)
             continue;
-        GArray *a = g_hash_table_lookup(by, GINT_TO_POINTER(r->stop_seg + 1));
-        if (!a) {
-            a = g_array_new(FALSE, FALSE, sizeof(uint32_t));
-            g_hash_table_insert(by, GINT_TO_POINTER(r->stop_seg + 1), a);
-        }
-        uint32_t ji = i;
-        g_array_append_val(a, ji);
+        after_stop_item it = { r->stop_seg, r->cell, i };
+        g_array_append_val(items, it);
     }
-    GHashTableIter it;
-    gpointer k, v;
-    g_hash_table_iter_init(&it, by);
-    while (g_hash_table_iter_next(&it, &k, &v)) {
-        GArray *a = v;
-        const rrc_segment *st = rrc_seg(s, GPOINTER_TO_INT(k) - 1);
-        /* One finding per gNB of the stopped association (cells of one gNB share the STOP). */
-        if (a->len >= MIN_AFTER_STOP) {
-            uint32_t cell = RRC_NO_IX;
-            for (guint i = 0; i < a->len; i++) {
-                const rrc_rej *j = &g_array_index(s->rejs, rrc_rej, g_array_index(a, uint32_t, i));
-                cell = i == 0 ? j->cell : cell == j->cell ? cell : RRC_NO_IX;
-            }
-            const char *gnb = rrc_assoc_gnb_name(e, st->assoc);
-            amfol_finding *f = new_finding(out, "rejects-after-overload-stop", rrc_assoc_amf_name(e, st->assoc),
-                                           gnb, cell_name(s, cell));
-            if (f) {
-                amfol_finding_add_frame(f, st->stop_frame);
-                for (guint i = 0; i < a->len; i++)
-                    amfol_finding_add_frame(f, g_array_index(s->rejs, rrc_rej, g_array_index(a, uint32_t, i)).frame);
-                f->first_frame = st->stop_frame;
-                f->count = a->len;
-                int kinds[4] = { 0 };
-                amfol_frame tf = 0;
-                int nt = rrc_trouble_near(s, st->assoc, st->end_time, TROUBLE_WINDOW_S, &tf, kinds);
-                const rrc_rej *last = &g_array_index(s->rejs, rrc_rej, g_array_index(a, uint32_t, a->len - 1));
-                if (nt)
-                    amfol_finding_set_summary(f,
-                        "%u shed-class RRCRejects after OVERLOAD STOP (frame %u), the last %.1f s after it; SCTP trouble "
-                        "on the N2 association within %.0f s of the STOP: %d retransmission(s), %d ABORT(s), %d SHUTDOWN(s) "
-                        "(first frame %u): the STOP may not have been received",
-                        a->len, st->stop_frame, last->time - st->end_time, TROUBLE_WINDOW_S,
-                        kinds[AMFOL_SCTP_RETRANSMISSION], kinds[AMFOL_SCTP_ABORT], kinds[AMFOL_SCTP_SHUTDOWN], tf);
-                else
-                    amfol_finding_set_summary(f,
-                        "%u shed-class RRCRejects after OVERLOAD STOP (frame %u), the last %.1f s after it; no SCTP trouble "
-                        "seen on the N2 association within %.0f s of the STOP: the gNB did not process it",
-                        a->len, st->stop_frame, last->time - st->end_time, TROUBLE_WINDOW_S);
-            }
-        }
-        g_array_free(a, TRUE);
+    g_array_sort(items, cmp_after_stop);
+    after_stop_item *v = (after_stop_item *)(void *)items->data;
+    for (guint i = 0; i < items->len;) {
+        guint k = i + 1;
+        while (k < items->len && v[k].stop_seg == v[i].stop_seg && v[k].cell == v[i].cell)
+            k++;
+        if (k - i >= MIN_AFTER_STOP)
+            after_stop_finding(e, out, v + i, k - i);
+        i = k;
     }
-    g_hash_table_destroy(by);
+    g_array_free(items, TRUE);
 }
 
 /* Largest number of items of `t` (sorted times, indexes [lo,hi)) inside any window of w seconds. */
@@ -249,7 +273,7 @@ static uint32_t max_in_window(const double *t, uint32_t lo, uint32_t hi, double 
 {
     uint32_t best = 0, a = lo;
     for (uint32_t b = lo; b < hi; b++) {
-        while (t[b] - t[a] > w)
+        while (t[b] - t[a] >= w)
             a++;
         if (b - a + 1 > best)
             best = b - a + 1;
@@ -294,7 +318,79 @@ static uint32_t retry_wave(const amfol_rrc *s, uint32_t cell, const GArray *burs
     return n;
 }
 
-/* rrc-reject-without-overload and reject-waittime-synchronised: bursts per cell. */
+/* rrc-reject-without-overload and reject-waittime-synchronised: bursts per cell. A cluster is a
+ * run of the cell's rejects with gaps under the window; for the first rule only rejects with no
+ * START in force at reject time (on any AMF of the cell's gNB) count, and one in force ends it. */
+static void judge_cell_bursts(amfol_engine *e, amfol_findings *out, uint32_t cell, const GArray *all)
+{
+    amfol_rrc *s = e->rrc;
+    guint n = all->len;
+    double *t = g_new(double, n + 1);
+    bool *inov = g_new0(bool, n + 1);
+    bool bound = rrc_cell_bind(e, cell);
+    for (guint i = 0; i < n; i++) {
+        const rrc_rej *j = &g_array_index(s->rejs, rrc_rej, g_array_index(all, uint32_t, i));
+        int32_t seg, stopped;
+        t[i] = j->time;
+        rrc_cell_governance(e, cell, j->time, &seg, &stopped);
+        inov[i] = seg >= 0;
+    }
+    const char *gnb = rrc_cell_gnb(e, cell);
+    for (int pass = bound ? 0 : 1; pass < 2; pass++) {
+        guint i = 0;
+        while (i < n) {
+            if (pass == 0 && inov[i]) {
+                i++;
+                continue;
+            }
+            guint k = i + 1;
+            while (k < n && !(pass == 0 && inov[k]) && t[k] - t[k - 1] < BURST_WINDOW_S)
+                k++;
+            uint32_t peak = max_in_window(t, i, k, BURST_WINDOW_S);
+            if (pass == 0 && peak >= MIN_BURST) {
+                amfol_finding *f = new_finding(out, "rrc-reject-without-overload", NULL, gnb, cell_name(s, cell));
+                if (f) {
+                    for (guint x = i; x < k; x++)
+                        amfol_finding_add_frame(f, g_array_index(s->rejs, rrc_rej, g_array_index(all, uint32_t, x)).frame);
+                    f->count = k - i;
+                    amfol_finding_set_summary(f,
+                        "%u RRCRejects in %.1f s (up to %u within %.0f s) while no AMF of this gNB was in overload",
+                        k - i, t[k - 1] - t[i], peak, BURST_WINDOW_S);
+                }
+            }
+            if (pass == 1 && peak >= MIN_SYNC_BURST) {
+                uint32_t hist[17] = { 0 };
+                for (guint x = i; x < k; x++) {
+                    int w = g_array_index(s->rejs, rrc_rej, g_array_index(all, uint32_t, x)).wait_s;
+                    hist[w > 0 ? w : 0]++;
+                }
+                int dom = 1;
+                for (int w = 1; w <= 16; w++)
+                    if (hist[w] > hist[dom])
+                        dom = w;
+                if (hist[dom] >= SYNC_SHARE * (k - i)) {
+                    GArray *burst = g_array_new(FALSE, FALSE, sizeof(uint32_t));
+                    g_array_append_vals(burst, &g_array_index(all, uint32_t, i), k - i);
+                    amfol_finding *f = new_finding(out, "reject-waittime-synchronised", NULL, gnb, cell_name(s, cell));
+                    if (f) {
+                        for (guint x = 0; x < burst->len; x++)
+                            amfol_finding_add_frame(f, g_array_index(s->rejs, rrc_rej, g_array_index(burst, uint32_t, x)).frame);
+                        f->count = burst->len;
+                        amfol_finding_set_summary(f,
+                            "%u of %u RRCRejects in %.1f s carry waitTime %d s; retry wave: %u requests in this cell "
+                            "within ±1 s of reject time + waitTime",
+                            hist[dom], k - i, t[k - 1] - t[i], dom, retry_wave(s, cell, burst));
+                    }
+                    g_array_free(burst, TRUE);
+                }
+            }
+            i = k;
+        }
+    }
+    g_free(t);
+    g_free(inov);
+}
+
 static void judge_bursts(amfol_engine *e, amfol_findings *out)
 {
     amfol_rrc *s = e->rrc;
@@ -312,77 +408,8 @@ static void judge_bursts(amfol_engine *e, amfol_findings *out)
     for (uint32_t cell = 0; cell < s->n_cells; cell++) {
         if (!by_cell[cell])
             continue;
-        GArray *noov = g_array_new(FALSE, FALSE, sizeof(uint32_t));
-        GArray *all = by_cell[cell];
-        bool bound = rrc_cell_bind(e, cell);
-        for (guint i = 0; i < all->len; i++) {
-            uint32_t ji = g_array_index(all, uint32_t, i);
-            const rrc_rej *j = &g_array_index(s->rejs, rrc_rej, ji);
-            const rrc_req *r = &g_array_index(s->reqs, rrc_req, j->req);
-            const rrc_segment *st = rrc_seg(s, r->stop_seg);
-            bool after_stop = st && amfol_rrc_classify(st->action, r->cause) == AMFOL_RRC_CLASS_SHED;
-            if (bound && r->seg < 0 && !r->in_grace && !after_stop)
-                g_array_append_val(noov, ji);
-        }
-        const char *gnb = rrc_cell_gnb(e, cell);
-        for (int pass = 0; pass < 2; pass++) {
-            GArray *src = pass == 0 ? noov : all;
-            double *t = g_new(double, src->len + 1);
-            for (guint i = 0; i < src->len; i++)
-                t[i] = g_array_index(s->rejs, rrc_rej, g_array_index(src, uint32_t, i)).time;
-            uint32_t lo = 0;
-            while (lo < src->len) {
-                uint32_t hi = lo + 1;   /* a cluster: gaps of at most the window */
-                while (hi < src->len && t[hi] - t[hi - 1] <= BURST_WINDOW_S)
-                    hi++;
-                uint32_t peak = max_in_window(t, lo, hi, BURST_WINDOW_S);
-                if (pass == 0 && peak >= MIN_BURST) {
-                    amfol_finding *f = new_finding(out, "rrc-reject-without-overload", NULL, gnb, cell_name(s, cell));
-                    if (f) {
-                        for (uint32_t i = lo; i < hi; i++)
-                            amfol_finding_add_frame(f, g_array_index(s->rejs, rrc_rej, g_array_index(src, uint32_t, i)).frame);
-                        f->count = hi - lo;
-                        amfol_finding_set_summary(f,
-                            "%u RRCRejects in %.1f s (up to %u within %.0f s) while no AMF of this gNB was in overload",
-                            hi - lo, t[hi - 1] - t[lo], peak, BURST_WINDOW_S);
-                    }
-                }
-                if (pass == 1 && peak >= MIN_SYNC_BURST) {
-                    uint32_t hist[17] = { 0 };
-                    for (uint32_t i = lo; i < hi; i++) {
-                        int w = g_array_index(s->rejs, rrc_rej, g_array_index(src, uint32_t, i)).wait_s;
-                        hist[w > 0 ? w : 0]++;
-                    }
-                    int dom = 1;
-                    for (int w = 1; w <= 16; w++)
-                        if (hist[w] > hist[dom])
-                            dom = w;
-                    if (hist[dom] >= SYNC_SHARE * (hi - lo)) {
-                        GArray *burst = g_array_new(FALSE, FALSE, sizeof(uint32_t));
-                        for (uint32_t i = lo; i < hi; i++) {
-                            uint32_t ji = g_array_index(src, uint32_t, i);
-                            if (g_array_index(s->rejs, rrc_rej, ji).wait_s == dom)
-                                g_array_append_val(burst, ji);
-                        }
-                        amfol_finding *f = new_finding(out, "reject-waittime-synchronised", NULL, gnb, cell_name(s, cell));
-                        if (f) {
-                            for (guint i = 0; i < burst->len; i++)
-                                amfol_finding_add_frame(f, g_array_index(s->rejs, rrc_rej, g_array_index(burst, uint32_t, i)).frame);
-                            f->count = burst->len;
-                            amfol_finding_set_summary(f,
-                                "%u of %u RRCRejects in %.1f s carry waitTime %d s; retry wave: %u requests in this cell "
-                                "within ±1 s of reject time + waitTime",
-                                hist[dom], hi - lo, t[hi - 1] - t[lo], dom, retry_wave(s, cell, burst));
-                        }
-                        g_array_free(burst, TRUE);
-                    }
-                }
-                lo = hi;
-            }
-            g_free(t);
-        }
-        g_array_free(noov, TRUE);
-        g_array_free(all, TRUE);
+        judge_cell_bursts(e, out, cell, by_cell[cell]);
+        g_array_free(by_cell[cell], TRUE);
     }
     g_free(by_cell);
 }
@@ -432,6 +459,9 @@ void amfol_rrc_finish(amfol_engine *e, amfol_findings *out)
     amfol_rrc *s = e->rrc;
     rrc_expire(s, e->cap.last_time > s->last_time ? e->cap.last_time : s->last_time, e->cfg.rrc_answer_timeout_ms);
 
+    /* The whole START/STOP history and every cell binding are known now. */
+    for (guint i = 0; i < s->reqs->len; i++)
+        rrc_req_govern(e, &g_array_index(s->reqs, rrc_req, i), false);
     GPtrArray *segs = g_ptr_array_new_with_free_func(seg_gnb_free);
     GPtrArray *exempt = g_ptr_array_new();
     for (guint i = 0; i < s->reqs->len; i++) {
@@ -443,18 +473,14 @@ void amfol_rrc_finish(amfol_engine *e, amfol_findings *out)
             exempt_acc *x = NULL;
             for (guint k = 0; k < exempt->len; k++) {
                 exempt_acc *y = g_ptr_array_index(exempt, k);
-                if (y->gnb == gnb) {
+                if (y->gnb == gnb && y->cell == r->cell)
                     x = y;
-                    if (x->cell != r->cell)
-                        x->cell = RRC_NO_IX;
-                }
             }
             if (!x && exempt->len < 4096) {
                 x = g_new0(exempt_acc, 1);
                 x->gnb = gnb;
                 x->cell = r->cell;
                 x->frames = g_array_new(FALSE, FALSE, sizeof(amfol_frame));
-                x->amf = rrc_assoc_amf_name(e, rrc_seg(s, r->seg)->assoc);
                 g_ptr_array_add(exempt, x);
             }
             if (x) {
@@ -486,7 +512,7 @@ void amfol_rrc_finish(amfol_engine *e, amfol_findings *out)
     judge_segments(e, segs, out);
     for (guint k = 0; k < exempt->len; k++) {
         exempt_acc *x = g_ptr_array_index(exempt, k);
-        amfol_finding *f = new_finding(out, "exempt-access-rejected", x->amf, x->gnb, cell_name(s, x->cell));
+        amfol_finding *f = new_finding(out, "exempt-access-rejected", NULL, x->gnb, cell_name(s, x->cell));
         if (f) {
             add_frames(f, x->frames);
             f->first_frame = x->first_reject;

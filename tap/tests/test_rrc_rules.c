@@ -156,6 +156,26 @@ static const amfol_finding *only(const amfol_findings *f, const char *rule, int 
     return hit;
 }
 
+/* Findings of the radio module (the N2 module, run in the same engine, adds its own). */
+static size_t radio_count(const amfol_findings *f)
+{
+    static const char *const radio[] = { "rrc-reject-without-overload", "rejects-after-overload-stop",
+        "gnb-over-sheds", "exempt-access-rejected", "slice-overload-blocks-slice", "slice-overload-misconfigured",
+        "reject-waittime-synchronised", "gnb-ignores-overload" };
+    size_t n = 0;
+    for (size_t i = 0; i < amfol_findings_count(f); i++) {
+        const amfol_finding *x = amfol_findings_get(f, i);
+        for (size_t k = 0; k < G_N_ELEMENTS(radio); k++)
+            if (strcmp(x->rule, radio[k]) == 0 && x->layer && (strcmp(x->layer, "rrc") == 0 || strcmp(x->layer, "n2") == 0)) {
+                if (getenv("TEST_RRC_VERBOSE"))
+                    fprintf(stderr, "  %s %s/%s/%s count %u first %u: %s\n", x->rule, x->amf ? x->amf : "-",
+                            x->gnb ? x->gnb : "-", x->cell ? x->cell : "-", x->count, x->first_frame, x->summary);
+                n++;
+            }
+    }
+    return n;
+}
+
 static amfol_engine *fresh(void)
 {
     frame_no = 0;
@@ -185,9 +205,8 @@ static void test_compliant(void)
         for (int i = 0; i < 30; i++)
             attempt(e, 1071.0 + i * 0.5, CELL1, AMFOL_CAUSE_MO_DATA, 'S', 0, NULL);
         const amfol_findings *f = amfol_engine_finish(e);
-        if (amfol_findings_count(f) != 0) {
-            const amfol_finding *x = amfol_findings_get(f, 0);
-            fprintf(stderr, "seed %u: unexpected %s: %s\n", seed, x->rule, x->summary);
+        if (radio_count(f) != 0) {
+            fprintf(stderr, "seed %u: unexpected radio findings\n", seed);
             abort();
         }
         g_rand_free(rng);
@@ -217,7 +236,7 @@ static void test_ignores_and_exempt(void)
     CHECK(strcmp(x->cell, "00101-000004001") == 0);
     x = only(f, "exempt-access-rejected", &n);
     CHECK(n == 1 && x->count == 1 && x->first_frame == erej && x->n_frames == 2 && x->frames[0] == ereq);
-    CHECK(amfol_findings_count(f) == 2);
+    CHECK(radio_count(f) == 2);
     amfol_engine_free(e);
 }
 
@@ -246,9 +265,18 @@ static void test_after_stop_and_without(void)
     const amfol_finding *x = only(f, "rejects-after-overload-stop", &n);
     CHECK(n == 1 && x->first_frame == sp && x->count == 4 && x->n_frames == 5 && x->frames[1] == rej[0]);
     CHECK(strstr(x->summary, "1 retransmission") != NULL);
+    /* Out of overload every reject counts, the shed class after the STOP too (5 in cell 1, the
+     * first within grace included: from the gNB's view no START is in force any more). */
     x = only(f, "rrc-reject-without-overload", &n);
-    CHECK(n == 1 && x->count == 6 && x->first_frame == w[0] && strcmp(x->cell, "00101-000004002") == 0);
-    CHECK(amfol_findings_count(f) == 2);
+    CHECK(n == 2 && x->count == 6 && x->first_frame == w[0] && strcmp(x->cell, "00101-000004002") == 0);
+    const amfol_finding *y = amfol_findings_get(f, 0);
+    for (size_t i = 0; i < amfol_findings_count(f); i++)
+        if (strcmp(amfol_findings_get(f, i)->rule, "rrc-reject-without-overload") == 0) {
+            y = amfol_findings_get(f, i);
+            break;
+        }
+    CHECK(y->count == 5 && y->first_frame == sp + 2 && strcmp(y->cell, "00101-000004001") == 0);
+    CHECK(radio_count(f) == 3);
     amfol_engine_free(e);
 }
 
@@ -264,7 +292,7 @@ static void test_over_sheds_and_sync(void)
     CHECK(n == 1 && x->first_frame == st && x->count == 25);
     x = only(f, "reject-waittime-synchronised", &n);
     CHECK(n == 1 && x->count == 25 && strstr(x->summary, "waitTime 8 s") != NULL);
-    CHECK(amfol_findings_count(f) == 2);
+    CHECK(radio_count(f) == 2);
     amfol_engine_free(e);
 }
 
