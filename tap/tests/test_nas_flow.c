@@ -1,0 +1,249 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* test_nas_flow.c: the NAS module through the engine: UE linking, back-off verdicts (violation,
+ * exemptions, not integrity protected), and the NAS findings with exact frames and counts. */
+#include "core/amfol_engine.h"
+#include "core/amfol_rules.h"
+#include "nas/amfol_nas_parse.h"
+
+#include <assert.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define GNB "10.0.1.1:9487"
+#define AMF "10.0.0.1:38412"
+
+static amfol_engine *E;
+
+/* One NGAP PDU carrying one NAS PDU. proc 15 InitialUEMessage / 46 Uplink / 4 Downlink. */
+static amfol_nas_result feed(amfol_frame frame, double t, int proc, int64_t ran, int64_t amfid,
+                             int rrc_cause, const uint8_t *nas, size_t len)
+{
+    amfol_ngap_event ng;
+    memset(&ng, 0, sizeof ng);
+    ng.where.frame = frame;
+    ng.where.time = t;
+    bool down = proc == 4 || proc == 14;
+    snprintf(ng.where.src.text, sizeof ng.where.src.text, "%s", down ? AMF : GNB);
+    snprintf(ng.where.dst.text, sizeof ng.where.dst.text, "%s", down ? GNB : AMF);
+    ng.proc = proc;
+    ng.ran_ue_id = ran;
+    ng.amf_ue_id = amfid;
+    ng.rrc_cause = rrc_cause;
+    ng.overload_action = ng.reduction_pct = ng.time_to_wait = ng.relative_amf_capacity = AMFOL_ABSENT;
+    ng.ue_context_request = AMFOL_ABSENT;
+    ng.cause.group = AMFOL_ABSENT;
+    ng.has_nas = true;
+    amfol_engine_frame(E, frame, t);
+    amfol_engine_ngap(E, &ng, NULL);
+    amfol_nas_event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.where = ng.where;
+    ev.ngap = &ng;
+    amfol_nas_parse(nas, len, false, &ev);
+    amfol_nas_result r;
+    amfol_engine_nas(E, &ev, &r);
+    return r;
+}
+
+#define FEED(frame, t, proc, ran, amfid, rrc, ...) \
+    ({ static const uint8_t b_[] = {__VA_ARGS__}; feed(frame, t, proc, ran, amfid, rrc, b_, sizeof b_); })
+
+#define A AMFOL_ABSENT
+#define MO AMFOL_CAUSE_MO_SIGNALLING
+/* Registration request, initial, SUCI 00101-000000000<n> (null scheme) */
+#define REGREQ(n) 0x7e, 0x00, 0x41, 0x79, 0x00, 0x0d, 0x01, 0x00, 0xf1, 0x10, 0xf0, 0xff, 0x00, 0x00, \
+    0x00, 0x00, 0x00, 0x00, (0x00 | (n) << 4)
+#define REGREQ_EMERG(n) 0x7e, 0x00, 0x41, 0x7c, 0x00, 0x0d, 0x01, 0x00, 0xf1, 0x10, 0xf0, 0xff, 0x00, \
+    0x00, 0x00, 0x00, 0x00, 0x00, (0x00 | (n) << 4)
+#define IP 0x7e, 0x01, 0x11, 0x22, 0x33, 0x44, 0x05   /* integrity protected header */
+
+static const amfol_finding *find(const amfol_findings *f, const char *rule, int nth)
+{
+    for (size_t i = 0; i < amfol_findings_count(f); i++) {
+        const amfol_finding *x = amfol_findings_get(f, i);
+        if (strcmp(x->rule, rule) == 0 && nth-- == 0)
+            return x;
+    }
+    return NULL;
+}
+
+static int count_rule(const amfol_findings *f, const char *rule)
+{
+    int n = 0;
+    for (size_t i = 0; i < amfol_findings_count(f); i++)
+        n += strcmp(amfol_findings_get(f, i)->rule, rule) == 0;
+    return n;
+}
+
+static void basic(void)
+{
+    E = amfol_engine_new(NULL);
+    amfol_nas_result r;
+    /* UE 1: rejected (integrity protected, T3346 60 s), retries after 10 s: violation. */
+    r = FEED(1, 0.0, 15, 1, A, MO, REGREQ(1));
+    assert(r.linked_by == AMFOL_LINK_NEW && r.is_attempt && !r.in_backoff);
+    assert(strcmp(r.ue, "suci:00101-0000000001") == 0 && strcmp(r.amf, AMF) == 0);
+    r = FEED(2, 0.1, 4, 1, 100, A, IP, 0x7e, 0x00, 0x44, 0x16, 0x5f, 0x01, 0x21);
+    assert(r.linked_by == AMFOL_LINK_NGAP_IDS && r.congestion && r.integrity_protected);
+    assert(r.backoff_timer == 3346 && r.backoff_s == 60 && fabs(r.expiry - 60.1) < 1e-9);
+    assert(!r.timer_not_binding && !r.exempt_rejected && !r.in_overload && r.episode == 0);
+    r = FEED(3, 10.0, 15, 2, A, MO, REGREQ(1));
+    assert(r.linked_by == AMFOL_LINK_SUCI && r.in_backoff && r.verdict == AMFOL_VERDICT_VIOLATION);
+    assert(r.backoff_frame == 2 && fabs(r.to_expiry_s - 50.1) < 1e-9);
+    r = FEED(4, 70.0, 15, 3, A, MO, REGREQ(1));
+    assert(!r.in_backoff && r.verdict == AMFOL_VERDICT_NONE);
+
+    /* UE 2: plain reject: the UE runs a random default T3346, the value is not binding. */
+    r = FEED(5, 1.0, 15, 10, A, MO, REGREQ(2));
+    r = FEED(6, 1.1, 4, 10, 110, A, 0x7e, 0x00, 0x44, 0x16, 0x5f, 0x01, 0x21);
+    assert(r.timer_not_binding && r.backoff_timer == 3346);
+    r = FEED(7, 5.0, 15, 11, A, MO, REGREQ(2));
+    assert(r.in_backoff && r.verdict == AMFOL_VERDICT_UNCERTAIN);
+
+    /* UE 3: emergency registration rejected for congestion; its emergency retry is allowed. */
+    r = FEED(8, 2.0, 15, 20, A, MO, REGREQ_EMERG(3));
+    r = FEED(9, 2.1, 4, 20, 120, A, IP, 0x7e, 0x00, 0x44, 0x16, 0x5f, 0x01, 0x21);
+    assert(r.exempt_rejected && strstr(r.exempt_why, "emergency registration"));
+    r = FEED(10, 3.0, 15, 21, A, MO, REGREQ_EMERG(3));
+    assert(r.in_backoff && r.verdict == AMFOL_VERDICT_ALLOWED && strstr(r.reason, "emergency"));
+
+    /* UE 4: #22 without T3346: no back-off, so its retry is not judged. */
+    r = FEED(11, 3.0, 15, 30, A, MO, REGREQ(4));
+    r = FEED(12, 3.1, 4, 30, 130, A, IP, 0x7e, 0x00, 0x44, 0x16);
+    assert(r.congestion && r.backoff_timer == 0);
+    r = FEED(13, 3.5, 15, 31, A, MO, REGREQ(4));
+    assert(!r.in_backoff);
+
+    /* UE 5: short T3346 (10 s); a CONFIGURATION UPDATE COMMAND then makes the retry allowed. */
+    r = FEED(14, 4.0, 15, 40, A, MO, REGREQ(5));
+    r = FEED(15, 4.1, 4, 40, 140, A, IP, 0x7e, 0x00, 0x44, 0x16, 0x5f, 0x01, 0x05);
+    assert(r.backoff_s == 10);
+    r = FEED(16, 4.2, 4, 40, 140, A, IP, 0x7e, 0x00, 0x54, 0xd2);
+    assert(r.linked_by == AMFOL_LINK_NGAP_IDS);
+    r = FEED(17, 6.0, 15, 41, A, MO, REGREQ(5));
+    assert(r.verdict == AMFOL_VERDICT_ALLOWED && strstr(r.reason, "CONFIGURATION UPDATE"));
+
+    /* UE 6: retry in the existing NGAP context (5GMM-CONNECTED): allowed. */
+    r = FEED(18, 7.0, 15, 50, A, MO, REGREQ(6));
+    r = FEED(19, 7.1, 4, 50, 150, A, IP, 0x7e, 0x00, 0x44, 0x16, 0x5f, 0x01, 0x21);
+    r = FEED(20, 8.0, 46, 50, 150, A, REGREQ(6));
+    assert(r.verdict == AMFOL_VERDICT_ALLOWED && strstr(r.reason, "5GMM-CONNECTED"));
+
+    /* Not congestion (#7), and a ciphered PDU. */
+    r = FEED(21, 9.0, 15, 60, A, MO, REGREQ(7));
+    r = FEED(22, 9.1, 4, 60, 160, A, 0x7e, 0x00, 0x44, 0x07);
+    assert(!r.congestion && r.mm_cause == 7);
+    r = FEED(23, 9.2, 4, 60, 160, A, 0x7e, 0x02, 0x11, 0x22, 0x33, 0x44, 0x05, 0x99, 0x98);
+    assert(r.ciphered && r.linked_by == AMFOL_LINK_NGAP_IDS);
+
+    /* 5GSM congestion inside DL NAS TRANSPORT: T3396 1 h. */
+    r = FEED(24, 9.3, 4, 60, 160, A, 0x7e, 0x00, 0x68, 0x01, 0x00, 0x08, 0x2e, 0x05, 0x01, 0xc3,
+             0x1a, 0x37, 0x01, 0x21, 0x12, 0x05, 0x58, 0x16, 0x37, 0x01, 0x21);
+    assert(r.congestion && r.backoff_timer == 3396 && r.backoff_s == 3600 && r.sm_cause == 26);
+
+    const amfol_findings *f = amfol_engine_finish(E);
+    const amfol_finding *x = find(f, "ue-early-retry", 0);
+    assert(x && count_rule(f, "ue-early-retry") == 1);
+    assert(x->first_frame == 3 && x->n_frames == 2 && x->frames[0] == 2 && x->frames[1] == 3);
+    assert(strcmp(x->ue, "suci:00101-0000000001") == 0 && strcmp(x->amf, AMF) == 0 && x->count == 1);
+    x = find(f, "t3346-missing", 0);
+    assert(x && x->first_frame == 12 && x->n_frames == 1 && x->count == 1);
+    assert(strcmp(x->ue, "suci:00101-0000000004") == 0);
+    x = find(f, "t3346-short", 0);
+    assert(x && x->first_frame == 15 && x->n_frames == 1 && count_rule(f, "t3346-short") == 1);
+    x = find(f, "exempt-access-rejected", 0);
+    assert(x && x->first_frame == 9 && x->n_frames == 1 && strcmp(x->layer, "nas") == 0);
+    x = find(f, "congestion-reject-outside-overload", 0);
+    assert(x && x->first_frame == 2 && x->count == 6);
+    amfol_frame want[] = {2, 6, 9, 12, 15, 19};
+    for (int i = 0; i < 6; i++)
+        assert(x->frames[i] == want[i]);
+    assert(count_rule(f, "t3346-zero-or-deactivated") == 0);
+    assert(count_rule(f, "t3346-not-randomised") == 0 && count_rule(f, "backoff-storm") == 0);
+
+    GString *tl = g_string_new(NULL);
+    amfol_nas_report_timeline(E, tl);
+    assert(strstr(tl->str, "early retry: frame 3"));
+    assert(strstr(tl->str, "Registration reject") && strstr(tl->str, "Congestion"));
+    GString *js = g_string_new(NULL);
+    json_dumper d = {.output_string = js};
+    json_dumper_begin_object(&d);
+    amfol_nas_report_json(E, &d);
+    json_dumper_end_object(&d);
+    assert(json_dumper_finish(&d));
+    assert(strstr(js->str, "\"congestion_rejects\":6") && strstr(js->str, "\"60\":4"));
+    assert(strstr(js->str, "\"ciphered\":1"));
+    g_string_free(tl, TRUE);
+    g_string_free(js, TRUE);
+    amfol_engine_free(E);
+}
+
+/* 25 UEs rejected with the same T3346 (60 s) in 1 s; 20 come back within 2 s of expiry. Then
+ * (#111 configured as congestion) 60 rejects without T3346 in 6 s and 4 accepts: a storm. */
+static void synchronised(void)
+{
+    amfol_config cfg;
+    amfol_config_defaults(&cfg);
+    strcpy(cfg.congestion_causes, "22,111");
+    E = amfol_engine_new(&cfg);
+    amfol_frame fr = 1;
+    for (int i = 0; i < 25; i++) {
+        uint8_t req[] = {REGREQ(0)};
+        req[17] = (uint8_t)(i / 10 << 4 | 0);
+        req[18] = (uint8_t)((i % 10) << 4 | 1);
+        feed(fr++, 100 + i * 0.04, 15, 1000 + i, A, MO, req, sizeof req);
+        static const uint8_t rej[] = {IP, 0x7e, 0x00, 0x44, 0x16, 0x5f, 0x01, 0x21};
+        feed(fr++, 100 + i * 0.04 + 0.01, 4, 1000 + i, 5000 + i, A, rej, sizeof rej);
+    }
+    for (int i = 0; i < 20; i++) {
+        uint8_t req[] = {REGREQ(0)};
+        req[17] = (uint8_t)(i / 10 << 4 | 0);
+        req[18] = (uint8_t)((i % 10) << 4 | 1);
+        amfol_nas_result r = feed(fr++, 160.5 + i * 0.04, 15, 2000 + i, A, MO, req, sizeof req);
+        assert(r.linked_by == AMFOL_LINK_SUCI && !r.in_backoff);
+    }
+    const amfol_findings *f = amfol_engine_finish(E);
+    const amfol_finding *x = find(f, "t3346-not-randomised", 0);
+    assert(x && count_rule(f, "t3346-not-randomised") == 1);
+    assert(x->first_frame == 2 && x->count == 25 && x->n_frames == 25);
+    assert(strstr(x->summary, "retry wave: 20 of the 20"));
+    assert(count_rule(f, "ue-early-retry") == 0 && count_rule(f, "backoff-storm") == 0);
+    amfol_engine_free(E);
+
+    E = amfol_engine_new(&cfg);
+    fr = 1;
+    amfol_frame storm_first = fr;
+    for (int i = 0; i < 60; i++) {
+        static const uint8_t rej[] = {0x7e, 0x00, 0x4d, 0x6f};  /* service reject #111 */
+        feed(fr++, 300 + i * 0.1, 4, 3000 + i, 7000 + i, A, rej, sizeof rej);
+    }
+    for (int i = 0; i < 4; i++) {
+        static const uint8_t acc[] = {0x7e, 0x00, 0x42, 0x01, 0x01};
+        feed(fr++, 301 + i, 4, 4000 + i, 8000 + i, A, acc, sizeof acc);
+    }
+    f = amfol_engine_finish(E);
+    x = find(f, "backoff-storm", 0);
+    assert(x && x->first_frame == storm_first && x->count == 60 && x->n_frames == 32);
+    assert(find(f, "t3346-missing", 0)->count == 60);
+    assert(count_rule(f, "t3346-not-randomised") == 0);
+    amfol_engine_free(E);
+
+    /* Default cause set: #111 is not congestion, so no storm and no missing T3346. */
+    E = amfol_engine_new(NULL);
+    for (int i = 0; i < 60; i++) {
+        static const uint8_t rej[] = {0x7e, 0x00, 0x4d, 0x6f};
+        feed((amfol_frame)(i + 1), 300 + i * 0.1, 4, 3000 + i, 7000 + i, A, rej, sizeof rej);
+    }
+    f = amfol_engine_finish(E);
+    assert(amfol_findings_count(f) == 0);
+    amfol_engine_free(E);
+}
+
+int main(void)
+{
+    basic();
+    synchronised();
+    printf("test_nas_flow: ok\n");
+    return 0;
+}
