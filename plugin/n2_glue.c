@@ -1,13 +1,406 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* n2_glue.c: placeholder glue module until the n2 module lands (reads nothing). */
+/* n2_glue.c: the N2 glue module: turns each NGAP PDU of a frame into an amfol_ngap_event (and
+ * SCTP trouble into amfol_sctp_event), fills ctx->ngap[] for the later modules, and renders the
+ * N2 items of the "AMF Overload" subtree with their Expert Info. */
 #include "amfol_glue.h"
+#include "n2_glue_fields.h"
 
-static const char *const n2_fields[] = { NULL };
+#include <epan/to_str.h>
+#include <string.h>
+
+/* The n2 module is the first of the core's module list (packet-amfol.c). */
+#define N2_MODULE_INDEX 0
+
+/* One analysed NGAP PDU as kept per frame. */
+typedef struct n2_pdu_rec {
+    amfol_n2_result r;
+    int proc;
+    int pdu_type;
+    bool shed_after_grace;         /* warn: shed class forwarded after the grace period */
+    int n_slices;
+    amfol_slice_item slices[AMFOL_MAX_SLICE_ITEMS];
+} n2_pdu_rec;
+
+typedef struct n2_frame_rec {
+    int n;
+    n2_pdu_rec pdu[];
+} n2_frame_rec;
+
+/* ---- parsing one PDU ------------------------------------------------------------------- */
+
+typedef struct mark {
+    bool open;
+    int depth;
+} mark;
+
+static void endpoint_text(packet_info *pinfo, const address *addr, uint32_t port, amfol_endpoint *out)
+{
+    (void)pinfo;
+    char buf[64];
+    const char *a = buf;
+    buf[0] = '\0';
+    if (addr->type != AT_NONE)
+        address_to_str_buf(addr, buf, (int)sizeof buf);
+    if (!buf[0])
+        a = "unknown";
+    if (addr->type == AT_IPv6)
+        g_snprintf(out->text, sizeof out->text, "[%s]:%u", a, port);
+    else
+        g_snprintf(out->text, sizeof out->text, "%s:%u", a, port);
+}
+
+static void init_event(amfol_frame_ctx *ctx, amfol_ngap_event *ev, int index)
+{
+    packet_info *pinfo = ctx->pinfo;
+    memset(ev, 0, sizeof *ev);
+    ev->where.frame = pinfo->num;
+    ev->where.time = nstime_to_sec(&pinfo->abs_ts);
+    endpoint_text(pinfo, &pinfo->net_src, pinfo->srcport, &ev->where.src);
+    endpoint_text(pinfo, &pinfo->net_dst, pinfo->destport, &ev->where.dst);
+    ev->pdu_type = AMFOL_ABSENT;
+    ev->proc = AMFOL_ABSENT;
+    ev->index_in_frame = index;
+    ev->ran_ue_id = ev->amf_ue_id = AMFOL_ABSENT;
+    ev->overload_action = ev->reduction_pct = AMFOL_ABSENT;
+    ev->rrc_cause = AMFOL_ABSENT;
+    ev->ue_context_request = AMFOL_ABSENT;
+    ev->cause.group = ev->cause.value = AMFOL_ABSENT;
+    ev->time_to_wait = AMFOL_ABSENT;
+    ev->relative_amf_capacity = AMFOL_ABSENT;
+}
+
+static uint32_t bytes_be(const uint8_t *b, size_t len)
+{
+    uint32_t v = 0;
+    for (size_t i = 0; i < len && i < 4; i++)
+        v = (v << 8) | b[i];
+    return v;
+}
+
+static amfol_slice_item *cur_slice(amfol_ngap_event *ev)
+{
+    return ev->n_slice_items > 0 ? &ev->slice_items[ev->n_slice_items - 1] : NULL;
+}
+
+/* The fields [from, to) of ctx->fields belong to one NGAP PDU. */
+static void parse_pdu(amfol_frame_ctx *ctx, int from, int to, amfol_ngap_event *ev)
+{
+    mark marks[N2F_COUNT];
+    memset(marks, 0, sizeof marks);
+    bool guami_open = false;           /* a GUAMI is being filled (NG SETUP RESPONSE) */
+    amfol_guami *guami = NULL;
+
+    for (int i = from; i < to; i++) {
+        const amfol_fieldref *f = &ctx->fields[i];
+        if (f->module != N2_MODULE_INDEX)
+            continue;
+        for (int m = 0; m < N2F_COUNT; m++)         /* leaving a container closes it */
+            if (marks[m].open && f->depth <= marks[m].depth)
+                marks[m].open = false;
+        if (guami_open && !marks[N2F_GUAMI].open)
+            guami_open = false;
+        const field_info *fi = f->fi;
+        size_t blen = 0;
+        const uint8_t *b;
+        switch (f->slot) {
+        case N2F_PROC:
+            if (ev->proc == AMFOL_ABSENT)
+                ev->proc = (int)amfol_fi_uint(fi);
+            break;
+        case N2F_INIT:
+        case N2F_SUCC:
+        case N2F_UNSUCC:
+            if (ev->pdu_type == AMFOL_ABSENT)
+                ev->pdu_type = f->slot == N2F_INIT ? AMFOL_PDU_INITIATING
+                             : f->slot == N2F_SUCC ? AMFOL_PDU_SUCCESSFUL : AMFOL_PDU_UNSUCCESSFUL;
+            break;
+        case N2F_RAN_UE:
+            if (ev->ran_ue_id == AMFOL_ABSENT)
+                ev->ran_ue_id = (int64_t)amfol_fi_uint(fi);
+            break;
+        case N2F_AMF_UE:
+            if (ev->amf_ue_id == AMFOL_ABSENT)
+                ev->amf_ue_id = (int64_t)(amfol_fi_uint(fi) & G_GUINT64_CONSTANT(0xffffffffff));
+            break;
+        case N2F_NSSAI_ITEM:
+            if (ev->n_slice_items < AMFOL_MAX_SLICE_ITEMS) {
+                amfol_slice_item *s = &ev->slice_items[ev->n_slice_items++];
+                memset(s, 0, sizeof *s);
+                s->action = s->reduction_pct = AMFOL_ABSENT;
+            } else {
+                ev->slice_items_truncated = true;
+            }
+            marks[f->slot].open = true;
+            marks[f->slot].depth = f->depth;
+            break;
+        case N2F_ACTION: {
+            int v = (int)amfol_fi_uint(fi);
+            amfol_slice_item *s = cur_slice(ev);
+            if (marks[N2F_SLICE_RESP].open || (marks[N2F_NSSAI_ITEM].open && !marks[N2F_OVL_RESP].open)) {
+                if (s && !ev->slice_items_truncated)
+                    s->action = v;
+            } else {
+                ev->overload_action = v;
+            }
+            break;
+        }
+        case N2F_TLRI:
+            ev->reduction_pct = (int)amfol_fi_uint(fi);
+            break;
+        case N2F_SLICE_TLRI:
+            if (cur_slice(ev) && !ev->slice_items_truncated)
+                cur_slice(ev)->reduction_pct = (int)amfol_fi_uint(fi);
+            break;
+        case N2F_SST:
+            b = amfol_fi_bytes(fi, &blen);
+            if (marks[N2F_NSSAI_ITEM].open && cur_slice(ev) && !ev->slice_items_truncated && b && blen >= 1) {
+                amfol_slice_item *s = cur_slice(ev);
+                if (s->n_snssai < AMFOL_MAX_SLICES_PER_ITEM) {
+                    s->snssai[s->n_snssai].sst = b[0];
+                    s->snssai[s->n_snssai].has_sd = false;
+                    s->n_snssai++;
+                }
+            }
+            break;
+        case N2F_SD:
+            b = amfol_fi_bytes(fi, &blen);
+            if (marks[N2F_NSSAI_ITEM].open && cur_slice(ev) && b && blen >= 3) {
+                amfol_slice_item *s = cur_slice(ev);
+                if (s->n_snssai > 0) {
+                    s->snssai[s->n_snssai - 1].has_sd = true;
+                    s->snssai[s->n_snssai - 1].sd = bytes_be(b, 3);
+                }
+            }
+            break;
+        case N2F_RRC_CAUSE:
+            if (ev->rrc_cause == AMFOL_ABSENT)
+                ev->rrc_cause = (int)amfol_fi_uint(fi);
+            break;
+        case N2F_GUAMI:
+            if (ev->n_guamis < AMFOL_MAX_GUAMIS && ev->proc != 1) {
+                guami = &ev->guamis[ev->n_guamis++];
+                memset(guami, 0, sizeof *guami);
+                guami_open = true;
+            }
+            marks[f->slot].open = true;
+            marks[f->slot].depth = f->depth;
+            break;
+        case N2F_SETID:
+            b = amfol_fi_bytes(fi, &blen);
+            if (b && blen >= 2) {
+                uint16_t set = (uint16_t)((b[0] << 2) | (b[1] >> 6));
+                if (marks[N2F_STMSI].open)
+                    ev->s_tmsi.set_id = set;
+                else if (guami_open && guami)
+                    guami->set_id = set;
+            }
+            break;
+        case N2F_PTR:
+            b = amfol_fi_bytes(fi, &blen);
+            if (b && blen >= 1) {
+                if (marks[N2F_STMSI].open)
+                    ev->s_tmsi.pointer = (uint8_t)(b[0] >> 2);
+                else if (guami_open && guami)
+                    guami->pointer = (uint8_t)(b[0] >> 2);
+            }
+            break;
+        case N2F_REGION:
+            b = amfol_fi_bytes(fi, &blen);
+            if (b && blen >= 1 && guami_open && guami)
+                guami->region_id = b[0];
+            break;
+        case N2F_TMSI:
+            if (marks[N2F_STMSI].open) {
+                ev->s_tmsi.tmsi = (uint32_t)amfol_fi_uint(fi);
+                ev->has_s_tmsi = true;
+            }
+            break;
+        case N2F_PLMN:
+            b = amfol_fi_bytes(fi, &blen);
+            if (marks[N2F_NRCGI].open && marks[N2F_ULI_NR].open && !ev->has_nr_cgi)
+                amfol_plmn_from_tbcd(b, blen, &ev->nr_cgi.plmn);
+            else if (marks[N2F_GLOBAL_GNB].open)
+                amfol_plmn_from_tbcd(b, blen, &ev->gnb_plmn);
+            else if (guami_open && guami)
+                amfol_plmn_from_tbcd(b, blen, &guami->plmn);
+            break;
+        case N2F_CELLID:
+            if (marks[N2F_NRCGI].open && marks[N2F_ULI_NR].open && !ev->has_nr_cgi) {
+                ev->nr_cgi.cell_id = amfol_fi_uint(fi) & G_GUINT64_CONSTANT(0xfffffffff);
+                ev->has_nr_cgi = ev->nr_cgi.plmn.digits[0] != '\0';
+            }
+            break;
+        case N2F_GNB_ID:
+            b = amfol_fi_bytes(fi, &blen);
+            if (marks[N2F_GLOBAL_GNB].open && b && blen >= 1 && !ev->has_gnb_id) {
+                ev->gnb_id = bytes_be(b, blen);
+                ev->gnb_id_bits = (int)MIN(blen, 4) * 8;
+                ev->has_gnb_id = true;
+            }
+            break;
+        case N2F_CAUSE:
+            if (ev->cause.group == AMFOL_ABSENT)
+                ev->cause.group = (int)amfol_fi_uint(fi);
+            break;
+        case N2F_C_RADIO:
+        case N2F_C_TRANSPORT:
+        case N2F_C_NAS:
+        case N2F_C_PROTOCOL:
+        case N2F_C_MISC:
+            if (ev->cause.value == AMFOL_ABSENT && ev->cause.group == f->slot - N2F_C_RADIO)
+                ev->cause.value = (int)amfol_fi_uint(fi);
+            break;
+        case N2F_TTW:
+            ev->time_to_wait = (int)amfol_fi_uint(fi);
+            break;
+        case N2F_CAP:
+            ev->relative_amf_capacity = (int)amfol_fi_uint(fi);
+            break;
+        case N2F_RAN_NAME: {
+            const char *s = amfol_fi_string(fi);
+            if (s && !ev->ran_node_name[0])
+                g_strlcpy(ev->ran_node_name, s, sizeof ev->ran_node_name);
+            break;
+        }
+        case N2F_AMF_NAME: {
+            const char *s = amfol_fi_string(fi);
+            if (s && !ev->amf_name[0] && (ev->proc == 21 || ev->proc == 0))
+                g_strlcpy(ev->amf_name, s, sizeof ev->amf_name);
+            break;
+        }
+        case N2F_UNAV_ITEM:
+            ev->n_unavailable_guamis++;
+            break;
+        case N2F_BACKUP: {
+            const char *s = amfol_fi_string(fi);
+            if (s && !ev->backup_amf_name[0])
+                g_strlcpy(ev->backup_amf_name, s, sizeof ev->backup_amf_name);
+            break;
+        }
+        case N2F_NAS_PDU:
+            ev->has_nas = true;
+            break;
+        case N2F_UECTX:
+            ev->ue_context_request = (int)amfol_fi_uint(fi);
+            break;
+        case N2F_OVL_RESP:
+        case N2F_SLICE_RESP:
+        case N2F_SLICE_ITEM:
+        case N2F_STMSI:
+        case N2F_ULI_NR:
+        case N2F_NRCGI:
+        case N2F_GLOBAL_GNB:
+            marks[f->slot].open = true;
+            marks[f->slot].depth = f->depth;
+            break;
+        default:
+            break;
+        }
+    }
+}
+
+/* SCTP trouble in this frame: one event per kind. */
+static void feed_sctp(amfol_frame_ctx *ctx)
+{
+    bool retx = false, abort_seen = false, shutdown = false;
+    for (int i = 0; i < ctx->n_fields; i++) {
+        const amfol_fieldref *f = &ctx->fields[i];
+        if (f->module != N2_MODULE_INDEX)
+            continue;
+        if (f->slot == N2F_SCTP_RETX)
+            retx = true;
+        else if (f->slot == N2F_SCTP_CHUNK) {
+            uint64_t t = amfol_fi_uint(f->fi);
+            abort_seen |= t == 6;
+            shutdown |= t == 7;
+        }
+    }
+    int kinds[3] = { retx ? AMFOL_SCTP_RETRANSMISSION : 0, abort_seen ? AMFOL_SCTP_ABORT : 0,
+                     shutdown ? AMFOL_SCTP_SHUTDOWN : 0 };
+    for (int k = 0; k < 3; k++) {
+        if (!kinds[k])
+            continue;
+        amfol_sctp_event ev;
+        memset(&ev, 0, sizeof ev);
+        ev.where.frame = ctx->pinfo->num;
+        ev.where.time = nstime_to_sec(&ctx->pinfo->abs_ts);
+        endpoint_text(ctx->pinfo, &ctx->pinfo->net_src, ctx->pinfo->srcport, &ev.where.src);
+        endpoint_text(ctx->pinfo, &ctx->pinfo->net_dst, ctx->pinfo->destport, &ev.where.dst);
+        ev.kind = kinds[k];
+        amfol_engine_sctp(ctx->engine, &ev);
+    }
+}
+
+static void *n2_analyze(amfol_frame_ctx *ctx)
+{
+    feed_sctp(ctx);
+    /* Split the frame's fields into NGAP PDUs: a top-level "ngap" protocol item starts one;
+     * deeper ones (an NGAP message carried inside another) belong to the PDU around them. */
+    int starts[AMFOL_MAX_NGAP_PER_FRAME];
+    int n = 0, base_depth = -1;
+    for (int i = 0; i < ctx->n_fields; i++) {
+        const amfol_fieldref *f = &ctx->fields[i];
+        if (f->module != N2_MODULE_INDEX || f->slot != N2F_NGAP)
+            continue;
+        if (base_depth < 0)
+            base_depth = f->depth;
+        if (f->depth > base_depth)
+            continue;
+        if (n == AMFOL_MAX_NGAP_PER_FRAME)
+            break;
+        starts[n++] = i;
+    }
+    ctx->n_ngap = n;
+    if (n == 0)
+        return NULL;
+    ctx->ngap = wmem_alloc0_array(ctx->pinfo->pool, amfol_ngap_event, n);
+    n2_frame_rec *rec = NULL;
+    int relevant = 0;
+    n2_pdu_rec tmp[AMFOL_MAX_NGAP_PER_FRAME];
+    const amfol_config *cfg = amfol_engine_config(ctx->engine);
+    for (int k = 0; k < n; k++) {
+        ctx->ngap_first[k] = starts[k];
+        ctx->ngap_end[k] = k + 1 < n ? starts[k + 1] : ctx->n_fields;
+        amfol_ngap_event *ev = &ctx->ngap[k];
+        init_event(ctx, ev, k);
+        parse_pdu(ctx, ctx->ngap_first[k], ctx->ngap_end[k], ev);
+        if (ev->proc == AMFOL_ABSENT || ev->pdu_type == AMFOL_ABSENT)
+            continue;                  /* truncated or malformed PDU: nothing to say */
+        n2_pdu_rec *p = &tmp[relevant];
+        memset(p, 0, sizeof *p);
+        amfol_engine_ngap(ctx->engine, ev, &p->r);
+        if (!p->r.relevant)
+            continue;
+        p->proc = ev->proc;
+        p->pdu_type = ev->pdu_type;
+        p->shed_after_grace = p->r.is_initial_ue && p->r.in_overload && p->r.shed_expected &&
+                              p->r.since_start_s >= cfg->grace_ms / 1000.0;
+        p->n_slices = MIN(ev->n_slice_items, AMFOL_MAX_SLICE_ITEMS);
+        memcpy(p->slices, ev->slice_items, (size_t)p->n_slices * sizeof p->slices[0]);
+        relevant++;
+    }
+    if (relevant == 0)
+        return NULL;
+    rec = wmem_alloc(wmem_file_scope(), sizeof(n2_frame_rec) + (size_t)relevant * sizeof(n2_pdu_rec));
+    rec->n = relevant;
+    memcpy(rec->pdu, tmp, (size_t)relevant * sizeof(n2_pdu_rec));
+    return rec;
+}
+
+/* ---- rendering ------------------------------------------------------------------------- */
+
+static void n2_render(amfol_frame_ctx *ctx, proto_tree *tree, void *record)
+{
+    const n2_frame_rec *rec = record;
+    for (int k = 0; k < rec->n; k++)
+        n2_render_pdu(ctx, tree, &rec->pdu[k].r, rec->pdu[k].proc, rec->pdu[k].pdu_type,
+                      rec->pdu[k].shed_after_grace, rec->pdu[k].slices, rec->pdu[k].n_slices);
+}
 
 const amfol_glue amfol_glue_n2 = {
     .name = "n2",
-    .field_names = n2_fields,
-    .register_fields = NULL,
-    .analyze = NULL,
-    .render = NULL,
+    .field_names = n2_field_names,
+    .register_fields = n2_register_fields,
+    .analyze = n2_analyze,
+    .render = n2_render,
 };

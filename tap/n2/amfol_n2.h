@@ -98,5 +98,7 @@ const char *amfol_action_name(int action);       /* "reject-rrc-cr-signalling"; 
 const char *amfol_action_words(int action);      /* plain English */
 const char *amfol_cause_name(int cause);         /* "mo-Signalling" */
 const char *amfol_level_name(enum amfol_level level);
+void amfol_snssai_text(const amfol_snssai *s, char *buf, size_t cap);          /* "1-000001", "2" */
+void amfol_plmn_from_tbcd(const uint8_t *b, size_t len, amfol_plmn *out);     /* 3 TBCD octets */
 
 #endif

@@ -138,7 +138,7 @@ double n2_expected_pass(int reduction_pct)
     return 1.0 - reduction_pct / 100.0;
 }
 
-void n2_snssai_text(const amfol_snssai *s, char *buf, size_t cap)
+void amfol_snssai_text(const amfol_snssai *s, char *buf, size_t cap)
 {
     if (s->has_sd)
         snprintf(buf, cap, "%u-%06x", (unsigned)s->sst, (unsigned)(s->sd & 0xffffff));
@@ -146,7 +146,7 @@ void n2_snssai_text(const amfol_snssai *s, char *buf, size_t cap)
         snprintf(buf, cap, "%u", (unsigned)s->sst);
 }
 
-void n2_plmn_from_bytes(const uint8_t *b, size_t len, amfol_plmn *out)
+void amfol_plmn_from_tbcd(const uint8_t *b, size_t len, amfol_plmn *out)
 {
     static const char hex[] = "0123456789abcdef";
     memset(out, 0, sizeof *out);

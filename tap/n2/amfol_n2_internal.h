@@ -212,7 +212,5 @@ uint32_t n2_exempt_in(const n2_cause_counts counts, int action);
 int n2_cause_index(int cause);                   /* clamps unknown causes to notAvailable */
 /* Expected pass-through of the shed class under a START (0..1). */
 double n2_expected_pass(int reduction_pct);
-void n2_snssai_text(const amfol_snssai *s, char *buf, size_t cap);
-void n2_plmn_from_bytes(const uint8_t *b, size_t len, amfol_plmn *out);
 
 #endif

@@ -53,7 +53,7 @@ static void params_text(GString *out, int action, int pct, const n2_update *u)
         g_string_append(out, i == 0 ? "; slices " : " | ");
         for (int k = 0; k < s->n_snssai; k++) {
             char sn[24];
-            n2_snssai_text(&s->snssai[k], sn, sizeof sn);
+            amfol_snssai_text(&s->snssai[k], sn, sizeof sn);
             g_string_append_printf(out, "%s%s", k ? "," : "", sn);
         }
         g_string_append_printf(out, " %s", amfol_action_name(s->action));
@@ -276,7 +276,7 @@ static void j_update(json_dumper *d, const amfol_n2 *n2, const n2_update *u)
         const amfol_slice_item *s = &u->slice_items[i];
         for (int k = 0; k < s->n_snssai; k++) {
             char sn[24];
-            n2_snssai_text(&s->snssai[k], sn, sizeof sn);
+            amfol_snssai_text(&s->snssai[k], sn, sizeof sn);
             json_dumper_begin_object(d);
             j_str_or_null(d, "snssai", sn);
             j_str_or_null(d, "action", s->action == AMFOL_ABSENT ? NULL : amfol_action_name(s->action));
