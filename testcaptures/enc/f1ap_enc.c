@@ -6,6 +6,8 @@
 #include "aper.h"
 #include "rrc_enc.h"
 
+#include <string.h>
+
 /* F1AP protocol IE ids (F1AP-Constants). */
 enum {
     F1AP_ID_CELLS_TO_BE_ACTIVATED_LIST = 3,
@@ -58,7 +60,12 @@ static void put_nrcgi(aper_writer *w, const enc_nr_cgi *cgi)
 
 static void put_printable(aper_writer *w, const char *s)
 {
-    aper_put_known_multiplier_string(w, s, 1, 150, true); /* PrintableString(SIZE(1..150,...)) */
+    /* GNB-DU-Name / GNB-CU-Name ::= PrintableString(SIZE(1..150,...)); refuse empty/too long */
+    if (s == NULL || s[0] == '\0' || strnlen(s, 151) > 150) {
+        aper_fail(w);
+        return;
+    }
+    aper_put_known_multiplier_string(w, s, 1, 150, true);
 }
 
 static void ie_transaction_id(aper_writer *w, uint8_t id)

@@ -35,7 +35,7 @@ size_t ngap_encode_ng_setup_request(const ngap_ng_setup_request *m, uint8_t *buf
 
     if (m->ran_node_name) {
         ie = aper_ie_begin(&w, NGAP_ID_RAN_NODE_NAME, APER_CRIT_IGNORE);
-        aper_put_known_multiplier_string(&w, m->ran_node_name, 1, 150, true);
+        ngap_put_amf_name(&w, m->ran_node_name); /* RANNodeName: same PrintableString type */
         aper_ie_end(&w, ie);
     }
 
