@@ -47,14 +47,18 @@ void aper_put_bits(aper_writer *w, uint64_t value, unsigned nbits)
     }
     if (!have_room(w, nbits))
         return;
-    for (unsigned i = nbits; i > 0; i--) {
+    /* fill the current octet, then whole octets: at most 9 steps for 64 bits */
+    while (nbits > 0) {
         size_t byte = w->bitpos / 8;
-        unsigned shift = 7 - (unsigned)(w->bitpos % 8);
-        if (shift == 7)
+        unsigned used = (unsigned)(w->bitpos % 8);
+        unsigned room = 8 - used;
+        unsigned take = nbits < room ? nbits : room;
+        unsigned chunk = (unsigned)(value >> (nbits - take)) & ((1u << take) - 1u);
+        if (used == 0)
             w->buf[byte] = 0; /* fresh octet: clear stale caller data */
-        if ((value >> (i - 1)) & 1u)
-            w->buf[byte] |= (uint8_t)(1u << shift);
-        w->bitpos++;
+        w->buf[byte] |= (uint8_t)(chunk << (room - take));
+        w->bitpos += take;
+        nbits -= take;
     }
 }
 
@@ -299,13 +303,10 @@ void aper_put_bit_string_u64(aper_writer *w, uint64_t value, size_t nbits, size_
         w->overflow = true;
         return;
     }
-    uint8_t tmp[8] = {0};
-    /* left-align the nbits low bits of value into tmp, MSB first */
-    for (size_t i = 0; i < nbits; i++) {
-        if ((value >> (nbits - 1 - i)) & 1u)
-            tmp[i / 8] |= (uint8_t)(0x80u >> (i % 8));
-    }
-    aper_put_bit_string(w, tmp, nbits, lb, ub, extensible);
+    if (!put_size(w, nbits, lb, ub, extensible, 16))
+        return;
+    uint64_t mask = nbits == 64 ? UINT64_MAX : ((uint64_t)1 << nbits) - 1;
+    aper_put_bits(w, value & mask, (unsigned)nbits);
 }
 
 void aper_put_octet_string(aper_writer *w, const uint8_t *data, size_t len, size_t lb, size_t ub,
