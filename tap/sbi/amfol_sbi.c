@@ -7,6 +7,7 @@
 #include "../core/amfol_engine_internal.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static void copy_str(char *dst, size_t cap, const char *src)
@@ -31,6 +32,7 @@ amfol_sbi *amfol_sbi_new(const amfol_config *cfg)
     s->indications = g_array_new(FALSE, FALSE, sizeof(sbi_indication));
     s->requests = g_array_new(FALSE, FALSE, sizeof(sbi_request));
     s->moves = g_array_new(FALSE, FALSE, sizeof(sbi_move));
+    s->server_types = g_array_new(FALSE, FALSE, sizeof(sbi_server_type));
     return s;
 }
 
@@ -52,6 +54,7 @@ void amfol_sbi_free(amfol_sbi *s)
     g_array_free(s->indications, TRUE);
     g_array_free(s->requests, TRUE);
     g_array_free(s->moves, TRUE);
+    g_array_free(s->server_types, TRUE);
     g_hash_table_destroy(s->names);
     g_free(s);
 }
@@ -73,10 +76,8 @@ static void add_indication(amfol_sbi *s, int kind, const amfol_sbi_event *ev, bo
     char src_ip[48], dst_ip[48];
     sbi_ip_of(ev->where.src.text, src_ip, sizeof src_ip);
     sbi_ip_of(ev->where.dst.text, dst_ip, sizeof dst_ip);
-    const char *name = sbi_name_for_ip(s, src_ip);
     sbi_indication x = { kind, ev->where.frame, ev->where.time, sbi_intern(s, src_ip),
-                         sbi_intern(s, dst_ip), sbi_intern(s, name ? name : ev->where.src.text),
-                         malformed, metric, validity_s, from_server };
+                         sbi_intern(s, dst_ip), malformed, metric, validity_s, from_server };
     g_array_append_val(s->indications, x);
 }
 
@@ -240,6 +241,102 @@ static void on_headers(amfol_engine *e, const amfol_sbi_event *ev, bool from_ser
     }
 }
 
+void amfol_sbi_on_mobility_registration(amfol_engine *e, const amfol_ngap_event *ngap,
+                                        const amfol_guami *g, uint32_t tmsi)
+{
+    amfol_sbi *s = e->sbi;
+    if (!ngap || !g)
+        return;
+    /* INITIAL UE MESSAGE goes from the gNB to the AMF: the destination is the target AMF. */
+    char ip[48];
+    sbi_ip_of(ngap->where.dst.text, ip, sizeof ip);
+    const char *target = sbi_name_for_ip(s, ip);
+    sbi_registration *r = &s->regs[s->n_regs % SBI_MAX_REGS];
+    r->frame = ngap->where.frame;
+    r->t = ngap->where.time;
+    r->target = target ? target : sbi_intern(s, ngap->where.dst.text);
+    r->region = g->region_id;
+    r->set = g->set_id;
+    r->pointer = g->pointer;
+    r->tmsi = tmsi;
+    s->n_regs++;
+}
+
+/* "5g-guti-<mcc><mnc><amfId 6 hex><5G-TMSI 8 hex>" (TS 29.518 UeContextId): the 5G-TMSI is
+ * the last 8 hex digits; the AMF part is only trusted when the id has the exact spec length. */
+static bool guti_of_context(const char *id, bool *amf_ok, uint8_t *region, uint16_t *set,
+                            uint8_t *pointer, uint32_t *tmsi)
+{
+    const char *p = strncmp(id, "5g-guti-", 8) == 0 ? id + 8 : NULL;
+    size_t n = p ? strlen(p) : 0;
+    if (n < 8)
+        return false;
+    char tm[9];
+    memcpy(tm, p + n - 8, 8);
+    tm[8] = '\0';
+    char *e2 = NULL;
+    unsigned long t = strtoul(tm, &e2, 16);
+    if (*e2)
+        return false;
+    *tmsi = (uint32_t)t;
+    *amf_ok = false;
+    if (n == 19 || n == 20) {
+        char amf[7];
+        memcpy(amf, p + n - 14, 6);
+        amf[6] = '\0';
+        char *e1 = NULL;
+        unsigned long a = strtoul(amf, &e1, 16);
+        if (!*e1) {
+            *amf_ok = true;
+            *region = (uint8_t)(a >> 16);
+            *set = (uint16_t)((a >> 6) & 0x3ff);
+            *pointer = (uint8_t)(a & 0x3f);
+        }
+    }
+    return true;
+}
+
+/* Does the registration's 5G-GUTI name the source AMF? By the source's GUAMIs from N2 when
+ * known, else by the AMF part of the context id. */
+static bool guti_is_source(const amfol_sbi *s, const sbi_registration *r, const char *source,
+                           bool amf_ok, uint8_t region, uint16_t set, uint8_t pointer)
+{
+    const sbi_n2_amf *a = sbi_n2_amf_by_name(s, source);
+    if (a && a->n_guamis > 0) {
+        for (int i = 0; i < a->n_guamis; i++)
+            if (a->guamis[i].region_id == r->region && a->guamis[i].set_id == r->set &&
+                a->guamis[i].pointer == r->pointer)
+                return true;
+        return false;
+    }
+    return amf_ok && region == r->region && set == r->set && pointer == r->pointer;
+}
+
+/* The UE's latest mobility registration at TARGET with the same 5G-GUTI, up to 10 s before. */
+static const sbi_registration *registration_for(const amfol_sbi *s, const char *ue_ctx,
+                                                const char *source, const char *target,
+                                                amfol_time t)
+{
+    uint8_t region = 0, pointer = 0;
+    uint16_t set = 0;
+    uint32_t tmsi;
+    bool amf_ok;
+    if (!target || !guti_of_context(ue_ctx, &amf_ok, &region, &set, &pointer, &tmsi))
+        return NULL;
+    uint32_t have = s->n_regs < SBI_MAX_REGS ? s->n_regs : SBI_MAX_REGS;
+    for (uint32_t k = 0; k < have; k++) {
+        const sbi_registration *r = &s->regs[(s->n_regs - 1 - k) % SBI_MAX_REGS];
+        if (r->t > t)
+            continue;
+        if (t - r->t > 10.0)
+            break;
+        if (r->tmsi == tmsi && r->target && strcmp(r->target, target) == 0 &&
+            guti_is_source(s, r, source, amf_ok, region, set, pointer))
+            return r;
+    }
+    return NULL;
+}
+
 static void on_move(amfol_engine *e, const amfol_sbi_event *ev, sbi_xchg *x, amfol_sbi_result *out)
 {
     amfol_sbi *s = e->sbi;
@@ -252,9 +349,13 @@ static void on_move(amfol_engine *e, const amfol_sbi_event *ev, sbi_xchg *x, amf
     copy_str(out->move_source, sizeof out->move_source, source ? source : x->server);
     copy_str(out->move_target, sizeof out->move_target, target ? target : x->client);
     copy_str(out->ue, sizeof out->ue, x->ue_ctx);
+    const sbi_registration *reg = registration_for(s, x->ue_ctx, out->move_source,
+                                                   out->move_target, ev->where.time);
+    out->move_registration = reg ? reg->frame : 0;
     out->target_load = AMFOL_ABSENT;
     sbi_nf *tnf = target ? sbi_nf_for_amf(s, target) : NULL;
-    const sbi_point *tl = sbi_nf_last_load(tnf, ev->where.time);
+    amfol_time when = reg ? reg->t : ev->where.time;   /* the load the target had then */
+    const sbi_point *tl = sbi_nf_last_load(tnf, when);
     if (tl)
         out->target_load = tl->load;
     sbi_nf *snf = source ? sbi_nf_for_amf(s, source) : NULL;
@@ -268,14 +369,15 @@ static void on_move(amfol_engine *e, const amfol_sbi_event *ev, sbi_xchg *x, amf
     }
     sbi_move m;
     memset(&m, 0, sizeof m);
-    m.frame = ev->where.frame;
-    m.t = ev->where.time;
+    m.frame = reg ? reg->frame : ev->where.frame;
+    m.transfer_frame = ev->where.frame;
+    m.t = reg ? reg->t : ev->where.time;
     m.source = sbi_intern(s, out->move_source);
     m.target = sbi_intern(s, out->move_target);
     copy_str(m.ue, sizeof m.ue, x->ue_ctx);
     m.target_load = out->target_load;
     m.target_load_frame = tl ? tl->frame : 0;
-    m.source_in_overload = source && sbi_episode_at(s, m.source, ev->where.time) != NULL;
+    m.source_in_overload = source && sbi_episode_at(s, m.source, when) != NULL;
     g_array_append_val(s->moves, m);
 }
 
@@ -337,6 +439,9 @@ void amfol_sbi_on_msg(amfol_engine *e, const amfol_sbi_event *ev, amfol_sbi_resu
                              ev->where.frame, ev->where.time);
         from_client = true;
         if (first && !x->request_counted) {
+            char sip[48];
+            sbi_ip_of(x->server, sip, sizeof sip);
+            sbi_note_server(s, sip, x->path);
             x->request_counted = true;
             log_request(s, x);
         }

@@ -57,6 +57,7 @@ typedef struct amfol_sbi_result {
     /* Re-balancing (UEContextTransfer from the target to the source AMF) */
     bool is_move;
     char move_source[64], move_target[64], ue[64];
+    amfol_frame move_registration;  /* the UE's mobility registration at the target, 0 = not seen */
     int target_load;               /* the target's last own report, AMFOL_ABSENT */
     /* What could not be read */
     bool headers_unreadable;       /* HPACK state missing (capture started mid-connection) */
@@ -71,6 +72,10 @@ void amfol_sbi_on_msg(amfol_engine *e, const amfol_sbi_event *ev, amfol_sbi_resu
 /* The SBI glue hands over every NGAP PDU it sees (ctx->ngap) so that the module knows the N2
  * AMFs (names, addresses, GUAMIs) and their overload episodes without depending on N2 state. */
 void amfol_sbi_on_ngap(amfol_engine *e, const amfol_ngap_event *ev);
+/* The glue also hands over each mobility REGISTRATION REQUEST it sees in an INITIAL UE MESSAGE
+ * (5G-GUTI from NAS): the first frame of a re-balanced UE at its target AMF. */
+void amfol_sbi_on_mobility_registration(amfol_engine *e, const amfol_ngap_event *ngap,
+                                        const amfol_guami *guti_guami, uint32_t tmsi);
 void amfol_sbi_finish(amfol_engine *e, amfol_findings *out);
 
 /* Reports: a timeline section (plain text) and the "sbi" member of the JSON document. */

@@ -18,11 +18,14 @@
 #define SBI_MAX_INDICATIONS 8192    /* OCI / LCI / 503 / 429 seen */
 #define SBI_MAX_REQUESTS   131072   /* requests (consumer -> producer) kept for rate checks */
 #define SBI_MAX_MOVES      65536    /* UE context transfers */
+#define SBI_MAX_REGS       4096     /* recent mobility registrations (a ring) */
 #define SBI_MAX_NAMES      4096     /* interned strings (names, addresses) */
+#define SBI_MAX_SERVERS    1024     /* server addresses with the NF type their API names */
 
 enum sbi_tie {
     SBI_TIE_NO_PROFILE = 0,       /* only NFUpdates seen: no NFProfile, so no GUAMIs */
-    SBI_TIE_NO_AMF_INFO,          /* NFProfile without amfInfo/guamiList (or not an AMF) */
+    SBI_TIE_NOT_AMF,              /* the NFProfile says it is another NF type */
+    SBI_TIE_NO_AMF_INFO,          /* AMF NFProfile without amfInfo/guamiList */
     SBI_TIE_NO_N2_MATCH,          /* GUAMIs known, no NG SETUP RESPONSE served them */
     SBI_TIE_GUAMI                 /* tied to the N2 AMF that served one of its GUAMIs */
 };
@@ -81,6 +84,7 @@ enum sbi_kind {
     SBI_KIND_NF_STATUS_NOTIFY,
     SBI_KIND_NF_DISCOVER,
     SBI_KIND_UE_CONTEXT_TRANSFER,
+    SBI_KIND_NF_PROFILE_GET,      /* GET nf-instances/{id} (NFProfileRetrieval) */
     SBI_KIND_COUNT
 };
 
@@ -112,12 +116,16 @@ typedef struct sbi_indication {
     amfol_time t;
     const char *sender_ip;        /* interned: who sent the header / status */
     const char *peer_ip;          /* interned: who received it */
-    const char *sender_name;      /* interned display name */
     bool malformed;
     int metric;                   /* OCI reduction / LCI load %, AMFOL_ABSENT */
     int validity_s;               /* OCI period of validity, 503/429 Retry-After; AMFOL_ABSENT */
     bool sender_is_server;        /* sent in a response (producer -> consumer) */
 } sbi_indication;
+
+typedef struct sbi_server_type {
+    const char *ip;               /* interned */
+    const char *type;             /* interned, lower case: "nrf", "amf", "smf", ... */
+} sbi_server_type;
 
 typedef struct sbi_request {
     amfol_frame frame;
@@ -125,8 +133,19 @@ typedef struct sbi_request {
     const char *client_ip, *server_ip;   /* interned */
 } sbi_request;
 
+typedef struct sbi_registration {
+    amfol_frame frame;            /* INITIAL UE MESSAGE with a mobility REGISTRATION REQUEST */
+    amfol_time t;
+    const char *target;           /* interned AMF name it was sent to */
+    uint8_t region, pointer;
+    uint16_t set;
+    uint32_t tmsi;
+} sbi_registration;
+
 typedef struct sbi_move {
-    amfol_frame frame;            /* the UEContextTransfer request (sent by the target) */
+    amfol_frame frame;            /* the UE's first frame at the target: its mobility registration
+                                   * if seen (linked by 5G-GUTI), else the UEContextTransfer */
+    amfol_frame transfer_frame;   /* the UEContextTransfer request (sent by the target) */
     amfol_time t;
     const char *source, *target;  /* interned AMF names */
     char ue[64];
@@ -150,6 +169,9 @@ struct amfol_sbi {
     GArray *indications;          /* sbi_indication */
     GArray *requests;             /* sbi_request */
     GArray *moves;                /* sbi_move */
+    sbi_registration regs[SBI_MAX_REGS];   /* ring of recent mobility registrations */
+    uint32_t n_regs;              /* total seen; the ring holds the last SBI_MAX_REGS */
+    GArray *server_types;         /* sbi_server_type: NF type of each server address */
     /* Totals */
     uint64_t messages;
     uint32_t nfupdate_load_reports, oci_headers, lci_headers, oci_malformed, status_503, status_429;
@@ -171,6 +193,11 @@ void sbi_n2_learn_amf(amfol_sbi *s, const char *name, const char *ip, const amfo
 void sbi_retie(amfol_sbi *s);
 const char *sbi_nf_name(const sbi_nf *nf);          /* N2 name if tied, else the NF id */
 const char *sbi_name_for_ip(amfol_sbi *s, const char *ip);   /* AMF/NF name or NULL */
+/* Remember the NF type a server address serves, from its API root ("/nnrf-nfm/..." -> "nrf"). */
+void sbi_note_server(amfol_sbi *s, const char *server_ip, const char *path);
+/* Any address as an entity name: the AMF name, else the NF type ("nrf") when one address
+ * serves that type in the capture, else "<type>@<ip>", else the address. Interned. */
+const char *sbi_display_for_ip(amfol_sbi *s, const char *ip);
 sbi_nf *sbi_nf_for_amf(amfol_sbi *s, const char *amf_name);
 const sbi_n2_amf *sbi_n2_amf_by_name(const amfol_sbi *s, const char *name);
 

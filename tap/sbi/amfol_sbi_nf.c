@@ -55,8 +55,10 @@ void sbi_nf_learn_profile(amfol_sbi *s, const amfol_sbi_load *l)
             nf->n_guamis = l->n_guamis;
             memcpy(nf->guamis, l->guamis, sizeof nf->guamis);
         }
-        if (nf->tie == SBI_TIE_NO_PROFILE)
-            nf->tie = SBI_TIE_NO_AMF_INFO;
+        if (nf->tie == SBI_TIE_NO_PROFILE || nf->tie == SBI_TIE_NO_AMF_INFO ||
+            nf->tie == SBI_TIE_NOT_AMF)
+            nf->tie = nf->type[0] && strcmp(nf->type, "AMF") != 0 ? SBI_TIE_NOT_AMF
+                                                                    : SBI_TIE_NO_AMF_INFO;
     }
     sbi_retie(s);
 }
@@ -183,7 +185,52 @@ const char *sbi_tie_text(int tie)
     switch (tie) {
     case SBI_TIE_GUAMI: return "tied to the N2 AMF by GUAMI";
     case SBI_TIE_NO_N2_MATCH: return "not tied: no NG SETUP RESPONSE in the capture serves its GUAMIs";
-    case SBI_TIE_NO_AMF_INFO: return "not tied: its NFProfile has no amfInfo GUAMIs";
+    case SBI_TIE_NOT_AMF: return "not an AMF (NFProfile nfType)";
+    case SBI_TIE_NO_AMF_INFO: return "not tied: its AMF NFProfile has no amfInfo GUAMIs";
     default: return "not tied: no NFProfile (NFRegister/notify/discovery) seen for it";
     }
+}
+
+void sbi_note_server(amfol_sbi *s, const char *server_ip, const char *path)
+{
+    if (!server_ip || !server_ip[0] || !path || path[0] != '/' || path[1] != 'n')
+        return;
+    char type[16];
+    size_t n = strcspn(path + 2, "-/?");
+    if (n == 0 || n >= sizeof type || path[2 + n] != '-')
+        return;
+    memcpy(type, path + 2, n);
+    type[n] = '\0';
+    const char *ip = sbi_intern(s, server_ip);
+    for (guint i = 0; i < s->server_types->len; i++)
+        if (g_array_index(s->server_types, sbi_server_type, i).ip == ip)
+            return;
+    if (s->server_types->len >= SBI_MAX_SERVERS) {
+        s->dropped++;
+        return;
+    }
+    sbi_server_type x = { ip, sbi_intern(s, type) };
+    g_array_append_val(s->server_types, x);
+}
+
+const char *sbi_display_for_ip(amfol_sbi *s, const char *ip)
+{
+    const char *name = sbi_name_for_ip(s, ip);
+    if (name)
+        return name;
+    const char *in = sbi_intern(s, ip);
+    const char *type = NULL;
+    for (guint i = 0; i < s->server_types->len; i++)
+        if (g_array_index(s->server_types, sbi_server_type, i).ip == in)
+            type = g_array_index(s->server_types, sbi_server_type, i).type;
+    if (!type)
+        return in;
+    int same = 0;
+    for (guint i = 0; i < s->server_types->len; i++)
+        same += g_array_index(s->server_types, sbi_server_type, i).type == type;
+    if (same == 1)
+        return type;
+    char buf[96];
+    snprintf(buf, sizeof buf, "%s@%s", type, ip);
+    return sbi_intern(s, buf);
 }

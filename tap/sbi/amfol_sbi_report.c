@@ -24,6 +24,7 @@ static const char *tie_id(int tie)
     switch (tie) {
     case SBI_TIE_GUAMI: return "guami";
     case SBI_TIE_NO_N2_MATCH: return "no-n2-match";
+    case SBI_TIE_NOT_AMF: return "not-amf";
     case SBI_TIE_NO_AMF_INFO: return "no-amf-info";
     default: return "no-profile";
     }
@@ -88,7 +89,8 @@ void amfol_sbi_report_timeline(amfol_engine *e, GString *out)
     for (guint i = 0; i < s->indications->len && shown < TIMELINE_MAX_LINES; i++, shown++) {
         const sbi_indication *x = &g_array_index(s->indications, sbi_indication, i);
         g_string_append_printf(out, "  +%.3fs #%u %s from %s to %s", x->t - t0, x->frame,
-                               ind_text(x->kind), x->sender_name, x->peer_ip);
+                               ind_text(x->kind), sbi_display_for_ip(s, x->sender_ip),
+                               sbi_display_for_ip(s, x->peer_ip));
         if (x->malformed)
             g_string_append(out, ": MALFORMED");
         else if (x->kind == SBI_IND_OCI)
@@ -242,8 +244,8 @@ void amfol_sbi_report_json(amfol_engine *e, json_dumper *d)
         member_str(d, "kind", ind_text(x->kind));
         member_uint(d, "frame", x->frame);
         member_time(d, "time", x->t);
-        member_str(d, "from", x->sender_name);
-        member_str(d, "to", x->peer_ip);
+        member_str(d, "from", sbi_display_for_ip(s, x->sender_ip));
+        member_str(d, "to", sbi_display_for_ip(s, x->peer_ip));
         json_dumper_set_member_name(d, "malformed");
         json_dumper_value_anyf(d, x->malformed ? "true" : "false");
         member_int_or_null(d, "metric", x->metric);

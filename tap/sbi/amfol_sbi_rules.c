@@ -19,26 +19,22 @@ void sbi_rules_nrf_load_stale(amfol_sbi *s, const amfol_capture_info *cap, amfol
         if (!nf || nf->own->len == 0)
             continue;
         amfol_time end = ep->end_frame ? ep->end : cap->last_time;
-        if (end - ep->start < max_s)
-            continue;                       /* too short (or capture ends) to judge */
-        bool high_in_time = false;
+        bool early = false;
         int n_reports = 0, max_load = -1;
         amfol_frame frames[AMFOL_FINDING_MAX_FRAMES];
         for (guint k = 0; k < nf->own->len; k++) {
             const sbi_point *p = &g_array_index(nf->own, sbi_point, k);
-            if (p->load == AMFOL_ABSENT || p->t < ep->start || p->t > end)
+            if (p->is_register || p->load == AMFOL_ABSENT || p->t < ep->start || p->t > end)
                 continue;
-            if (p->load >= high && p->t <= ep->start + max_s)
-                high_in_time = true;
-            if (p->is_register)
-                continue;
+            if (p->t <= ep->start + max_s)
+                early = true;
             if (n_reports < AMFOL_FINDING_MAX_FRAMES)
                 frames[n_reports] = p->frame;
             n_reports++;
             if (p->load > max_load)
                 max_load = p->load;
         }
-        if (high_in_time)
+        if (early && max_load >= high)
             continue;
         amfol_finding *f = amfol_findings_add(out, "nrf-load-stale");
         if (!f)
@@ -51,14 +47,19 @@ void sbi_rules_nrf_load_stale(amfol_sbi *s, const amfol_capture_info *cap, amfol
         f->count = (uint32_t)n_reports;
         if (n_reports == 0)
             amfol_finding_set_summary(f,
-                "%s in N2 overload from frame %u (episode %d) sent no NRF load report (NFUpdate) "
-                "in %.0f s; consumers keep its old load", ep->amf, ep->start_frame, ep->number,
-                end - ep->start);
+                "%s in N2 overload from frame %u (episode %d, %.0f s) sent no NRF load report "
+                "(NFUpdate) during it; consumers keep its old load", ep->amf, ep->start_frame,
+                ep->number, end - ep->start);
+        else if (!early)
+            amfol_finding_set_summary(f,
+                "%s in N2 overload from frame %u (episode %d) sent no NRF load report within "
+                "%.0f s of the START (%d reports during the episode, highest %d%%)", ep->amf,
+                ep->start_frame, ep->number, max_s, n_reports, max_load);
         else
             amfol_finding_set_summary(f,
-                "%s in N2 overload from frame %u (episode %d) reported no load >= %d%% to the NRF "
-                "within %.0f s (%d NFUpdate load reports during the episode, highest %d%%)",
-                ep->amf, ep->start_frame, ep->number, high, max_s, n_reports, max_load);
+                "%s in N2 overload from frame %u (episode %d) kept reporting a low load to the "
+                "NRF: %d reports during the episode, highest %d%% (< %d%%)", ep->amf,
+                ep->start_frame, ep->number, n_reports, max_load, high);
     }
 }
 
@@ -273,7 +274,7 @@ void sbi_rules_overload_ignored(amfol_sbi *s, amfol_findings *out)
         if (violations->len >= 2) {
             amfol_finding *f = amfol_findings_add(out, "sbi-overload-ignored");
             if (f) {
-                amfol_finding_set_entities(f, first->sender_name, NULL, NULL, NULL);
+                amfol_finding_set_entities(f, sbi_display_for_ip(s, first->sender_ip), NULL, NULL, NULL);
                 f->first_frame = first->frame;
                 for (guint k = 0; k < inds->len; k++)
                     amfol_finding_add_frame(f, g_array_index(inds, amfol_frame, k));
@@ -283,7 +284,8 @@ void sbi_rules_overload_ignored(amfol_sbi *s, amfol_findings *out)
                 amfol_finding_set_summary(f,
                     "%s kept sending requests to %s (%s) during the back-off it was given: %u "
                     "requests beyond what %u overload indication(s) from frame %u allowed",
-                    first->peer_ip, first->sender_name, first->sender_ip, violations->len,
+                    sbi_display_for_ip(s, first->peer_ip), sbi_display_for_ip(s, first->sender_ip),
+                    first->sender_ip, violations->len,
                     inds->len, first->frame);
             }
         }
@@ -305,19 +307,20 @@ void sbi_rules_oci_malformed(amfol_sbi *s, amfol_findings *out)
         bool seen = false;
         for (guint k = 0; k < i && !seen; k++) {
             const sbi_indication *p = &g_array_index(s->indications, sbi_indication, k);
-            seen = p->malformed && p->sender_name == x->sender_name;
+            seen = p->malformed && p->sender_ip == x->sender_ip;
         }
         if (seen)
             continue;
         amfol_finding *f = amfol_findings_add(out, "sbi-oci-malformed");
         if (!f)
             return;
-        amfol_finding_set_entities(f, x->sender_name, NULL, NULL, NULL);
+        const char *who = sbi_display_for_ip(s, x->sender_ip);
+        amfol_finding_set_entities(f, who, NULL, NULL, NULL);
         f->first_frame = x->frame;
         uint32_t n_oci = 0, n_lci = 0;
         for (guint k = i; k < n; k++) {
             const sbi_indication *p = &g_array_index(s->indications, sbi_indication, k);
-            if (p->malformed && p->sender_name == x->sender_name) {
+            if (p->malformed && p->sender_ip == x->sender_ip) {
                 amfol_finding_add_frame(f, p->frame);
                 f->count++;
                 if (p->kind == SBI_IND_OCI)
@@ -328,6 +331,6 @@ void sbi_rules_oci_malformed(amfol_sbi *s, amfol_findings *out)
         }
         amfol_finding_set_summary(f,
             "%s sent %u malformed 3gpp-Sbi-Oci and %u malformed 3gpp-Sbi-Lci headers (TS 29.500 "
-            "§5.2.3.3); peers ignore them", x->sender_name, n_oci, n_lci);
+            "§5.2.3.3); peers ignore them", who, n_oci, n_lci);
     }
 }

@@ -49,6 +49,8 @@ void sbi_xchg_classify(sbi_xchg *x)
         x->kind = SBI_KIND_NF_UPDATE;
     else if (nfm && strcmp(m, "DELETE") == 0)
         x->kind = SBI_KIND_NF_DEREGISTER;
+    else if (nfm && strcmp(m, "GET") == 0)
+        x->kind = SBI_KIND_NF_PROFILE_GET;
     else if (starts_with(p, "/nnrf-disc/") && strstr(p, "/nf-instances") &&
              (strcmp(m, "GET") == 0 || !m[0]))
         x->kind = SBI_KIND_NF_DISCOVER;
@@ -64,7 +66,7 @@ const char *sbi_kind_text(int kind)
 {
     static const char *const names[SBI_KIND_COUNT] = {
         "other", "NFRegister", "NFUpdate", "NFDeregister", "NFStatusNotify", "NFDiscover",
-        "UEContextTransfer",
+        "UEContextTransfer", "NFProfileRetrieval",
     };
     return kind >= 0 && kind < SBI_KIND_COUNT ? names[kind] : "other";
 }
