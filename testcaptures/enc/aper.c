@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Aligned PER (X.691 ALIGNED variant) bit writer: primitives used by the NGAP/F1AP encoders. */
 #include "aper.h"
+#include "enc_types.h"
 
 #include <string.h>
 
@@ -328,7 +329,7 @@ void aper_put_known_multiplier_string(aper_writer *w, const char *s, size_t lb, 
         w->overflow = true;
         return;
     }
-    size_t len = strnlen(s, 16384);
+    size_t len = enc_strnlen(s, 16384);
     for (size_t i = 0; i < len; i++) {
         if (s[i] < 0x20 || s[i] > 0x7e) {
             w->overflow = true;

@@ -24,3 +24,11 @@ bool enc_plmn_to_bcd(const enc_plmn *plmn, uint8_t out[3])
     out[2] = (uint8_t)(mnc2 << 4 | mnc1);
     return true;
 }
+
+size_t enc_strnlen(const char *s, size_t max)
+{
+    size_t n = 0;
+    while (n < max && s[n] != '\0')
+        n++;
+    return n;
+}

@@ -54,6 +54,9 @@ typedef struct {
     uint32_t tmsi;
 } enc_5g_guti;
 
+/* Length of s, but at most `max` (strnlen without needing POSIX). s must not be NULL. */
+size_t enc_strnlen(const char *s, size_t max);
+
 /* Writes the 3-octet TBCD PLMN identity (TS 24.501 / TS 38.413 layout). False if out of range. */
 bool enc_plmn_to_bcd(const enc_plmn *plmn, uint8_t out[3]);
 

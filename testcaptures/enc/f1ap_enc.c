@@ -6,8 +6,6 @@
 #include "aper.h"
 #include "rrc_enc.h"
 
-#include <string.h>
-
 /* F1AP protocol IE ids (F1AP-Constants). */
 enum {
     F1AP_ID_CELLS_TO_BE_ACTIVATED_LIST = 3,
@@ -61,7 +59,7 @@ static void put_nrcgi(aper_writer *w, const enc_nr_cgi *cgi)
 static void put_printable(aper_writer *w, const char *s)
 {
     /* GNB-DU-Name / GNB-CU-Name ::= PrintableString(SIZE(1..150,...)); refuse empty/too long */
-    if (s == NULL || s[0] == '\0' || strnlen(s, 151) > 150) {
+    if (s == NULL || s[0] == '\0' || enc_strnlen(s, 151) > 150) {
         aper_fail(w);
         return;
     }

@@ -3,7 +3,6 @@
  * configuration update and DL NAS transport. */
 #include "nas_writer.h"
 
-#include <string.h>
 
 /* Writes decimal digits as TBCD, filling an odd last digit with 0xF. False on a non-digit. */
 static bool put_tbcd(nas_writer *w, const char *digits, size_t n)
@@ -21,7 +20,7 @@ static bool put_tbcd(nas_writer *w, const char *digits, size_t n)
 static void put_suci(nas_writer *w, const nas_mobile_identity *id)
 {
     const char *ri = id->routing_indicator ? id->routing_indicator : "0";
-    size_t ri_len = strnlen(ri, 5), msin_len = id->msin ? strnlen(id->msin, 11) : 0;
+    size_t ri_len = enc_strnlen(ri, 5), msin_len = id->msin ? enc_strnlen(id->msin, 11) : 0;
     uint8_t plmn[3];
     if (ri_len < 1 || ri_len > 4 || msin_len < 1 || msin_len > 10 ||
         !enc_plmn_to_bcd(&id->plmn, plmn)) {
@@ -201,7 +200,7 @@ size_t nas_encode_dl_nas_transport(const nas_dl_nas_transport *m, uint8_t *buf, 
 /* DNN (TS 24.501 §9.11.2.1B): APN-style labels, each prefixed with its length. */
 static void put_dnn(nas_writer *w, const char *dnn)
 {
-    size_t len = strnlen(dnn, 101);
+    size_t len = enc_strnlen(dnn, 101);
     if (len == 0 || len > 100) {
         w->failed = true;
         return;

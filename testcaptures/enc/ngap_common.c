@@ -2,8 +2,6 @@
 /* Aligned-PER writers for NGAP IE value types shared by several NGAP messages (TS 38.413 §9.3). */
 #include "ngap_common.h"
 
-#include <string.h>
-
 /* Root sizes of the extensible Cause ENUMERATEDs (NGAP-IEs). */
 static const unsigned cause_roots[5] = {
     45, /* CauseRadioNetwork: unspecified .. release-due-to-cn-detected-mobility */
@@ -85,7 +83,7 @@ void ngap_put_amf_name(aper_writer *w, const char *name)
 {
     /* AMFName ::= PrintableString (SIZE(1..150, ...)). The extension would allow other sizes,
      * but an empty or over-long name is a caller mistake: refuse it. */
-    if (name == NULL || name[0] == '\0' || strnlen(name, 151) > 150) {
+    if (name == NULL || name[0] == '\0' || enc_strnlen(name, 151) > 150) {
         aper_fail(w);
         return;
     }

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Throughput of every encoder (not a test: prints calls per second for the final report).
  * Usage: enc_bench_encoders [ITERATIONS_PER_MESSAGE] */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+
 #include "sample_msgs.h"
 
 #include <stdio.h>
