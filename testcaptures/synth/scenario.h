@@ -84,7 +84,7 @@ typedef struct {
     /* NRF load reporting while the episode lasts */
     int nrf_load;               /* load reported in NFUpdate during the episode */
     int nrf_lag_s;              /* first high report this long after the START */
-    int sbi_503;                /* NRF answers the AMF's NFUpdates with 503 + Retry-After */
+    int sbi_error;              /* 0, or 503 / 429: NRF answers NFUpdates with it + Retry-After */
 } sc_episode;
 
 typedef struct {
@@ -116,6 +116,7 @@ typedef struct {
     int wait_s, wait_max_s;
     int64_t spurious_from_us, spurious_to_us; /* rejects-without-start window */
     double spurious_share;      /* share of requests rejected in that window */
+    int ng_setup_failures;      /* NG SETUP FAILUREs (overload, TimeToWait 5 s) before success */
 } sc_gnb;
 
 typedef struct {
@@ -129,6 +130,7 @@ typedef struct {
     int from_amf, to_amf;
     int64_t start_us, end_us;
     double rate_per_s;          /* UEs moved per second */
+    int capacity;               /* RelativeAMFCapacity the source announces at start, -1 = none */
 } sc_rebalance;
 
 typedef struct {

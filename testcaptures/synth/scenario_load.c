@@ -398,6 +398,7 @@ static void load_gnb(loader *L, scenario *sc, const char *g, const char *name)
     b->spurious_from_us = get_time_us(L, g, "spurious_from_s", -1);
     b->spurious_to_us = get_time_us(L, g, "spurious_to_s", -1);
     b->spurious_share = get_double(L, g, "spurious_share", 1, 0, 1);
+    b->ng_setup_failures = (int)get_int(L, g, "ng_setup_failures", 0, 0, 5);
     if (b->behaviour == GNB_REJECTS_WITHOUT_START &&
         (b->spurious_from_us < 0 || b->spurious_to_us <= b->spurious_from_us))
         fail(L, "[%s] rejects-without-start needs spurious_from_s < spurious_to_s", g);
@@ -599,7 +600,17 @@ static void load_episode(loader *L, scenario *sc, const char *g, const char *nam
     e->nas_ciphered_share = get_double(L, g, "nas_ciphered_share", 0, 0, 1);
     e->nrf_load = (int)get_int(L, g, "nrf_load", 95, 0, 100);
     e->nrf_lag_s = (int)get_int(L, g, "nrf_lag_s", 0, 0, 3600);
-    e->sbi_503 = get_bool(L, g, "sbi_503", 0);
+    e->sbi_error = get_bool(L, g, "sbi_503", 0) ? 503 : 0;
+    char *se = get_str(L, g, "sbi_error");
+    if (se) {
+        if (!strcmp(se, "503") || !strcmp(se, "429"))
+            e->sbi_error = atoi(se);
+        else if (!strcmp(se, "none"))
+            e->sbi_error = 0;
+        else
+            fail(L, "[%s] sbi_error = '%s': expected none, 503 or 429", g, se);
+        g_free(se);
+    }
     sc->n_episodes++;
 }
 
@@ -622,6 +633,7 @@ static void load_rebalance(loader *L, scenario *sc, const char *g)
     r->start_us = get_time_us(L, g, "start_s", 0);
     r->end_us = get_time_us(L, g, "end_s", sc->duration_us);
     r->rate_per_s = get_double(L, g, "rate_per_s", 5, 0.001, 1e4);
+    r->capacity = (int)get_int(L, g, "capacity", -1, -1, 255);
     if (r->end_us <= r->start_us)
         fail(L, "[%s] end_s must be after start_s", g);
     sc->n_rebalances++;

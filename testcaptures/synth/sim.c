@@ -225,6 +225,11 @@ static void on_arrival(sim *s, int cause)
     u->early = 0;
     choose_request(s, u);
     u->target_amf = (uint8_t)route_amf(s, u, u->gnb);
+    if (!s->assoc[sim_ng_index(u->gnb, u->target_amf)].ng_ready) {
+        s->arrivals_dropped++; /* the gNB has no working NG association yet */
+        ue_free(s, uei);
+        return;
+    }
     sim_schedule(s, s->now_us, EV_ATTEMPT, uei, 0, 0);
 }
 
@@ -777,6 +782,9 @@ static void setup(sim *s)
         if (sc->episodes[e].stop_us >= 0)
             sim_schedule(s, sc->episodes[e].stop_us, EV_OVERLOAD_STOP, e, 0, 0);
     }
+    for (int r = 0; r < sc->n_rebalances; r++)
+        if (sc->rebalances[r].capacity >= 0)
+            sim_schedule(s, sc->rebalances[r].start_us, EV_REBALANCE_START, r, 0, 0);
     sim_schedule(s, sc->duration_us, EV_END, 0, 0, 0);
 }
 
@@ -791,8 +799,32 @@ static int dispatch(sim *s, const sim_event *ev)
         msg_ng_setup_request(s, ev->a, ev->b);
         sim_schedule(s, s->now_us + 3 * MS, EV_NG_SETUP_RSP, ev->a, ev->b, 0);
         break;
-    case EV_NG_SETUP_RSP:
-        msg_ng_setup_response(s, ev->a, ev->b);
+    case EV_NG_SETUP_RSP: {
+        sim_assoc *as = &s->assoc[sim_ng_index(ev->a, ev->b)];
+        if (as->setup_failures < s->sc->gnbs[ev->a].ng_setup_failures) {
+            /* The AMF turns the gNB away for a while (TimeToWait 5 s), then it tries again. */
+            as->setup_failures++;
+            msg_ng_setup_failure(s, ev->a, ev->b);
+            sim_schedule(s, s->now_us + 5 * SEC + 1 * MS, EV_NG_SETUP_REQ, ev->a, ev->b, 0);
+        } else {
+            msg_ng_setup_response(s, ev->a, ev->b);
+            as->ng_ready = 1;
+        }
+        break;
+    }
+    case EV_REBALANCE_START: {
+        const sc_rebalance *rb = &s->sc->rebalances[ev->a];
+        for (int g = 0; g < s->sc->n_gnbs; g++) {
+            uint32_t m = s->sc->gnbs[g].amf_mask;
+            if (!(m & (1u << rb->from_amf)) || !(m & (1u << rb->to_amf)))
+                continue;
+            msg_amf_configuration_update(s, g, rb->from_amf, rb->capacity);
+            sim_schedule(s, s->now_us + 3 * MS, EV_AMF_CFG_ACK, g, rb->from_amf, 0);
+        }
+        break;
+    }
+    case EV_AMF_CFG_ACK:
+        msg_amf_configuration_update_ack(s, ev->a, ev->b);
         break;
     case EV_F1_SETUP:
         sim_net_handshake(s, sim_f1_index(ev->a));

@@ -43,6 +43,8 @@ typedef struct {
 
 typedef struct {
     int up;                 /* handshake done */
+    int ng_ready;           /* NG SETUP succeeded (NG associations) */
+    int setup_failures;     /* NG SETUP FAILUREs sent so far */
     int sack_pending[2];    /* a SACK from side i is scheduled */
     sctp_assoc a;
 } sim_assoc;

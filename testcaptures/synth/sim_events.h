@@ -29,6 +29,8 @@ enum {
     EV_OVERLOAD_START,   /* a = episode, b = start index */
     EV_OVERLOAD_STOP,    /* a = episode */
     EV_NRF_REPORT,       /* a = amf */
+    EV_REBALANCE_START,  /* a = rebalance: AMF CONFIGURATION UPDATE from the source */
+    EV_AMF_CFG_ACK,      /* a = gnb, b = amf */
     EV_END,
 };
 

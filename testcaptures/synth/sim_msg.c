@@ -9,6 +9,7 @@
 #include "../enc/nas_enc.h"
 #include "../enc/ngap_enc.h"
 #include "../enc/rrc_enc.h"
+#include "ngap_extra.h"
 #include "sim_net.h"
 
 #define MSG_BUF 2048
@@ -102,6 +103,34 @@ uint32_t msg_ng_setup_response(sim *s, int gnb, int amf)
     m.plmn_support[0].slices.n = (size_t)s->sc->n_slices;
     uint8_t buf[MSG_BUF];
     return ng_send(s, gnb, amf, 1, 0, buf, ngap_encode_ng_setup_response(&m, buf, sizeof buf));
+}
+
+uint32_t msg_ng_setup_failure(sim *s, int gnb, int amf)
+{
+    ngap_ng_setup_failure m = {0};
+    m.cause.group = NGAP_CAUSE_MISC;
+    m.cause.value = NGAP_CAUSE_MISC_CONTROL_PROCESSING_OVERLOAD;
+    m.has_time_to_wait = true;
+    m.time_to_wait = NGAP_TTW_5S;
+    uint8_t buf[MSG_BUF];
+    return ng_send(s, gnb, amf, 1, 0, buf, ngap_encode_ng_setup_failure(&m, buf, sizeof buf));
+}
+
+uint32_t msg_amf_configuration_update(sim *s, int gnb, int amf, int capacity)
+{
+    ngap_amf_configuration_update m = {0};
+    m.has_relative_capacity = true;
+    m.relative_capacity = (uint8_t)capacity;
+    uint8_t buf[MSG_BUF];
+    return ng_send(s, gnb, amf, 1, 0, buf,
+                   ngap_encode_amf_configuration_update(&m, buf, sizeof buf));
+}
+
+uint32_t msg_amf_configuration_update_ack(sim *s, int gnb, int amf)
+{
+    uint8_t buf[64];
+    return ng_send(s, gnb, amf, 0, 0, buf,
+                   ngap_encode_amf_configuration_update_ack(buf, sizeof buf));
 }
 
 static uint16_t cell_pci(int gnb, int cell)

@@ -11,6 +11,9 @@ void sim_plmn(const uint8_t plmn_str_unused[3], const char *plmn_str, enc_plmn *
 
 uint32_t msg_ng_setup_request(sim *s, int gnb, int amf);
 uint32_t msg_ng_setup_response(sim *s, int gnb, int amf);
+uint32_t msg_ng_setup_failure(sim *s, int gnb, int amf);
+uint32_t msg_amf_configuration_update(sim *s, int gnb, int amf, int capacity);
+uint32_t msg_amf_configuration_update_ack(sim *s, int gnb, int amf);
 uint32_t msg_f1_setup_request(sim *s, int gnb);
 uint32_t msg_f1_setup_response(sim *s, int gnb);
 uint32_t msg_overload_start(sim *s, int gnb, int amf, const sc_start *st);

@@ -177,7 +177,9 @@ static void nrf_report(sim *s, int amf)
     char hv[256];
     int rc;
     int oci = 0, lci = 0;
-    if (ep && ep->sbi_503) {
+    if (ep && ep->sbi_error == 429) {
+        rc = sbi_problem_rsp(m, 429, "Too Many Requests", "NF_CONGESTION_RISK", NULL, 5);
+    } else if (ep && ep->sbi_error == 503) {
         rc = sbi_problem_rsp(m, 503, "Service Unavailable", "NF_CONGESTION", NULL, 5);
         if (rc == 0 && sc->nrf_oci) {
             size_t n = sc->nrf_oci_malformed
@@ -201,8 +203,10 @@ static void nrf_report(sim *s, int amf)
         free(m);
         return fail(s, "NFUpdate response");
     }
-    if (ep && ep->sbi_503)
+    if (ep && ep->sbi_error == 503)
         s->tr.status_503++;
+    if (ep && ep->sbi_error == 429)
+        s->tr.status_429++;
     s->tr.oci_headers += (uint64_t)oci;
     s->tr.lci_headers += (uint64_t)lci;
     if (oci && sc->nrf_oci_malformed) {

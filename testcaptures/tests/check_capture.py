@@ -168,7 +168,7 @@ def main():
           % (dict(sorted(t3346.items())), nas["t3346_values_s"]))
 
     # --- SBI ---
-    loads, s503, oci, lci, patch_frames = [], 0, 0, 0, set()
+    loads, s503, s429, oci, lci, patch_frames = [], 0, 0, 0, 0, set()
     for n in sorted(by_frame):
         r = by_frame[n]
         if "PATCH" in split(r["http2.headers.method"]):
@@ -176,18 +176,17 @@ def main():
             loads.append(int(nums[0]) if nums else None)
             patch_frames.add(n)
         s503 += split(r["http2.headers.status"]).count("503")
+        s429 += split(r["http2.headers.status"]).count("429")
         names = split(r["http2.header.name"])
         oci += names.count("3gpp-sbi-oci")
         lci += names.count("3gpp-sbi-lci")
     sbi = truth["expected"]["sbi"]
     check(loads == sbi["nfupdate_loads"], "NFUpdate loads %s == truth %s"
           % (loads[:12], sbi["nfupdate_loads"][:12]))
-    check((len(loads), s503, oci, lci) == (sbi["nfupdate_load_reports"], sbi["status_503"],
-                                           sbi["oci_headers"], sbi["lci_headers"]),
-          "NFUpdates/503/OCI/LCI %s == truth %s" % ((len(loads), s503, oci, lci),
-                                                     (sbi["nfupdate_load_reports"],
-                                                      sbi["status_503"], sbi["oci_headers"],
-                                                      sbi["lci_headers"])))
+    got = (len(loads), s503, s429, oci, lci)
+    want = (sbi["nfupdate_load_reports"], sbi["status_503"], sbi["status_429"],
+            sbi["oci_headers"], sbi["lci_headers"])
+    check(got == want, "NFUpdates/503/429/OCI/LCI %s == truth %s" % (got, want))
 
     # --- faults: rule set and evidence frames as decoded ---
     rules = sorted({f["rule"] for f in truth["faults"]})
