@@ -21,7 +21,9 @@ enum {
 };
 
 static const char *const rrc_fields[] = {
-    "f1ap", "f1ap.procedureCode", "f1ap.gNB_DU_UE_F1AP_ID", "f1ap.gNB_CU_UE_F1AP_ID", "f1ap.SRBID",
+    "f1ap", "f1ap.procedureCode",
+    /* top-level IEs are GNB_*; the lower-case names are the same ids nested in other IEs */
+    "f1ap.GNB_DU_UE_F1AP_ID|f1ap.gNB_DU_UE_F1AP_ID", "f1ap.GNB_CU_UE_F1AP_ID|f1ap.gNB_CU_UE_F1AP_ID", "f1ap.SRBID",
     "f1ap.nRCellIdentity", "f1ap.pLMN_Identity", "f1ap.C_RNTI",
     "nr-rrc.rrcSetupRequest_element", "nr-rrc.rrcResumeRequest_element", "nr-rrc.rrcResumeRequest1_element",
     "nr-rrc.rrcSetup_element", "nr-rrc.rrcReject_element",
@@ -83,6 +85,7 @@ static const value_string rrc_class_vals[] = {
     { AMFOL_RRC_CLASS_SHED, "shed (the action asks the gNB to reject it)" },
     { AMFOL_RRC_CLASS_EXEMPT, "exempt (must be let through)" },
     { AMFOL_RRC_CLASS_OTHER, "not named by the action" },
+    { AMFOL_RRC_CLASS_SLICE, "shed for UEs of a listed slice only" },
     { 0, NULL }
 };
 

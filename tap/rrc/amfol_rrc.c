@@ -44,6 +44,24 @@ static bool is_request(int msg)
     return msg == AMFOL_RRC_SETUP_REQUEST || msg == AMFOL_RRC_RESUME_REQUEST;
 }
 
+int rrc_segment_classify(const rrc_segment *sg, int cause_ix)
+{
+    if (!sg)
+        return AMFOL_RRC_CLASS_NONE;
+    /* A START carrying only a slice list asks nothing AMF-wide. */
+    bool amf_wide = sg->n_slice_items == 0 || sg->action != AMFOL_ABSENT || sg->reduction_pct != AMFOL_ABSENT;
+    int k = amf_wide ? amfol_rrc_classify(sg->action, cause_ix) : AMFOL_RRC_CLASS_OTHER;
+    if (k == AMFOL_RRC_CLASS_SHED)
+        return k;
+    /* The UE's slice is not known at RRC time: a cause a slice entry sheds may be rejected. */
+    for (int i = 0; i < sg->n_slice_items; i++)
+        if (amfol_rrc_classify(sg->slice_items[i].action, cause_ix) == AMFOL_RRC_CLASS_SHED)
+            return AMFOL_RRC_CLASS_SLICE;
+    if (!amf_wide && amfol_rrc_classify(AMFOL_ABSENT, cause_ix) == AMFOL_RRC_CLASS_EXEMPT)
+        return AMFOL_RRC_CLASS_EXEMPT;
+    return k;
+}
+
 /* Governance of a request: the segment in force, the judgement class, the grace flag, and (when
  * `count`) the period it is counted in. */
 void rrc_req_govern(amfol_engine *e, rrc_req *r, bool count)
@@ -56,7 +74,7 @@ void rrc_req_govern(amfol_engine *e, rrc_req *r, bool count)
     r->stop_seg = seg >= 0 ? -1 : stopped;
     const rrc_segment *sg = rrc_seg(s, seg);
     const rrc_segment *st = rrc_seg(s, r->stop_seg);
-    r->klass = sg ? (uint8_t)amfol_rrc_classify(sg->action, r->cause) : AMFOL_RRC_CLASS_NONE;
+    r->klass = (uint8_t)rrc_segment_classify(sg, r->cause);
     /* In flight around a START or a STOP: not judged. */
     r->in_grace = (sg && r->time - sg->start_time < grace) || (st && r->time - st->end_time < grace);
     if (!count)

@@ -148,6 +148,8 @@ int rrc_trouble_near(const amfol_rrc *s, uint32_t ai, amfol_time t, double windo
 
 /* amfol_rrc.c */
 void rrc_req_govern(amfol_engine *e, rrc_req *r, bool count);
+/* Class of a cause under a START segment, with its slice list (TS 38.413 §8.7.7.2). */
+int rrc_segment_classify(const rrc_segment *sg, int cause_ix);
 
 /* amfol_rrc_cells.c */
 uint32_t rrc_cell_get(amfol_rrc *s, const amfol_nr_cgi *cgi);

@@ -18,7 +18,7 @@ static shed_stats period_shed(const amfol_rrc *s, const rrc_period *p)
     if (p->phase != AMFOL_RRC_DURING || !sg)
         return x;
     for (int c = 0; c < AMFOL_RRC_NCAUSES; c++) {
-        if (amfol_rrc_classify(sg->action, c) != AMFOL_RRC_CLASS_SHED)
+        if (rrc_segment_classify(sg, c) != AMFOL_RRC_CLASS_SHED)
             continue;
         x.requests += p->c.requests[c];
         x.setups += p->c.setups[c];

@@ -155,7 +155,8 @@ static void judge_segments(amfol_engine *e, GPtrArray *all, amfol_findings *out)
         }
         bool over_ratio = false;
         double pv_over = 1.0;
-        if (has_red && n >= MIN_OVERSHED_SAMPLES) {
+        /* Slice entries add rejects for UEs whose slice RRC does not show: no ratio to test then. */
+        if (has_red && sg->n_slice_items == 0 && n >= MIN_OVERSHED_SAMPLES) {
             pv_over = rrc_binom_sf(x->shed_rejects, n, p_rej);
             over_ratio = (double)x->shed_rejects / n > p_rej + MARGIN && pv_over < P_LIMIT;
         }
@@ -250,7 +251,7 @@ static void judge_after_stop(amfol_engine *e, amfol_findings *out)
         const rrc_req *r = &g_array_index(s->reqs, rrc_req, j->req);
         const rrc_segment *st = rrc_seg(s, r->stop_seg);
         if (r->seg >= 0 || !st || j->time - st->end_time < grace ||
-            amfol_rrc_classify(st->action, r->cause) != AMFOL_RRC_CLASS_SHED)
+            rrc_segment_classify(st, r->cause) != AMFOL_RRC_CLASS_SHED)
             continue;
         after_stop_item it = { r->stop_seg, r->cell, i };
         g_array_append_val(items, it);

@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+# check_truth.py: run tshark with the amfol plugin on a synthesized capture and compare the radio
+# findings (rule ids, evidence frames, counts) with the synthesizer's ground truth.
+#
+# Usage: check_truth.py TSHARK_WRAPPER PLUGIN_SO CAPTURE TRUTH_JSON [--rules r1,r2] [--expect r1,r2]
+#   --rules: the rule ids this check owns (default: the radio rules of docs/faults.md)
+#   --expect: rule ids that must be reported (default: those of the truth within --rules)
+import argparse
+import json
+import subprocess
+import sys
+
+RADIO = ["rrc-reject-without-overload", "rejects-after-overload-stop", "gnb-over-sheds",
+         "exempt-access-rejected", "slice-overload-misconfigured", "reject-waittime-synchronised"]
+CAP = 32   # evidence frames kept per finding (docs/faults.md)
+
+
+def tshark(wrapper, plugin, capture, *args, fails=None):
+    r = subprocess.run([wrapper, plugin, "-r", capture] + list(args), capture_output=True, text=True,
+                       timeout=110)
+    if r.returncode != 0:
+        msg = "tshark %s failed (%d): %s" % (" ".join(args), r.returncode, r.stderr.splitlines()[0] if r.stderr else "")
+        if fails is None:
+            sys.exit(msg)
+        fails.append(msg)
+        return ""
+    return r.stdout
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("wrapper")
+    ap.add_argument("plugin")
+    ap.add_argument("capture")
+    ap.add_argument("truth")
+    ap.add_argument("--rules", default=",".join(RADIO))
+    ap.add_argument("--layer", default="rrc")
+    args = ap.parse_args()
+    rules = [r for r in args.rules.split(",") if r]
+    truth = json.load(open(args.truth))
+    want = [f for f in truth["faults"] if f["rule"] in rules and
+            not (f["rule"] == "exempt-access-rejected" and f.get("gnb") is None)]   # NAS layer: not ours
+    fails = []
+
+    # 1. Evidence frames per rule, as the plugin tags them (second pass, findings known).
+    out = tshark(args.wrapper, args.plugin, args.capture, "-2", "-Y", "amfol.finding",
+                 "-T", "fields", "-E", "separator=\t", "-e", "frame.number", "-e", "amfol.finding")
+    tagged = {}
+    for line in out.splitlines():
+        num, _, rs = line.partition("\t")
+        for r in rs.split(","):
+            if r in rules:
+                tagged.setdefault(r, set()).add(int(num))
+    for r in rules:
+        truth_frames = set()
+        expected_tags = set()
+        for f in want:
+            if f["rule"] == r:
+                truth_frames |= set(f["frames"])
+                expected_tags |= set(sorted(f["frames"])[:CAP])
+        got = tagged.get(r, set())
+        if not truth_frames and got:
+            fails.append("%s: not in the truth, but tagged on %d frames (first %s)" % (r, len(got), sorted(got)[:5]))
+        extra = got - truth_frames
+        if truth_frames and extra:
+            fails.append("%s: %d tagged frames are not truth evidence: %s" % (r, len(extra), sorted(extra)[:10]))
+        missing = expected_tags - got
+        if missing:
+            fails.append("%s: %d truth evidence frames (of the first %d per fault) not tagged: %s"
+                         % (r, len(missing), CAP, sorted(missing)[:10]))
+        print("%-30s truth faults %d, truth frames %d, tagged %d" %
+              (r, sum(1 for f in want if f["rule"] == r), len(truth_frames), len(got)))
+
+    # 2. Counts, entities and first frames from -z amfol,json.
+    js = tshark(args.wrapper, args.plugin, args.capture, "-q", "-z", "amfol,json", fails=fails)
+    start = js.find("{")
+    doc = json.loads(js[start:]) if start >= 0 else {}
+    found = [f for f in doc.get("findings", []) if f.get("rule") in rules and f.get("layer", args.layer) in ("rrc", "n2")]
+    for f in want:
+        m = [g for g in found if g["rule"] == f["rule"] and g.get("gnb") == f.get("gnb") and g.get("cell") == f.get("cell")
+             and g.get("first_frame") == f["first_frame"]]
+        if len(m) != 1:
+            fails.append("%s %s/%s first %d: %d matching findings in -z amfol,json" %
+                         (f["rule"], f.get("gnb"), f.get("cell"), f["first_frame"], len(m)))
+        elif m[0].get("count") != f["count"]:
+            fails.append("%s %s/%s: count %s, truth %d" % (f["rule"], f.get("gnb"), f.get("cell"), m[0].get("count"), f["count"]))
+        elif f.get("amf") and m[0].get("amf") != f["amf"]:
+            fails.append("%s: amf %s, truth %s" % (f["rule"], m[0].get("amf"), f["amf"]))
+    if len(found) != len(want):
+        fails.append("%d radio findings in -z amfol,json, truth has %d: %s" %
+                     (len(found), len(want), [(g["rule"], g.get("gnb"), g.get("cell"), g.get("count")) for g in found]))
+    exp = truth.get("expected", {}).get("rrc")
+    radio = doc.get("radio")
+    if exp is not None:
+        if radio is None:
+            fails.append("no \"radio\" member in -z amfol,json")
+        else:
+            for k in ("requests", "setups", "rejects"):
+                if radio.get(k) != exp[k]:
+                    fails.append("radio.%s = %s, truth %d" % (k, radio.get(k), exp[k]))
+            print("radio requests/setups/rejects: %s/%s/%s" % (radio.get("requests"), radio.get("setups"), radio.get("rejects")))
+    for x in fails:
+        print("FAIL:", x)
+    if fails:
+        sys.exit(1)
+    print("ok: %d radio findings match the truth" % len(want))
+
+
+if __name__ == "__main__":
+    main()
