@@ -251,11 +251,13 @@ void aper_put_choice(aper_writer *w, unsigned index, unsigned root_count, bool e
     aper_put_enumerated(w, index, root_count, extensible);
 }
 
-/* Shared size handling of BIT STRING and OCTET STRING. Returns false when the writer failed.
- * `unit_bits` is 1 for bit strings and 8 for octet strings; `fixed_limit` the largest fixed size
- * (in units) written without alignment (16 bits / 2 octets). */
+/* Shared size handling of BIT STRING, OCTET STRING and known-multiplier character strings.
+ * Returns false when the writer failed. `fixed_limit` is the largest fixed size (in bits for bit
+ * strings, octets/characters otherwise) written without alignment (16 bits / 2 octets).
+ * `char_string`: a variable-size character string whose ub fits in 16 bits is not aligned either
+ * (X.691 30.5.7); bit and octet strings of variable size always are (16.11, 17.8). */
 static bool put_size(aper_writer *w, size_t n, size_t lb, size_t ub, bool extensible,
-                     size_t fixed_limit)
+                     size_t fixed_limit, bool char_string)
 {
     bool in_root = n >= lb && (ub == APER_NO_UB || n <= ub);
     if (extensible)
@@ -276,8 +278,8 @@ static bool put_size(aper_writer *w, size_t n, size_t lb, size_t ub, bool extens
         return aper_ok(w);
     }
     aper_put_length(w, n, lb, ub);
-    /* a variable-size string is octet-aligned after its length (X.691 16.11, 17.8) */
-    if (n > 0)
+    /* a variable-size string is octet-aligned after its length (X.691 16.11, 17.8, 30.5.7) */
+    if (n > 0 && !(char_string && ub != APER_NO_UB && ub <= fixed_limit))
         aper_align(w);
     return aper_ok(w);
 }
@@ -289,7 +291,7 @@ void aper_put_bit_string(aper_writer *w, const uint8_t *bits, size_t nbits, size
         w->overflow = true;
         return;
     }
-    if (!put_size(w, nbits, lb, ub, extensible, 16))
+    if (!put_size(w, nbits, lb, ub, extensible, 16, false))
         return;
     size_t full = nbits / 8;
     aper_put_octets(w, bits, full);
@@ -304,7 +306,7 @@ void aper_put_bit_string_u64(aper_writer *w, uint64_t value, size_t nbits, size_
         w->overflow = true;
         return;
     }
-    if (!put_size(w, nbits, lb, ub, extensible, 16))
+    if (!put_size(w, nbits, lb, ub, extensible, 16, false))
         return;
     uint64_t mask = nbits == 64 ? UINT64_MAX : ((uint64_t)1 << nbits) - 1;
     aper_put_bits(w, value & mask, (unsigned)nbits);
@@ -317,7 +319,7 @@ void aper_put_octet_string(aper_writer *w, const uint8_t *data, size_t len, size
         w->overflow = true;
         return;
     }
-    if (!put_size(w, len, lb, ub, extensible, 2))
+    if (!put_size(w, len, lb, ub, extensible, 2, false))
         return;
     aper_put_octets(w, data, len);
 }
@@ -338,7 +340,7 @@ void aper_put_known_multiplier_string(aper_writer *w, const char *s, size_t lb, 
     }
     /* 8 bits per character (ALIGNED): a fixed size of up to 2 characters is not aligned, like an
      * OCTET STRING (X.691 30.5.7 with ub*8 <= 16). */
-    if (!put_size(w, len, lb, ub, extensible, 2))
+    if (!put_size(w, len, lb, ub, extensible, 2, true))
         return;
     aper_put_octets(w, (const uint8_t *)s, len);
 }

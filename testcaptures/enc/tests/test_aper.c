@@ -163,6 +163,18 @@ static void test_strings(void)
     done("printable string", &w, "01 00 61 62 63");
 
     w = fresh();
+    aper_put_bool(&w, true);
+    aper_put_known_multiplier_string(&w, "ab", 1, 2, false); /* ub*8 <= 16: never aligned */
+    aper_put_known_multiplier_string(&w, "a", 1, 1, false);
+    done("short printable strings", &w, "d8 58 98 40");
+
+    w = fresh();
+    aper_put_bool(&w, true);
+    uint8_t two[2] = {0x61, 0x62};
+    aper_put_octet_string(&w, two, 2, 1, 2, false); /* variable octet string: aligned */
+    done("short variable octet string", &w, "c0 61 62");
+
+    w = fresh();
     aper_put_known_multiplier_string(&w, "bad\n", 1, 150, true);
     CHECK(!aper_ok(&w));
 }
