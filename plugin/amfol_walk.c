@@ -43,7 +43,10 @@ amfol_field_table *amfol_field_table_new(const amfol_glue *const *mods, int n_mo
             gchar **alts = g_strsplit(names[s], "|", 0);
             for (int a = 0; alts[a]; a++) {
                 header_field_info *hfi = proto_registrar_get_byname(alts[a]);
-                /* A field registered more than once forms a chain; prime every link. */
+                /* A field registered more than once forms a chain; get_byname returns its last
+                 * link (e.g. ngap.RAN_UE_NGAP_ID): rewind to the first, then prime every link. */
+                while (hfi && hfi->same_name_prev_id != -1)
+                    hfi = proto_registrar_get_nth((guint)hfi->same_name_prev_id);
                 for (; hfi; hfi = hfi->same_name_next)
                     add_user(t, wanted, hfi->id, m, s);
             }
