@@ -1,11 +1,312 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* amfol_stats.c: placeholder until the statistics land: registers the tap only. */
+/* amfol_stats.c: the amfol tap, the text outputs -z amfol,timeline|json|diagnosis, the
+ * "AMF Overload" episode table (Statistics menu and -z amfol,episodes) and the Tools-menu
+ * diagnosis window. Every output reads the analysis engine of the open capture. */
 #include "amfol_tap.h"
+#include "report/amfol_report.h"
+
+#include <epan/funnel.h>
+#include <epan/stat_tap_ui.h>
+#include <stdio.h>
+#include <string.h>
 
 int amfol_tap_id = -1;
 
-void amfol_stats_register(int proto_amfol)
+/* ---- -z amfol,timeline / json / diagnosis ---------------------------------------------- */
+
+typedef void (*amfol_report_fn)(amfol_engine *e, GString *out);
+
+typedef struct amfol_text_output {
+    const char *cli;                   /* "amfol,timeline" */
+    amfol_report_fn report;
+} amfol_text_output;
+
+static const amfol_text_output amfol_text_outputs[] = {
+    { "amfol,timeline", amfol_report_timeline },
+    { "amfol,json", amfol_report_json },
+    { "amfol,diagnosis", amfol_report_diagnosis },
+};
+
+/* One listener per -z argument. */
+typedef struct amfol_text_listener {
+    const amfol_text_output *out;
+    amfol_engine *engine;              /* last engine seen in tap data */
+    uint64_t matched;                  /* amfol frames that passed the optional filter */
+    char *filter;
+} amfol_text_listener;
+
+static void text_reset(void *tapdata)
 {
-    (void)proto_amfol;
+    amfol_text_listener *l = tapdata;
+    l->matched = 0;
+}
+
+static tap_packet_status text_packet(void *tapdata, packet_info *pinfo _U_, epan_dissect_t *edt _U_,
+                                     const void *data, tap_flags_t flags _U_)
+{
+    amfol_text_listener *l = tapdata;
+    const amfol_frame_tap *rec = data;
+    l->engine = rec->engine;
+    l->matched++;
+    return TAP_PACKET_DONT_REDRAW;
+}
+
+static void text_draw(void *tapdata)
+{
+    amfol_text_listener *l = tapdata;
+    amfol_engine *e = amfol_current_engine();
+    if (!e)
+        e = l->engine;
+    GString *s = g_string_new(NULL);
+    if (!e)
+        g_string_append(s, "amfol: no analysis available (is the amfol protocol enabled?)\n");
+    else
+        l->out->report(e, s);
+    if (l->filter && l->out->report != amfol_report_json)
+        g_string_append_printf(s, "(filter \"%s\" matched %" G_GUINT64_FORMAT " amfol frames; the "
+                               "analysis above covers the whole capture)\n", l->filter, l->matched);
+    fwrite(s->str, 1, s->len, stdout);
+    fflush(stdout);
+    g_string_free(s, TRUE);
+}
+
+static void text_finish(void *tapdata)
+{
+    amfol_text_listener *l = tapdata;
+    g_free(l->filter);
+    g_free(l);
+}
+
+static AMFOL_STAT_INIT_RET text_init(const char *opt_arg, void *userdata)
+{
+    const amfol_text_output *out = userdata;
+    amfol_text_listener *l = g_new0(amfol_text_listener, 1);
+    l->out = out;
+    size_t n = strlen(out->cli);
+    /* "-z amfol,timeline[,filter]" */
+    if (opt_arg && strncmp(opt_arg, out->cli, n) == 0 && opt_arg[n] == ',' && opt_arg[n + 1])
+        l->filter = g_strdup(opt_arg + n + 1);
+    GString *err = register_tap_listener("amfol", l, l->filter, TL_REQUIRES_NOTHING, text_reset,
+                                         text_packet, text_draw, text_finish);
+    if (err) {
+        fprintf(stderr, "tshark: Couldn't register %s tap: %s\n", out->cli, err->str);
+        g_string_free(err, TRUE);
+        g_free(l->filter);
+        g_free(l);
+#if AMFOL_WS_AT_LEAST(4, 6)
+        return false;
+#else
+        return;
+#endif
+    }
+    AMFOL_STAT_INIT_OK;
+}
+
+/* ---- "AMF Overload" table ------------------------------------------------------------------ */
+
+enum {
+    COL_AMF, COL_EPISODE, COL_GNB, COL_START, COL_STOP, COL_DURATION, COL_ACTION, COL_PCT,
+    COL_SHED_BEFORE, COL_SHED_DURING, COL_SHED_AFTER, COL_OBSERVED, COL_EXPECTED, COL_COUNT
+};
+
+static stat_tap_table_item episode_fields[COL_COUNT] = {
+    { TABLE_ITEM_STRING, TAP_ALIGN_LEFT, "AMF", "%-20s" },
+    { TABLE_ITEM_UINT, TAP_ALIGN_RIGHT, "Episode", "%u" },
+    { TABLE_ITEM_STRING, TAP_ALIGN_LEFT, "gNB", "%-20s" },
+    { TABLE_ITEM_UINT, TAP_ALIGN_RIGHT, "START frame", "%u" },
+    { TABLE_ITEM_UINT, TAP_ALIGN_RIGHT, "STOP frame (0 = none)", "%u" },
+    { TABLE_ITEM_FLOAT, TAP_ALIGN_RIGHT, "Duration (s)", "%.3f" },
+    { TABLE_ITEM_STRING, TAP_ALIGN_LEFT, "Action", "%s" },
+    { TABLE_ITEM_INT, TAP_ALIGN_RIGHT, "Reduction % (-1 = none)", "%d" },
+    { TABLE_ITEM_UINT, TAP_ALIGN_RIGHT, "Shed class before", "%u" },
+    { TABLE_ITEM_UINT, TAP_ALIGN_RIGHT, "Shed class during", "%u" },
+    { TABLE_ITEM_UINT, TAP_ALIGN_RIGHT, "Shed class after", "%u" },
+    { TABLE_ITEM_FLOAT, TAP_ALIGN_RIGHT, "Observed pass-through % (-1 = n/a)", "%.1f" },
+    { TABLE_ITEM_FLOAT, TAP_ALIGN_RIGHT, "Expected pass-through %", "%.1f" },
+};
+
+static const char episode_table_name[] = "AMF overload episodes per gNB";
+
+/* Rebuild throttle: the table is rebuilt from the engine when a START/STOP was analysed since the
+ * last rebuild, or when anything changed and REBUILD_EVERY frames passed. After the first pass
+ * (GUI retap, tshark -2) the engine is complete and one rebuild gives the exact table; in a
+ * single tshark pass the counts of the last frames may lag: use -2. */
+#define REBUILD_EVERY 1000
+
+typedef struct table_state {
+    uint64_t last_frames;
+    uint64_t last_overload_messages;
+    amfol_frame last_rebuild;
+    bool built;
+} table_state;
+
+static table_state episode_table_state;   /* one GUI/CLI table at a time, reset with it */
+
+static void episode_init(stat_tap_table_ui *ui)
+{
+    stat_tap_table *t = stat_tap_find_table(ui, episode_table_name);
+    if (!t) {
+        t = stat_tap_init_table(episode_table_name, COL_COUNT, 0, NULL);
+        stat_tap_add_table(ui, t);
+    }
+    memset(&episode_table_state, 0, sizeof episode_table_state);
+}
+
+static void set_string(stat_tap_table *t, guint row, guint col, const char *v)
+{
+    stat_tap_table_item_type *it = stat_tap_get_field_data(t, row, col);
+    if (it->value.string_value && v && strcmp(it->value.string_value, v) == 0)
+        return;
+    g_free((char *)it->value.string_value);
+    it->value.string_value = g_strdup(v ? v : "");
+    stat_tap_set_field_data(t, row, col, it);
+}
+
+static guint find_or_add_row(stat_tap_table *t, const amfol_n2_row *r)
+{
+    for (guint i = 0; i < t->num_elements; i++) {
+        stat_tap_table_item_type *amf = stat_tap_get_field_data(t, i, COL_AMF);
+        stat_tap_table_item_type *ep = stat_tap_get_field_data(t, i, COL_EPISODE);
+        stat_tap_table_item_type *gnb = stat_tap_get_field_data(t, i, COL_GNB);
+        if (ep->value.uint_value == (guint)r->episode && amf->value.string_value && gnb->value.string_value &&
+            strcmp(amf->value.string_value, r->amf) == 0 && strcmp(gnb->value.string_value, r->gnb) == 0)
+            return i;
+    }
+    stat_tap_table_item_type items[COL_COUNT];
+    memset(items, 0, sizeof items);
+    for (int c = 0; c < COL_COUNT; c++)
+        items[c].type = episode_fields[c].type;
+    items[COL_AMF].value.string_value = g_strdup(r->amf);
+    items[COL_GNB].value.string_value = g_strdup(r->gnb);
+    items[COL_ACTION].value.string_value = g_strdup("");
+    items[COL_EPISODE].value.uint_value = (guint)r->episode;
+    guint row = t->num_elements;
+    stat_tap_init_table_row(t, row, COL_COUNT, items);
+    return row;
+}
+
+static void put_row(const amfol_n2_row *r, void *user)
+{
+    stat_tap_table *t = user;
+    guint row = find_or_add_row(t, r);
+    stat_tap_table_item_type *it;
+#define PUT(col, member, v) do { it = stat_tap_get_field_data(t, row, col); it->value.member = (v); \
+                                 stat_tap_set_field_data(t, row, col, it); } while (0)
+    PUT(COL_START, uint_value, r->start_frame);
+    PUT(COL_STOP, uint_value, r->stop_frame);
+    PUT(COL_DURATION, float_value, r->duration_s);
+    PUT(COL_PCT, int_value, r->reduction_pct);
+    PUT(COL_SHED_BEFORE, uint_value, r->shed_before);
+    PUT(COL_SHED_DURING, uint_value, r->shed_during);
+    PUT(COL_SHED_AFTER, uint_value, r->shed_after);
+    PUT(COL_OBSERVED, float_value, r->observed_pass >= 0 ? 100.0 * r->observed_pass : -1.0);
+    PUT(COL_EXPECTED, float_value, 100.0 * r->expected_pass);
+#undef PUT
+    set_string(t, row, COL_ACTION, r->action == AMFOL_ABSENT ? "slice-scoped" : amfol_action_name(r->action));
+}
+
+static tap_packet_status episode_packet(void *tapdata, packet_info *pinfo _U_, epan_dissect_t *edt _U_,
+                                        const void *data, tap_flags_t flags _U_)
+{
+    stat_data_t *sd = tapdata;
+    const amfol_frame_tap *rec = data;
+    if (!rec->engine)
+        return TAP_PACKET_DONT_REDRAW;
+    uint64_t frames = amfol_engine_capture(rec->engine)->frames;
+    uint64_t ovl = amfol_n2_overload_messages(rec->engine);
+    table_state *st = &episode_table_state;
+    if (st->built && ovl == st->last_overload_messages &&
+        (frames == st->last_frames || rec->frame < st->last_rebuild + REBUILD_EVERY))
+        return TAP_PACKET_DONT_REDRAW;
+    stat_tap_table *t = stat_tap_find_table(sd->stat_tap_data, episode_table_name);
+    if (!t)
+        return TAP_PACKET_DONT_REDRAW;
+    amfol_n2_rows(rec->engine, put_row, t);
+    st->built = true;
+    st->last_frames = frames;
+    st->last_overload_messages = ovl;
+    st->last_rebuild = rec->frame;
+    return TAP_PACKET_REDRAW;
+}
+
+static void episode_reset(stat_tap_table *t)
+{
+    for (guint i = 0; i < t->num_elements; i++)
+        for (guint c = 0; c < t->num_fields; c++) {
+            stat_tap_table_item_type *it = stat_tap_get_field_data(t, i, c);
+            if (it->type == TABLE_ITEM_UINT)
+                it->value.uint_value = c == COL_EPISODE ? it->value.uint_value : 0;
+            else if (it->type == TABLE_ITEM_INT)
+                it->value.int_value = 0;
+            else if (it->type == TABLE_ITEM_FLOAT)
+                it->value.float_value = 0;
+        }
+    memset(&episode_table_state, 0, sizeof episode_table_state);
+}
+
+static void episode_free_item(stat_tap_table *t _U_, guint row _U_, guint column, stat_tap_table_item_type *it)
+{
+    if (column == COL_AMF || column == COL_GNB || column == COL_ACTION) {
+        g_free((char *)it->value.string_value);
+        it->value.string_value = NULL;
+    }
+}
+
+static tap_param episode_params[] = {
+    { PARAM_FILTER, "filter", "Filter", NULL, TRUE }
+};
+
+static stat_tap_table_ui episode_table_ui = {
+    AMFOL_STAT_GROUP,
+    "AMF Overload",
+    "amfol",
+    "amfol,episodes",
+    episode_init,
+    episode_packet,
+    episode_reset,
+    episode_free_item,
+    NULL,
+    G_N_ELEMENTS(episode_fields), episode_fields,
+    G_N_ELEMENTS(episode_params), episode_params,
+    NULL,
+    0
+};
+
+/* ---- Tools menu: diagnosis text window ------------------------------------------------------ */
+
+static void diagnosis_window(gpointer data _U_)
+{
+    const funnel_ops_t *ops = funnel_get_funnel_ops();
+    if (!ops || !ops->new_text_window)
+        return;
+    funnel_text_window_t *tw = ops->new_text_window(ops->ops_id, "AMF Overload diagnosis");
+    GString *s = g_string_new(NULL);
+    amfol_engine *e = amfol_current_engine();
+    if (e) {
+        amfol_report_diagnosis(e, s);
+        g_string_append(s, "\n");
+        amfol_report_timeline(e, s);
+    } else {
+        g_string_append(s, "No capture analysed (is the AMFOL protocol enabled?)\n");
+    }
+    ops->set_text(tw, s->str);
+    g_string_free(s, TRUE);
+}
+
+void amfol_stats_register(int proto_amfol _U_)
+{
     amfol_tap_id = register_tap("amfol");
+    static stat_tap_ui text_ui[G_N_ELEMENTS(amfol_text_outputs)];
+    for (size_t i = 0; i < G_N_ELEMENTS(amfol_text_outputs); i++) {
+        text_ui[i].group = REGISTER_STAT_GROUP_GENERIC;   /* CLI only: no menu entry */
+        text_ui[i].title = amfol_text_outputs[i].cli;
+        text_ui[i].cli_string = amfol_text_outputs[i].cli;
+        text_ui[i].tap_init_cb = text_init;
+        text_ui[i].nparams = 0;
+        text_ui[i].params = NULL;
+        register_stat_tap_ui(&text_ui[i], (void *)&amfol_text_outputs[i]);
+    }
+    register_stat_tap_table_ui(&episode_table_ui);
+    funnel_register_menu("AMF Overload/Diagnosis", REGISTER_TOOLS_GROUP_UNSORTED,
+                         diagnosis_window, NULL, NULL, FALSE);
 }

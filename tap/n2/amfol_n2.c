@@ -94,6 +94,8 @@ void amfol_n2_on_ngap(amfol_engine *e, const amfol_ngap_event *ev, amfol_n2_resu
     out->amf_named_by_transport = !amf || !amf->name;
 
     bool initiating = ev->pdu_type == AMFOL_PDU_INITIATING;
+    if (initiating && (ev->proc == 22 || ev->proc == 23))
+        n2->overload_messages++;
     if (initiating && ev->proc == 22) {
         out->relevant = true;
         n2_on_start(n2, ai, ev, out);
@@ -209,4 +211,9 @@ const char *amfol_n2_gnb_name(const amfol_n2 *n2, const amfol_endpoint *a, const
         return NULL;
     const n2_assoc *as = g_ptr_array_index(n2->assocs, ai);
     return as->gnb_id;
+}
+
+uint64_t amfol_n2_overload_messages(amfol_engine *e)
+{
+    return e && e->n2 ? e->n2->overload_messages : 0;
 }

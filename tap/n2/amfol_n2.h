@@ -93,6 +93,22 @@ void amfol_n2_report_headline(amfol_engine *e, GString *out);
 uint64_t amfol_n2_pdu_count(const amfol_n2 *n2);
 unsigned amfol_n2_assoc_count(const amfol_n2 *n2);
 
+/* One row per association part of an episode (the GUI table "AMF Overload"). */
+typedef struct amfol_n2_row {
+    const char *amf, *gnb;         /* interned, live as long as the engine */
+    int episode;
+    amfol_frame start_frame, stop_frame;   /* stop 0 = none */
+    double duration_s;             /* to the STOP, or to the capture end */
+    int action, reduction_pct;     /* of the association's first START; action AMFOL_ABSENT = slice-scoped */
+    uint32_t starts;
+    uint32_t shed_before, shed_during, shed_after;   /* InitialUEMessages of that START's shed class */
+    double observed_pass, expected_pass;             /* of the first START segment; observed < 0: n/a */
+} amfol_n2_row;
+typedef void (*amfol_n2_row_cb)(const amfol_n2_row *row, void *user);
+void amfol_n2_rows(amfol_engine *e, amfol_n2_row_cb cb, void *user);
+/* OVERLOAD STARTs and STOPs analysed so far (tells a table when its rows changed). */
+uint64_t amfol_n2_overload_messages(amfol_engine *e);
+
 /* Names for reports and the plugin. */
 const char *amfol_action_name(int action);       /* "reject-rrc-cr-signalling"; "none" when absent */
 const char *amfol_action_words(int action);      /* plain English */

@@ -172,6 +172,7 @@ struct amfol_n2 {
     uint64_t pdus;
     uint64_t parts_total, segments_total;
     uint64_t stops_without_start;
+    uint64_t overload_messages;  /* STARTs + STOPs */
     GHashTable *strings;         /* interned names: per-frame results point here */
 };
 

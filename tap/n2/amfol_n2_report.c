@@ -499,3 +499,43 @@ void amfol_n2_report_headline(amfol_engine *e, GString *out)
                                " NGAP PDUs from %u association%s)\n", n2->pdus, n2->assocs->len,
                                n2->assocs->len == 1 ? "" : "s");
 }
+
+/* ---- table rows ---------------------------------------------------------------------- */
+
+void amfol_n2_rows(amfol_engine *e, amfol_n2_row_cb cb, void *user)
+{
+    const amfol_n2 *n2 = e->n2;
+    for (guint m = 0; m < n2->amfs->len; m++) {
+        const n2_amf *amf = g_ptr_array_index(n2->amfs, m);
+        for (guint i = 0; i < amf->episodes->len; i++) {
+            const n2_episode *ep = g_ptr_array_index(amf->episodes, i);
+            for (guint p = 0; p < ep->parts->len; p++) {
+                const n2_part *part = g_ptr_array_index(ep->parts, p);
+                const n2_assoc *a = g_ptr_array_index(n2->assocs, part->assoc);
+                const n2_segment *seg = part->segments->len ? g_ptr_array_index(part->segments, 0) : NULL;
+                amfol_n2_row row;
+                memset(&row, 0, sizeof row);
+                row.amf = amf->id;
+                row.gnb = a->gnb_id;
+                row.episode = ep->number;
+                row.start_frame = part->first_start_frame;
+                row.stop_frame = part->stop_frame;
+                row.duration_s = (part->stop_frame ? part->stop_time : e->cap.last_time) - part->first_start_time;
+                row.action = seg ? seg->action : AMFOL_ABSENT;
+                row.reduction_pct = seg ? seg->reduction_pct : AMFOL_ABSENT;
+                row.starts = part->n_starts;
+                row.observed_pass = -1.0;
+                if (seg && !seg->slice_only) {
+                    row.shed_before = n2_shed_in(part->before, seg->action);
+                    row.shed_during = n2_shed_in(part->during, seg->action);
+                    row.shed_after = n2_shed_in(part->after, seg->action);
+                    n2_judgement j;
+                    n2_segment_judge(n2, part, seg, e->cap.last_time, &j);
+                    row.observed_pass = j.observed;
+                    row.expected_pass = j.expected;
+                }
+                cb(&row, user);
+            }
+        }
+    }
+}
