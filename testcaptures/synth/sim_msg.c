@@ -296,7 +296,6 @@ static size_t nas_secure(sim *s, int amf, int sec, const uint8_t *plain, size_t 
 uint32_t msg_initial_ue_message(sim *s, int uei)
 {
     sim_ue *u = &s->ues[uei];
-    const sc_amf *a = &s->sc->amfs[u->amf];
     uint8_t plain[256], nas[300], buf[MSG_BUF];
     size_t pl = 0;
     int sec = 0;
@@ -324,7 +323,8 @@ uint32_t msg_initial_ue_message(sim *s, int uei)
         } else {
             r.ngksi = NAS_NGKSI_NONE;
             r.id.type = NAS_ID_SUCI;
-            sim_plmn(a->plmn, a->plmn_str, &r.id.plmn);
+            /* SUCIs carry the home PLMN, the first AMF's (the truth names them the same way) */
+            sim_plmn(s->sc->amfs[0].plmn, s->sc->amfs[0].plmn_str, &r.id.plmn);
             msin_of(uei, msin);
             r.id.msin = msin;
         }

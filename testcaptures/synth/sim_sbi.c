@@ -238,8 +238,10 @@ static void context_transfer(sim *s, int uei)
     snprintf(auth, sizeof auth, "%u.%u.%u.%u:%d", src->ip[0], src->ip[1], src->ip[2], src->ip[3],
              SBI_PORT);
     instance_id(cli, id);
-    snprintf(ctx_id, sizeof ctx_id, "5g-guti-%s%02x%03x%02x%08x", src->plmn_str, src->region_id,
-             src->set_id, src->pointer, u->tmsi);
+    /* TS 29.518 UeContextId: 5g-guti-<MCC><MNC><AMF ID, 6 hex digits><5G-TMSI, 8 hex digits> */
+    unsigned amf_id = ((unsigned)src->region_id << 16) | ((unsigned)src->set_id << 6) |
+                      (unsigned)src->pointer;
+    snprintf(ctx_id, sizeof ctx_id, "5g-guti-%s%06x%08x", src->plmn_str, amf_id, u->tmsi);
     snprintf(mcc, sizeof mcc, "%.3s", src->plmn_str);
     snprintf(supi, sizeof supi, "imsi-%s%010d", src->plmn_str, uei + 1);
     sbi_msg *m = malloc(sizeof *m);
