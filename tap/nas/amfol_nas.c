@@ -440,6 +440,7 @@ void amfol_nas_on_msg(amfol_engine *e, const amfol_nas_event *ev, amfol_nas_resu
         view.in_overload) {
         out->in_overload = true;
         out->episode = view.episode;
+        out->episode_start = view.start_frame;
     }
 
     amfol_nas_ue *ue = link_ue(s, ev, amf->name, gnb_name, &out->linked_by);

@@ -52,6 +52,7 @@ typedef struct amfol_nas_result {
     bool timer_not_binding;        /* not integrity protected: the UE picks a random default T3346 */
     char amf[AMFOL_NAS_NAME_LEN];
     int episode;                   /* the AMF's overload episode (1-based), 0 none */
+    amfol_frame episode_start;     /* the OVERLOAD START in force (link), 0 none */
     bool in_overload;
     char ue[AMFOL_NAS_NAME_LEN];   /* docs/faults.md UE name, "" when none */
     int linked_by;                 /* enum amfol_nas_link */
