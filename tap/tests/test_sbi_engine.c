@@ -1,0 +1,509 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* test_sbi_engine.c: the SBI module through the engine: N2 tie by GUAMI, load series and
+ * staleness, request/response pairing across frames, the five SBI rules, JSON body readers and
+ * table caps. */
+#include "core/amfol_engine.h"
+#include "core/amfol_engine_internal.h"
+#include "sbi/amfol_sbi_internal.h"
+#include "sbi/amfol_sbi_json.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static int failures;
+
+#define CHECK(cond) do { if (!(cond)) { failures++; \
+    fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); } } while (0)
+
+#define ID1 "6f1c0001-0000-4000-8000-000000000001"
+#define ID2 "6f1c0002-0000-4000-8000-000000000002"
+#define NRF "10.0.9.1:8080"
+
+static amfol_guami guami(int pointer)
+{
+    amfol_guami g;
+    memset(&g, 0, sizeof g);
+    strcpy(g.plmn.digits, "00101");
+    g.region_id = 2;
+    g.set_id = 1;
+    g.pointer = (uint8_t)pointer;
+    return g;
+}
+
+static void where(amfol_where *w, amfol_frame f, double t, const char *src, const char *dst)
+{
+    memset(w, 0, sizeof *w);
+    w->frame = f;
+    w->time = t;
+    snprintf(w->src.text, sizeof w->src.text, "%s", src);
+    snprintf(w->dst.text, sizeof w->dst.text, "%s", dst);
+}
+
+/* An NGAP PDU, fed both to the engine (N2) and to the SBI module, as the glue does. */
+static void ngap(amfol_engine *e, amfol_frame f, double t, int proc, int pdu, const char *src,
+                 const char *dst, const char *amf_name, int pointer)
+{
+    amfol_ngap_event ev;
+    memset(&ev, 0, sizeof ev);
+    where(&ev.where, f, t, src, dst);
+    ev.proc = proc;
+    ev.pdu_type = pdu;
+    ev.ran_ue_id = ev.amf_ue_id = AMFOL_ABSENT;
+    ev.overload_action = ev.reduction_pct = ev.rrc_cause = ev.ue_context_request = AMFOL_ABSENT;
+    ev.cause.group = AMFOL_ABSENT;
+    ev.time_to_wait = ev.relative_amf_capacity = AMFOL_ABSENT;
+    if (amf_name) {
+        snprintf(ev.amf_name, sizeof ev.amf_name, "%s", amf_name);
+        ev.n_guamis = 1;
+        ev.guamis[0] = guami(pointer);
+    }
+    if (proc == 22)
+        ev.overload_action = 1;
+    amfol_engine_frame(e, f, t);
+    amfol_n2_result r;
+    amfol_engine_ngap(e, &ev, &r);
+    amfol_sbi_on_ngap(e, &ev);
+}
+
+static amfol_sbi_event *sbi(amfol_frame f, double t, const char *src, const char *dst,
+                            uint32_t tcp, uint32_t sid)
+{
+    static amfol_sbi_event ev;
+    memset(&ev, 0, sizeof ev);
+    where(&ev.where, f, t, src, dst);
+    ev.tcp_stream = tcp;
+    ev.stream_id = sid;
+    ev.status = AMFOL_ABSENT;
+    return &ev;
+}
+
+static amfol_sbi_result feed(amfol_engine *e, amfol_sbi_event *ev)
+{
+    amfol_sbi_result r;
+    amfol_engine_frame(e, ev->where.frame, ev->where.time);
+    amfol_engine_sbi(e, ev, &r);
+    return r;
+}
+
+static void add_profile(amfol_sbi_event *ev, const char *id, int load, int pointer, const char *ip)
+{
+    amfol_sbi_load *l = &ev->loads[ev->n_loads++];
+    amfol_sbi_load_init(l, AMFOL_SBI_LOAD_PROFILE);
+    snprintf(l->nf_instance_id, sizeof l->nf_instance_id, "%s", id);
+    strcpy(l->nf_type, "AMF");
+    strcpy(l->nf_status, "REGISTERED");
+    l->load = load;
+    l->amf_set_id = 1;
+    l->amf_region_id = 2;
+    l->n_guamis = 1;
+    l->guamis[0] = guami(pointer);
+    snprintf(l->ipv4, sizeof l->ipv4, "%s", ip);
+}
+
+static void add_patch(amfol_sbi_event *ev, int load)
+{
+    amfol_sbi_load *l = &ev->loads[ev->n_loads++];
+    amfol_sbi_load_init(l, AMFOL_SBI_LOAD_PATCH);
+    l->load = load;
+    ev->is_json_patch = true;
+}
+
+static amfol_sbi_result nf_update(amfol_engine *e, amfol_frame f, double t, const char *client,
+                                  uint32_t tcp, uint32_t sid, const char *id, int load)
+{
+    amfol_sbi_event *ev = sbi(f, t, client, NRF, tcp, sid);
+    strcpy(ev->method, "PATCH");
+    snprintf(ev->path, sizeof ev->path, "/nnrf-nfm/v1/nf-instances/%s", id);
+    add_patch(ev, load);
+    return feed(e, ev);
+}
+
+static const amfol_finding *find(const amfol_findings *fs, const char *rule, const char *amf)
+{
+    for (size_t i = 0; i < amfol_findings_count(fs); i++) {
+        const amfol_finding *x = amfol_findings_get(fs, i);
+        if (strcmp(x->rule, rule) == 0 && (!amf || (x->amf && strcmp(x->amf, amf) == 0)))
+            return x;
+    }
+    return NULL;
+}
+
+static bool frames_are(const amfol_finding *x, const amfol_frame *want, int n)
+{
+    if (!x || x->n_frames != n)
+        return false;
+    for (int i = 0; i < n; i++)
+        if (x->frames[i] != want[i])
+            return false;
+    return true;
+}
+
+/* Registration, tie, NFUpdate across two frames, episode, nrf-load-stale, consumer staleness. */
+static void test_stale(int report_during)
+{
+    amfol_engine *e = amfol_engine_new(NULL);
+    ngap(e, 1, 0.0, 21, AMFOL_PDU_SUCCESSFUL, "10.0.0.1:38412", "10.0.1.1:38412", "amf-1", 1);
+
+    amfol_sbi_event *ev = sbi(2, 1.0, "10.0.0.1:40000", NRF, 1, 1);
+    strcpy(ev->method, "PUT");
+    strcpy(ev->path, "/nnrf-nfm/v1/nf-instances/" ID1);
+    add_profile(ev, ID1, 30, 1, "10.0.0.1");
+    amfol_sbi_result r = feed(e, ev);
+    CHECK(r.relevant && strcmp(r.kind, "NFRegister") == 0 && strcmp(r.nf, "amf-1") == 0);
+    CHECK(r.reported_load == 30 && r.in_n2_overload == 0 && r.since_last_report_s < 0);
+    CHECK(strstr(r.tie, "tied to the N2 AMF") != NULL);
+
+    ev = sbi(3, 1.001, NRF, "10.0.0.1:40000", 1, 1);
+    ev->status = 201;
+    add_profile(ev, ID1, 30, 1, "10.0.0.1");
+    r = feed(e, ev);
+    CHECK(r.is_response && r.request_frame == 2 && fabs(r.response_time_s - 0.001) < 1e-6);
+    CHECK(r.reported_load == AMFOL_ABSENT && r.n_seen == 0);   /* the NRF's echo is no report */
+
+    /* HEADERS and DATA in different frames; :method hidden by HPACK (path still readable). */
+    ev = sbi(4, 10.0, "10.0.0.1:40000", NRF, 1, 3);
+    strcpy(ev->path, "/nnrf-nfm/v1/nf-instances/" ID1);
+    ev->headers_unreadable = true;
+    r = feed(e, ev);
+    CHECK(r.headers_unreadable);
+    ev = sbi(5, 10.0001, "10.0.0.1:40000", NRF, 1, 3);
+    add_patch(ev, 30);
+    r = feed(e, ev);
+    CHECK(strcmp(r.kind, "NFUpdate") == 0 && strcmp(r.nf, "amf-1") == 0 && r.reported_load == 30);
+    CHECK(fabs(r.since_last_report_s - 9.0001) < 1e-6 && !r.request_unknown);
+
+    ngap(e, 6, 100.0, 22, AMFOL_PDU_INITIATING, "10.0.0.1:38412", "10.0.1.1:38412", NULL, 0);
+    r = nf_update(e, 7, 110.0, "10.0.0.1:40000", 1, 5, ID1, report_during);
+    CHECK(r.in_n2_overload == 1 && r.n2_start_frame == 6 && r.reported_load == report_during);
+    r = nf_update(e, 8, 140.0, "10.0.0.1:40000", 1, 7, ID1, 30);
+
+    /* A consumer is told the load: compare with the AMF's own reports. */
+    ev = sbi(10, 150.0, NRF, "10.0.0.5:8080", 2, 1);
+    strcpy(ev->method, "POST");
+    strcpy(ev->path, "/callbacks/nf-status");
+    ev->is_notification = true;
+    amfol_sbi_load *l = &ev->loads[ev->n_loads++];
+    amfol_sbi_load_init(l, AMFOL_SBI_LOAD_CHANGE);
+    strcpy(l->nf_instance_id, ID1);
+    l->load = report_during;
+    r = feed(e, ev);
+    CHECK(strcmp(r.kind, "NFStatusNotify") == 0 && r.n_seen == 1);
+    CHECK(strcmp(r.seen[0].nf, "amf-1") == 0 && r.seen[0].load == report_during);
+    CHECK(r.seen[0].own_load == 30 && r.seen[0].own_frame == 8);
+    if (report_during == 30)
+        CHECK(r.seen[0].stale_s == 0);
+    else
+        CHECK(fabs(r.seen[0].stale_s - 10.0) < 1e-9);   /* 90 was replaced by 30 at t = 140 */
+
+    ngap(e, 11, 200.0, 23, AMFOL_PDU_INITIATING, "10.0.0.1:38412", "10.0.1.1:38412", NULL, 0);
+    const amfol_findings *fs = amfol_engine_finish(e);
+    const amfol_finding *x = find(fs, "nrf-load-stale", "amf-1");
+    if (report_during < 80) {
+        amfol_frame want[] = { 6, 7, 8 };
+        CHECK(x && x->first_frame == 6 && x->count == 2 && frames_are(x, want, 3));
+    } else {
+        CHECK(x == NULL);
+    }
+    amfol_engine_free(e);
+}
+
+/* A told value that the AMF has since replaced: outdated since the replacing report. */
+static void test_seen_outdated(void)
+{
+    amfol_engine *e = amfol_engine_new(NULL);
+    ngap(e, 1, 0.0, 21, AMFOL_PDU_SUCCESSFUL, "10.0.0.1:38412", "10.0.1.1:38412", "amf-1", 1);
+    amfol_sbi_event *ev = sbi(2, 1.0, "10.0.0.1:40000", NRF, 1, 1);
+    strcpy(ev->method, "PUT");
+    strcpy(ev->path, "/nnrf-nfm/v1/nf-instances/" ID1);
+    add_profile(ev, ID1, 30, 1, "10.0.0.1");
+    feed(e, ev);
+    nf_update(e, 3, 10.0, "10.0.0.1:40000", 1, 3, ID1, 30);
+    nf_update(e, 4, 110.0, "10.0.0.1:40000", 1, 5, ID1, 90);
+    /* NFDiscover answered with the old 30 at t = 150. */
+    ev = sbi(5, 149.0, "10.0.0.5:41000", NRF, 3, 1);
+    strcpy(ev->method, "GET");
+    strcpy(ev->path, "/nnrf-disc/v1/nf-instances?target-nf-type=AMF&requester-nf-type=SMF");
+    feed(e, ev);
+    ev = sbi(6, 150.0, NRF, "10.0.0.5:41000", 3, 1);
+    ev->status = 200;
+    add_profile(ev, ID1, 30, 1, "10.0.0.1");
+    amfol_sbi_result r = feed(e, ev);
+    CHECK(strcmp(r.kind, "NFDiscover") == 0 && r.n_seen == 1);
+    CHECK(r.seen[0].load == 30 && r.seen[0].own_load == 90 && r.seen[0].own_frame == 4);
+    CHECK(fabs(r.seen[0].stale_s - 40.0) < 1e-9);
+    amfol_engine_free(e);
+}
+
+/* 503 + Retry-After, then requests within it: sbi-overload-ignored (and not when compliant). */
+static void test_ignored(bool comply)
+{
+    amfol_engine *e = amfol_engine_new(NULL);
+    nf_update(e, 20, 300.0, "10.0.0.1:40000", 1, 5, ID1, 30);
+    amfol_sbi_event *ev = sbi(21, 300.01, NRF, "10.0.0.1:40000", 1, 5);
+    ev->status = 503;
+    strcpy(ev->retry_after, "10");
+    strcpy(ev->problem_cause, "NF_CONGESTION");
+    amfol_sbi_result r = feed(e, ev);
+    CHECK(r.status == 503 && r.retry_after_s == 10 && strcmp(r.problem_cause, "NF_CONGESTION") == 0);
+    nf_update(e, 22, comply ? 310.5 : 302.0, "10.0.0.1:40000", 1, 7, ID1, 30);
+    nf_update(e, 23, comply ? 312.0 : 305.0, "10.0.0.1:40000", 1, 9, ID1, 30);
+    const amfol_findings *fs = amfol_engine_finish(e);
+    const amfol_finding *x = find(fs, "sbi-overload-ignored", NULL);
+    if (comply) {
+        CHECK(x == NULL);
+    } else {
+        amfol_frame want[] = { 21, 22, 23 };
+        CHECK(x && strcmp(x->amf, "nrf") == 0 && x->first_frame == 21 && x->count == 2 &&
+              frames_are(x, want, 3));
+    }
+    amfol_engine_free(e);
+}
+
+/* OCI with 50 % reduction for 60 s: half the previous rate is allowed. */
+static void test_oci_reduction(void)
+{
+    amfol_engine *e = amfol_engine_new(NULL);
+    amfol_frame f = 100;
+    uint32_t sid = 1;
+    for (int i = 0; i < 4; i++)
+        nf_update(e, f++, 1000.0 + i * 10, "10.0.0.1:40000", 1, sid += 2, ID1, 30);
+    amfol_sbi_event *ev = sbi(f++, 1045.0, NRF, "10.0.0.1:40000", 1, sid);
+    ev->status = 204;
+    strcpy(ev->oci, "Timestamp: \"Thu, 01 Jan 1970 00:17:25 GMT\"; Period-of-Validity: 60s; "
+                    "Overload-Reduction-Metric: 50%; NF-Instance: " ID1);
+    amfol_sbi_result r = feed(e, ev);
+    CHECK(r.has_oci && !r.oci.malformed && r.oci.el[0].metric == 50 && r.oci.el[0].validity_s == 60);
+    amfol_frame oci_frame = f - 1;
+    for (int i = 0; i < 4; i++)   /* 4 requests where 2 are allowed */
+        nf_update(e, f++, 1050.0 + i * 10, "10.0.0.1:40000", 1, sid += 2, ID1, 30);
+    const amfol_findings *fs = amfol_engine_finish(e);
+    const amfol_finding *x = find(fs, "sbi-overload-ignored", "nrf");
+    amfol_frame want[] = { oci_frame, oci_frame + 3, oci_frame + 4 };
+    CHECK(x && x->count == 2 && frames_are(x, want, 3));
+    amfol_engine_free(e);
+}
+
+static void test_malformed(void)
+{
+    amfol_engine *e = amfol_engine_new(NULL);
+    nf_update(e, 1, 1.0, "10.0.0.1:40000", 1, 1, ID1, 30);
+    for (int i = 0; i < 3; i++) {
+        amfol_sbi_event *ev = sbi(2 + i, 1.0 + i, NRF, "10.0.0.1:40000", 1, 1);
+        ev->status = 503;
+        strcpy(ev->oci, "Timestamp: \"Thu, 01 Jan 2026 00:01:30 GMT\"; Period-of-Validity: 5s; "
+                        "Overload-Reduction-Metric: 150%; NF-Instance: nrf");
+        amfol_sbi_result r = feed(e, ev);
+        CHECK(r.has_oci && r.oci.malformed);
+    }
+    amfol_sbi_event *ev = sbi(9, 9.0, NRF, "10.0.0.1:40000", 1, 1);
+    strcpy(ev->lci, "Timestamp: \"Thu, 01 Jan 2026 00:01:30 GMT\"; Load-Metric: 20%; NF-Set: s");
+    CHECK(!feed(e, ev).lci.malformed);
+    const amfol_findings *fs = amfol_engine_finish(e);
+    const amfol_finding *x = find(fs, "sbi-oci-malformed", "nrf");
+    amfol_frame want[] = { 2, 3, 4 };
+    CHECK(x && x->first_frame == 2 && x->count == 3 && frames_are(x, want, 3));
+    CHECK(e->sbi->oci_headers == 3 && e->sbi->lci_headers == 1 && e->sbi->status_503 == 3);
+    amfol_engine_free(e);
+}
+
+/* Re-balancing amf-1 -> amf-2 (same set) while amf-2 reports 85 %, then amf-2 overloads. */
+static void test_moves(void)
+{
+    amfol_engine *e = amfol_engine_new(NULL);
+    ngap(e, 1, 0.0, 21, AMFOL_PDU_SUCCESSFUL, "10.0.0.1:38412", "10.0.1.1:38412", "amf-1", 1);
+    ngap(e, 2, 0.1, 21, AMFOL_PDU_SUCCESSFUL, "10.0.0.2:38412", "10.0.1.1:38413", "amf-2", 2);
+    amfol_sbi_event *ev = sbi(3, 1.0, "10.0.0.2:40001", NRF, 1, 1);
+    strcpy(ev->method, "PUT");
+    strcpy(ev->path, "/nnrf-nfm/v1/nf-instances/" ID2);
+    add_profile(ev, ID2, 85, 2, "10.0.0.2");
+    feed(e, ev);
+    ngap(e, 50, 50.0, 22, AMFOL_PDU_INITIATING, "10.0.0.1:38412", "10.0.1.1:38412", NULL, 0);
+
+    /* The UE's mobility registration at amf-2 with its amf-1 5G-GUTI, then the transfer. */
+    amfol_ngap_event iue;
+    memset(&iue, 0, sizeof iue);
+    where(&iue.where, 60, 60.0, "10.0.1.1:38413", "10.0.0.2:38412");
+    iue.proc = 15;
+    amfol_guami g = guami(1);
+    amfol_sbi_on_mobility_registration(e, &iue, &g, 0x794);
+    ev = sbi(61, 60.005, "10.0.0.2:41000", "10.0.0.1:8080", 4, 1);
+    strcpy(ev->method, "POST");
+    /* amfId of region 2, set 1, pointer 1 = 0x020041 */
+    strcpy(ev->path, "/namf-comm/v1/ue-contexts/5g-guti-0010102004100000794/transfer");
+    amfol_sbi_result r = feed(e, ev);
+    CHECK(r.is_move && strcmp(r.move_source, "amf-1") == 0 && strcmp(r.move_target, "amf-2") == 0);
+    CHECK(r.move_registration == 60 && r.target_load == 85);
+    /* A transfer whose UE registered elsewhere: the transfer frame is the move. */
+    ev = sbi(62, 61.0, "10.0.0.2:41000", "10.0.0.1:8080", 4, 3);
+    strcpy(ev->method, "POST");
+    strcpy(ev->path, "/namf-comm/v1/ue-contexts/5g-guti-0010102004100000999/transfer");
+    r = feed(e, ev);
+    CHECK(r.is_move && r.move_registration == 0);
+
+    ngap(e, 70, 70.0, 22, AMFOL_PDU_INITIATING, "10.0.0.2:38412", "10.0.1.1:38413", NULL, 0);
+    const amfol_findings *fs = amfol_engine_finish(e);
+    const amfol_finding *rb = find(fs, "rebalancing-to-loaded-target", "amf-2");
+    amfol_frame want_rb[] = { 60, 62 };
+    CHECK(rb && rb->first_frame == 60 && rb->count == 2 && frames_are(rb, want_rb, 2));
+    const amfol_finding *co = find(fs, "cascading-overload", "amf-2");
+    amfol_frame want_co[] = { 50, 60, 62, 70 };
+    CHECK(co && co->first_frame == 70 && co->count == 2 && frames_are(co, want_co, 4));
+    CHECK(find(fs, "cascading-overload", "amf-1") == NULL);
+
+    GString *t = g_string_new(NULL);
+    amfol_sbi_report_timeline(e, t);
+    CHECK(strstr(t->str, "UE 5g-guti-0010102004100000794 moved amf-1 -> amf-2 (target load 85%") != NULL);
+    g_string_free(t, TRUE);
+    amfol_engine_free(e);
+}
+
+/* Several AMFs of one set in overload at once, without moves. */
+static void test_concurrent(void)
+{
+    amfol_engine *e = amfol_engine_new(NULL);
+    ngap(e, 1, 0.0, 21, AMFOL_PDU_SUCCESSFUL, "10.0.0.1:38412", "10.0.1.1:38412", "amf-1", 1);
+    ngap(e, 2, 0.1, 21, AMFOL_PDU_SUCCESSFUL, "10.0.0.2:38412", "10.0.1.1:38413", "amf-2", 2);
+    ngap(e, 10, 10.0, 22, AMFOL_PDU_INITIATING, "10.0.0.1:38412", "10.0.1.1:38412", NULL, 0);
+    ngap(e, 20, 20.0, 22, AMFOL_PDU_INITIATING, "10.0.0.2:38412", "10.0.1.1:38413", NULL, 0);
+    const amfol_findings *fs = amfol_engine_finish(e);
+    const amfol_finding *co = find(fs, "cascading-overload", "amf-2");
+    amfol_frame want[] = { 10, 20 };
+    CHECK(co && co->first_frame == 20 && co->count == 2 && frames_are(co, want, 2));
+    /* No NRF side seen: nrf-load-stale is not judged. */
+    CHECK(find(fs, "nrf-load-stale", NULL) == NULL);
+    amfol_engine_free(e);
+}
+
+/* JSON readers on documents built in walk order (depth as the glue sees them). */
+static void test_json(void)
+{
+    amfol_jnode nodes[64];
+    amfol_jdoc d;
+    amfol_sbi_event ev;
+
+    /* [{"op":"replace","path":"/nfStatus","value":"REGISTERED"},{"op":"replace","path":"/load","value":7}] */
+    amfol_jdoc_init(&d, nodes, 64);
+    amfol_jdoc_add(&d, AMFOL_J_ARRAY, 2, NULL, 0);
+    const char *items[2][3] = { { "replace", "/nfStatus", "REGISTERED" }, { "replace", "/load", NULL } };
+    for (int i = 0; i < 2; i++) {
+        amfol_jdoc_add(&d, AMFOL_J_OBJECT, 3, NULL, 0);
+        amfol_jdoc_add(&d, AMFOL_J_MEMBER, 4, "op", 0);
+        amfol_jdoc_add(&d, AMFOL_J_STRING, 5, items[i][0], 0);
+        amfol_jdoc_add(&d, AMFOL_J_MEMBER, 4, "path", 0);
+        amfol_jdoc_add(&d, AMFOL_J_STRING, 5, items[i][1], 0);
+        amfol_jdoc_add(&d, AMFOL_J_MEMBER, 4, "value", 0);
+        if (items[i][2])
+            amfol_jdoc_add(&d, AMFOL_J_STRING, 5, items[i][2], 0);
+        else
+            amfol_jdoc_add(&d, AMFOL_J_NUMBER, 5, NULL, 7);
+    }
+    memset(&ev, 0, sizeof ev);
+    CHECK(amfol_sbi_json_read(&d, &ev) == 0);
+    CHECK(ev.is_json_patch && ev.n_loads == 1 && ev.loads[0].load == 7 &&
+          ev.loads[0].source == AMFOL_SBI_LOAD_PATCH && strcmp(ev.loads[0].nf_status, "REGISTERED") == 0);
+
+    /* {"validityPeriod":60,"nfInstances":[{"nfInstanceId":ID1,"nfType":"AMF","load":42,
+     *   "amfInfo":{"amfSetId":"001","amfRegionId":"02","guamiList":[{"plmnId":{"mcc":"001","mnc":"01"},"amfId":"020041"}]},
+     *   "ipv4Addresses":["10.0.0.1"]}]} */
+    amfol_jdoc_init(&d, nodes, 64);
+    amfol_jdoc_add(&d, AMFOL_J_OBJECT, 1, NULL, 0);
+    amfol_jdoc_add(&d, AMFOL_J_MEMBER, 2, "validityPeriod", 0);
+    amfol_jdoc_add(&d, AMFOL_J_NUMBER, 3, NULL, 60);
+    amfol_jdoc_add(&d, AMFOL_J_MEMBER, 2, "nfInstances", 0);
+    amfol_jdoc_add(&d, AMFOL_J_ARRAY, 3, NULL, 0);
+    amfol_jdoc_add(&d, AMFOL_J_OBJECT, 4, NULL, 0);
+    amfol_jdoc_add(&d, AMFOL_J_MEMBER, 5, "nfInstanceId", 0);
+    amfol_jdoc_add(&d, AMFOL_J_STRING, 6, ID1, 0);
+    amfol_jdoc_add(&d, AMFOL_J_MEMBER, 5, "nfType", 0);
+    amfol_jdoc_add(&d, AMFOL_J_STRING, 6, "AMF", 0);
+    amfol_jdoc_add(&d, AMFOL_J_MEMBER, 5, "load", 0);
+    amfol_jdoc_add(&d, AMFOL_J_NUMBER, 6, NULL, 42);
+    amfol_jdoc_add(&d, AMFOL_J_MEMBER, 5, "amfInfo", 0);
+    amfol_jdoc_add(&d, AMFOL_J_OBJECT, 6, NULL, 0);
+    amfol_jdoc_add(&d, AMFOL_J_MEMBER, 7, "amfSetId", 0);
+    amfol_jdoc_add(&d, AMFOL_J_STRING, 8, "001", 0);
+    amfol_jdoc_add(&d, AMFOL_J_MEMBER, 7, "amfRegionId", 0);
+    amfol_jdoc_add(&d, AMFOL_J_STRING, 8, "02", 0);
+    amfol_jdoc_add(&d, AMFOL_J_MEMBER, 7, "guamiList", 0);
+    amfol_jdoc_add(&d, AMFOL_J_ARRAY, 8, NULL, 0);
+    amfol_jdoc_add(&d, AMFOL_J_OBJECT, 9, NULL, 0);
+    amfol_jdoc_add(&d, AMFOL_J_MEMBER, 10, "plmnId", 0);
+    amfol_jdoc_add(&d, AMFOL_J_OBJECT, 11, NULL, 0);
+    amfol_jdoc_add(&d, AMFOL_J_MEMBER, 12, "mcc", 0);
+    amfol_jdoc_add(&d, AMFOL_J_STRING, 13, "001", 0);
+    amfol_jdoc_add(&d, AMFOL_J_MEMBER, 12, "mnc", 0);
+    amfol_jdoc_add(&d, AMFOL_J_STRING, 13, "01", 0);
+    amfol_jdoc_add(&d, AMFOL_J_MEMBER, 10, "amfId", 0);
+    amfol_jdoc_add(&d, AMFOL_J_STRING, 11, "020041", 0);
+    amfol_jdoc_add(&d, AMFOL_J_MEMBER, 5, "ipv4Addresses", 0);
+    amfol_jdoc_add(&d, AMFOL_J_ARRAY, 6, NULL, 0);
+    amfol_jdoc_add(&d, AMFOL_J_STRING, 7, "10.0.0.1", 0);
+    memset(&ev, 0, sizeof ev);
+    amfol_sbi_json_read(&d, &ev);
+    CHECK(ev.n_loads == 1 && ev.loads[0].load == 42 && strcmp(ev.loads[0].nf_instance_id, ID1) == 0);
+    CHECK(ev.loads[0].amf_set_id == 1 && ev.loads[0].amf_region_id == 2 && ev.loads[0].n_guamis == 1);
+    CHECK(ev.loads[0].guamis[0].region_id == 2 && ev.loads[0].guamis[0].set_id == 1 &&
+          ev.loads[0].guamis[0].pointer == 1 && strcmp(ev.loads[0].guamis[0].plmn.digits, "00101") == 0);
+    CHECK(strcmp(ev.loads[0].ipv4, "10.0.0.1") == 0 && !ev.is_json_patch);
+
+    /* Too many items for the storage: truncated, no crash, what fits is still read. */
+    amfol_jnode small[5];
+    amfol_jdoc_init(&d, small, 5);
+    for (int i = 0; i < 50; i++)
+        amfol_jdoc_add(&d, AMFOL_J_OBJECT, i, NULL, 0);
+    CHECK(d.truncated && d.n == 5);
+    memset(&ev, 0, sizeof ev);
+    CHECK(amfol_sbi_json_read(&d, &ev) == 0 && ev.n_loads == 0);
+    /* Nesting deeper than the builder's stack: truncated, no crash. */
+    amfol_jnode deep[200];
+    amfol_jdoc_init(&d, deep, 200);
+    for (int i = 0; i < 200; i++)
+        amfol_jdoc_add(&d, AMFOL_J_ARRAY, i, NULL, 0);
+    CHECK(d.truncated);
+    amfol_guami gg;
+    CHECK(!amfol_sbi_guami_from_amf_id("001", "01", "02004", &gg));
+    CHECK(!amfol_sbi_guami_from_amf_id("0a1", "01", "020041", &gg));
+    CHECK(!amfol_sbi_guami_from_amf_id("001", "01", "02004g", &gg));
+}
+
+/* Caps: open exchanges are evicted (oldest first) and counted, never unbounded. */
+static void test_caps(void)
+{
+    amfol_engine *e = amfol_engine_new(NULL);
+    for (uint32_t i = 0; i < SBI_MAX_XCHG + 1000; i++) {
+        amfol_sbi_event *ev = sbi(i + 1, i * 0.001, "10.0.0.7:40000", NRF, 9, 2 * i + 1);
+        strcpy(ev->method, "GET");
+        strcpy(ev->path, "/nnrf-disc/v1/nf-instances?target-nf-type=AMF");
+        feed(e, ev);
+    }
+    CHECK(g_hash_table_size(e->sbi->xchg) == SBI_MAX_XCHG);
+    CHECK(e->sbi->dropped == 1000);
+    /* A body for a stream whose request was evicted: counted, not attributed. */
+    amfol_sbi_event *ev = sbi(99999, 99.0, NRF, "10.0.0.7:40000", 9, 1);
+    add_patch(ev, 50);
+    amfol_sbi_result r = feed(e, ev);
+    CHECK(r.request_unknown);
+    amfol_engine_free(e);
+}
+
+int main(void)
+{
+    test_stale(30);
+    test_stale(90);
+    test_seen_outdated();
+    test_ignored(false);
+    test_ignored(true);
+    test_oci_reduction();
+    test_malformed();
+    test_moves();
+    test_concurrent();
+    test_json();
+    test_caps();
+    if (failures) {
+        fprintf(stderr, "%d failures\n", failures);
+        return 1;
+    }
+    printf("test_sbi_engine: all passed\n");
+    return 0;
+}
