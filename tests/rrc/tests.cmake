@@ -1,0 +1,40 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tests/rrc: end-to-end tests of the radio side (issue 4) with the real tshark and the plugin:
+# crafted F1AP from the verified vectors, the real srsRAN MAC-NR capture, and the synthesizer's
+# gNB scenarios compared with their ground truth (rule ids, evidence frames, counts).
+if(NOT AMFOL_PLUGIN_SO)
+  return()
+endif()
+find_package(Python3 COMPONENTS Interpreter REQUIRED)
+set(RRC_TESTS ${CMAKE_CURRENT_LIST_DIR})
+set(RRC_OUT ${CMAKE_BINARY_DIR}/tests/rrc)
+file(MAKE_DIRECTORY ${RRC_OUT})
+
+add_test(NAME rrc.crafted_f1ap
+         COMMAND ${Python3_EXECUTABLE} ${RRC_TESTS}/crafted_f1ap.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
+                 ${RRC_OUT}/crafted)
+set_tests_properties(rrc.crafted_f1ap PROPERTIES TIMEOUT 120)
+
+set(RRC_SRSRAN ${AMFOL_SHARED}/captures/public/srsran-ic-usp/gnb_mac.pcap)
+if(EXISTS ${RRC_SRSRAN})
+  add_test(NAME rrc.srsran_mac
+           COMMAND ${Python3_EXECUTABLE} ${RRC_TESTS}/srsran_mac.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
+                   ${RRC_SRSRAN})
+  set_tests_properties(rrc.srsran_mac PROPERTIES TIMEOUT 120)
+endif()
+
+# The synthesizer's scenarios: each is generated here (own copy) and checked against its truth.
+# The radio rules must be exactly those of the truth; compliant and calm scenarios give none.
+if(AMFOL_SYNTH)
+  set(RRC_SCENARIOS ${PROJECT_SOURCE_DIR}/testcaptures/scenarios)
+  foreach(name clean-episode calm rejects-after-stop rrc-reject-without-start exempt-rejected
+               slice-blocked mixed-storm gnb-ignores-start)
+    add_test(NAME rrc.synth.generate.${name}
+             COMMAND ${AMFOL_SYNTH} ${RRC_SCENARIOS}/${name}.ini -o ${RRC_OUT}/${name}.pcapng)
+    set_tests_properties(rrc.synth.generate.${name} PROPERTIES FIXTURES_SETUP rrc_synth_${name})
+    add_test(NAME rrc.synth.${name}
+             COMMAND ${Python3_EXECUTABLE} ${RRC_TESTS}/check_truth.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
+                     ${RRC_OUT}/${name}.pcapng ${RRC_OUT}/${name}.truth.json)
+    set_tests_properties(rrc.synth.${name} PROPERTIES FIXTURES_REQUIRED rrc_synth_${name} TIMEOUT 120)
+  endforeach()
+endif()
