@@ -329,6 +329,7 @@ static void on_attempt(sim *s, int uei)
         u->cu_ue_id = id + 0x10000u;
         u->crnti = (uint16_t)prng_range(&s->rng, 0x4601, 0xFFEF);
         s->tr.rrc_requests++;
+        s->tr.rrc_cell[u->gnb][u->cell][0]++;
         u->req_frame = msg_rrc_setup_request(s, uei);
     }
     sim_schedule(s, s->now_us + prng_range(&s->rng, 2 * MS, 4 * MS), EV_RRC_ANSWER, uei, 0, 0);
@@ -345,6 +346,7 @@ static void rrc_rejected(sim *s, int uei, int why)
         uint32_t req_frame = u->req_frame;
         uint32_t f = msg_rrc_reject(s, uei, wait);
         s->tr.rrc_rejects++;
+        s->tr.rrc_cell[u->gnb][u->cell][2]++;
         truth_rrc_reject rj = {.frame = f, .t_us = s->now_us, .gnb = u->gnb, .cell = u->cell,
                                .wait_s = (uint8_t)wait, .cause = u->cause,
                                .in_overload = (uint8_t)in_view};
@@ -387,6 +389,7 @@ static void on_rrc_answer(sim *s, int uei)
     if (s->sc->gnbs[u->gnb].f1) {
         msg_rrc_setup(s, uei);
         s->tr.rrc_setups++;
+        s->tr.rrc_cell[u->gnb][u->cell][1]++;
     }
     sim_schedule(s, s->now_us + prng_range(&s->rng, 15 * MS, 30 * MS), EV_N2_INITIAL, uei, 0, 0);
 }
@@ -407,6 +410,7 @@ static void on_n2_initial(sim *s, int uei)
     int win = truth_window(&s->tr, gnb, s->now_us);
     s->tr.ium[gnb][win][u->cause]++;
     sim_record_ium(s, gnb, amf, u->cause, f);
+    truth_count_episode_ium(&s->tr, gnb, amf, u->cause, s->now_us);
     const sim_ng_view *v = &s->view[gnb][amf];
     const sc_gnb *g = &s->sc->gnbs[gnb];
     if (g->behaviour == GNB_IGNORES_START && v->in_force &&

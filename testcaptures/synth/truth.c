@@ -94,6 +94,26 @@ int truth_window(const truth *t, int gnb, int64_t t_us)
     return 0;
 }
 
+void truth_count_episode_ium(truth *t, int gnb, int amf, int cause, int64_t t_us)
+{
+    const scenario *sc = t->sc;
+    for (int e = 0; e < sc->n_episodes; e++) {
+        const sc_episode *ep = &sc->episodes[e];
+        if (ep->amf != amf)
+            continue;
+        int64_t t0 = ep->starts[0].at_us, t1 = ep->stop_us;
+        int w = -1;
+        if (t_us >= t0 - 60 * (int64_t)SEC && t_us < t0)
+            w = 0;
+        else if (t_us >= t0 && (t1 < 0 || t_us < t1))
+            w = 1;
+        else if (t1 >= 0 && t_us >= t1 && t_us < t1 + 60 * (int64_t)SEC)
+            w = 2;
+        if (w >= 0)
+            t->ep_ium[e][gnb][w][cause]++;
+    }
+}
+
 static int cmp_u32(const void *a, const void *b)
 {
     uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
@@ -418,6 +438,69 @@ static void write_expected(FILE *o, const truth *t)
     fprintf(o, "\n    },\n    \"rrc\": {\"requests\": %llu, \"setups\": %llu, \"rejects\": %llu},\n",
             (unsigned long long)t->rrc_requests, (unsigned long long)t->rrc_setups,
             (unsigned long long)t->rrc_rejects);
+    fputs("    \"rrc_per_cell\": {", o);
+    int firstc = 1;
+    for (int g = 0; g < sc->n_gnbs; g++) {
+        if (!sc->gnbs[g].f1)
+            continue;
+        for (int c = 0; c < sc->gnbs[g].n_cells; c++) {
+            fprintf(o, "%s\"%s-%09llx\": {\"requests\": %llu, \"setups\": %llu, \"rejects\": %llu}",
+                    firstc ? "" : ", ", sc->gnbs[g].plmn_str,
+                    (unsigned long long)sc->gnbs[g].cells[c],
+                    (unsigned long long)t->rrc_cell[g][c][0],
+                    (unsigned long long)t->rrc_cell[g][c][1],
+                    (unsigned long long)t->rrc_cell[g][c][2]);
+            firstc = 0;
+        }
+    }
+    fputs("},\n    \"initial_ue_messages_per_episode\": [", o);
+    int firste = 1;
+    for (int e = 0; e < sc->n_episodes; e++) {
+        const sc_episode *ep = &sc->episodes[e];
+        fprintf(o, "%s\n      {\"episode\": ", firste ? "" : ",");
+        firste = 0;
+        jstr(o, ep->name);
+        fputs(", \"amf\": ", o);
+        jstr(o, sc->amfs[ep->amf].name);
+        fputs(", \"before_from\": ", o);
+        jtime(o, sc->epoch_us, ep->starts[0].at_us - 60 * (int64_t)SEC);
+        fputs(", \"during_from\": ", o);
+        jtime(o, sc->epoch_us, ep->starts[0].at_us);
+        fputs(", \"after_from\": ", o);
+        if (ep->stop_us >= 0)
+            jtime(o, sc->epoch_us, ep->stop_us);
+        else
+            fputs("null", o);
+        fputs(", \"after_until\": ", o);
+        if (ep->stop_us >= 0)
+            jtime(o, sc->epoch_us, ep->stop_us + 60 * (int64_t)SEC);
+        else
+            fputs("null", o);
+        fputs(", \"gnbs\": {", o);
+        int fg = 1;
+        for (int g = 0; g < sc->n_gnbs; g++) {
+            if (!(sc->gnbs[g].amf_mask & (1u << ep->amf)))
+                continue;
+            fputs(fg ? "" : ", ", o);
+            fg = 0;
+            jstr(o, sc->gnbs[g].name);
+            fputs(": {", o);
+            for (int w = 0; w < 3; w++) {
+                fprintf(o, "%s\"%s\": {", w ? ", " : "", win[w]);
+                int first = 1;
+                for (int c = 0; c < SC_NCAUSES; c++)
+                    if (t->ep_ium[e][g][w][c]) {
+                        fprintf(o, "%s\"%s\": %llu", first ? "" : ", ", cause_name(c),
+                                (unsigned long long)t->ep_ium[e][g][w][c]);
+                        first = 0;
+                    }
+                fputc('}', o);
+            }
+            fputc('}', o);
+        }
+        fputs("}}", o);
+    }
+    fputs(sc->n_episodes ? "\n    ],\n" : "],\n", o);
     fprintf(o, "    \"nas\": {\"congestion_rejects\": %llu, \"congestion_rejects_without_t3346\": "
                "%llu, \"ciphered_rejects\": %llu, \"t3346_values_s\": {",
             (unsigned long long)t->nas_congestion_rejects,

@@ -55,6 +55,9 @@ typedef struct {
     /* expected counts */
     uint64_t ium[SC_MAX_GNBS][3][SC_NCAUSES];  /* before / during / after the gNB's episode */
     uint64_t rrc_requests, rrc_setups, rrc_rejects;
+    uint64_t rrc_cell[SC_MAX_GNBS][SC_MAX_CELLS][3];  /* requests, setups, rejects per cell */
+    /* IUMs sent to the episode's AMF: 60 s before its first START, during, 60 s after STOP */
+    uint64_t ep_ium[SC_MAX_EPISODES][SC_MAX_GNBS][3][SC_NCAUSES];
     uint64_t nas_congestion_rejects, nas_congestion_no_t3346, nas_ciphered_rejects;
     int n_t3346;
     uint32_t t3346_value[TRUTH_MAX_T3346];
@@ -74,6 +77,8 @@ void truth_fault_add(truth_fault *f, uint32_t frame);
 void truth_record_t3346(truth *t, uint32_t seconds);
 /* Which window (0 before, 1 during, 2 after) of GNB's episode time T falls in. */
 int truth_window(const truth *t, int gnb, int64_t t_us);
+/* Counts an IUM from GNB to AMF at T in every episode window of that AMF. */
+void truth_count_episode_ium(truth *t, int gnb, int amf, int cause, int64_t t_us);
 /* Post-run rules (RRC bursts) and JSON output. */
 void truth_finish(truth *t);
 int truth_write_json(const truth *t, const char *path, GPtrArray *ue_ids);

@@ -23,7 +23,8 @@ FIELDS = ["frame.number", "frame.time_epoch", "ip.src", "ip.dst", "ngap.procedur
           "f1ap.SRBID", "nr-rrc.establishmentCause", "nr-rrc.waitTime", "nas_5gs.mm.message_type",
           "nas_5gs.mm.5gmm_cause", "gsm_a.gm.gmm.gprs_timer2_unit",
           "gsm_a.gm.gmm.gprs_timer2_value", "http2.headers.method", "http2.headers.status",
-          "http2.header.name", "json.value.number"]
+          "http2.header.name", "json.value.number", "f1ap.nRCellIdentity",
+          "f1ap.GNB_DU_UE_F1AP_ID"]
 
 failures = []
 
@@ -132,11 +133,57 @@ def main():
             check(got == want[g][phase], "InitialUEMessage %s %s %s == truth %s"
                   % (g, phase, got, want[g][phase]))
 
+    # --- IUMs to each episode's AMF: 60 s before, during, 60 s after ---
+    for ep in truth["expected"].get("initial_ue_messages_per_episode", []):
+        amf_ip = [k for k, v in amf_by_ip.items() if v == ep["amf"]][0]
+        got = collections.defaultdict(lambda: collections.defaultdict(collections.Counter))
+        for n, (g, cause, dst) in ium_frames.items():
+            if dst != amf_ip:
+                continue
+            t = float(by_frame[n]["frame.time_epoch"])
+            if ep["before_from"] <= t < ep["during_from"]:
+                w = "before"
+            elif t >= ep["during_from"] and (ep["after_from"] is None or t < ep["after_from"]):
+                w = "during"
+            elif ep["after_from"] is not None and ep["after_from"] <= t < ep["after_until"]:
+                w = "after"
+            else:
+                continue
+            got[g][w][cause] += 1
+        for g, wins in ep["gnbs"].items():
+            for w in ("before", "during", "after"):
+                check(dict(got[g][w]) == wins[w], "episode %s IUMs %s %s %s == truth %s"
+                      % (ep["episode"], g, w, dict(got[g][w]), wins[w]))
+
     # --- RRC over F1 ---
     req = sum(len(split(r["nr-rrc.establishmentCause"])) for r in rows)
     rej = sum(len(split(r["nr-rrc.waitTime"])) for r in rows)
     setups = sum(1 for r in rows if "12" in split(r["f1ap.procedureCode"])
                  and "0" in split(r["f1ap.SRBID"]) and not r["nr-rrc.waitTime"])
+    # per cell: the request names the cell; answers follow the DU's gNB-DU UE F1AP ID
+    per_cell = collections.defaultdict(lambda: [0, 0, 0])
+    cell_of = {}
+    plmn_of_du = {}
+    for g in truth["gnbs"]:
+        plmn_of_du[g["name"]] = g["plmn"]
+    for n in sorted(by_frame):
+        r = by_frame[n]
+        if not r["f1ap.GNB_DU_UE_F1AP_ID"]:
+            continue
+        du = r["ip.src"] if r["nr-rrc.establishmentCause"] else r["ip.dst"]
+        ue = (du, split(r["f1ap.GNB_DU_UE_F1AP_ID"])[0])
+        if r["nr-rrc.establishmentCause"]:
+            cid = int(split(r["f1ap.nRCellIdentity"])[0].replace(":", ""), 16) >> 4
+            cell_of[ue] = "%s-%09x" % (truth["gnbs"][0]["plmn"], cid)
+            per_cell[cell_of[ue]][0] += 1
+        elif r["nr-rrc.waitTime"]:
+            per_cell[cell_of.get(ue, "?")][2] += 1
+        elif "12" in split(r["f1ap.procedureCode"]) and "0" in split(r["f1ap.SRBID"]):
+            per_cell[cell_of.get(ue, "?")][1] += 1
+    want_cells = {c: [v["requests"], v["setups"], v["rejects"]]
+                  for c, v in truth["expected"].get("rrc_per_cell", {}).items()}
+    check(dict(per_cell) == want_cells, "RRC per cell %s == truth %s"
+          % (dict(per_cell), want_cells))
     rrc = truth["expected"]["rrc"]
     check((req, setups, rej) == (rrc["requests"], rrc["setups"], rrc["rejects"]),
           "RRC requests/setups/rejects %s == truth %s" % ((req, setups, rej),
