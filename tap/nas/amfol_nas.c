@@ -400,6 +400,31 @@ static void on_sm_congestion(amfol_nas *s, amfol_nas_ue *ue, const amfol_nas_eve
     }
 }
 
+/* Is the AMF in overload on N2? The AMF as a whole counts (it may have told only some gNBs),
+ * and so does an episode that ended within the grace period (the reject was in flight). */
+static void overload_of(amfol_engine *e, const amfol_nas_event *ev, const char *amf,
+                        amfol_nas_result *out)
+{
+    double grace = e->cfg.grace_ms / 1000.0;
+    amfol_time when[2] = {ev->where.time, ev->where.time - grace};
+    for (int i = 0; i < 2; i++) {
+        amfol_overload_view v;
+        memset(&v, 0, sizeof v);
+        bool ok = amfol_n2_overload_for_assoc(e->n2, &ev->where.src, &ev->where.dst, when[i], &v) &&
+                  v.in_overload;
+        if (!ok) {
+            memset(&v, 0, sizeof v);
+            ok = amfol_n2_overload_for_amf(e->n2, amf, when[i], &v) && v.in_overload;
+        }
+        if (ok) {
+            out->in_overload = true;
+            out->episode = v.episode;
+            out->episode_start = v.start_frame;
+            return;
+        }
+    }
+}
+
 void amfol_nas_on_msg(amfol_engine *e, const amfol_nas_event *ev, amfol_nas_result *out)
 {
     amfol_nas *s = e->nas;
@@ -434,14 +459,7 @@ void amfol_nas_on_msg(amfol_engine *e, const amfol_nas_event *ev, amfol_nas_resu
     amfol_nas_amf *amf = amf_at(s, amf_ix);
     g_strlcpy(out->amf, amf->name, sizeof out->amf);
     amf->messages++;
-    amfol_overload_view view;
-    memset(&view, 0, sizeof view);
-    if (amfol_n2_overload_for_assoc(e->n2, &ev->where.src, &ev->where.dst, ev->where.time, &view) &&
-        view.in_overload) {
-        out->in_overload = true;
-        out->episode = view.episode;
-        out->episode_start = view.start_frame;
-    }
+    overload_of(e, ev, amf->name, out);
 
     amfol_nas_ue *ue = link_ue(s, ev, amf->name, gnb_name, &out->linked_by);
     if (ue)

@@ -18,7 +18,8 @@ typedef bool (*reject_pred)(const amfol_nas *s, const amfol_nas_reject *r);
 
 /* One finding per AMF over the rejects matching pred; the UE is that of the first one. */
 static amfol_finding *per_amf_finding(amfol_nas *s, amfol_nas_amf *a, amfol_findings *out,
-                                      const char *rule, reject_pred pred, uint32_t *count)
+                                      const char *rule, reject_pred pred, bool with_ue,
+                                      uint32_t *count)
 {
     amfol_finding *f = NULL;
     *count = 0;
@@ -30,7 +31,8 @@ static amfol_finding *per_amf_finding(amfol_nas *s, amfol_nas_amf *a, amfol_find
             f = amfol_findings_add(out, rule);
             if (!f)
                 return NULL;
-            amfol_finding_set_entities(f, a->name, NULL, NULL, amfol_nas_ue_name(s, r->ue_serial, r->ue));
+            amfol_finding_set_entities(f, a->name, NULL, NULL,
+                                       with_ue ? amfol_nas_ue_name(s, r->ue_serial, r->ue) : NULL);
             f->first_frame = r->frame;
         }
         amfol_finding_add_frame(f, r->frame);
@@ -60,20 +62,20 @@ static void rule_simple(amfol_nas *s, amfol_nas_amf *a, amfol_findings *out)
 {
     uint32_t n;
     amfol_finding *f;
-    if ((f = per_amf_finding(s, a, out, "t3346-missing", p_missing, &n)))
+    if ((f = per_amf_finding(s, a, out, "t3346-missing", p_missing, true, &n)))
         amfol_finding_set_summary(f, "%s sent %u congestion reject(s) without T3346: TS 24.501 treats "
                                   "that as an abnormal case, the UEs do not back off", a->name, n);
-    if ((f = per_amf_finding(s, a, out, "t3346-zero-or-deactivated", p_zero_deact, &n)))
+    if ((f = per_amf_finding(s, a, out, "t3346-zero-or-deactivated", p_zero_deact, true, &n)))
         amfol_finding_set_summary(f, "%s sent %u congestion reject(s) with T3346 zero or deactivated: "
                                   "no back-off (abnormal case)", a->name, n);
-    if ((f = per_amf_finding(s, a, out, "t3346-short", p_short, &n)))
+    if ((f = per_amf_finding(s, a, out, "t3346-short", p_short, true, &n)))
         amfol_finding_set_summary(f, "%s sent %u congestion reject(s) with T3346 below the %u s floor",
                                   a->name, n, s->cfg.t3346_floor_s);
-    if ((f = per_amf_finding(s, a, out, "congestion-reject-outside-overload", p_outside, &n)))
+    if ((f = per_amf_finding(s, a, out, "congestion-reject-outside-overload", p_outside, false, &n)))
         amfol_finding_set_summary(f, "%s sent %u congestion reject(s) while N2 shows no overload "
                                   "episode: some cores send #22 when AUSF/UDM is unreachable, check "
                                   "the SBI side", a->name, n);
-    if ((f = per_amf_finding(s, a, out, "exempt-access-rejected", p_exempt, &n))) {
+    if ((f = per_amf_finding(s, a, out, "exempt-access-rejected", p_exempt, true, &n))) {
         const amfol_nas_reject *first = NULL;
         for (guint i = 0; i < a->rejects->len && !first; i++)
             if (g_array_index(a->rejects, amfol_nas_reject, i).exempt_why)
@@ -116,6 +118,8 @@ static void rule_not_randomised(amfol_nas *s, amfol_nas_amf *a, amfol_findings *
     g_hash_table_iter_init(&it, episodes);
     while (g_hash_table_iter_next(&it, &key, NULL)) {
         int ep = GPOINTER_TO_INT(key) - 1;
+        if (ep <= 0)
+            continue;                          /* the rule is about an overload episode */
         uint32_t total = 0;
         GHashTable *by_value = g_hash_table_new(g_direct_hash, g_direct_equal);
         for (guint i = 0; i < a->rejects->len; i++) {

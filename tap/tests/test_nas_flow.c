@@ -58,6 +58,26 @@ static amfol_nas_result feed(amfol_frame frame, double t, int proc, int64_t ran,
     0x00, 0x00, 0x00, 0x00, 0x00, (0x00 | (n) << 4)
 #define IP 0x7e, 0x01, 0x11, 0x22, 0x33, 0x44, 0x05   /* integrity protected header */
 
+/* OVERLOAD START (reject-non-emergency-mo-dt) from the AMF to the gNB. */
+static void overload_start(amfol_frame frame, double t)
+{
+    amfol_ngap_event ng;
+    memset(&ng, 0, sizeof ng);
+    ng.where.frame = frame;
+    ng.where.time = t;
+    snprintf(ng.where.src.text, sizeof ng.where.src.text, "%s", AMF);
+    snprintf(ng.where.dst.text, sizeof ng.where.dst.text, "%s", GNB);
+    ng.proc = 22;
+    ng.pdu_type = AMFOL_PDU_INITIATING;
+    ng.ran_ue_id = ng.amf_ue_id = AMFOL_ABSENT;
+    ng.overload_action = 0;
+    ng.reduction_pct = ng.time_to_wait = ng.relative_amf_capacity = ng.rrc_cause = AMFOL_ABSENT;
+    ng.ue_context_request = AMFOL_ABSENT;
+    ng.cause.group = ng.cause.value = AMFOL_ABSENT;
+    amfol_engine_frame(E, frame, t);
+    amfol_engine_ngap(E, &ng, NULL);
+}
+
 static const amfol_finding *find(const amfol_findings *f, const char *rule, int nth)
 {
     for (size_t i = 0; i < amfol_findings_count(f); i++) {
@@ -187,14 +207,16 @@ static void synchronised(void)
     amfol_config_defaults(&cfg);
     strcpy(cfg.congestion_causes, "22,111");
     E = amfol_engine_new(&cfg);
-    amfol_frame fr = 1;
+    overload_start(1, 99.0);
+    amfol_frame fr = 2;
     for (int i = 0; i < 25; i++) {
         uint8_t req[] = {REGREQ(0)};
         req[17] = (uint8_t)(i / 10 << 4 | 0);
         req[18] = (uint8_t)((i % 10) << 4 | 1);
         feed(fr++, 100 + i * 0.04, 15, 1000 + i, A, MO, req, sizeof req);
         static const uint8_t rej[] = {IP, 0x7e, 0x00, 0x44, 0x16, 0x5f, 0x01, 0x21};
-        feed(fr++, 100 + i * 0.04 + 0.01, 4, 1000 + i, 5000 + i, A, rej, sizeof rej);
+        amfol_nas_result r = feed(fr++, 100 + i * 0.04 + 0.01, 4, 1000 + i, 5000 + i, A, rej, sizeof rej);
+        assert(r.in_overload && r.episode == 1 && r.episode_start == 1);
     }
     for (int i = 0; i < 20; i++) {
         uint8_t req[] = {REGREQ(0)};
@@ -206,9 +228,10 @@ static void synchronised(void)
     const amfol_findings *f = amfol_engine_finish(E);
     const amfol_finding *x = find(f, "t3346-not-randomised", 0);
     assert(x && count_rule(f, "t3346-not-randomised") == 1);
-    assert(x->first_frame == 2 && x->count == 25 && x->n_frames == 25);
+    assert(x->first_frame == 3 && x->count == 25 && x->n_frames == 25);
     assert(strstr(x->summary, "retry wave: 20 of the 20"));
     assert(count_rule(f, "ue-early-retry") == 0 && count_rule(f, "backoff-storm") == 0);
+    assert(count_rule(f, "congestion-reject-outside-overload") == 0);
     amfol_engine_free(E);
 
     E = amfol_engine_new(&cfg);
