@@ -97,9 +97,16 @@ typedef struct {
     bool follow_on;          /* FOR bit: follow-on request pending */
     uint8_t ngksi;           /* 0..6, NAS_NGKSI_NONE; TSC is written as 0 (native) */
     nas_mobile_identity id;
+    bool has_5gmm_capability; /* 5GMM capability (IEI 0x10), written before the UE security
+                                 capability */
+    uint8_t gmm_capability;  /* its first octet (e.g. 0x07: S1 mode, HO attach, LPP) */
     bool has_ue_sec_cap;     /* UE security capability (IEI 0x2E) */
     uint8_t ea;              /* 5G-EA0..7 bitmap, EA0 = bit 8 (e.g. 0xF0) */
     uint8_t ia;              /* 5G-IA0..7 bitmap, IA0 = bit 8 (e.g. 0x70) */
+    uint8_t eea;             /* EEA0..7 bitmap (written when ue_sec_cap_len >= 4) */
+    uint8_t eia;             /* EIA0..7 bitmap (written when ue_sec_cap_len >= 4) */
+    uint8_t ue_sec_cap_len;  /* IE length 2..8 (0 is read as 2): 2 = 5G only, 4 = + EPS,
+                                5..8 = + zero (spare) octets */
     enc_snssai requested_nssai[NAS_ENC_MAX_SLICES]; /* Requested NSSAI (IEI 0x2F) */
     size_t n_requested_nssai;                       /* 0 = absent */
 } nas_registration_request;

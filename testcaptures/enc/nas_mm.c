@@ -71,11 +71,19 @@ size_t nas_encode_registration_request(const nas_registration_request *m, uint8_
         nas_w_guti(&w, 0, &m->id.guti);
     else
         return 0;
+    if (m->has_5gmm_capability) {
+        nas_w_u8(&w, 0x10);
+        nas_w_u8(&w, 1);
+        nas_w_u8(&w, m->gmm_capability);
+    }
     if (m->has_ue_sec_cap) {
+        unsigned len = m->ue_sec_cap_len ? m->ue_sec_cap_len : 2;
+        if (len < 2 || len > 8)
+            return 0;
+        const uint8_t cap[8] = {m->ea, m->ia, m->eea, m->eia, 0, 0, 0, 0};
         nas_w_u8(&w, 0x2e);
-        nas_w_u8(&w, 2);
-        nas_w_u8(&w, m->ea);
-        nas_w_u8(&w, m->ia);
+        nas_w_u8(&w, (uint8_t)len);
+        nas_w_bytes(&w, cap, len);
     }
     if (m->n_requested_nssai)
         nas_w_nssai_tlv(&w, 0x2f, m->requested_nssai, m->n_requested_nssai);
