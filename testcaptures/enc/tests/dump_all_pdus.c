@@ -342,6 +342,25 @@ static void ngap_release_frames(FILE *f)
     emit(f, "ErrorIndication extension cause", b, ngap_encode_error_indication(&e, b, sizeof b)); /* 53 */
 }
 
+/* DL NAS transport with a 5GSM reject whose back-off timer uses each remaining GPRS timer 3 unit
+ * (10 h, 2 s, 30 s, 1 min, 320 h): frames 54..58 */
+static void ngap_timer3_frames(FILE *f)
+{
+    const uint8_t units[5] = {NAS_T3_UNIT_10H, NAS_T3_UNIT_2S, NAS_T3_UNIT_30S, NAS_T3_UNIT_1MIN,
+                              NAS_T3_UNIT_320H};
+    for (size_t i = 0; i < 5; i++) {
+        uint8_t sm[32], nas[64];
+        nas_pdu_session_establishment_reject pr = {
+            .pdu_session_id = 6, .pti = 2, .cause = NAS_5GSM_INSUFFICIENT_RESOURCES_SLICE,
+            .has_backoff = true, .backoff = nas_gprs_timer3(units[i], (unsigned)(3 + i))};
+        size_t sml = nas_encode_pdu_session_establishment_reject(&pr, sm, sizeof sm);
+        nas_dl_nas_transport dl = {.payload_type = 1, .payload = sm, .payload_len = sml,
+                                   .has_pdu_session_id = true, .pdu_session_id = 6};
+        size_t n = sml ? nas_encode_dl_nas_transport(&dl, nas, sizeof nas) : 0;
+        downlink(f, "DL NAS transport back-off units", nas, n);
+    }
+}
+
 static void f1ap_frames(FILE *f)
 {
     uint8_t b[1024], rrc[64], cg[16];
@@ -428,6 +447,7 @@ int main(int argc, char **argv)
     ngap_downlink_frames(ng);
     ngap_overload_frames(ng);
     ngap_release_frames(ng);
+    ngap_timer3_frames(ng);
     f1ap_frames(f1);
     if (fclose(ng) != 0 || fclose(f1) != 0)
         failures++;
