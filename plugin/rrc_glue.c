@@ -107,7 +107,7 @@ typedef struct rrc_record {
 /* One RRC message being assembled from the fields that follow its element. */
 typedef struct msg_build {
     amfol_rrc_event ev;
-    bool open;
+    int depth;                     /* tree depth of its message element */
 } msg_build;
 
 static void endpoint_text(packet_info *pinfo, const address *addr, uint32_t port, amfol_endpoint *out)
@@ -286,17 +286,23 @@ static void *rrc_analyze(amfol_frame_ctx *ctx)
             if (!c.has_plmn && b && plmn_digits(b, len, &c.cgi.plmn))
                 c.has_plmn = true;
             break;
-        case S_SETUP_REQ: case S_RESUME_REQ: case S_RESUME_REQ1: case S_SETUP: case S_REJECT:
+        case S_SETUP_REQ: case S_RESUME_REQ: case S_RESUME_REQ1: case S_SETUP: case S_REJECT: {
+            int msg = f->slot == S_SETUP_REQ ? AMFOL_RRC_SETUP_REQUEST
+                    : f->slot == S_SETUP ? AMFOL_RRC_SETUP
+                    : f->slot == S_REJECT ? AMFOL_RRC_REJECT : AMFOL_RRC_RESUME_REQUEST;
+            /* The element name repeats inside its own criticalExtensions (one abbrev, two hf
+             * ids): a nested occurrence is the same message. */
+            if (m && m->ev.msg == msg && f->depth > m->depth)
+                break;
             if (n_pending >= RRC_MAX_MSGS_PER_FRAME)
                 break;
             m = &pending[n_pending++];
             blank_event(&m->ev);
             m->ev.where = w;
-            m->ev.msg = f->slot == S_SETUP_REQ ? AMFOL_RRC_SETUP_REQUEST
-                      : f->slot == S_SETUP ? AMFOL_RRC_SETUP
-                      : f->slot == S_REJECT ? AMFOL_RRC_REJECT : AMFOL_RRC_RESUME_REQUEST;
-            m->open = true;
+            m->ev.msg = msg;
+            m->depth = f->depth;
             break;
+        }
         case S_EST_CAUSE:
             if (m && m->ev.msg == AMFOL_RRC_SETUP_REQUEST && m->ev.cause == AMFOL_ABSENT)
                 m->ev.cause = (int)amfol_fi_uint(f->fi);

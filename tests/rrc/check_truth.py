@@ -53,11 +53,13 @@ def main():
             if r in rules:
                 tagged.setdefault(r, set()).add(int(num))
     for r in rules:
-        truth_frames = set()
+        truth_frames = set()   # every truth frame of the rule (other layers tag frames too)
         expected_tags = set()
-        for f in want:
+        for f in truth["faults"]:
             if f["rule"] == r:
                 truth_frames |= set(f["frames"])
+        for f in want:
+            if f["rule"] == r:
                 expected_tags |= set(sorted(f["frames"])[:CAP])
         got = tagged.get(r, set())
         if not truth_frames and got:
