@@ -400,6 +400,18 @@ static void on_sm_congestion(amfol_nas *s, amfol_nas_ue *ue, const amfol_nas_eve
     }
 }
 
+/* Downlink 5GMM messages that mean the network is serving the UE's request. */
+static bool network_carries_on(int mm_type)
+{
+    switch (mm_type) {
+    case MM_REG_ACCEPT: case 0x4e /* service accept */: case 0x56 /* authentication request */:
+    case 0x5b /* identity request */: case 0x5d /* security mode command */:
+        return true;
+    default:
+        return false;
+    }
+}
+
 /* Is the AMF in overload on N2? The AMF as a whole counts (it may have told only some gNBs),
  * and so does an episode that ended within the grace period (the reject was in flight). */
 static void overload_of(amfol_engine *e, const amfol_nas_event *ev, const char *amf,
@@ -464,6 +476,12 @@ void amfol_nas_on_msg(amfol_engine *e, const amfol_nas_event *ev, amfol_nas_resu
     amfol_nas_ue *ue = link_ue(s, ev, amf->name, gnb_name, &out->linked_by);
     if (ue)
         g_strlcpy(out->ue, ue->best, sizeof out->ue);
+
+    /* The network carried on with a UE that came back during its back-off (accept, security
+     * procedure, ...): that back-off is over; the retry itself was already judged. */
+    if (ue && down && ue->mm.active && ue->mm.retried && ev->where.time > ue->mm.start &&
+        (ev->ciphered || network_carries_on(ev->mm_type)))
+        ue->mm.active = false;
 
     if (ev->ciphered) {
         s->ciphered++;
