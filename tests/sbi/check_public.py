@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+# check_public.py: on a real capture with NRF NFUpdate (PATCH .../nf-instances/{id}, replace
+# /load), compare what amfol shows with an independent oracle built from Wireshark's own fields
+# (plain tshark, no plugin): every /load report with its frame, value and NF instance id (from the
+# :path of the same TCP stream and HTTP/2 stream), the frames whose HTTP/2 headers could not be
+# decoded (HPACK state missing), and no SBI finding at all.
+#   check_public.py TSHARK_WRAPPER PLUGIN CAPTURE EXPECTED_LOAD_REPORTS [tshark options...]
+import json, subprocess, sys
+
+SBI_RULES = {"nrf-load-stale", "cascading-overload", "rebalancing-to-loaded-target",
+             "sbi-overload-ignored", "sbi-oci-malformed"}
+
+def main():
+    tshark, plugin, capture, expected = sys.argv[1:5]
+    opts = sys.argv[5:]
+    expected = int(expected)
+    # Oracle: plain tshark fields, one line per frame.
+    fields = ["frame.number", "tcp.stream", "http2.streamid", "http2.headers.path",
+              "http2.header.name", "json.path_with_value"]
+    cmd = ["tshark", "-r", capture] + opts + ["-T", "fields", "-E", "separator=\t",
+                                             "-E", "occurrence=a", "-E", "aggregator=\x1f"]
+    for f in fields:
+        cmd += ["-e", f]
+    rows = subprocess.run(cmd, check=True, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                          text=True).stdout.splitlines()
+    path_of = {}
+    want = {}
+    unknown = set()
+    for row in rows:
+        c = row.split("\t")
+        frame, tcp = int(c[0]), c[1]
+        sids = [s for s in c[2].split("\x1f") if s]
+        if "<unknown>" in c[4].split("\x1f"):
+            unknown.add(frame)
+        for p in c[3].split("\x1f"):
+            if "/nf-instances/" in p:
+                # The path belongs to the HEADERS stream: with one non-zero stream id, no doubt.
+                nz = [s for s in sids if s != "0"]
+                if len(nz) == 1:
+                    path_of[(tcp, nz[0])] = p.split("/nf-instances/")[1].split("/")[0].split("?")[0]
+        items, cur = [], None
+        for e in c[5].split("\x1f"):
+            if e.startswith("/[]/op:"):
+                cur = {"op": e[7:]}
+                items.append(cur)
+            elif cur is not None and e.startswith("/[]/path:"):
+                cur["path"] = e[9:]
+            elif cur is not None and e.startswith("/[]/value:"):
+                cur["value"] = e[10:]
+        for it in items:
+            if it.get("path") == "/load" and it.get("op") == "replace":
+                nz = [s for s in sids if s != "0"]
+                want[frame] = (int(it["value"]), path_of.get((tcp, nz[0])) if len(nz) == 1 else None)
+    errors = []
+    if len(want) != expected:
+        errors.append("oracle: %d /load reports, MANIFEST says %d" % (len(want), expected))
+
+    # amfol: per-frame fields and the JSON report.
+    run = lambda extra: subprocess.run([tshark, plugin, "-r", capture] + opts + extra, check=True,
+                                       stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                       text=True).stdout
+    got = {}
+    for row in run(["-Y", "amfol.sbi.kind == \"NFUpdate\" && amfol.sbi.load", "-T", "fields",
+                    "-e", "frame.number", "-e", "amfol.sbi.load",
+                    "-e", "amfol.sbi.nf_instance_id"]).splitlines():
+        c = row.split("\t")
+        got[int(c[0])] = (int(c[1]), c[2] or None)
+    if got != want:
+        missing = sorted(set(want) - set(got))
+        extra = sorted(set(got) - set(want))
+        diff = sorted(f for f in set(want) & set(got) if want[f] != got[f])
+        errors.append("load reports differ: missing %s, extra %s, different %s"
+                      % (missing, extra, [(f, want[f], got[f]) for f in diff]))
+    hpack = {int(r) for r in run(["-Y", "amfol.sbi.headers_unreadable", "-T", "fields", "-e",
+                                  "frame.number"]).split()}
+    if hpack != unknown:
+        errors.append("frames with undecodable headers: oracle %d, amfol %d (only in oracle %s, "
+                      "only in amfol %s)" % (len(unknown), len(hpack), sorted(unknown - hpack)[:10],
+                                             sorted(hpack - unknown)[:10]))
+    doc = json.loads(run(["-q", "-z", "amfol,json"]))
+    sbi = doc["sbi"]
+    if sbi["nfupdate_load_reports"] != expected:
+        errors.append("JSON nfupdate_load_reports %d, expected %d" % (sbi["nfupdate_load_reports"], expected))
+    series = sorted((p["frame"], p["load"], n["nf_instance_id"]) for n in sbi["nfs"]
+                    for p in n["load_reports"] if p["op"] == "update")
+    if series != sorted((f, v[0], v[1]) for f, v in want.items() if v[1]):
+        errors.append("JSON load series differs from the oracle")
+    sbi_findings = [f for f in doc["findings"] if f["rule"] in SBI_RULES]
+    if sbi_findings:
+        errors.append("false SBI findings: %s" % sbi_findings)
+    if errors:
+        print("\n".join(errors))
+        return 1
+    print("%s: %d NRF load reports (values %s), all attributed as the oracle says; %d frames with "
+          "HPACK state missing; no SBI finding"
+          % (capture.split("/")[-1], len(got), sorted(set(v[0] for v in got.values())), len(hpack)))
+    return 0
+
+if __name__ == "__main__":
+    sys.exit(main())

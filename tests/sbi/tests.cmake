@@ -1,0 +1,49 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tests/sbi: end-to-end tests of the SBI side (issue 6) with the real tshark and the plugin:
+# a crafted h2c conversation on a non-HTTP port (Decode As, OCI/LCI, 503 + Retry-After), the real
+# Open5GS captures with NRF NFUpdate "replace /load" checked against an oracle from Wireshark's own
+# fields, and the synthesizer's scenarios checked against their ground truth.
+if(NOT AMFOL_PLUGIN_SO)
+  return()
+endif()
+find_package(Python3 COMPONENTS Interpreter REQUIRED)
+set(SBI_TESTS ${CMAKE_CURRENT_LIST_DIR})
+set(SBI_OUT ${CMAKE_BINARY_DIR}/tests/sbi)
+file(MAKE_DIRECTORY ${SBI_OUT})
+
+find_program(SBI_TEXT2PCAP text2pcap)
+if(SBI_TEXT2PCAP)
+  add_test(NAME sbi.crafted_h2c
+           COMMAND ${Python3_EXECUTABLE} ${SBI_TESTS}/crafted_h2c.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
+                   ${SBI_OUT}/crafted)
+  set_tests_properties(sbi.crafted_h2c PROPERTIES TIMEOUT 120)
+endif()
+
+# Real captures: path, NRF /load reports per shared/captures/public/MANIFEST.md, Decode As.
+set(SBI_PUBLIC ${AMFOL_SHARED}/captures/public)
+foreach(spec "sandbox_sbi|adriandonohoe-5g-pcap/sandbox_sbi.pcap|18|tcp.port==7777,http2"
+             "nssf_reject_sbi|adriandonohoe-5g-pcap/sbi_nssf_reject_sbi.pcap|57|tcp.port==7777,http2"
+             "open5gs_roaming_hr|open5gs/5g-roaming-hr.pcapng|17|tcp.port==7777,http2")
+  string(REPLACE "|" ";" parts "${spec}")
+  list(GET parts 0 name)
+  list(GET parts 1 file)
+  list(GET parts 2 loads)
+  list(GET parts 3 decode_as)
+  if(EXISTS ${SBI_PUBLIC}/${file})
+    add_test(NAME sbi.public.${name}
+             COMMAND ${Python3_EXECUTABLE} ${SBI_TESTS}/check_public.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
+                     ${SBI_PUBLIC}/${file} ${loads} -d ${decode_as})
+    set_tests_properties(sbi.public.${name} PROPERTIES TIMEOUT 120)
+  endif()
+endforeach()
+
+# The synthesizer's scenarios (generated here, own copies): the SBI findings must be exactly those
+# of the truth (none for calm and compliant ones), with the truth's SBI counters.
+if(AMFOL_SYNTH)
+  foreach(name nrf-lag cascade mixed-storm calm clean-episode)
+    add_test(NAME sbi.synth.${name}
+             COMMAND ${Python3_EXECUTABLE} ${SBI_TESTS}/check_synth.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
+                     ${AMFOL_SYNTH} ${PROJECT_SOURCE_DIR}/testcaptures/scenarios/${name}.ini ${SBI_OUT})
+    set_tests_properties(sbi.synth.${name} PROPERTIES TIMEOUT 120)
+  endforeach()
+endif()
