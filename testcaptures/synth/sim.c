@@ -275,10 +275,12 @@ static int gnb_admit(sim *s, sim_ue *u, int *why)
     int act = st->action == ACTION_NONE ? ACTION_REJECT_SIGNALLING : st->action;
     if (amf_wide && cause_is_shed(act, c)) {
         double p = st->reduction_pct ? st->reduction_pct / 100.0 : 1.0;
-        if (g->behaviour == GNB_OVER_SHEDS)
-            p = 1.0;
         if (prng_chance(&s->rng, p)) {
             *why = 0;
+            return 0;
+        }
+        if (g->behaviour == GNB_OVER_SHEDS) {
+            *why = 4; /* a compliant gNB would have let this one through */
             return 0;
         }
     }
@@ -355,6 +357,12 @@ static void rrc_rejected(sim *s, int uei, int why)
         else
             s->tr.log_overflow = 1;
         int amf = u->target_amf;
+        if (why == 4) {
+            truth_fault *fl = cell_fault(s, &s->over_fault[u->gnb][u->cell], "gnb-over-sheds",
+                                         amf, u->gnb, u->cell, v->start_frame);
+            truth_fault_add(fl, f);
+            fl->count++;
+        }
         if (why == 2) {
             truth_fault *fl = cell_fault(s, &s->exempt_rrc_fault[u->gnb][u->cell], "exempt-access-rejected",
                                          -1, u->gnb, u->cell, 0);
@@ -466,6 +474,18 @@ static int nas_exempt(const sim_ue *u)
            u->cause == CAUSE_MT_ACCESS || u->cause == CAUSE_EMERGENCY;
 }
 
+/* exempt-access-rejected (nas): emergency registration, RRC cause high priority / MPS / MCS /
+ * emergency, service type emergency / emergency fallback / high priority (docs/faults.md). */
+static int nas_exempt_for_rule(const sim_ue *u)
+{
+    if (u->req == REQ_REG_EMERGENCY)
+        return 1;
+    if (u->req == REQ_SERVICE && u->service_type >= 3 && u->service_type <= 5)
+        return 1;
+    return u->cause == CAUSE_HIGH_PRIORITY || u->cause == CAUSE_MPS || u->cause == CAUSE_MCS ||
+           u->cause == CAUSE_EMERGENCY;
+}
+
 /* Per-AMF truth_fault for a per-AMF NAS rule, created on first use. */
 static truth_fault *amf_fault(sim *s, truth_fault **slot, const char *rule, int amf, int uei,
                               uint32_t f)
@@ -529,7 +549,7 @@ static void reject_ue(sim *s, int uei, const sc_episode *ep, int ep_index)
             amf_fault(s, &s->t3346_zero_fault[amf], "t3346-zero-or-deactivated", amf, uei, f);
         else if (t3346_s < 60)
             amf_fault(s, &s->t3346_short_fault[amf], "t3346-short", amf, uei, f);
-        if (nas_exempt(u)) {
+        if (nas_exempt_for_rule(u)) {
             truth_fault *fl = amf_fault(s, &s->exempt_nas_fault[amf], "exempt-access-rejected",
                                         amf, uei, f);
             (void)fl;

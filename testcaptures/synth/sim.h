@@ -101,6 +101,7 @@ typedef struct sim {
     truth_fault *ignore_fault[SC_MAX_GNBS][SC_MAX_AMFS];      /* gnb-ignores-overload, per START */
     const sc_start *ignore_fault_start[SC_MAX_GNBS][SC_MAX_AMFS];
     truth_fault *after_stop_fault[SC_MAX_GNBS][SC_MAX_AMFS];
+    truth_fault *over_fault[SC_MAX_GNBS][SC_MAX_CELLS];   /* gnb-over-sheds, per cell */
     truth_fault *exempt_rrc_fault[SC_MAX_GNBS][SC_MAX_CELLS];
     truth_fault *exempt_nas_fault[SC_MAX_AMFS];
     truth_fault *t3346_missing_fault[SC_MAX_AMFS];

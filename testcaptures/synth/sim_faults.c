@@ -461,6 +461,8 @@ void sim_finish_faults(sim *s)
             g_ptr_array_remove_index(s->tr.faults, i);
         else if (!strcmp(f->rule, "rejects-after-overload-stop") && f->count < 3)
             g_ptr_array_remove_index(s->tr.faults, i);
+        else if (!strcmp(f->rule, "gnb-over-sheds") && f->count < 3)
+            g_ptr_array_remove_index(s->tr.faults, i);
         else
             i++;
     }

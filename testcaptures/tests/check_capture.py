@@ -257,6 +257,9 @@ def main():
             ok = ok and all(x in rejects for x in fr) and len(fr) >= 5
         elif rule == "rejects-after-overload-stop":
             ok = ok and fr[0] in stops and all(x in rejects for x in fr[1:]) and len(fr) >= 4
+        elif rule == "gnb-over-sheds":
+            ok = ok and f["first_frame"] in starts and fr[0] == f["first_frame"]
+            ok = ok and all(x in rejects for x in fr[1:]) and f["count"] == len(fr) - 1 >= 3
         elif rule == "t3346-missing":
             ok = ok and all(cong.get(x, 0) is None for x in fr) and f["count"] == len(fr)
         elif rule == "t3346-not-randomised":
