@@ -37,4 +37,9 @@ if(AMFOL_SYNTH)
                      ${RRC_OUT}/${name}.pcapng ${RRC_OUT}/${name}.truth.json)
     set_tests_properties(rrc.synth.${name} PROPERTIES FIXTURES_REQUIRED rrc_synth_${name} TIMEOUT 120)
   endforeach()
+  # Bad input: corrupted / truncated / partial / reordered copies of a storm must not crash.
+  add_test(NAME rrc.fuzz
+           COMMAND ${RRC_TESTS}/fuzz_radio.sh ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
+                   ${RRC_OUT}/rejects-after-stop.pcapng ${RRC_OUT}/fuzz)
+  set_tests_properties(rrc.fuzz PROPERTIES FIXTURES_REQUIRED rrc_synth_rejects-after-stop TIMEOUT 120)
 endif()
