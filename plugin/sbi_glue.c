@@ -12,7 +12,7 @@ enum {
     F_TCP_STREAM = 0, F_STREAMID, F_TYPE, F_END_STREAM, F_HDR_NAME, F_HDR_VALUE, F_METHOD, F_PATH,
     F_STATUS, F_RETRY_AFTER, F_DATA, F_JSON, F_J_OBJECT, F_J_ARRAY, F_J_MEMBER, F_J_STRING,
     F_J_NUMBER, F_J_TRUE, F_J_FALSE, F_J_NULL, F_TLS,
-    F_NAS_REG_TYPE, F_NAS_REGION, F_NAS_SET, F_NAS_POINTER, F_NAS_TMSI,
+    F_NAS_REG_TYPE, F_NAS_REGION, F_NAS_SET, F_NAS_POINTER, F_NAS_TMSI, F_NAS_RED,
 };
 
 static const char *const sbi_fields[] = {
@@ -29,6 +29,8 @@ static const char *const sbi_fields[] = {
     "nas-5gs.amf_set_id|nas_5gs.amf_set_id",
     "nas-5gs.amf_pointer|nas_5gs.amf_pointer",
     "nas-5gs.5g_tmsi|nas_5gs.5g_tmsi",
+    /* CONFIGURATION UPDATE COMMAND "registration requested": an AMF asks a UE to re-register. */
+    "nas-5gs.mm.conf_upd_ind.red|nas_5gs.mm.conf_upd_ind.red",
     NULL
 };
 
@@ -173,13 +175,24 @@ static void json_item(amfol_frame_ctx *ctx, sbi_seg *s, int kind, const amfol_fi
     amfol_jdoc_add(&s->doc, kind, f->depth, text, num);
 }
 
+#define NGAP_PROC_DOWNLINK_NAS_TRANSPORT 4
 #define NGAP_PROC_INITIAL_UE_MESSAGE 15
 #define NAS_REG_MOBILITY 2
 
-/* A mobility REGISTRATION REQUEST with a 5G-GUTI inside this INITIAL UE MESSAGE? */
+/* A mobility REGISTRATION REQUEST with a 5G-GUTI inside this INITIAL UE MESSAGE, or a
+ * CONFIGURATION UPDATE COMMAND with "registration requested" inside this DL NAS TRANSPORT? */
 static void find_mobility_registration(amfol_frame_ctx *ctx, int i)
 {
     const amfol_ngap_event *ng = &ctx->ngap[i];
+    if (ng->proc == NGAP_PROC_DOWNLINK_NAS_TRANSPORT) {
+        for (int k = ctx->ngap_first[i]; k < ctx->ngap_end[i] && k < ctx->n_fields; k++)
+            if (ctx->fields[k].module == SBI_MODULE_INDEX && ctx->fields[k].slot == F_NAS_RED &&
+                amfol_fi_uint(ctx->fields[k].fi)) {
+                amfol_sbi_on_reregistration_request(ctx->engine, ng);
+                break;
+            }
+        return;
+    }
     if (ng->proc != NGAP_PROC_INITIAL_UE_MESSAGE || ng->pdu_type != AMFOL_PDU_INITIATING)
         return;
     int reg_type = -1, have = 0;

@@ -262,6 +262,24 @@ void amfol_sbi_on_mobility_registration(amfol_engine *e, const amfol_ngap_event 
     s->n_regs++;
 }
 
+void amfol_sbi_on_reregistration_request(amfol_engine *e, const amfol_ngap_event *ngap)
+{
+    amfol_sbi *s = e->sbi;
+    if (!ngap)
+        return;
+    /* DL NAS TRANSPORT goes from the AMF to the gNB. */
+    char ip[48];
+    sbi_ip_of(ngap->where.src.text, ip, sizeof ip);
+    for (int i = 0; i < s->n_n2_amfs; i++)
+        if (strcmp(s->n2_amfs[i].ip, ip) == 0) {
+            if (!s->n2_amfs[i].rereg_requests)
+                s->n2_amfs[i].first_rereg = ngap->where.frame;
+            s->n2_amfs[i].rereg_requests++;
+            return;
+        }
+    s->rereg_unknown_amf++;
+}
+
 /* "5g-guti-<mcc><mnc><amfId 6 hex><5G-TMSI 8 hex>" (TS 29.518 UeContextId): the 5G-TMSI is
  * the last 8 hex digits; the AMF part is only trusted when the id has the exact spec length. */
 static bool guti_of_context(const char *id, bool *amf_ok, uint8_t *region, uint16_t *set,

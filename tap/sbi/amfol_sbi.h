@@ -76,6 +76,9 @@ void amfol_sbi_on_ngap(amfol_engine *e, const amfol_ngap_event *ev);
  * (5G-GUTI from NAS): the first frame of a re-balanced UE at its target AMF. */
 void amfol_sbi_on_mobility_registration(amfol_engine *e, const amfol_ngap_event *ngap,
                                         const amfol_guami *guti_guami, uint32_t tmsi);
+/* ... and each CONFIGURATION UPDATE COMMAND with "registration requested" (the source AMF
+ * telling a UE to re-register: the first link of a re-balancing chain, counted per AMF). */
+void amfol_sbi_on_reregistration_request(amfol_engine *e, const amfol_ngap_event *ngap);
 void amfol_sbi_finish(amfol_engine *e, amfol_findings *out);
 
 /* Reports: a timeline section (plain text) and the "sbi" member of the JSON document. */

@@ -54,6 +54,8 @@ typedef struct sbi_nf {
 
 typedef struct sbi_n2_amf {
     const char *name;             /* interned, docs/faults.md naming */
+    uint32_t rereg_requests;      /* CONFIGURATION UPDATE COMMANDs with registration requested */
+    amfol_frame first_rereg;
     char ip[48];
     int n_guamis;
     amfol_guami guamis[AMFOL_MAX_GUAMIS];
@@ -176,6 +178,7 @@ struct amfol_sbi {
     uint64_t messages;
     uint32_t nfupdate_load_reports, oci_headers, lci_headers, oci_malformed, status_503, status_429;
     uint32_t unreadable_headers, body_not_json, tls_messages, orphan_bodies;
+    uint32_t rereg_unknown_amf;   /* re-registration requests from an AMF not seen on N2 setup */
     uint32_t dropped;             /* table entries not kept because of a cap */
 };
 

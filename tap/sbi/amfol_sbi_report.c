@@ -78,6 +78,12 @@ void amfol_sbi_report_timeline(amfol_engine *e, GString *out)
         if (nf->moves_in || nf->moves_out)
             g_string_append_printf(out, "  UEs moved in %u, out %u\n", nf->moves_in, nf->moves_out);
     }
+    for (int i = 0; i < s->n_n2_amfs; i++)
+        if (s->n2_amfs[i].rereg_requests)
+            g_string_append_printf(out, "AMF %s asked %u UEs to re-register (CONFIGURATION UPDATE "
+                                   "COMMAND, registration requested; first #%u)\n",
+                                   s->n2_amfs[i].name, s->n2_amfs[i].rereg_requests,
+                                   s->n2_amfs[i].first_rereg);
     for (guint k = 0; k < s->episodes->len; k++) {
         const sbi_episode *ep = &g_array_index(s->episodes, sbi_episode, k);
         if (!sbi_nf_for_amf(s, ep->amf))
@@ -215,6 +221,19 @@ void amfol_sbi_report_json(amfol_engine *e, json_dumper *d)
         json_dumper_end_array(d);
         member_uint(d, "moves_in", nf->moves_in);
         member_uint(d, "moves_out", nf->moves_out);
+        json_dumper_end_object(d);
+    }
+    json_dumper_end_array(d);
+
+    json_dumper_set_member_name(d, "reregistration_requests");
+    json_dumper_begin_array(d);
+    for (int i = 0; i < s->n_n2_amfs; i++) {
+        if (!s->n2_amfs[i].rereg_requests)
+            continue;
+        json_dumper_begin_object(d);
+        member_str(d, "amf", s->n2_amfs[i].name);
+        member_uint(d, "count", s->n2_amfs[i].rereg_requests);
+        member_uint(d, "first_frame", s->n2_amfs[i].first_rereg);
         json_dumper_end_object(d);
     }
     json_dumper_end_array(d);

@@ -240,6 +240,7 @@ void sbi_rules_overload_ignored(amfol_sbi *s, amfol_findings *out)
          * windows overlap. Each request is judged against the indication in force. */
         GArray *violations = g_array_new(FALSE, FALSE, sizeof(amfol_frame));
         GArray *inds = g_array_new(FALSE, FALSE, sizeof(amfol_frame));
+        uint32_t n_viol = 0;          /* frames beyond the kept ones are still counted */
         amfol_time window_end = first->t + first->validity_s;
         for (guint k = i; k < n; k++) {
             const sbi_indication *x = &g_array_index(s->indications, sbi_indication, k);
@@ -268,10 +269,12 @@ void sbi_rules_overload_ignored(amfol_sbi *s, amfol_findings *out)
                                           fr, 256);
             for (int r = allowed; r < during && r < 256; r++)
                 g_array_append_val(violations, fr[r]);
+            if (during > allowed)
+                n_viol += (uint32_t)(during - allowed);
             if (x->t + x->validity_s > window_end)
                 window_end = x->t + x->validity_s;
         }
-        if (violations->len >= 2) {
+        if (n_viol >= 2) {
             amfol_finding *f = amfol_findings_add(out, "sbi-overload-ignored");
             if (f) {
                 amfol_finding_set_entities(f, sbi_display_for_ip(s, first->sender_ip), NULL, NULL, NULL);
@@ -280,12 +283,12 @@ void sbi_rules_overload_ignored(amfol_sbi *s, amfol_findings *out)
                     amfol_finding_add_frame(f, g_array_index(inds, amfol_frame, k));
                 for (guint k = 0; k < violations->len; k++)
                     amfol_finding_add_frame(f, g_array_index(violations, amfol_frame, k));
-                f->count = violations->len;
+                f->count = n_viol;
                 amfol_finding_set_summary(f,
                     "%s kept sending requests to %s (%s) during the back-off it was given: %u "
                     "requests beyond what %u overload indication(s) from frame %u allowed",
                     sbi_display_for_ip(s, first->peer_ip), sbi_display_for_ip(s, first->sender_ip),
-                    first->sender_ip, violations->len,
+                    first->sender_ip, n_viol,
                     inds->len, first->frame);
             }
         }
