@@ -21,7 +21,8 @@ size_t nas_wrap_security(nas_security_type type, uint32_t mac, uint8_t sqn, uint
     if ((type != NAS_SEC_INTEGRITY && type != NAS_SEC_INTEGRITY_CIPHERED) || plain == NULL ||
         plain_len == 0)
         return 0;
-    if (out != NULL && plain < out + cap && out < plain + plain_len)
+    uintptr_t p0 = (uintptr_t)plain, o0 = (uintptr_t)out;
+    if (out != NULL && p0 < o0 + cap && o0 < p0 + plain_len)
         return 0; /* overlapping buffers */
     nas_writer w;
     nas_w_init(&w, out, cap);
