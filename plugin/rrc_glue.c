@@ -15,7 +15,7 @@
 /* Field slots (index into rrc_fields). */
 enum {
     S_F1AP, S_F1_PROC, S_F1_DU_ID, S_F1_CU_ID, S_F1_SRB, S_F1_CELL, S_F1_PLMN, S_F1_CRNTI,
-    S_SETUP_REQ, S_RESUME_REQ, S_RESUME_REQ1, S_SETUP, S_REJECT,
+    S_SETUP_REQ, S_RESUME_REQ, S_RESUME_REQ1, S_SETUP, S_REJECT, S_RESUME, S_RELEASE,
     S_EST_CAUSE, S_RES_CAUSE, S_WAIT, S_TMSI1, S_MAC_RNTI, S_MAC_DIR,
     S_SCTP_CHUNK, S_SCTP_RETX
 };
@@ -27,6 +27,7 @@ static const char *const rrc_fields[] = {
     "f1ap.nRCellIdentity", "f1ap.pLMN_Identity", "f1ap.C_RNTI",
     "nr-rrc.rrcSetupRequest_element", "nr-rrc.rrcResumeRequest_element", "nr-rrc.rrcResumeRequest1_element",
     "nr-rrc.rrcSetup_element", "nr-rrc.rrcReject_element",
+    "nr-rrc.rrcResume_element", "nr-rrc.rrcRelease_element",   /* DCCH answers to a resume request */
     "nr-rrc.establishmentCause", "nr-rrc.resumeCause", "nr-rrc.waitTime", "nr-rrc.ng_5G_S_TMSI_Part1",
     "mac-nr.rnti", "mac-nr.direction",
     "sctp.chunk_type", "sctp.retransmission",
@@ -61,6 +62,8 @@ static const value_string rrc_msg_vals[] = {
     { AMFOL_RRC_RESUME_REQUEST, "RRCResumeRequest" },
     { AMFOL_RRC_SETUP, "RRCSetup" },
     { AMFOL_RRC_REJECT, "RRCReject" },
+    { AMFOL_RRC_RESUME, "RRCResume" },
+    { AMFOL_RRC_RELEASE, "RRCRelease" },
     { 0, NULL }
 };
 
@@ -286,10 +289,13 @@ static void *rrc_analyze(amfol_frame_ctx *ctx)
             if (!c.has_plmn && b && plmn_digits(b, len, &c.cgi.plmn))
                 c.has_plmn = true;
             break;
-        case S_SETUP_REQ: case S_RESUME_REQ: case S_RESUME_REQ1: case S_SETUP: case S_REJECT: {
+        case S_SETUP_REQ: case S_RESUME_REQ: case S_RESUME_REQ1: case S_SETUP: case S_REJECT:
+        case S_RESUME: case S_RELEASE: {
             int msg = f->slot == S_SETUP_REQ ? AMFOL_RRC_SETUP_REQUEST
                     : f->slot == S_SETUP ? AMFOL_RRC_SETUP
-                    : f->slot == S_REJECT ? AMFOL_RRC_REJECT : AMFOL_RRC_RESUME_REQUEST;
+                    : f->slot == S_REJECT ? AMFOL_RRC_REJECT
+                    : f->slot == S_RESUME ? AMFOL_RRC_RESUME
+                    : f->slot == S_RELEASE ? AMFOL_RRC_RELEASE : AMFOL_RRC_RESUME_REQUEST;
             /* The element name repeats inside its own criticalExtensions (one abbrev, two hf
              * ids): a nested occurrence is the same message. */
             if (m && m->ev.msg == msg && f->depth > m->depth)

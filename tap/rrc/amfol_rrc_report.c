@@ -27,6 +27,18 @@ static shed_stats period_shed(const amfol_rrc *s, const rrc_period *p)
     return x;
 }
 
+static const char *action_label(const rrc_segment *sg)
+{
+    static const char *const names[] = {
+        "reject-non-emergency-mo-dt", "reject-rrc-cr-signalling",
+        "permit-emergency-sessions-and-mobile-terminated-services-only",
+        "permit-high-priority-sessions-and-mobile-terminated-services-only",
+    };
+    if (sg->action >= 0 && sg->action < 4)
+        return names[sg->action];
+    return sg->n_slice_items ? "slice list only" : "no action IE: reject-rrc-cr-signalling";
+}
+
 static const char *phase_name(int phase)
 {
     return phase == AMFOL_RRC_DURING ? "during" : phase == AMFOL_RRC_AFTER ? "after" : "before";
@@ -64,10 +76,15 @@ void amfol_rrc_report_timeline(amfol_engine *e, GString *out)
             const rrc_period *p = &c->periods[pi];
             const rrc_segment *sg = rrc_seg(s, p->seg);
             g_string_append_printf(out, "    %-6s", phase_name(p->phase));
-            if (sg && p->phase == AMFOL_RRC_DURING)
-                g_string_append_printf(out, " episode %d of %s, START frame %u (action %d, reduction %d%%)",
-                                       sg->episode, rrc_assoc_amf_name(e, sg->assoc), sg->start_frame,
-                                       sg->action, sg->reduction_pct);
+            if (sg && p->phase == AMFOL_RRC_DURING) {
+                g_string_append_printf(out, " episode %d of %s, START frame %u (%s", sg->episode,
+                                       rrc_assoc_amf_name(e, sg->assoc), sg->start_frame, action_label(sg));
+                if (sg->reduction_pct >= 1)
+                    g_string_append_printf(out, ", reduce %d%%", sg->reduction_pct);
+                if (sg->n_slice_items)
+                    g_string_append_printf(out, ", %d slice item(s)", sg->n_slice_items);
+                g_string_append(out, ")");
+            }
             else if (sg)
                 g_string_append_printf(out, " episode %d of %s, STOP frame %u", sg->episode,
                                        rrc_assoc_amf_name(e, sg->assoc), sg->stop_frame);
@@ -220,4 +237,47 @@ void amfol_rrc_report_json(amfol_engine *e, json_dumper *d)
     }
     json_dumper_end_array(d);
     json_dumper_end_object(d);
+}
+
+void amfol_rrc_rows(amfol_engine *e, void (*cb)(const amfol_rrc_row *row, void *user), void *user)
+{
+    amfol_rrc *s = e->rrc;
+    amfol_engine_finish(e);   /* expires the requests still waiting at the end */
+    for (uint32_t ci = 0; ci < s->n_cells; ci++) {
+        const rrc_cell *c = &s->cells[ci];
+        for (int pi = 0; pi < c->n_periods; pi++) {
+            const rrc_period *p = &c->periods[pi];
+            const rrc_segment *sg = rrc_seg(s, p->seg);
+            amfol_rrc_row r;
+            memset(&r, 0, sizeof r);
+            r.gnb = rrc_cell_gnb(e, ci);
+            r.cell = c->known ? c->name : NULL;
+            r.phase = phase_name(p->phase);
+            r.episode = sg ? sg->episode : 0;
+            r.amf = sg ? rrc_assoc_amf_name(e, sg->assoc) : NULL;
+            r.start_frame = sg ? sg->start_frame : 0;
+            r.stop_frame = sg ? sg->stop_frame : 0;
+            r.action = sg ? sg->action : AMFOL_ABSENT;
+            r.reduction_pct = sg ? sg->reduction_pct : AMFOL_ABSENT;
+            for (int k = 0; k < AMFOL_RRC_NCAUSES; k++) {
+                r.requests += p->c.requests[k];
+                r.setups += p->c.setups[k];
+                r.rejects += p->c.rejects[k];
+                r.unanswered += p->c.unanswered[k];
+            }
+            shed_stats x = period_shed(s, p);
+            r.shed_answered = x.setups + x.rejects;
+            r.shed_rejects = x.rejects;
+            r.observed_reject_pct = r.shed_answered ? 100.0 * x.rejects / r.shed_answered : -1.0;
+            r.requested_pct = p->phase == AMFOL_RRC_DURING && sg
+                            ? (sg->reduction_pct >= 1 ? sg->reduction_pct : 100) : AMFOL_ABSENT;
+            r.top_wait_s = AMFOL_ABSENT;
+            for (int w = 1; w <= 16; w++)
+                if (p->c.wait_hist[w] > r.top_wait_count) {
+                    r.top_wait_count = p->c.wait_hist[w];
+                    r.top_wait_s = w;
+                }
+            cb(&r, user);
+        }
+    }
 }

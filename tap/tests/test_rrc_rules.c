@@ -280,6 +280,19 @@ static void test_after_stop_and_without(void)
     amfol_engine_free(e);
 }
 
+typedef struct row_acc { int n; uint32_t rejects; double obs; int top_wait; } row_acc;
+
+static void on_row(const amfol_rrc_row *r, void *user)
+{
+    row_acc *a = user;
+    a->n++;
+    a->rejects += r->rejects;
+    if (strcmp(r->phase, "during") == 0) {
+        a->obs = r->observed_reject_pct;
+        a->top_wait = r->top_wait_s;
+    }
+}
+
 static void test_over_sheds_and_sync(void)
 {
     amfol_engine *e = fresh();
@@ -293,6 +306,9 @@ static void test_over_sheds_and_sync(void)
     x = only(f, "reject-waittime-synchronised", &n);
     CHECK(n == 1 && x->count == 25 && strstr(x->summary, "waitTime 8 s") != NULL);
     CHECK(radio_count(f) == 2);
+    row_acc acc = { 0, 0, 0.0, 0 };
+    amfol_rrc_rows(e, on_row, &acc);
+    CHECK(acc.n == 1 && acc.rejects == 25 && acc.obs == 100.0 && acc.top_wait == 8);
     amfol_engine_free(e);
 }
 
