@@ -53,6 +53,6 @@ const char *amfol_nas_backoff_exemption(const amfol_nas_attempt *a)
 
 const char *amfol_nas_priority_request(const amfol_nas_attempt *a)
 {
-    /* MT (paging response) counts too: the network asked for it (TS 23.501 §5.19.7.2). */
-    return priority_reason(a, true);
+    /* The docs/faults.md list: MT (paging response) is exempt from back-off but not named here. */
+    return priority_reason(a, false);
 }

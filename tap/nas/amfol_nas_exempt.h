@@ -20,8 +20,8 @@ typedef struct amfol_nas_attempt {
 const char *amfol_nas_backoff_exemption(const amfol_nas_attempt *a);
 
 /* NULL when the request is ordinary, else why an AMF must not reject it for congestion
- * (emergency registration, service type MT / emergency / emergency fallback / high priority
- * access, RRC cause emergency / highPriorityAccess / MPS / MCS / mt-Access). */
+ * (emergency registration, service type emergency / emergency fallback / high priority access,
+ * RRC cause emergency / highPriorityAccess / MPS / MCS; docs/faults.md). */
 const char *amfol_nas_priority_request(const amfol_nas_attempt *a);
 
 #endif

@@ -131,10 +131,13 @@ def scenario_backoff():
     return rows
 
 
+OVERLOAD_START = bytes.fromhex("0016400d000002000200011000094001" "62")   # action 1, 50 % (verified)
+
+
 def scenario_synchronised():
-    """25 UEs rejected with the same T3346 (120 s) within 2.5 s; 20 of them retry within 1 s of
-    expiry, 5 never come back."""
-    rows = []
+    """An OVERLOAD START, then 25 UEs rejected with the same T3346 (120 s) within 2.5 s; 20 of
+    them retry within 1 s of expiry, 5 never come back."""
+    rows = [(99.0, "dl", OVERLOAD_START)]
     for i in range(25):
         t = 100.0 + i * 0.1
         rows.append((t, "ul", initial_ue(100 + i, reg_request("%010d" % (1000 + i)))))
@@ -155,8 +158,20 @@ def scenario_calm():
         rows.append((t + 0.05, "dl", downlink(300 + i, 300 + i,
                                              IP + bytes.fromhex("7e0042010177000bf200f110020040000000%02x" % i))))
     rows.append((9.0, "ul", initial_ue(400, reg_request("0000009999"))))
-    rows.append((9.1, "dl", downlink(400, 400, reg_reject(7))))
+    rows.append((9.1, "dl", downlink(400, 400, reg_reject(7))))           # #7
+    rows.append((10.0, "ul", initial_ue(401, reg_request("0000009998"))))
+    rows.append((10.1, "dl", downlink(401, 401, reg_reject(95))))         # #95
+    rows.append((11.0, "dl", downlink(300, 300, bytes.fromhex("7e0068010000120558" "5a"))))  # #90
+    rows.append((12.0, "ul", initial_ue(402, reg_request("0000009997"))))
+    rows.append((12.1, "dl", downlink(402, 402, reg_reject(111))))        # #111
     return rows
+
+
+def scenario_nea0():
+    """A congestion reject sent with security header 2 but NEA0 (plain payload): unreadable by
+    default, readable with -o nas-5gs.null_decipher:TRUE."""
+    return [(1.0, "ul", initial_ue(1, reg_request("0000000042"))),
+            (1.1, "dl", downlink(1, 1, CIPH + bytes.fromhex("7e0044165f0121")))]
 
 
 def sctp_data(src, dst, tsn, payload):
@@ -191,5 +206,6 @@ def write(rows, path, epoch=1767225600.0):
 
 
 if __name__ == "__main__":
-    scen = {"backoff": scenario_backoff, "synchronised": scenario_synchronised, "calm": scenario_calm}
+    scen = {"backoff": scenario_backoff, "synchronised": scenario_synchronised, "calm": scenario_calm,
+            "nea0": scenario_nea0}
     write(scen[sys.argv[1]](), sys.argv[2])

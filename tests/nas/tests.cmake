@@ -1,0 +1,33 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tests/nas: end-to-end tests of UE / NAS congestion (issue 5) with the real tshark and the plugin:
+# captures crafted by mkcap.py (one of each back-off case, a synchronised T3346, a calm network,
+# NEA0 "ciphered" NAS), the public captures (#22 without T3346; #7 and #111 are not congestion),
+# and the synthesizer's NAS scenarios compared with their ground truth.
+if(NOT AMFOL_PLUGIN_SO)
+  return()
+endif()
+find_package(Python3 COMPONENTS Interpreter REQUIRED)
+set(NAS_TESTS ${CMAKE_CURRENT_LIST_DIR})
+set(NAS_OUT ${CMAKE_BINARY_DIR}/tests/nas)
+file(MAKE_DIRECTORY ${NAS_OUT})
+
+foreach(case backoff causes synchronised calm nea0 public-synthetic public-rejects)
+  add_test(NAME nas.${case}
+           COMMAND ${Python3_EXECUTABLE} ${NAS_TESTS}/check_cases.py ${case} ${AMFOL_TSHARK}
+                   ${AMFOL_PLUGIN_SO} ${NAS_OUT}/work-${case} ${AMFOL_SHARED})
+  set_tests_properties(nas.${case} PROPERTIES TIMEOUT 120)
+endforeach()
+
+if(AMFOL_SYNTH)
+  set(NAS_SCENARIOS ${PROJECT_SOURCE_DIR}/testcaptures/scenarios)
+  foreach(name ue-early-retry t3346-missing t3346-synchronised exempt-rejected mixed-storm calm
+               clean-episode)
+    add_test(NAME nas.synth.generate.${name}
+             COMMAND ${AMFOL_SYNTH} ${NAS_SCENARIOS}/${name}.ini -o ${NAS_OUT}/${name}.pcapng)
+    set_tests_properties(nas.synth.generate.${name} PROPERTIES FIXTURES_SETUP nas_synth_${name})
+    add_test(NAME nas.synth.${name}
+             COMMAND ${Python3_EXECUTABLE} ${NAS_TESTS}/check_truth.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
+                     ${NAS_OUT}/${name}.pcapng)
+    set_tests_properties(nas.synth.${name} PROPERTIES FIXTURES_REQUIRED nas_synth_${name} TIMEOUT 120)
+  endforeach()
+endif()
