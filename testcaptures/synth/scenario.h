@@ -85,6 +85,7 @@ typedef struct {
     int nrf_load;               /* load reported in NFUpdate during the episode */
     int nrf_lag_s;              /* first high report this long after the START */
     int sbi_error;              /* 0, or 503 / 429: NRF answers NFUpdates with it + Retry-After */
+    int send_start;             /* 0: NAS congestion only, no OVERLOAD START/STOP on N2 */
 } sc_episode;
 
 typedef struct {

@@ -593,6 +593,9 @@ static void load_episode(loader *L, scenario *sc, const char *g, const char *nam
         g_strfreev(items);
     }
     g_free(v);
+    e->send_start = get_bool(L, g, "send_start", 1);
+    if (!e->send_start)
+        e->gnb_mask = 0;
     e->nas_reject_share = get_double(L, g, "nas_reject_share", 0, 0, 1);
     e->reject_exempt = get_bool(L, g, "reject_exempt", 0);
     load_t3346(L, g, e);

@@ -549,6 +549,12 @@ static void reject_ue(sim *s, int uei, const sc_episode *ep, int ep_index)
             amf_fault(s, &s->t3346_zero_fault[amf], "t3346-zero-or-deactivated", amf, uei, f);
         else if (t3346_s < 60)
             amf_fault(s, &s->t3346_short_fault[amf], "t3346-short", amf, uei, f);
+        if (!ep->send_start) {
+            truth_fault *fl = amf_fault(s, &s->outside_fault[amf],
+                                        "congestion-reject-outside-overload", amf, uei, f);
+            g_free(fl->ue); /* entity: the AMF only */
+            fl->ue = NULL;
+        }
         if (nas_exempt_for_rule(u)) {
             truth_fault *fl = amf_fault(s, &s->exempt_nas_fault[amf], "exempt-access-rejected",
                                         amf, uei, f);
@@ -719,6 +725,8 @@ static void on_overload_start(sim *s, int e, int k)
     truth_episode *te = &s->tr.episodes[e];
     int amf = ep->amf;
     s->amf_active_episode[amf] = e;
+    if (!ep->send_start)
+        return; /* NAS-level congestion only: nothing on N2 */
     for (int g = 0; g < s->sc->n_gnbs; g++) {
         if (!(ep->gnb_mask & (1u << g)))
             continue;

@@ -107,6 +107,7 @@ typedef struct sim {
     truth_fault *t3346_missing_fault[SC_MAX_AMFS];
     truth_fault *t3346_zero_fault[SC_MAX_AMFS];
     truth_fault *t3346_short_fault[SC_MAX_AMFS];
+    truth_fault *outside_fault[SC_MAX_AMFS];   /* congestion-reject-outside-overload */
     struct sim_faults *fx;             /* post-run rule inputs (sim_faults.c) */
     int64_t last_write_us;             /* timestamps never go backwards */
 

@@ -83,7 +83,7 @@ int truth_window(const truth *t, int gnb, int64_t t_us)
     int amf = sc->gnbs[gnb].home_amf;
     for (int e = 0; e < sc->n_episodes; e++) {
         const sc_episode *ep = &sc->episodes[e];
-        if (ep->amf != amf)
+        if (ep->amf != amf || !ep->send_start)
             continue;
         if (t_us < ep->starts[0].at_us)
             return 0;
@@ -99,7 +99,7 @@ void truth_count_episode_ium(truth *t, int gnb, int amf, int cause, int64_t t_us
     const scenario *sc = t->sc;
     for (int e = 0; e < sc->n_episodes; e++) {
         const sc_episode *ep = &sc->episodes[e];
-        if (ep->amf != amf)
+        if (ep->amf != amf || !ep->send_start)
             continue;
         int64_t t0 = ep->starts[0].at_us, t1 = ep->stop_us;
         int w = -1;
@@ -421,7 +421,7 @@ static void write_expected(FILE *o, const truth *t)
         jstr(o, sc->gnbs[g].name);
         const sc_episode *ep = NULL;
         for (int e = 0; e < sc->n_episodes && !ep; e++)
-            if (sc->episodes[e].amf == sc->gnbs[g].home_amf)
+            if (sc->episodes[e].amf == sc->gnbs[g].home_amf && sc->episodes[e].send_start)
                 ep = &sc->episodes[e];
         fputs(": {\"during_from\": ", o);
         if (ep)
@@ -457,6 +457,8 @@ static void write_expected(FILE *o, const truth *t)
     int firste = 1;
     for (int e = 0; e < sc->n_episodes; e++) {
         const sc_episode *ep = &sc->episodes[e];
+        if (!ep->send_start)
+            continue;
         fprintf(o, "%s\n      {\"episode\": ", firste ? "" : ",");
         firste = 0;
         jstr(o, ep->name);
@@ -500,7 +502,7 @@ static void write_expected(FILE *o, const truth *t)
         }
         fputs("}}", o);
     }
-    fputs(sc->n_episodes ? "\n    ],\n" : "],\n", o);
+    fputs(firste ? "],\n" : "\n    ],\n", o);
     fprintf(o, "    \"nas\": {\"congestion_rejects\": %llu, \"congestion_rejects_without_t3346\": "
                "%llu, \"ciphered_rejects\": %llu, \"t3346_values_s\": {",
             (unsigned long long)t->nas_congestion_rejects,

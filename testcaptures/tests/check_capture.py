@@ -262,6 +262,14 @@ def main():
             ok = ok and all(x in rejects for x in fr[1:]) and f["count"] == len(fr) - 1 >= 3
         elif rule == "t3346-missing":
             ok = ok and all(cong.get(x, 0) is None for x in fr) and f["count"] == len(fr)
+        elif rule == "t3346-zero-or-deactivated":
+            ok = ok and all(cong.get(x) in ("0", "deactivated") for x in fr)
+        elif rule == "t3346-short":
+            ok = ok and all(cong.get(x) not in (None, "deactivated") and
+                            0 < int(cong[x]) < 60 for x in fr)
+        elif rule == "congestion-reject-outside-overload":
+            ok = ok and all(x in cong for x in fr) and f["ue"] is None
+            ok = ok and not starts   # the scenario's AMF never sent OVERLOAD START
         elif rule == "t3346-not-randomised":
             v = str(f["details"]["t3346_s"])
             ok = ok and all(cong.get(x) == v for x in fr) and len(fr) >= 20
