@@ -128,10 +128,11 @@ static stat_tap_table_item episode_fields[COL_COUNT] = {
 static const char episode_table_name[] = "AMF overload episodes per gNB";
 
 /* Rebuild throttle: the table is rebuilt from the engine when a START/STOP was analysed since the
- * last rebuild, or when anything changed and REBUILD_EVERY frames passed. After the first pass
+ * last rebuild, or when anything changed and the table is small or REBUILD_EVERY frames passed. After the first pass
  * (GUI retap, tshark -2) the engine is complete and one rebuild gives the exact table; in a
  * single tshark pass the counts of the last frames may lag: use -2. */
 #define REBUILD_EVERY 1000
+#define SMALL_TABLE_ROWS 64   /* small tables are cheap enough to keep exact on every frame */
 
 typedef struct table_state {
     uint64_t last_frames;
@@ -202,7 +203,7 @@ static void put_row(const amfol_n2_row *r, void *user)
     PUT(COL_OBSERVED, float_value, r->observed_pass >= 0 ? 100.0 * r->observed_pass : -1.0);
     PUT(COL_EXPECTED, float_value, 100.0 * r->expected_pass);
 #undef PUT
-    set_string(t, row, COL_ACTION, r->action == AMFOL_ABSENT ? "slice-scoped" : amfol_action_name(r->action));
+    set_string(t, row, COL_ACTION, r->slice_only ? "slice-scoped" : amfol_action_name(r->action));
 }
 
 static tap_packet_status episode_packet(void *tapdata, packet_info *pinfo _U_, epan_dissect_t *edt _U_,
@@ -215,11 +216,12 @@ static tap_packet_status episode_packet(void *tapdata, packet_info *pinfo _U_, e
     uint64_t frames = amfol_engine_capture(rec->engine)->frames;
     uint64_t ovl = amfol_n2_overload_messages(rec->engine);
     table_state *st = &episode_table_state;
-    if (st->built && ovl == st->last_overload_messages &&
-        (frames == st->last_frames || rec->frame < st->last_rebuild + REBUILD_EVERY))
-        return TAP_PACKET_DONT_REDRAW;
     stat_tap_table *t = stat_tap_find_table(sd->stat_tap_data, episode_table_name);
     if (!t)
+        return TAP_PACKET_DONT_REDRAW;
+    bool small = t->num_elements <= SMALL_TABLE_ROWS;
+    if (st->built && ovl == st->last_overload_messages &&
+        (frames == st->last_frames || (!small && rec->frame < st->last_rebuild + REBUILD_EVERY)))
         return TAP_PACKET_DONT_REDRAW;
     amfol_n2_rows(rec->engine, put_row, t);
     st->built = true;

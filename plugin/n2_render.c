@@ -125,6 +125,8 @@ static const char *message_name(int proc, int pdu_type)
     }
 }
 
+/* Flags (in_overload, shed_expected, exempt, replaced, ...) are added only when true, as
+ * Wireshark's own analysis flags are, so that a bare "amfol.in_overload" filter means true. */
 #define ADD_GEN(expr) do { proto_item *gi_ = (expr); proto_item_set_generated(gi_); } while (0)
 
 static void add_slices(packet_info *pinfo, proto_tree *sub, tvbuff_t *tvb, const amfol_slice_item *slices, int n)
@@ -175,9 +177,10 @@ void n2_render_pdu(amfol_frame_ctx *ctx, proto_tree *tree, const amfol_n2_result
 
     if (r->is_start) {
         add_slices(pinfo, sub, tvb, slices, n_slices);
-        ADD_GEN(proto_tree_add_boolean(sub, hf_amfol_replaced, tvb, 0, 0, r->replaced));
-        if (r->replaced)
+        if (r->replaced) {
+            ADD_GEN(proto_tree_add_boolean(sub, hf_amfol_replaced, tvb, 0, 0, TRUE));
             ADD_GEN(proto_tree_add_uint(sub, hf_amfol_replaced_frame, tvb, 0, 0, r->replaced_frame));
+        }
         expert_add_info_format(pinfo, top, &ei_amfol_overload_start,
             "OVERLOAD START to %s: %s%s%s (episode %d, level %s)%s", r->gnb ? r->gnb : "?",
             n_slices > 0 && r->action == AMFOL_ABSENT ? "slice-scoped" : amfol_action_name(r->action),
@@ -187,8 +190,8 @@ void n2_render_pdu(amfol_frame_ctx *ctx, proto_tree *tree, const amfol_n2_result
             r->replaced ? wmem_strdup_printf(pinfo->pool, ", replaces START in frame %u", r->replaced_frame) : "");
     }
     if (r->is_stop) {
-        ADD_GEN(proto_tree_add_boolean(sub, hf_amfol_stop_without_start, tvb, 0, 0, r->stop_without_start));
         if (r->stop_without_start) {
+            ADD_GEN(proto_tree_add_boolean(sub, hf_amfol_stop_without_start, tvb, 0, 0, TRUE));
             expert_add_info_format(pinfo, top, &ei_amfol_stop_without_start,
                 "OVERLOAD STOP to %s without an OVERLOAD START in force", r->gnb ? r->gnb : "?");
         } else {
@@ -202,12 +205,14 @@ void n2_render_pdu(amfol_frame_ctx *ctx, proto_tree *tree, const amfol_n2_result
     if (r->is_initial_ue) {
         if (r->rrc_cause != AMFOL_ABSENT)
             ADD_GEN(proto_tree_add_uint(sub, hf_amfol_rrc_cause, tvb, 0, 0, (guint32)r->rrc_cause));
-        ADD_GEN(proto_tree_add_boolean(sub, hf_amfol_in_overload, tvb, 0, 0, r->in_overload));
         if (r->in_overload) {
+            ADD_GEN(proto_tree_add_boolean(sub, hf_amfol_in_overload, tvb, 0, 0, TRUE));
             ADD_GEN(proto_tree_add_uint(sub, hf_amfol_start_frame, tvb, 0, 0, r->start_frame));
             ADD_GEN(proto_tree_add_double(sub, hf_amfol_since_start, tvb, 0, 0, r->since_start_s));
-            ADD_GEN(proto_tree_add_boolean(sub, hf_amfol_shed_expected, tvb, 0, 0, r->shed_expected));
-            ADD_GEN(proto_tree_add_boolean(sub, hf_amfol_exempt, tvb, 0, 0, r->exempt));
+            if (r->shed_expected)
+                ADD_GEN(proto_tree_add_boolean(sub, hf_amfol_shed_expected, tvb, 0, 0, TRUE));
+            if (r->exempt)
+                ADD_GEN(proto_tree_add_boolean(sub, hf_amfol_exempt, tvb, 0, 0, TRUE));
         }
         if (shed_after_grace)
             expert_add_info_format(pinfo, top, &ei_amfol_shed_forwarded,

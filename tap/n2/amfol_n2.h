@@ -99,7 +99,8 @@ typedef struct amfol_n2_row {
     int episode;
     amfol_frame start_frame, stop_frame;   /* stop 0 = none */
     double duration_s;             /* to the STOP, or to the capture end */
-    int action, reduction_pct;     /* of the association's first START; action AMFOL_ABSENT = slice-scoped */
+    int action, reduction_pct;     /* of the association's first START (AMFOL_ABSENT: no IE) */
+    bool slice_only;               /* that START only named slices */
     uint32_t starts;
     uint32_t shed_before, shed_during, shed_after;   /* InitialUEMessages of that START's shed class */
     double observed_pass, expected_pass;             /* of the first START segment; observed < 0: n/a */

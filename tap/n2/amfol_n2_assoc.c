@@ -44,9 +44,15 @@ static int port_of(const amfol_endpoint *ep)
 const char *n2_intern(amfol_n2 *n2, const char *s)
 {
     gpointer key = NULL;
-    if (g_hash_table_lookup_extended(n2->strings, s, &key, NULL))
+    /* Names come from the wire: keep reports valid UTF-8 whatever a fuzzed capture holds. */
+    char *valid = g_utf8_validate(s, -1, NULL) ? NULL : g_utf8_make_valid(s, -1);
+    if (valid)
+        s = valid;
+    if (g_hash_table_lookup_extended(n2->strings, s, &key, NULL)) {
+        g_free(valid);
         return key;
-    char *copy = g_strdup(s);
+    }
+    char *copy = valid ? valid : g_strdup(s);
     g_hash_table_add(n2->strings, copy);
     return copy;
 }
@@ -54,7 +60,6 @@ const char *n2_intern(amfol_n2 *n2, const char *s)
 void n2_free_amf(gpointer p)
 {
     n2_amf *a = p;
-    g_free(a->name);
     g_ptr_array_free(a->episodes, TRUE);
     g_free(a);
 }
@@ -200,9 +205,8 @@ static void name_amf(amfol_n2 *n2, n2_assoc *a, const amfol_ngap_event *ev)
             amf = g_ptr_array_index(n2->amfs, other);
             g_free(nkey);
         } else {
-            g_free(amf->name);
-            amf->name = g_strdup(ev->amf_name);
-            amf->id = n2_intern(n2, ev->amf_name);
+            amf->name = n2_intern(n2, ev->amf_name);
+            amf->id = amf->name;
             amf->named_frame = ev->where.frame;
             if (other < 0)
                 g_hash_table_insert(n2->amf_by_key, nkey, GINT_TO_POINTER(a->amf + 1));

@@ -102,7 +102,7 @@ typedef struct n2_episode {
 
 typedef struct n2_amf {
     const char *id;              /* entity string (interned): AMFName, else transport address */
-    char *name;                  /* AMFName or NULL */
+    const char *name;            /* AMFName (interned) or NULL */
     amfol_endpoint address;
     amfol_frame named_frame;     /* NG SETUP RESPONSE that named it, 0 = none */
     int n_guamis;

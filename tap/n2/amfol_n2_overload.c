@@ -287,6 +287,19 @@ void n2_on_initial_ue(amfol_n2 *n2, int ai, const amfol_ngap_event *ev, amfol_n2
     amfol_time t = ev->where.time;
     out->is_initial_ue = true;
     out->rrc_cause = ev->rrc_cause;
+    if (ev->rrc_cause == AMFOL_ABSENT) {
+        /* The cause is mandatory: without it the PDU was truncated. Show the state, count nothing. */
+        if (a->seg) {
+            out->in_overload = true;
+            out->episode = a->episode ? a->episode->number : 0;
+            out->level = a->seg->level;
+            out->action = a->seg->action;
+            out->reduction_pct = a->seg->reduction_pct;
+            out->start_frame = a->seg->start_frame;
+            out->since_start_s = t - a->seg->start_time;
+        }
+        return;
+    }
     a->initial_ue++;
     bucket_add(a, t, c);
     if (ev->rrc_cause >= 0 && maybe_exempt(c)) {

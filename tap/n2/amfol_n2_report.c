@@ -489,8 +489,10 @@ void amfol_n2_report_headline(amfol_engine *e, GString *out)
                     seen++;
             }
             g_string_append_printf(out, "), told %u of %u gNB%s", ep->parts->len, seen, seen == 1 ? "" : "s");
-            if (ep->n_updates > 1)
-                g_string_append_printf(out, ", %u STARTs", ep->n_updates);
+            if (ep->n_updates > ep->parts->len) {
+                unsigned more = ep->n_updates - ep->parts->len;
+                g_string_append_printf(out, ", %u replacing START%s", more, more == 1 ? "" : "s");
+            }
             g_string_append(out, "\n");
         }
     }
@@ -524,6 +526,7 @@ void amfol_n2_rows(amfol_engine *e, amfol_n2_row_cb cb, void *user)
                 row.action = seg ? seg->action : AMFOL_ABSENT;
                 row.reduction_pct = seg ? seg->reduction_pct : AMFOL_ABSENT;
                 row.starts = part->n_starts;
+                row.slice_only = seg && seg->slice_only;
                 row.observed_pass = -1.0;
                 if (seg && !seg->slice_only) {
                     row.shed_before = n2_shed_in(part->before, seg->action);

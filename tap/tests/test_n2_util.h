@@ -6,7 +6,12 @@
 #include "core/amfol_engine.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+/* assert() vanishes under NDEBUG (RelWithDebInfo): tests use CHECK, which never does. */
+#define CHECK(c) do { if (!(c)) { fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #c); \
+                                   exit(EXIT_FAILURE); } } while (0)
 
 #define AMF_EP "10.0.0.1:38412"
 

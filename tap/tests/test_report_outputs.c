@@ -4,7 +4,6 @@
 #include "test_n2_util.h"
 #include "report/amfol_report.h"
 
-#include <assert.h>
 
 #define G1 "10.0.1.1:38412"
 #define G2 "10.0.1.2:38412"
@@ -14,7 +13,7 @@ static void expect(const GString *s, const char *needle)
     if (!strstr(s->str, needle)) {
         printf("missing \"%s\" in:\n%s\n", needle, s->str);
         fflush(stdout);
-        assert(0);
+        CHECK(0);
     }
 }
 
@@ -63,7 +62,7 @@ int main(void)
     expect(s, "\"action\": \"reject-rrc-cr-signalling\"");
     expect(s, "\"reduction_pct\": 50");
     const char *nt = strstr(s->str, "\"gnbs_not_told\": [");
-    assert(nt && strstr(nt, "\"gnb-2\"") && strstr(nt, "\"gnb-2\"") < strstr(nt, "]"));
+    CHECK(nt && strstr(nt, "\"gnb-2\"") && strstr(nt, "\"gnb-2\"") < strstr(nt, "]"));
     expect(s, "\"rule\": \"overload-start-partial\"");
     expect(s, "\"severity\": \"warning\"");
     g_string_truncate(s, 0);

@@ -1,0 +1,448 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+# check_n2.py: end-to-end checks of the N2 analysis with the real tshark and the built plugin.
+#   check_n2.py MODE TSHARK_WRAPPER PLUGIN_SO WORKDIR [SHARED_DIR]
+# MODE: fields | json | timeline | diagnosis | expert | twopass | robust | public
+# The crafted captures are written into WORKDIR by make_captures.py; every expected value comes
+# from what was written (the .frames.json beside each capture) and the action tables of
+# TS 38.413 §8.7.7.2 (shared/reference/3gpp-facts.md §1.3), restated here independently.
+import json
+import os
+import re
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+MODE, WRAPPER, PLUGIN, WORK = sys.argv[1:5]
+SHARED = sys.argv[5] if len(sys.argv) > 5 else None
+FAILS = []
+
+# RRC establishment causes
+EMERG, HP, MT, MO_SIG, MO_DATA, MO_VOICE, MO_VIDEO, MO_SMS, MPS, MCS = range(10)
+SHED = {0: {MO_DATA, MO_SMS, MO_VOICE, MO_VIDEO},
+        1: {MO_DATA, MO_SMS, MO_VOICE, MO_VIDEO, MO_SIG},
+        2: {HP, MO_SIG, MO_DATA, MO_VOICE, MO_VIDEO, MO_SMS, MPS, MCS, 11},
+        3: {EMERG, MO_SIG, MO_DATA, MO_VOICE, MO_VIDEO, MO_SMS}}
+EXEMPT = {0: {EMERG, HP, MT, MPS, MCS}, 1: {EMERG, HP, MT, MPS, MCS}, 2: {EMERG, MT},
+          3: {HP, MPS, MCS, MT, 11}}
+GRACE = 1.0
+
+
+def check(cond, what):
+    if not cond:
+        FAILS.append(what)
+        print("FAIL:", what)
+
+
+def tshark(*args, ok=True):
+    p = subprocess.run([WRAPPER, PLUGIN] + list(args), capture_output=True, timeout=110)
+    p.raw = p.stdout
+    p.stdout = p.stdout.decode("utf-8", errors="replace")
+    p.stderr = p.stderr.decode("utf-8", errors="replace")
+    if ok and p.returncode != 0:
+        print(p.stderr)
+        raise SystemExit("tshark failed: %s" % " ".join(args))
+    return p
+
+
+def captures():
+    out = os.path.join(WORK, "caps")
+    if not os.path.exists(os.path.join(out, "late.frames.json")):
+        subprocess.run([sys.executable, os.path.join(HERE, "make_captures.py"), out], check=True)
+    return out
+
+
+def load(name):
+    d = captures()
+    with open(os.path.join(d, name + ".frames.json")) as f:
+        return os.path.join(d, name + ".pcap"), json.load(f)
+
+
+def segments(meta):
+    """Per gNB: (start_t, end_t, start_frame, action or None (slice-only), pct)."""
+    m = meta["marks"]
+    inf = 1e9
+    return {
+        "gnb-1": [(60.0, 90.0, m["start_gnb1"], 1, 50), (90.0, 120.0, m["restart_gnb1"], 0, 30)],
+        "gnb-2": [(60.01, inf, m["start_gnb2"], 1, None)],
+        "gnb-4": [(60.02, 120.01, m["start_gnb4"], None, None)],
+        "gnb-3": [],
+    }
+
+
+def seg_at(segs, t):
+    for s in segs:
+        if s[0] <= t < s[1]:
+            return s
+    return None
+
+
+def fields(pcap, extra, *names):
+    args = ["-r", pcap] + extra + ["-T", "fields", "-E", "occurrence=a", "-E", "aggregator=;"]
+    for n in names:
+        args += ["-e", n]
+    rows = {}
+    for line in tshark(*args).stdout.splitlines():
+        cols = line.split("\t")
+        rows[int(cols[0])] = cols[1:]
+    return rows
+
+
+# ---- modes -----------------------------------------------------------------------------------
+
+def mode_fields(extra=None):
+    extra = extra or []
+    pcap, meta = load("storm")
+    segs = segments(meta)
+    rows = fields(pcap, extra, "frame.number", "amfol.in_overload", "amfol.shed_expected", "amfol.exempt",
+                  "amfol.start_frame", "amfol.rrc_cause", "amfol.gnb", "amfol.amf", "amfol.since_start",
+                  "amfol.action", "amfol.reduction_pct", "amfol.episode")
+    by_frame = {}
+    for u in meta["initial_ue"]:
+        by_frame.setdefault(u["frame"], []).append(u)
+    want_filter = []
+    for frame, ues in sorted(by_frame.items()):
+        r = rows[frame]
+        exp_in, exp_shed, exp_ex, exp_start, exp_cause, exp_since = [], [], [], [], [], []
+        for u in ues:
+            s = seg_at(segs[u["gnb"]], u["t"])
+            exp_cause.append(str(u["cause"]))
+            exp_in.append("1" if s else "")
+            if s:
+                action = s[3]
+                exp_shed.append("1" if action is not None and u["cause"] in SHED[action] else "")
+                exp_ex.append("1" if u["cause"] in EXEMPT[1 if action is None else action] else "")
+                exp_start.append(str(s[2]))
+                exp_since.append(u["t"] - s[0])
+        # flags are present only when true: -T fields aggregates just the true ones
+        flat = lambda xs: ";".join(x for x in xs if x)
+        check(r[0] == flat(exp_in), "frame %d in_overload %s != %s" % (frame, r[0], exp_in))
+        check(r[4].split(";") == exp_cause, "frame %d rrc_cause %s != %s" % (frame, r[4], exp_cause))
+        check(r[5] == ";".join([ues[0]["gnb"]] * len(ues)), "frame %d gnb %s" % (frame, r[5]))
+        check(set(r[6].split(";")) == {"amf-1"}, "frame %d amf %s" % (frame, r[6]))
+        if exp_shed:
+            check(r[1] == flat(exp_shed), "frame %d shed_expected %s != %s" % (frame, r[1], exp_shed))
+            check(r[2] == flat(exp_ex), "frame %d exempt %s != %s" % (frame, r[2], exp_ex))
+            check(r[3].split(";") == exp_start, "frame %d start_frame %s != %s" % (frame, r[3], exp_start))
+            got_since = [float(x) for x in r[7].split(";")]
+            check(all(abs(a - b) < 1e-4 for a, b in zip(got_since, exp_since)),
+                  "frame %d since_start %s != %s" % (frame, got_since, exp_since))
+            check(r[10] == ";".join(["1"] * len(exp_shed)), "frame %d episode %s" % (frame, r[10]))
+            if "1" in exp_shed:
+                want_filter.append(frame)
+        else:
+            check(r[1] == "" and r[3] == "", "frame %d has overload items outside overload" % frame)
+    m = meta["marks"]
+    # STARTs and STOPs
+    start = fields(pcap, extra + ["-Y", "ngap.procedureCode in {22,23}"], "frame.number", "amfol.action",
+                   "amfol.reduction_pct", "amfol.replaced", "amfol.replaced_frame", "amfol.slice.snssai",
+                   "amfol.slice.action", "amfol.slice.reduction_pct", "amfol.level", "amfol.episode",
+                   "amfol.start_frame", "amfol.duration", "amfol.gnb")
+    check(sorted(start) == sorted([m["start_gnb1"], m["start_gnb2"], m["start_gnb4"], m["restart_gnb1"],
+                                   m["stop_gnb1"], m["stop_gnb4"]]), "START/STOP frames %s" % sorted(start))
+    check(start[m["start_gnb1"]][:4] == ["1", "50", "", ""] and start[m["start_gnb1"]][7:9] == ["2", "1"],
+          "START gnb-1 %s" % start[m["start_gnb1"]])
+    check(start[m["start_gnb2"]][:4] == ["1", "", "", ""] and start[m["start_gnb2"]][7] == "2",
+          "START gnb-2 %s" % start[m["start_gnb2"]])
+    check(start[m["start_gnb4"]][:8] == ["", "", "", "", "1-000001", "2", "30", "3"],
+          "slice START gnb-4 %s" % start[m["start_gnb4"]])
+    check(start[m["restart_gnb1"]][:5] == ["0", "30", "1", str(m["start_gnb1"]), ""] and
+          start[m["restart_gnb1"]][7] == "1", "replacing START gnb-1 %s" % start[m["restart_gnb1"]])
+    stop1 = start[m["stop_gnb1"]]
+    check(stop1[9] == str(m["start_gnb1"]) and abs(float(stop1[10]) - 60.0) < 1e-6 and stop1[8] == "1" and
+          stop1[11] == "gnb-1", "STOP gnb-1 %s" % stop1)
+    stop4 = start[m["stop_gnb4"]]
+    check(stop4[9] == str(m["start_gnb4"]) and abs(float(stop4[10]) - 59.99) < 1e-6, "STOP gnb-4 %s" % stop4)
+    # the display filter of the issue
+    got = sorted(fields(pcap, extra + ["-Y", "amfol.in_overload && amfol.shed_expected"], "frame.number"))
+    check(got == want_filter, "filter in_overload && shed_expected: %d frames, want %d" % (len(got), len(want_filter)))
+    check(len(want_filter) == 15 + 90, "oracle: %d shed frames" % len(want_filter))
+    # several NGAP PDUs in one frame
+    bundled = [f for f, ues in by_frame.items() if len(ues) == 2]
+    check(len(bundled) == 30, "bundled frames %d" % len(bundled))
+
+    # the clean capture: other overload-relevant messages
+    pcap, meta = load("clean")
+    m = meta["marks"]
+    rel = fields(pcap, extra + ["-Y", "amfol.overload_related"], "frame.number", "amfol.overload_related",
+                 "amfol.overload_cause", "amfol.time_to_wait", "amfol.relative_amf_capacity",
+                 "amfol.unavailable_guamis")
+    check(rel.get(m["setup_failure_c"]) == ["NGSetupFailure", "1", "10", "", ""], "NGSetupFailure %s" % rel.get(m["setup_failure_c"]))
+    check(rel.get(m["error_indication"]) == ["ErrorIndication", "1", "", "", ""], "ErrorIndication %s" % rel.get(m["error_indication"]))
+    check(rel.get(m["config_update"]) == ["AMFConfigurationUpdate", "", "", "64", ""], "AMFConfigurationUpdate %s" % rel.get(m["config_update"]))
+    check(rel.get(m["status_indication"]) == ["AMFStatusIndication", "", "", "", "1"], "AMFStatusIndication %s" % rel.get(m["status_indication"]))
+    setups = [f for f, v in rel.items() if v[0] == "NGSetupResponse"]
+    check(len(setups) == 2 and all(rel[f][3] == "255" for f in setups), "NGSetupResponse capacity %s" % setups)
+    check(len(rel) == 6, "overload-related frames %d" % len(rel))
+
+    # the late capture: transport names, STOP without START
+    pcap, meta = load("late")
+    m = meta["marks"]
+    late = fields(pcap, extra, "frame.number", "amfol.amf", "amfol.gnb", "amfol.named_by_transport",
+                  "amfol.stop_without_start", "amfol.in_overload", "amfol.level", "amfol.action")
+    check(late[m["start"]][:3] == ["10.0.0.2:38412", "10.0.2.1:38412", "1"] and late[m["start"]][5] == "2",
+          "late START %s" % late[m["start"]])
+    check(late[m["stop"]][3] == "" and late[m["stop_again"]][3] == "1", "late STOPs %s %s" % (late[m["stop"]], late[m["stop_again"]]))
+    after = [u["frame"] for u in meta["initial_ue"] if u["t"] > 8.0][0]
+    check(late[after][4] == "", "late IUE after STOP %s" % late[after])
+
+
+def zjson(pcap, extra=None):
+    p = tshark("-r", pcap, "-q", "-2", "-z", "amfol,json", *(extra or []))
+    return json.loads(p.stdout)
+
+
+def mode_json():
+    pcap, meta = load("storm")
+    m = meta["marks"]
+    d = zjson(pcap)
+    check(d["capture"]["frames"] == meta["frames"], "capture frames %s" % d["capture"]["frames"])
+    check(abs(d["capture"]["first_time"] - meta["t0"]) < 1e-6, "first_time")
+    check(abs(d["capture"]["last_time"] - (meta["t0"] + meta["last_t"])) < 1e-6, "last_time")
+    check(len(d["amfs"]) == 1 and d["amfs"][0]["id"] == "amf-1" and d["amfs"][0]["name"] == "amf-1", "amfs")
+    amf = d["amfs"][0]
+    check([g["id"] for g in amf["gnbs"]] == ["gnb-1", "gnb-2", "gnb-3", "gnb-4"], "gnbs %s" % amf["gnbs"])
+    g3 = amf["gnbs"][2]["initial_ue"]
+    check(g3["before"] == {"mo-Signalling": 119, "mo-Data": 30} and g3["during"] == {} and g3["after"] == {},
+          "gnb-3 counts %s" % g3)
+    g1 = amf["gnbs"][0]["initial_ue"]
+    check(g1 == {"before": {"emergency": 11, "mo-Signalling": 59}, "during": {"emergency": 12, "mo-Signalling": 30},
+                 "after": {"mo-Signalling": 30}}, "gnb-1 counts %s" % g1)
+    check(len(amf["episodes"]) == 1, "episodes")
+    ep = amf["episodes"][0]
+    check(ep["start_frame"] == m["start_gnb1"] and ep["stop_frame"] is None and ep["stop_time"] is None,
+          "episode frames %s %s" % (ep["start_frame"], ep["stop_frame"]))
+    check(abs(ep["start_time"] - (meta["t0"] + 60.0)) < 1e-6, "episode start time")
+    ups = [(u["frame"], u["gnb"], u["action"], u["reduction_pct"], u["replaced"]) for u in ep["updates"]]
+    check(ups == [(m["start_gnb1"], "gnb-1", "reject-rrc-cr-signalling", 50, False),
+                  (m["start_gnb2"], "gnb-2", "reject-rrc-cr-signalling", None, False),
+                  (m["start_gnb4"], "gnb-4", None, None, False),
+                  (m["restart_gnb1"], "gnb-1", "reject-non-emergency-mo-dt", 30, True)], "updates %s" % ups)
+    check(ep["updates"][2]["slices"] == [{"snssai": "1-000001",
+                                          "action": "permit-emergency-sessions-and-mobile-terminated-services-only",
+                                          "reduction_pct": 30, "item": 0}], "slices %s" % ep["updates"][2]["slices"])
+    parts = [(g["id"], g["start_frame"], g["stop_frame"]) for g in ep["gnbs"]]
+    check(parts == [("gnb-1", m["start_gnb1"], m["stop_gnb1"]), ("gnb-2", m["start_gnb2"], None),
+                    ("gnb-4", m["start_gnb4"], m["stop_gnb4"])], "episode gnbs %s" % parts)
+    check(ep["gnbs_not_told"] == ["gnb-3"], "not told %s" % ep["gnbs_not_told"])
+    seg = ep["gnbs"][0]["segments"][0]
+    check(seg["shed_during"] == 14 and seg["shed_baseline"] == 59 and abs(seg["observed_pass_through"] - (14 / 29) / (59 / 60)) < 1e-4
+          and seg["expected_pass_through"] == 0.5 and seg["ignores_overload"] is False, "gnb-1 segment %s" % seg)
+    seg2 = ep["gnbs"][1]["segments"][0]
+    check(seg2["shed_during"] == 89 and seg2["ignores_overload"] is True and seg2["expected_pass_through"] == 0,
+          "gnb-2 segment %s" % seg2)
+    # findings
+    g2 = sorted(u["frame"] for u in meta["initial_ue"] if u["gnb"] == "gnb-2" and u["t"] >= 60.01 + 1.0)
+    want = {
+        ("gnb-ignores-overload", "gnb-2"): (m["start_gnb2"], [m["start_gnb2"]] + g2[:31], 89, "error"),
+        ("overload-start-partial", "gnb-3"): (m["start_gnb1"], sorted([m["start_gnb1"], m["start_gnb2"], m["start_gnb4"], m["restart_gnb1"]]), 4, "warning"),
+        ("overload-stop-missing", "gnb-2"): (m["start_gnb2"], [m["start_gnb2"]], 1, "warning"),
+    }
+    got = {(f["rule"], f["gnb"]): (f["first_frame"], f["frames"], f["count"], f["severity"]) for f in d["findings"]}
+    check(got == want, "findings\n got  %s\n want %s" % (got, want))
+    check([f["rule"] for f in d["findings"]] == ["gnb-ignores-overload", "overload-start-partial", "overload-stop-missing"],
+          "finding order %s" % [f["rule"] for f in d["findings"]])
+    check(all(f["amf"] == "amf-1" and f["check_next"] for f in d["findings"]), "finding amf/check_next")
+    check("89.4 s at capture end" in d["findings"][2]["summary"], "stop-missing summary %s" % d["findings"][2]["summary"])
+
+    pcap, meta = load("clean")
+    m = meta["marks"]
+    d = zjson(pcap)
+    ep = d["amfs"][0]["episodes"]
+    check(len(ep) == 1 and ep[0]["start_frame"] == m["start_a"] and ep[0]["stop_frame"] == m["stop_b"], "clean episode %s" % ep)
+    check(abs(ep[0]["duration_s"] - 60.5) < 1e-6 and ep[0]["gnbs_not_told"] == [] and ep[0]["max_level"] == "Critical", "clean episode details")
+    check(d["findings"] == [] or all(not f["rule"].startswith(("gnb-ignores", "overload-")) for f in d["findings"]),
+          "clean capture has N2 findings: %s" % [f["rule"] for f in d["findings"]])
+    check([g["id"] for g in d["amfs"][0]["gnbs"]] == ["gnb-a", "gnb-b", "gnb-c"], "clean gnbs")
+
+    pcap, meta = load("late")
+    d = zjson(pcap)
+    a = d["amfs"][0]
+    check(a["id"] == "10.0.0.2:38412" and a["name"] is None and a["named_by"] == "transport", "late amf %s" % a["id"])
+    check(a["gnbs"][0]["stops_without_start"] == 1 and a["gnbs"][0]["named_by"] == "transport", "late gnb")
+    check(a["episodes"][0]["updates"][0]["action"] is None and a["episodes"][0]["max_level"] == "Major", "late START without IEs")
+
+
+def mode_timeline():
+    pcap, meta = load("storm")
+    m = meta["marks"]
+    out = tshark("-r", pcap, "-q", "-2", "-z", "amfol,timeline").stdout
+    for needle in [
+        "AMF amf-1 (AMFName from NG SETUP RESPONSE, address 10.0.0.1:38412, RelativeAMFCapacity 255, GUAMI 00101-2-1-0)",
+        "  Episode 1: START frame %d (t+60.000 s), no STOP by capture end (89.400 s), highest level Critical" % m["start_gnb1"],
+        "    frame %d (t+90.000 s) START to gnb-1: reject-non-emergency-mo-dt 30 %% (replaces START frame %d)" % (m["restart_gnb1"], m["start_gnb1"]),
+        "    frame %d (t+60.020 s) START to gnb-4: none; slices 1-000001 permit-emergency-sessions-and-mobile-terminated-services-only 30 %%" % m["start_gnb4"],
+        "    gNB gnb-1: START frame %d (t+60.000 s), STOP frame %d (t+120.000 s), 60.000 s" % (m["start_gnb1"], m["stop_gnb1"]),
+        "    gNB gnb-2: START frame %d (t+60.010 s), no STOP (89.390 s at capture end)" % m["start_gnb2"],
+        "    gNB gnb-3: not told (no OVERLOAD START in this episode)",
+        "      InitialUEMessage before (60 s): emergency 11, mo-Signalling 59\n      during: emergency 12, mo-Signalling 30\n      after (60 s): mo-Signalling 30",
+        "pass-through observed 101 %, expected <= 0 %  << gnb-ignores-overload",
+        "pass-through observed 49 %, expected <= 50 %\n",
+    ]:
+        check(needle in out, "timeline lacks: %r" % needle)
+    out = tshark("-r", pcap, "-q", "-z", "amfol,timeline,amfol.in_overload").stdout
+    check("(filter \"amfol.in_overload\" matched" in out and "Episode 1:" in out, "timeline with filter")
+
+
+def mode_diagnosis():
+    pcap, meta = load("storm")
+    m = meta["marks"]
+    out = tshark("-r", pcap, "-q", "-2", "-z", "amfol,diagnosis").stdout
+    head = ("AMF amf-1: overload episode 1 from frame %d (t+60.0 s) with no STOP by capture end (89.4 s), "
+            "Critical (reject-rrc-cr-signalling, 50 %%), told 3 of 4 gNBs, 1 replacing START\n" % m["start_gnb1"])
+    check(head in out, "diagnosis headline: %s" % out[:400])
+    i1, i2, i3 = (out.find("1. [error] gnb-ignores-overload"), out.find("2. [warning] overload-start-partial"),
+                  out.find("3. [warning] overload-stop-missing"))
+    check(0 < i1 < i2 < i3, "diagnosis order %d %d %d" % (i1, i2, i3))
+    check("   Evidence: first frame %d; frames %d " % (m["start_gnb2"], m["start_gnb2"]) in out and "(count 89)" in out, "evidence")
+    check(out.count("   Check next: ") == 3, "check next lines")
+    pcap, meta = load("clean")
+    m = meta["marks"]
+    out = tshark("-r", pcap, "-q", "-2", "-z", "amfol,diagnosis").stdout
+    check(("AMF amf-1: overload episode 1 from frame %d (t+60.0 s) to frame %d (t+120.5 s), Critical "
+           "(permit-emergency-sessions-and-mobile-terminated-services-only), told 2 of 2 gNBs\n") % (m["start_a"], m["stop_b"]) in out,
+          "clean headline: %s" % out[:500])
+
+
+def mode_expert():
+    pcap, meta = load("storm")
+    m = meta["marks"]
+    segs = segments(meta)
+    shed_late = []
+    for u in meta["initial_ue"]:
+        s = seg_at(segs[u["gnb"]], u["t"])
+        if s and s[3] is not None and u["cause"] in SHED[s[3]] and u["t"] - s[0] >= GRACE:
+            shed_late.append(u["frame"])
+    got = sorted(fields(pcap, ["-Y", "amfol.shed_forwarded"], "frame.number"))
+    check(got == sorted(set(shed_late)), "shed_forwarded frames %d want %d" % (len(got), len(set(shed_late))))
+    got = sorted(fields(pcap, ["-Y", "amfol.overload_start"], "frame.number"))
+    check(got == sorted([m["start_gnb1"], m["start_gnb2"], m["start_gnb4"], m["restart_gnb1"]]), "overload_start experts %s" % got)
+    got = sorted(fields(pcap, ["-Y", "amfol.overload_stop"], "frame.number"))
+    check(got == sorted([m["stop_gnb1"], m["stop_gnb4"]]), "overload_stop experts %s" % got)
+    # Findings become Expert Info on their evidence frames once the whole capture is known (-2).
+    got = sorted(fields(pcap, ["-2", "-Y", "amfol.expert.gnb_ignores_overload"], "frame.number"))
+    g2 = sorted(u["frame"] for u in meta["initial_ue"] if u["gnb"] == "gnb-2" and u["t"] >= 61.01)
+    check(got == sorted([m["start_gnb2"]] + g2[:31]), "gnb_ignores_overload expert frames %d" % len(got))
+    out = tshark("-r", pcap, "-q", "-2", "-z", "expert").stdout
+    check(re.search(r"Errors \(32\)", out) is not None, "expert errors count: %s" % re.findall(r"\w+ \(\d+\)", out))
+    check(re.search(r"Chats \(6\)", out) is not None, "expert chats count: %s" % re.findall(r"\w+ \(\d+\)", out))
+    n_warn = len(set(shed_late)) + 4 + 1     # shed forwarded + partial (4 STARTs) + stop-missing (1 frame)
+    check(re.search(r"Warns \(%d\)" % n_warn, out) is not None,
+          "expert warnings want %d: %s" % (n_warn, re.findall(r"\w+ \(\d+\)", out)))
+
+
+def mode_twopass():
+    for name in ("storm", "clean", "late"):
+        pcap, _ = load(name)
+        cols = ["frame.number", "amfol.amf", "amfol.gnb", "amfol.episode", "amfol.in_overload", "amfol.shed_expected",
+                "amfol.exempt", "amfol.start_frame", "amfol.since_start", "amfol.replaced", "amfol.duration",
+                "amfol.level", "amfol.action", "amfol.reduction_pct", "amfol.slice.snssai", "amfol.overload_related"]
+        one = fields(pcap, [], *cols)
+        two = fields(pcap, ["-2"], *cols)
+        check(one == two, "%s: fields differ between one and two passes" % name)
+        j1 = tshark("-r", pcap, "-q", "-z", "amfol,json").stdout
+        j2 = tshark("-r", pcap, "-q", "-2", "-z", "amfol,json").stdout
+        check(json.loads(j1) == json.loads(j2), "%s: JSON differs between one and two passes" % name)
+        t1 = tshark("-r", pcap, "-q", "-z", "amfol,episodes").stdout
+        t2 = tshark("-r", pcap, "-q", "-2", "-z", "amfol,episodes").stdout
+        check(t1 == t2, "%s: episode table differs" % name)
+    pcap, meta = load("storm")
+    m = meta["marks"]
+    rows = [l for l in tshark("-r", pcap, "-q", "-2", "-z", "amfol,episodes").stdout.splitlines() if l.startswith("amf-1")]
+    cells = [[c.strip() for c in l.split("|")] for l in rows]
+    check([(c[2], c[3], c[4], c[6], c[8], c[9], c[10]) for c in cells] ==
+          [("gnb-1", str(m["start_gnb1"]), str(m["stop_gnb1"]), "reject-rrc-cr-signalling", "59", "30", "30"),
+           ("gnb-2", str(m["start_gnb2"]), "0", "reject-rrc-cr-signalling", "59", "90", "0"),
+           ("gnb-4", str(m["start_gnb4"]), str(m["stop_gnb4"]), "slice-scoped", "0", "0", "0")],
+          "episode table rows %s" % cells)
+
+
+def mode_robust():
+    """Truncated, cut-off and shuffled inputs give a result, never a crash."""
+    pcap, _ = load("storm")
+    data = open(pcap, "rb").read()
+    cut = os.path.join(WORK, "storm-cut.pcap")
+    with open(cut, "wb") as f:
+        f.write(data[: len(data) * 2 // 3 + 7])      # ends inside a packet
+    p = tshark("-r", cut, "-q", "-z", "amfol,json", ok=False)
+    check(p.returncode in (0, 2) and json.loads(p.stdout)["amfs"][0]["id"] == "amf-1", "cut capture rc %d" % p.returncode)
+    # NGAP payloads corrupted (fixed seeds), record headers intact: a result for every variant
+    import random
+    for name in ("late", "storm"):
+        pcap, _ = load(name)
+        data = open(pcap, "rb").read()
+        recs, off = [], 24
+        while off + 16 <= len(data):
+            n = int.from_bytes(data[off + 8:off + 12], "little")
+            recs.append((off + 16, n))
+            off += 16 + n
+        for seed in range(6 if name == "late" else 2):
+            rnd = random.Random(seed)
+            d = bytearray(data)
+            for start, n in recs:
+                payload = start + 14 + 20 + 12 + 16          # Ethernet, IPv4, SCTP, DATA chunk header
+                for _ in range(3):
+                    if payload < start + n:
+                        d[rnd.randrange(payload, start + n)] ^= rnd.randrange(1, 256)
+            fuzz = os.path.join(WORK, "%s-fuzz-%d.pcap" % (name, seed))
+            with open(fuzz, "wb") as f:
+                f.write(d)
+            p = tshark("-r", fuzz, "-q", "-2", "-z", "amfol,json", "-z", "amfol,diagnosis", "-z", "amfol,timeline", ok=False)
+            try:
+                p.raw.decode("utf-8")          # strict: the reports are valid UTF-8
+                utf8 = True
+            except UnicodeDecodeError:
+                utf8 = False
+            check(p.returncode == 0 and "=== amfol diagnosis ===" in p.stdout and utf8,
+                  "fuzz %s seed %d: rc %d %s" % (name, seed, p.returncode, p.stderr[-300:]))
+            j0 = p.stdout.find('{\n  "amfol_version"')
+            try:
+                json.JSONDecoder().raw_decode(p.stdout[j0:])
+            except ValueError as e:
+                check(False, "fuzz %s seed %d: JSON invalid: %s" % (name, seed, e))
+
+
+N2_RULES = ("gnb-ignores-overload", "overload-start-partial", "overload-stop-missing", "overload-exempt-shed")
+
+
+def mode_public():
+    base = os.path.join(SHARED, "captures", "public")
+    manifest = open(os.path.join(base, "MANIFEST.md")).read()
+    entries = re.findall(r"### \d+\. `([^`]+)`.*?- Decode-as: `([^`]*)`", manifest, re.S)
+    check(len(entries) >= 20, "manifest entries %d" % len(entries))
+    user_dlts = ['-o', 'uat:user_dlts:"User 2 (DLT=149)","udp","0","","0",""',
+                 '-o', 'uat:user_dlts:"User 5 (DLT=152)","ngap","0","","0",""',
+                 '--enable-heuristic', 'mac_nr_udp', '--enable-heuristic', 'rlc_nr_udp',
+                 '--enable-heuristic', 'pdcp_nr_udp']
+    for path, decode in entries:
+        opts = []
+        if decode == "USER_DLT":
+            opts = user_dlts
+        elif decode.startswith("-d "):
+            opts = ["-d", decode[3:]]
+        full = os.path.join(base, path)
+        p = tshark("-r", full, "-q", "-2", "-z", "amfol,timeline", "-z", "amfol,json", "-z", "amfol,diagnosis", *opts, ok=False)
+        check(p.returncode == 0, "%s: rc %d %s" % (path, p.returncode, p.stderr[-300:]))
+        out = p.stdout
+        j0 = out.find("{\n")
+        try:
+            d, _ = json.JSONDecoder().raw_decode(out[j0:])
+        except ValueError as e:
+            check(False, "%s: JSON does not parse: %s" % (path, e))
+            continue
+        n2 = [f["rule"] for f in d["findings"] if f["rule"] in N2_RULES]
+        check(n2 == [], "%s: N2 overload findings %s" % (path, n2))
+        check(all(a["episodes"] == [] for a in d["amfs"]), "%s: overload episodes" % path)
+        check("=== amfol timeline ===" in out and "=== amfol diagnosis ===" in out, "%s: text outputs" % path)
+        check("No AMF overload seen in this capture" in out, "%s: diagnosis headline" % path)
+        print("ok %-60s amfs %d findings %d" % (path, len(d["amfs"]), len(d["findings"])))
+
+
+if __name__ == "__main__":
+    os.makedirs(WORK, exist_ok=True)
+    {"fields": mode_fields, "json": mode_json, "timeline": mode_timeline, "diagnosis": mode_diagnosis,
+     "expert": mode_expert, "twopass": mode_twopass, "robust": mode_robust, "public": mode_public}[MODE]()
+    if FAILS:
+        print("%d checks failed" % len(FAILS))
+        sys.exit(1)
+    print("check_n2 %s: ok" % MODE)
