@@ -100,27 +100,66 @@ void amfol_sbi_report_timeline(amfol_engine *e, GString *out)
         if (x->malformed)
             g_string_append(out, ": MALFORMED");
         else if (x->kind == SBI_IND_OCI)
-            g_string_append_printf(out, ": reduce %d%% for %ds", x->metric, x->validity_s);
+            g_string_append_printf(out, ": reduce %d%% for %ds (until +%.3fs)", x->metric,
+                                   x->validity_s, x->t + x->validity_s - t0);
         else if (x->kind == SBI_IND_LCI)
             g_string_append_printf(out, ": load %d%%", x->metric);
         else if (x->validity_s != AMFOL_ABSENT)
-            g_string_append_printf(out, ": Retry-After %ds", x->validity_s);
+            g_string_append_printf(out, ": Retry-After %ds (until +%.3fs)", x->validity_s,
+                                   x->t + x->validity_s - t0);
         g_string_append_c(out, '\n');
     }
     if (s->indications->len > shown)
         g_string_append_printf(out, "  ... %u more overload/load indications\n",
                                s->indications->len - shown);
-    for (guint i = 0; i < s->moves->len && i < TIMELINE_MAX_LINES; i++) {
+    /* Moves: a line per (source, target), then the first ones one by one. */
+    for (guint i = 0; i < s->moves->len; i++) {
         const sbi_move *m = &g_array_index(s->moves, sbi_move, i);
-        g_string_append_printf(out, "  +%.3fs #%u UE %s moved %s -> %s (target load ", m->t - t0,
-                               m->frame, m->ue, m->source, m->target);
+        bool first = true;
+        for (guint k = 0; k < i && first; k++) {
+            const sbi_move *p = &g_array_index(s->moves, sbi_move, k);
+            first = !(p->source == m->source && p->target == m->target);
+        }
+        if (!first)
+            continue;
+        uint32_t n = 0, loaded = 0, linked = 0;
+        int lo = 101, hi = -1;
+        const sbi_move *last = m;
+        for (guint k = i; k < s->moves->len; k++) {
+            const sbi_move *p = &g_array_index(s->moves, sbi_move, k);
+            if (p->source != m->source || p->target != m->target)
+                continue;
+            n++;
+            last = p;
+            linked += p->frame != p->transfer_frame;
+            if (p->target_load != AMFOL_ABSENT) {
+                lo = p->target_load < lo ? p->target_load : lo;
+                hi = p->target_load > hi ? p->target_load : hi;
+                loaded += p->target_load >= (int)s->cfg.nrf_load_high;
+            }
+        }
+        g_string_append_printf(out, "Re-balancing %s -> %s: %u UEs from +%.3fs (#%u) to +%.3fs "
+                               "(#%u), %u with their registration at the target seen", m->source,
+                               m->target, n, m->t - t0, m->frame, last->t - t0, last->frame, linked);
+        if (hi >= 0)
+            g_string_append_printf(out, "; target's reported load %d..%d%%, %u moves while >= %u%%",
+                                   lo, hi, loaded, s->cfg.nrf_load_high);
+        else
+            g_string_append(out, "; target's load unknown (no NRF report tied to it)");
+        g_string_append_c(out, '\n');
+    }
+    for (guint i = 0; i < s->moves->len && i < TIMELINE_MAX_LINES / 4; i++) {
+        const sbi_move *m = &g_array_index(s->moves, sbi_move, i);
+        g_string_append_printf(out, "  +%.3fs #%u UE %s moved %s -> %s (UEContextTransfer #%u, "
+                               "target load ", m->t - t0, m->frame, m->ue, m->source, m->target,
+                               m->transfer_frame);
         if (m->target_load == AMFOL_ABSENT)
             g_string_append(out, "unknown)\n");
         else
             g_string_append_printf(out, "%d%% from #%u)\n", m->target_load, m->target_load_frame);
     }
-    if (s->moves->len > TIMELINE_MAX_LINES)
-        g_string_append_printf(out, "  ... %u more moves\n", s->moves->len - TIMELINE_MAX_LINES);
+    if (s->moves->len > TIMELINE_MAX_LINES / 4)
+        g_string_append_printf(out, "  ... %u more moves\n", s->moves->len - TIMELINE_MAX_LINES / 4);
     /* What could not be read, per connection: never guessed, only counted. */
     for (guint i = 0; i < s->conns->len; i++) {
         const sbi_conn *c = &g_array_index(s->conns, sbi_conn, i);
@@ -283,6 +322,7 @@ void amfol_sbi_report_json(amfol_engine *e, json_dumper *d)
         member_str(d, "ue", m->ue);
         member_str(d, "source", m->source);
         member_str(d, "target", m->target);
+        member_uint(d, "transfer_frame", m->transfer_frame);
         member_int_or_null(d, "target_load", m->target_load);
         json_dumper_end_object(d);
     }

@@ -353,7 +353,11 @@ static void test_moves(void)
 
     GString *t = g_string_new(NULL);
     amfol_sbi_report_timeline(e, t);
-    CHECK(strstr(t->str, "UE 5g-guti-0010102004100000794 moved amf-1 -> amf-2 (target load 85%") != NULL);
+    CHECK(strstr(t->str, "#60 UE 5g-guti-0010102004100000794 moved amf-1 -> amf-2 (UEContextTransfer "
+                         "#61, target load 85% from #3)") != NULL);
+    CHECK(strstr(t->str, "Re-balancing amf-1 -> amf-2: 2 UEs from +60.000s (#60) to +61.000s (#62), "
+                         "1 with their registration at the target seen; target's reported load "
+                         "85..85%, 2 moves while >= 80%") != NULL);
     g_string_free(t, TRUE);
     amfol_engine_free(e);
 }
