@@ -12,8 +12,10 @@ import subprocess
 import sys
 
 RADIO = ["rrc-reject-without-overload", "rejects-after-overload-stop", "gnb-over-sheds",
-         "exempt-access-rejected", "slice-overload-misconfigured", "reject-waittime-synchronised"]
+         "exempt-access-rejected", "slice-overload-misconfigured", "reject-waittime-synchronised",
+         "gnb-ignores-overload"]
 CAP = 32   # evidence frames kept per finding (docs/faults.md)
+SHARED = {"exempt-access-rejected", "gnb-ignores-overload"}   # also raised by the NAS / N2 modules
 
 
 def tshark(wrapper, plugin, capture, *args, fails=None):
@@ -35,12 +37,14 @@ def main():
     ap.add_argument("capture")
     ap.add_argument("truth")
     ap.add_argument("--rules", default=",".join(RADIO))
-    ap.add_argument("--layer", default="rrc")
     args = ap.parse_args()
     rules = [r for r in args.rules.split(",") if r]
     truth = json.load(open(args.truth))
+    # Not ours: NAS-layer exempt rejects (no gNB); gnb-ignores-overload is the N2 module's while the
+    # N2 link is captured (the radio side only speaks when N2 does not show it).
     want = [f for f in truth["faults"] if f["rule"] in rules and
-            not (f["rule"] == "exempt-access-rejected" and f.get("gnb") is None)]   # NAS layer: not ours
+            not (f["rule"] == "exempt-access-rejected" and f.get("gnb") is None) and
+            f["rule"] != "gnb-ignores-overload"]
     fails = []
 
     # 1. Evidence frames per rule, as the plugin tags them (second pass, findings known).
@@ -53,7 +57,9 @@ def main():
             if r in rules:
                 tagged.setdefault(r, set()).add(int(num))
     for r in rules:
-        truth_frames = set()   # every truth frame of the rule (other layers tag frames too)
+        if r in SHARED:
+            continue   # other layers tag frames with this rule too: checked per layer in the JSON below
+        truth_frames = set()   # every truth frame of the rule
         expected_tags = set()
         for f in truth["faults"]:
             if f["rule"] == r:
@@ -78,13 +84,17 @@ def main():
     js = tshark(args.wrapper, args.plugin, args.capture, "-q", "-z", "amfol,json", fails=fails)
     start = js.find("{")
     doc = json.loads(js[start:]) if start >= 0 else {}
-    found = [f for f in doc.get("findings", []) if f.get("rule") in rules and f.get("layer", args.layer) in ("rrc", "n2")]
+    found = [f for f in doc.get("findings", []) if f.get("rule") in rules and f.get("layer") in ("rrc", "n2")
+             and not (f["rule"] in SHARED and f.get("layer") != "rrc")]
     for f in want:
         m = [g for g in found if g["rule"] == f["rule"] and g.get("gnb") == f.get("gnb") and g.get("cell") == f.get("cell")
              and g.get("first_frame") == f["first_frame"]]
         if len(m) != 1:
             fails.append("%s %s/%s first %d: %d matching findings in -z amfol,json" %
                          (f["rule"], f.get("gnb"), f.get("cell"), f["first_frame"], len(m)))
+        elif m[0].get("frames") != sorted(f["frames"])[:CAP]:
+            fails.append("%s %s/%s: frames %s, truth %s" % (f["rule"], f.get("gnb"), f.get("cell"),
+                                                           m[0].get("frames")[:8], sorted(f["frames"])[:8]))
         elif m[0].get("count") != f["count"]:
             fails.append("%s %s/%s: count %s, truth %d" % (f["rule"], f.get("gnb"), f.get("cell"), m[0].get("count"), f["count"]))
         elif f.get("amf") and m[0].get("amf") != f["amf"]:
