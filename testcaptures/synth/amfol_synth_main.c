@@ -59,31 +59,44 @@ int main(int argc, char **argv)
     }
     if (!in || !out)
         return usage(stderr);
-    static scenario sc;
+    /* Both structs are large (fixed-size tables): on the heap, owned by main. */
+    scenario *sc = calloc(1, sizeof *sc);
+    sim *s = calloc(1, sizeof *s);
+    if (!sc || !s) {
+        fprintf(stderr, "amfol-synth: out of memory\n");
+        free(sc);
+        free(s);
+        return 1;
+    }
     char err[512];
-    if (scenario_load(in, &sc, err, sizeof err) < 0) {
+    if (scenario_load(in, sc, err, sizeof err) < 0) {
         fprintf(stderr, "amfol-synth: %s\n", err);
+        free(sc);
+        free(s);
         return 1;
     }
     if (have_seed)
-        sc.seed = seed;
-    static sim s;
-    int rc = sim_run(&s, &sc, sc.seed, out);
+        sc->seed = seed;
+    int rc = sim_run(s, sc, sc->seed, out);
     if (rc < 0) {
-        fprintf(stderr, "amfol-synth: %s\n", s.err);
-        sim_free(&s);
+        fprintf(stderr, "amfol-synth: %s\n", s->err);
+        sim_free(s);
+        free(s);
+        free(sc);
         return 1;
     }
     char *tp = truth_path(out);
-    GPtrArray *ids = sim_ue_identities(&s);
-    if (!tp || truth_write_json(&s.tr, tp, ids) < 0) {
+    GPtrArray *ids = sim_ue_identities(s);
+    if (!tp || truth_write_json(&s->tr, tp, ids) < 0) {
         fprintf(stderr, "amfol-synth: cannot write %s\n", tp ? tp : "truth file");
         rc = 1;
     } else
-        fprintf(stderr, "amfol-synth: %s: %llu frames, %u faults -> %s, %s\n", sc.name,
-                (unsigned long long)s.tr.frames, s.tr.faults->len, out, tp);
+        fprintf(stderr, "amfol-synth: %s: %llu frames, %u faults -> %s, %s\n", sc->name,
+                (unsigned long long)s->tr.frames, s->tr.faults->len, out, tp);
     g_ptr_array_free(ids, TRUE);
     free(tp);
-    sim_free(&s);
+    sim_free(s);
+    free(s);
+    free(sc);
     return rc ? 1 : 0;
 }

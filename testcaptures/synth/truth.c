@@ -47,6 +47,7 @@ truth_fault *truth_fault_new(truth *t, const char *rule, const char *amf, const 
                              const char *cell, const char *ue)
 {
     truth_fault *f = g_new0(truth_fault, 1);
+    f->owner = t;
     f->rule = rule;
     f->amf = g_strdup(amf);
     f->gnb = g_strdup(gnb);
@@ -59,8 +60,14 @@ truth_fault *truth_fault_new(truth *t, const char *rule, const char *amf, const 
 
 void truth_fault_add(truth_fault *f, uint32_t frame)
 {
-    if (frame)
-        g_array_append_val(f->frames, frame);
+    if (!frame)
+        return;
+    if (f->owner->evidence_frames >= TRUTH_MAX_EVIDENCE) {
+        f->owner->log_overflow = 1; /* truth_complete = false */
+        return;
+    }
+    f->owner->evidence_frames++;
+    g_array_append_val(f->frames, frame);
 }
 
 void truth_record_t3346(truth *t, uint32_t seconds)

@@ -27,7 +27,10 @@ typedef struct {
 } truth_episode;
 
 /* One finding the analysis must report. Strings are owned (g_strdup). */
+struct truth;
+
 typedef struct {
+    struct truth *owner;  /* for the evidence cap */
     const char *rule;
     char *amf, *gnb, *cell, *ue;
     GArray *frames;      /* uint32_t, kept sorted and unique on output */
@@ -45,8 +48,11 @@ typedef struct {
     uint8_t in_overload;    /* from the gNB's view: some AMF of the gNB has START in force */
 } truth_rrc_reject;
 
-typedef struct {
+#define TRUTH_MAX_EVIDENCE 4000000u  /* evidence frames kept over all faults */
+
+typedef struct truth {
     const scenario *sc;
+    uint64_t evidence_frames;
     truth_episode episodes[SC_MAX_EPISODES];
     GPtrArray *faults;                 /* truth_fault* */
     GArray *rrc_reject_log;            /* truth_rrc_reject, capped at max_log */
