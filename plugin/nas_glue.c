@@ -7,6 +7,7 @@
 #include "nas/amfol_nas.h"
 #include "nas/amfol_nas_parse.h"
 #include "nas/amfol_nas_timer.h"
+#include "nas_table.h"
 
 #include <math.h>
 #include <string.h>
@@ -339,6 +340,7 @@ static void nas_register_fields(int proto, expert_module_t *expert)
     proto_register_field_array(proto, hf, array_length(hf));
     proto_register_subtree_array(ett, array_length(ett));
     expert_register_field_array(expert, ei, array_length(ei));
+    amfol_nas_table_register();
 }
 
 const amfol_glue amfol_glue_nas = {

@@ -129,9 +129,10 @@ static amfol_nas_amf *amf_at(amfol_nas *s, int i)
     return (i >= 0 && (guint)i < s->amfs->len) ? g_ptr_array_index(s->amfs, i) : NULL;
 }
 
-static void add_row(amfol_nas_amf *a, int episode, int mm_type, int sm_type, int cause,
+static void add_row(amfol_nas *s, amfol_nas_amf *a, int episode, int mm_type, int sm_type, int cause,
                     const amfol_nas_timer *timer)
 {
+    s->rows_version++;
     for (int i = 0; i < a->n_rows; i++) {
         amfol_nas_stat_row *r = &a->rows[i];
         if (r->episode == episode && r->mm_type == mm_type && r->sm_type == sm_type &&
@@ -510,7 +511,7 @@ void amfol_nas_on_msg(amfol_engine *e, const amfol_nas_event *ev, amfol_nas_resu
     case MM_DEREG_UE_TERMINATED:
         if (ev->mm_cause == AMFOL_ABSENT)
             break;
-        add_row(amf, out->episode, ev->mm_type, AMFOL_ABSENT, ev->mm_cause, &ev->t3346);
+        add_row(s, amf, out->episode, ev->mm_type, AMFOL_ABSENT, ev->mm_cause, &ev->t3346);
         if (s->congestion[ev->mm_cause & 0xff]) {
             out->congestion = true;
             on_mm_congestion(s, ue, ev, amf_ix, out);
@@ -534,7 +535,7 @@ void amfol_nas_on_msg(amfol_engine *e, const amfol_nas_event *ev, amfol_nas_resu
         break;
     case MM_DL_NAS_TRANSPORT:
         if (ev->mm_cause != AMFOL_ABSENT) {
-            add_row(amf, out->episode, ev->mm_type, AMFOL_ABSENT, ev->mm_cause, &ev->backoff);
+            add_row(s, amf, out->episode, ev->mm_type, AMFOL_ABSENT, ev->mm_cause, &ev->backoff);
             if (s->congestion[ev->mm_cause & 0xff] || ev->mm_cause == 67 || ev->mm_cause == 69) {
                 amf->congestion_dl_transport++;
                 if (ev->sm_cause == AMFOL_ABSENT)   /* else the inner 5GSM cause decides */
@@ -546,7 +547,7 @@ void amfol_nas_on_msg(amfol_engine *e, const amfol_nas_event *ev, amfol_nas_resu
         break;
     }
     if (ev->sm_cause != AMFOL_ABSENT) {
-        add_row(amf, out->episode, AMFOL_ABSENT, ev->sm_type, ev->sm_cause, &ev->backoff);
+        add_row(s, amf, out->episode, AMFOL_ABSENT, ev->sm_type, ev->sm_cause, &ev->backoff);
         on_sm_congestion(s, ue, ev, amf, ev->sm_cause, out);
     }
     if (ev->sm_type == SM_EST_REQUEST && ue && ue->sm.active &&

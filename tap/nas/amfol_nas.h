@@ -76,6 +76,23 @@ void amfol_nas_finish(amfol_engine *e, amfol_findings *out);
 void amfol_nas_report_timeline(amfol_engine *e, GString *out);
 void amfol_nas_report_json(amfol_engine *e, json_dumper *d);
 
+/* One row of the NAS reject table (GUI table, -z amfol,nas): per AMF, episode, message, cause
+ * and timer value. Strings are valid during the callback only. */
+typedef struct amfol_nas_row {
+    uint32_t id;                   /* stable for the life of the engine */
+    const char *amf;
+    int episode;                   /* 0 = outside overload */
+    const char *message;
+    int cause;
+    const char *cause_name;
+    const char *timer;             /* "60 s", "none", "zero", "deactivated" */
+    uint32_t count;
+} amfol_nas_row;
+
+void amfol_nas_rows(amfol_engine *e, void (*cb)(const amfol_nas_row *row, void *user), void *user);
+/* Changes whenever a table row is added or counted (tells a table when to rebuild). */
+uint64_t amfol_nas_rows_version(amfol_engine *e);
+
 /* Words for display. */
 const char *amfol_nas_mm_type_name(int mm_type);
 const char *amfol_nas_sm_type_name(int sm_type);

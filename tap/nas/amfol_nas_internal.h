@@ -75,6 +75,7 @@ struct amfol_nas {
     GPtrArray *amfs;                      /* amfol_nas_amf*, owned, at most AMFOL_NAS_MAX_AMFS */
     uint64_t amf_overflow;
     uint64_t messages, ciphered, truncated, not_nas, out_of_order;
+    uint64_t rows_version;                /* bumped by every table row update */
 };
 
 /* Bucket edges of "retry time relative to expiry" (seconds), AMFOL_NAS_RETRY_BUCKETS buckets. */

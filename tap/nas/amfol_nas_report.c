@@ -191,3 +191,24 @@ void amfol_nas_report_json(amfol_engine *e, json_dumper *d)
     json_dumper_end_array(d);
     json_dumper_end_object(d);
 }
+
+void amfol_nas_rows(amfol_engine *e, void (*cb)(const amfol_nas_row *row, void *user), void *user)
+{
+    amfol_nas *s = e->nas;
+    for (guint i = 0; i < s->amfs->len; i++) {
+        amfol_nas_amf *a = g_ptr_array_index(s->amfs, i);
+        for (int k = 0; k < a->n_rows; k++) {
+            const amfol_nas_stat_row *r = &a->rows[k];
+            char tb[32];
+            timer_text(r->timer_state, r->seconds, tb, sizeof tb);
+            amfol_nas_row row = {(uint32_t)(i * AMFOL_NAS_MAX_STAT_ROWS + (guint)k), a->name,
+                                 r->episode, row_msg(r), r->cause, row_cause(r), tb, r->count};
+            cb(&row, user);
+        }
+    }
+}
+
+uint64_t amfol_nas_rows_version(amfol_engine *e)
+{
+    return e->nas->rows_version;
+}

@@ -114,6 +114,17 @@ def case_backoff(ctx):
     # Two-pass (-2) gives the same per-frame items.
     r2 = ctx.fields(cap, "-2")
     ctx.eq("two-pass rows", r2, r)
+    table = ctx.tshark(cap, "-q", "-z", "amfol,nas")
+    rows = [[c.strip() for c in line.split("|")[:7]] for line in table.splitlines()
+            if line.startswith(AMF)]
+    ctx.eq("nas table", rows, [
+        [AMF, "0", "Registration reject", "22", "Congestion", "60 s", "2"],
+        [AMF, "0", "Registration reject", "22", "Congestion", "none", "1"],
+        [AMF, "0", "Service reject", "22", "Congestion", "10 s", "1"],
+        [AMF, "0", "Registration reject", "7", "5GS services not allowed", "none", "1"],
+        [AMF, "0", "Registration reject", "111", "Protocol error, unspecified", "none", "1"],
+        [AMF, "0", "DL NAS transport", "22", "Congestion", "3600 s", "1"],
+        [AMF, "0", "PDU session establishment reject", "26", "Insufficient resources", "3600 s", "1"]])
     tl = ctx.tshark(cap, "-q", "-z", "amfol,timeline")
     for s in ["early retry: frame 3", "Service reject", "#22", "-o nas-5gs.null_decipher:TRUE"]:
         if s not in tl:

@@ -1,0 +1,8 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* nas_table.h: registration of the NAS statistics table (called by the NAS glue). */
+#ifndef NAS_TABLE_H
+#define NAS_TABLE_H
+
+void amfol_nas_table_register(void);
+
+#endif
