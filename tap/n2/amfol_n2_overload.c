@@ -314,7 +314,11 @@ void n2_on_initial_ue(amfol_n2 *n2, int ai, const amfol_ngap_event *ev, amfol_n2
 
     n2_segment *seg = a->seg;
     if (!seg) {
-        if (a->had_episode)
+        /* Per-gNB totals: a gNB the AMF left out of its open episode counts "during" it. */
+        n2_amf *amf = n2_amf_of(n2, a);
+        if (amf && amf->open && a->episode != amf->open)
+            a->tot_during[c]++;
+        else if (a->had_episode || (amf && amf->episodes->len > 0))
             a->tot_after[c]++;
         else
             a->tot_before[c]++;

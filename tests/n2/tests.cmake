@@ -1,0 +1,22 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tests/n2: end-to-end N2 tests: crafted captures (make_captures.py) through the real tshark with
+# the built plugin, run as an unprivileged user by tests/lib/tshark-as-user.sh.
+find_package(Python3 COMPONENTS Interpreter)
+if(AMFOL_PLUGIN_SO AND Python3_FOUND)
+  set(_n2_dir ${CMAKE_CURRENT_LIST_DIR})
+  foreach(mode fields json timeline diagnosis expert twopass robust public)
+    add_test(NAME n2.${mode}
+      COMMAND ${Python3_EXECUTABLE} ${_n2_dir}/check_n2.py ${mode} ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
+              ${CMAKE_CURRENT_BINARY_DIR}/n2-work-${mode} ${AMFOL_SHARED})
+    set_tests_properties(n2.${mode} PROPERTIES TIMEOUT 180)
+  endforeach()
+  if(AMFOL_SYNTH)
+    foreach(scenario clean-episode gnb-ignores-start start-partial stop-missing calm)
+      add_test(NAME n2.synth.${scenario}
+        COMMAND ${Python3_EXECUTABLE} ${_n2_dir}/check_synth.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
+                ${AMFOL_SYNTH} ${PROJECT_SOURCE_DIR}/testcaptures/scenarios/${scenario}.ini
+                ${CMAKE_CURRENT_BINARY_DIR}/n2-synth-${scenario})
+      set_tests_properties(n2.synth.${scenario} PROPERTIES TIMEOUT 180)
+    endforeach()
+  endif()
+endif()
