@@ -28,16 +28,42 @@ typedef struct seg_gnb {
     uint32_t shed_answered, shed_setups, shed_rejects;
     GArray *setup_frames;          /* RRCSetup frames of judged shed-class requests */
     GArray *shed_reject_frames;
-    GArray *other_reject_frames;   /* rejects of classes the action does not name */
 } seg_gnb;
 
-typedef struct exempt_acc {
+/* Evidence per gNB and cell (exempt rejects; rejects of classes the action does not name). */
+typedef struct cell_acc {
     const char *gnb;
     uint32_t cell;
     uint32_t rejects;
-    GArray *frames;                /* rejects and the requests they answer */
+    GArray *frames;                /* the rejects (exempt: and the requests they answer) */
     amfol_frame first_reject;
-} exempt_acc;
+    int32_t seg;                   /* START in force at the first one */
+} cell_acc;
+
+static cell_acc *cell_acc_get(GPtrArray *all, const char *gnb, uint32_t cell, int32_t seg)
+{
+    for (guint k = 0; k < all->len; k++) {
+        cell_acc *y = g_ptr_array_index(all, k);
+        if (y->gnb == gnb && y->cell == cell)
+            return y;
+    }
+    if (all->len >= 4096)
+        return NULL;
+    cell_acc *x = g_new0(cell_acc, 1);
+    x->gnb = gnb;
+    x->cell = cell;
+    x->seg = seg;
+    x->frames = g_array_new(FALSE, FALSE, sizeof(amfol_frame));
+    g_ptr_array_add(all, x);
+    return x;
+}
+
+static void cell_acc_free(gpointer p)
+{
+    cell_acc *x = p;
+    g_array_free(x->frames, TRUE);
+    g_free(x);
+}
 
 static void add_frame(GArray *a, amfol_frame f)
 {
@@ -63,7 +89,6 @@ static seg_gnb *seg_gnb_get(GPtrArray *all, int32_t seg, const char *gnb, uint32
     x->cell = cell;
     x->setup_frames = g_array_new(FALSE, FALSE, sizeof(amfol_frame));
     x->shed_reject_frames = g_array_new(FALSE, FALSE, sizeof(amfol_frame));
-    x->other_reject_frames = g_array_new(FALSE, FALSE, sizeof(amfol_frame));
     g_ptr_array_add(all, x);
     return x;
 }
@@ -73,7 +98,6 @@ static void seg_gnb_free(gpointer p)
     seg_gnb *x = p;
     g_array_free(x->setup_frames, TRUE);
     g_array_free(x->shed_reject_frames, TRUE);
-    g_array_free(x->other_reject_frames, TRUE);
     g_free(x);
 }
 
@@ -160,33 +184,19 @@ static void judge_segments(amfol_engine *e, GPtrArray *all, amfol_findings *out)
             pv_over = rrc_binom_sf(x->shed_rejects, n, p_rej);
             over_ratio = (double)x->shed_rejects / n > p_rej + MARGIN && pv_over < P_LIMIT;
         }
-        bool wrong_class = x->other_reject_frames->len >= MIN_WRONG_CLASS;
-        if (over_ratio || wrong_class) {
-            amfol_finding *f = new_finding(out, "gnb-over-sheds", amf, x->gnb, cell_name(s, x->cell));
-            if (!f)
-                continue;
-            amfol_finding_add_frame(f, sg->start_frame);
-            if (over_ratio)
-                add_frames(f, x->shed_reject_frames);
-            add_frames(f, x->other_reject_frames);
-            f->first_frame = sg->start_frame;
-            f->count = (over_ratio ? x->shed_rejects : 0) + x->other_reject_frames->len;
-            if (over_ratio && wrong_class)
-                amfol_finding_set_summary(f,
-                    "%u of %u shed-class requests rejected (%.0f%%, requested %d%%, binomial p=%.2g), and %u rejects "
-                    "of classes %s does not name (START frame %u)",
-                    x->shed_rejects, n, 100.0 * x->shed_rejects / n, sg->reduction_pct, pv_over,
-                    x->other_reject_frames->len, action_text(sg->action), sg->start_frame);
-            else if (over_ratio)
-                amfol_finding_set_summary(f,
-                    "%u of %u shed-class requests rejected (%.0f%%) while OVERLOAD START (frame %u) asked for %d%% "
-                    "(binomial p=%.2g)", x->shed_rejects, n, 100.0 * x->shed_rejects / n, sg->start_frame,
-                    sg->reduction_pct, pv_over);
-            else
-                amfol_finding_set_summary(f,
-                    "%u RRC requests of classes that %s does not name were rejected (START frame %u)",
-                    x->other_reject_frames->len, action_text(sg->action), sg->start_frame);
-        }
+        if (!over_ratio)
+            continue;
+        amfol_finding *f = new_finding(out, "gnb-over-sheds", amf, x->gnb, cell_name(s, x->cell));
+        if (!f)
+            continue;
+        amfol_finding_add_frame(f, sg->start_frame);
+        add_frames(f, x->shed_reject_frames);
+        f->first_frame = sg->start_frame;
+        f->count = x->shed_rejects;
+        amfol_finding_set_summary(f,
+            "%u of %u shed-class requests rejected (%.0f%%) while OVERLOAD START (frame %u, %s) asked for %d%% "
+            "(binomial p=%.2g)", x->shed_rejects, n, 100.0 * x->shed_rejects / n, sg->start_frame,
+            action_text(sg->action), sg->reduction_pct, pv_over);
     }
 }
 
@@ -464,29 +474,27 @@ void amfol_rrc_finish(amfol_engine *e, amfol_findings *out)
     for (guint i = 0; i < s->reqs->len; i++)
         rrc_req_govern(e, &g_array_index(s->reqs, rrc_req, i), false);
     GPtrArray *segs = g_ptr_array_new_with_free_func(seg_gnb_free);
-    GPtrArray *exempt = g_ptr_array_new();
+    GPtrArray *exempt = g_ptr_array_new_with_free_func(cell_acc_free);
+    GPtrArray *wrong = g_ptr_array_new_with_free_func(cell_acc_free);
     for (guint i = 0; i < s->reqs->len; i++) {
         const rrc_req *r = &g_array_index(s->reqs, rrc_req, i);
         if (r->seg < 0)
             continue;
         const char *gnb = rrc_cell_gnb(e, r->cell);
         if (r->klass == AMFOL_RRC_CLASS_EXEMPT && r->outcome == AMFOL_RRC_OUT_REJECT) {
-            exempt_acc *x = NULL;
-            for (guint k = 0; k < exempt->len; k++) {
-                exempt_acc *y = g_ptr_array_index(exempt, k);
-                if (y->gnb == gnb && y->cell == r->cell)
-                    x = y;
-            }
-            if (!x && exempt->len < 4096) {
-                x = g_new0(exempt_acc, 1);
-                x->gnb = gnb;
-                x->cell = r->cell;
-                x->frames = g_array_new(FALSE, FALSE, sizeof(amfol_frame));
-                g_ptr_array_add(exempt, x);
-            }
+            cell_acc *x = cell_acc_get(exempt, gnb, r->cell, r->seg);
             if (x) {
                 x->rejects++;
                 add_frame(x->frames, r->frame);
+                add_frame(x->frames, r->answer_frame);
+                if (!x->first_reject)
+                    x->first_reject = r->answer_frame;
+            }
+        }
+        if (r->klass == AMFOL_RRC_CLASS_OTHER && r->outcome == AMFOL_RRC_OUT_REJECT && !r->in_grace) {
+            cell_acc *x = cell_acc_get(wrong, gnb, r->cell, r->seg);
+            if (x) {
+                x->rejects++;
                 add_frame(x->frames, r->answer_frame);
                 if (!x->first_reject)
                     x->first_reject = r->answer_frame;
@@ -506,13 +514,11 @@ void amfol_rrc_finish(amfol_engine *e, amfol_findings *out)
                 x->shed_rejects++;
                 add_frame(x->shed_reject_frames, r->answer_frame);
             }
-        } else if (r->klass == AMFOL_RRC_CLASS_OTHER && r->outcome == AMFOL_RRC_OUT_REJECT) {
-            add_frame(x->other_reject_frames, r->answer_frame);
         }
     }
     judge_segments(e, segs, out);
     for (guint k = 0; k < exempt->len; k++) {
-        exempt_acc *x = g_ptr_array_index(exempt, k);
+        cell_acc *x = g_ptr_array_index(exempt, k);
         amfol_finding *f = new_finding(out, "exempt-access-rejected", NULL, x->gnb, cell_name(s, x->cell));
         if (f) {
             add_frames(f, x->frames);
@@ -521,10 +527,26 @@ void amfol_rrc_finish(amfol_engine *e, amfol_findings *out)
             amfol_finding_set_summary(f, "%u exempt RRC requests (emergency / high priority / MPS / MCS / mt-Access) "
                                       "rejected during overload although the action lets them through", x->rejects);
         }
-        g_array_free(x->frames, TRUE);
-        g_free(x);
+    }
+    for (guint k = 0; k < wrong->len; k++) {
+        cell_acc *x = g_ptr_array_index(wrong, k);
+        const rrc_segment *sg = rrc_seg(s, x->seg);
+        if (x->rejects < MIN_WRONG_CLASS || !sg)
+            continue;
+        amfol_finding *f = new_finding(out, "gnb-over-sheds", rrc_assoc_amf_name(e, sg->assoc), x->gnb,
+                                       cell_name(s, x->cell));
+        if (f) {
+            amfol_finding_add_frame(f, sg->start_frame);
+            add_frames(f, x->frames);
+            f->first_frame = sg->start_frame;
+            f->count = x->rejects;
+            amfol_finding_set_summary(f, "%u RRC requests of classes the overload action does not name (neither shed "
+                                      "nor exempt) were rejected; the first under OVERLOAD START frame %u (%s)",
+                                      x->rejects, sg->start_frame, action_text(sg->action));
+        }
     }
     g_ptr_array_free(exempt, TRUE);
+    g_ptr_array_free(wrong, TRUE);
     g_ptr_array_free(segs, TRUE);
     judge_after_stop(e, out);
     judge_bursts(e, out);

@@ -312,6 +312,28 @@ static void test_over_sheds_and_sync(void)
     amfol_engine_free(e);
 }
 
+/* Rejecting a class the action does not name (mo-Signalling under action 0), across a replacing
+ * START: one finding per gNB and cell, anchored on the START of the first such reject. */
+static void test_wrong_class(void)
+{
+    amfol_engine *e = fresh();
+    amfol_frame st = start(e, 1010.0, AMFOL_ACTION_REJECT_NON_EMERGENCY_MO_DT, AMFOL_ABSENT);
+    amfol_frame rej[4];
+    attempt(e, 1010.5, CELL1, AMFOL_CAUSE_MO_SIGNALLING, 'R', 5, NULL);   /* in grace: not judged */
+    attempt(e, 1012.0, CELL1, AMFOL_CAUSE_MO_SIGNALLING, 'R', 5, &rej[0]);
+    attempt(e, 1013.0, CELL1, AMFOL_CAUSE_MO_SIGNALLING, 'R', 6, &rej[1]);
+    start(e, 1020.0, AMFOL_ACTION_REJECT_NON_EMERGENCY_MO_DT, 50);
+    attempt(e, 1022.0, CELL1, AMFOL_CAUSE_MO_SIGNALLING, 'R', 7, &rej[2]);
+    attempt(e, 1023.0, CELL1, AMFOL_CAUSE_MO_SIGNALLING, 'R', 8, &rej[3]);
+    const amfol_findings *f = amfol_engine_finish(e);
+    int n;
+    const amfol_finding *x = only(f, "gnb-over-sheds", &n);
+    CHECK(n == 1 && x->first_frame == st && x->count == 4 && x->n_frames == 5);
+    CHECK(x->frames[1] == rej[0] && x->frames[4] == rej[3] && strcmp(x->amf, "amf-1") == 0);
+    CHECK(radio_count(f) == 1);
+    amfol_engine_free(e);
+}
+
 static void test_protected_slice_and_unanswered(void)
 {
     amfol_engine *e = fresh();
@@ -378,6 +400,7 @@ int main(void)
     test_after_stop_and_without();
     test_over_sheds_and_sync();
     test_protected_slice_and_unanswered();
+    test_wrong_class();
     test_mac_rnti_matching();
     printf("test_rrc_rules: ok\n");
     return 0;
