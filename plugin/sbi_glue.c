@@ -90,6 +90,7 @@ static int hf_sbi_move_target = -1;
 static int hf_sbi_move_ue = -1;
 static int hf_sbi_move_target_load = -1;
 static int hf_sbi_move_registration = -1;
+static int hf_sbi_move_cuc = -1;
 static int hf_sbi_headers_unreadable = -1;
 static int hf_sbi_request_unknown = -1;
 static int hf_sbi_body_not_json = -1;
@@ -215,6 +216,12 @@ static void find_mobility_registration(amfol_frame_ctx *ctx, int i)
     }
     if (reg_type == NAS_REG_MOBILITY && have == 15)
         amfol_sbi_on_mobility_registration(ctx->engine, ng, &g, tmsi);
+    /* The UE's 5G-S-TMSI: the NGAP IE, else the NAS identity (GUTI or 5G-S-TMSI). */
+    if (ng->has_s_tmsi)
+        amfol_sbi_on_ue_identity(ctx->engine, ng, ng->s_tmsi.set_id, ng->s_tmsi.pointer,
+                                 ng->s_tmsi.tmsi);
+    else if ((have & 14) == 14)
+        amfol_sbi_on_ue_identity(ctx->engine, ng, g.set_id, g.pointer, tmsi);
 }
 
 static void *sbi_analyze(amfol_frame_ctx *ctx)
@@ -450,6 +457,8 @@ static void render_one(amfol_frame_ctx *ctx, proto_tree *tree, const amfol_sbi_r
         if (r->move_registration)
             proto_item_set_generated(proto_tree_add_uint(t, hf_sbi_move_registration, tvb, 0, 0,
                                                          r->move_registration));
+        if (r->move_cuc)
+            proto_item_set_generated(proto_tree_add_uint(t, hf_sbi_move_cuc, tvb, 0, 0, r->move_cuc));
     }
     if (r->headers_unreadable) {
         proto_item *hi = proto_tree_add_boolean(t, hf_sbi_headers_unreadable, tvb, 0, 0, TRUE);
@@ -544,6 +553,9 @@ static void sbi_register_fields(int proto, expert_module_t *expert)
         { &hf_sbi_move_registration, { "Registration at target", "amfol.sbi.move.registration",
             FT_FRAMENUM, BASE_NONE, NULL, 0x0,
             "The UE's mobility REGISTRATION REQUEST at the target AMF (same 5G-GUTI)", HFILL } },
+        { &hf_sbi_move_cuc, { "Told to re-register in", "amfol.sbi.move.cuc", FT_FRAMENUM, BASE_NONE,
+            NULL, 0x0, "The source AMF's CONFIGURATION UPDATE COMMAND (registration requested) to "
+            "this UE (same 5G-S-TMSI)", HFILL } },
         { &hf_sbi_headers_unreadable, { "Headers not decodable", "amfol.sbi.headers_unreadable",
             FT_BOOLEAN, BASE_NONE, NULL, 0x0,
             "HPACK state missing (capture started mid-connection): some headers are unknown", HFILL } },

@@ -262,6 +262,51 @@ void amfol_sbi_on_mobility_registration(amfol_engine *e, const amfol_ngap_event 
     s->n_regs++;
 }
 
+static const char *assoc_key(amfol_sbi *s, const char *amf_ep, const char *gnb_ep)
+{
+    char key[160];
+    snprintf(key, sizeof key, "%s|%s", amf_ep, gnb_ep);
+    return sbi_intern(s, key);
+}
+
+void amfol_sbi_on_ue_identity(amfol_engine *e, const amfol_ngap_event *ngap, uint16_t set,
+                              uint8_t pointer, uint32_t tmsi)
+{
+    amfol_sbi *s = e->sbi;
+    if (!ngap || ngap->ran_ue_id == AMFOL_ABSENT)
+        return;
+    /* INITIAL UE MESSAGE goes from the gNB to the AMF. */
+    sbi_ue_ctx *u = &s->ue_ctx[s->n_ue_ctx % SBI_MAX_UE_CTX];
+    u->assoc = assoc_key(s, ngap->where.dst.text, ngap->where.src.text);
+    u->ran_ue_id = ngap->ran_ue_id;
+    u->set = set;
+    u->pointer = pointer;
+    u->tmsi = tmsi;
+    s->n_ue_ctx++;
+}
+
+static void remember_cuc(amfol_sbi *s, const amfol_ngap_event *ngap, const char *amf)
+{
+    if (ngap->ran_ue_id == AMFOL_ABSENT)
+        return;
+    const char *assoc = assoc_key(s, ngap->where.src.text, ngap->where.dst.text);
+    uint32_t have = s->n_ue_ctx < SBI_MAX_UE_CTX ? s->n_ue_ctx : SBI_MAX_UE_CTX;
+    for (uint32_t k = 0; k < have; k++) {
+        const sbi_ue_ctx *u = &s->ue_ctx[(s->n_ue_ctx - 1 - k) % SBI_MAX_UE_CTX];
+        if (u->assoc != assoc || u->ran_ue_id != ngap->ran_ue_id)
+            continue;
+        sbi_cuc *c = &s->cucs[s->n_cucs % SBI_MAX_CUCS];
+        c->frame = ngap->where.frame;
+        c->t = ngap->where.time;
+        c->amf = amf;
+        c->set = u->set;
+        c->pointer = u->pointer;
+        c->tmsi = u->tmsi;
+        s->n_cucs++;
+        return;
+    }
+}
+
 void amfol_sbi_on_reregistration_request(amfol_engine *e, const amfol_ngap_event *ngap)
 {
     amfol_sbi *s = e->sbi;
@@ -270,6 +315,9 @@ void amfol_sbi_on_reregistration_request(amfol_engine *e, const amfol_ngap_event
     /* DL NAS TRANSPORT goes from the AMF to the gNB. */
     char ip[48];
     sbi_ip_of(ngap->where.src.text, ip, sizeof ip);
+    const char *amf = sbi_name_for_ip(s, ip);
+    if (amf)
+        remember_cuc(s, ngap, amf);
     for (int i = 0; i < s->n_n2_amfs; i++)
         if (strcmp(s->n2_amfs[i].ip, ip) == 0) {
             if (!s->n2_amfs[i].rereg_requests)
@@ -355,6 +403,24 @@ static const sbi_registration *registration_for(const amfol_sbi *s, const char *
     return NULL;
 }
 
+/* The source's latest CONFIGURATION UPDATE COMMAND (registration requested) to the UE that
+ * re-registered with this 5G-GUTI, up to 60 s before. */
+static const sbi_cuc *cuc_for(const amfol_sbi *s, const sbi_registration *r, const char *source)
+{
+    uint32_t have = s->n_cucs < SBI_MAX_CUCS ? s->n_cucs : SBI_MAX_CUCS;
+    for (uint32_t k = 0; r && source && k < have; k++) {
+        const sbi_cuc *c = &s->cucs[(s->n_cucs - 1 - k) % SBI_MAX_CUCS];
+        if (c->t > r->t)
+            continue;
+        if (r->t - c->t > 60.0)
+            break;
+        if (c->tmsi == r->tmsi && c->set == r->set && c->pointer == r->pointer &&
+            strcmp(c->amf, source) == 0)
+            return c;
+    }
+    return NULL;
+}
+
 static void on_move(amfol_engine *e, const amfol_sbi_event *ev, sbi_xchg *x, amfol_sbi_result *out)
 {
     amfol_sbi *s = e->sbi;
@@ -370,6 +436,8 @@ static void on_move(amfol_engine *e, const amfol_sbi_event *ev, sbi_xchg *x, amf
     const sbi_registration *reg = registration_for(s, x->ue_ctx, out->move_source,
                                                    out->move_target, ev->where.time);
     out->move_registration = reg ? reg->frame : 0;
+    const sbi_cuc *cuc = cuc_for(s, reg, out->move_source);
+    out->move_cuc = cuc ? cuc->frame : 0;
     out->target_load = AMFOL_ABSENT;
     sbi_nf *tnf = target ? sbi_nf_for_amf(s, target) : NULL;
     amfol_time when = reg ? reg->t : ev->where.time;   /* the load the target had then */
@@ -389,6 +457,7 @@ static void on_move(amfol_engine *e, const amfol_sbi_event *ev, sbi_xchg *x, amf
     memset(&m, 0, sizeof m);
     m.frame = reg ? reg->frame : ev->where.frame;
     m.transfer_frame = ev->where.frame;
+    m.cuc_frame = out->move_cuc;
     m.t = reg ? reg->t : ev->where.time;
     m.source = sbi_intern(s, out->move_source);
     m.target = sbi_intern(s, out->move_target);

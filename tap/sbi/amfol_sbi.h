@@ -58,6 +58,7 @@ typedef struct amfol_sbi_result {
     bool is_move;
     char move_source[64], move_target[64], ue[64];
     amfol_frame move_registration;  /* the UE's mobility registration at the target, 0 = not seen */
+    amfol_frame move_cuc;           /* the source's CONFIGURATION UPDATE COMMAND to it, 0 = not seen */
     int target_load;               /* the target's last own report, AMFOL_ABSENT */
     /* What could not be read */
     bool headers_unreadable;       /* HPACK state missing (capture started mid-connection) */
@@ -76,6 +77,11 @@ void amfol_sbi_on_ngap(amfol_engine *e, const amfol_ngap_event *ev);
  * (5G-GUTI from NAS): the first frame of a re-balanced UE at its target AMF. */
 void amfol_sbi_on_mobility_registration(amfol_engine *e, const amfol_ngap_event *ngap,
                                         const amfol_guami *guti_guami, uint32_t tmsi);
+/* ... each INITIAL UE MESSAGE whose UE showed a 5G-S-TMSI (NGAP IE, or NAS identity: set,
+ * pointer, 5G-TMSI), so that a later CONFIGURATION UPDATE COMMAND to that UE context is tied to
+ * the 5G-GUTI it re-registers with; */
+void amfol_sbi_on_ue_identity(amfol_engine *e, const amfol_ngap_event *ngap, uint16_t set,
+                              uint8_t pointer, uint32_t tmsi);
 /* ... and each CONFIGURATION UPDATE COMMAND with "registration requested" (the source AMF
  * telling a UE to re-register: the first link of a re-balancing chain, counted per AMF). */
 void amfol_sbi_on_reregistration_request(amfol_engine *e, const amfol_ngap_event *ngap);

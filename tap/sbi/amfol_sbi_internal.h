@@ -19,6 +19,8 @@
 #define SBI_MAX_REQUESTS   131072   /* requests (consumer -> producer) kept for rate checks */
 #define SBI_MAX_MOVES      65536    /* UE context transfers */
 #define SBI_MAX_REGS       4096     /* recent mobility registrations (a ring) */
+#define SBI_MAX_UE_CTX     8192     /* recent UE contexts with a 5G-S-TMSI (a ring) */
+#define SBI_MAX_CUCS       4096     /* recent re-registration requests (a ring) */
 #define SBI_MAX_NAMES      4096     /* interned strings (names, addresses) */
 #define SBI_MAX_SERVERS    1024     /* server addresses with the NF type their API names */
 
@@ -144,10 +146,30 @@ typedef struct sbi_registration {
     uint32_t tmsi;
 } sbi_registration;
 
+/* A UE context on an N2 association with the 5G-S-TMSI its INITIAL UE MESSAGE showed, and
+ * the CONFIGURATION UPDATE COMMANDs (registration requested) sent to such UEs. */
+typedef struct sbi_ue_ctx {
+    const char *assoc;            /* interned "amf endpoint|gnb endpoint" */
+    int64_t ran_ue_id;
+    uint16_t set;
+    uint8_t pointer;
+    uint32_t tmsi;
+} sbi_ue_ctx;
+
+typedef struct sbi_cuc {
+    amfol_frame frame;
+    amfol_time t;
+    const char *amf;              /* interned AMF name (sender) */
+    uint16_t set;
+    uint8_t pointer;
+    uint32_t tmsi;
+} sbi_cuc;
+
 typedef struct sbi_move {
     amfol_frame frame;            /* the UE's first frame at the target: its mobility registration
                                    * if seen (linked by 5G-GUTI), else the UEContextTransfer */
     amfol_frame transfer_frame;   /* the UEContextTransfer request (sent by the target) */
+    amfol_frame cuc_frame;        /* the source's CONFIGURATION UPDATE COMMAND to the UE, 0 = unseen */
     amfol_time t;
     const char *source, *target;  /* interned AMF names */
     char ue[64];
@@ -173,6 +195,10 @@ struct amfol_sbi {
     GArray *moves;                /* sbi_move */
     sbi_registration regs[SBI_MAX_REGS];   /* ring of recent mobility registrations */
     uint32_t n_regs;              /* total seen; the ring holds the last SBI_MAX_REGS */
+    sbi_ue_ctx ue_ctx[SBI_MAX_UE_CTX];
+    uint32_t n_ue_ctx;
+    sbi_cuc cucs[SBI_MAX_CUCS];
+    uint32_t n_cucs;
     GArray *server_types;         /* sbi_server_type: NF type of each server address */
     /* Totals */
     uint64_t messages;

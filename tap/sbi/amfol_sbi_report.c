@@ -150,9 +150,11 @@ void amfol_sbi_report_timeline(amfol_engine *e, GString *out)
     }
     for (guint i = 0; i < s->moves->len && i < TIMELINE_MAX_LINES / 4; i++) {
         const sbi_move *m = &g_array_index(s->moves, sbi_move, i);
-        g_string_append_printf(out, "  +%.3fs #%u UE %s moved %s -> %s (UEContextTransfer #%u, "
-                               "target load ", m->t - t0, m->frame, m->ue, m->source, m->target,
-                               m->transfer_frame);
+        g_string_append_printf(out, "  +%.3fs #%u UE %s moved %s -> %s (", m->t - t0, m->frame,
+                               m->ue, m->source, m->target);
+        if (m->cuc_frame)
+            g_string_append_printf(out, "CONFIGURATION UPDATE COMMAND #%u, ", m->cuc_frame);
+        g_string_append_printf(out, "UEContextTransfer #%u, target load ", m->transfer_frame);
         if (m->target_load == AMFOL_ABSENT)
             g_string_append(out, "unknown)\n");
         else
@@ -323,6 +325,11 @@ void amfol_sbi_report_json(amfol_engine *e, json_dumper *d)
         member_str(d, "source", m->source);
         member_str(d, "target", m->target);
         member_uint(d, "transfer_frame", m->transfer_frame);
+        json_dumper_set_member_name(d, "cuc_frame");
+        if (m->cuc_frame)
+            json_dumper_value_anyf(d, "%u", m->cuc_frame);
+        else
+            json_dumper_value_anyf(d, "null");
         member_int_or_null(d, "target_load", m->target_load);
         json_dumper_end_object(d);
     }

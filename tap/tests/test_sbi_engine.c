@@ -320,6 +320,20 @@ static void test_moves(void)
     feed(e, ev);
     ngap(e, 50, 50.0, 22, AMFOL_PDU_INITIATING, "10.0.0.1:38412", "10.0.1.1:38412", NULL, 0);
 
+    /* At amf-1: the UE's service request shows its 5G-S-TMSI, then amf-1 tells it to
+     * re-register (CONFIGURATION UPDATE COMMAND) on the same UE association. */
+    amfol_ngap_event sr;
+    memset(&sr, 0, sizeof sr);
+    where(&sr.where, 55, 55.0, "10.0.1.1:38412", "10.0.0.1:38412");
+    sr.proc = 15;
+    sr.ran_ue_id = 7;
+    amfol_sbi_on_ue_identity(e, &sr, 1, 1, 0x794);
+    amfol_ngap_event cuc;
+    memset(&cuc, 0, sizeof cuc);
+    where(&cuc.where, 56, 56.0, "10.0.0.1:38412", "10.0.1.1:38412");
+    cuc.proc = 4;
+    cuc.ran_ue_id = 7;
+    amfol_sbi_on_reregistration_request(e, &cuc);
     /* The UE's mobility registration at amf-2 with its amf-1 5G-GUTI, then the transfer. */
     amfol_ngap_event iue;
     memset(&iue, 0, sizeof iue);
@@ -333,13 +347,13 @@ static void test_moves(void)
     strcpy(ev->path, "/namf-comm/v1/ue-contexts/5g-guti-0010102004100000794/transfer");
     amfol_sbi_result r = feed(e, ev);
     CHECK(r.is_move && strcmp(r.move_source, "amf-1") == 0 && strcmp(r.move_target, "amf-2") == 0);
-    CHECK(r.move_registration == 60 && r.target_load == 85);
+    CHECK(r.move_registration == 60 && r.move_cuc == 56 && r.target_load == 85);
     /* A transfer whose UE registered elsewhere: the transfer frame is the move. */
     ev = sbi(62, 61.0, "10.0.0.2:41000", "10.0.0.1:8080", 4, 3);
     strcpy(ev->method, "POST");
     strcpy(ev->path, "/namf-comm/v1/ue-contexts/5g-guti-0010102004100000999/transfer");
     r = feed(e, ev);
-    CHECK(r.is_move && r.move_registration == 0);
+    CHECK(r.is_move && r.move_registration == 0 && r.move_cuc == 0);
 
     ngap(e, 70, 70.0, 22, AMFOL_PDU_INITIATING, "10.0.0.2:38412", "10.0.1.1:38413", NULL, 0);
     const amfol_findings *fs = amfol_engine_finish(e);
@@ -347,14 +361,15 @@ static void test_moves(void)
     amfol_frame want_rb[] = { 60, 62 };
     CHECK(rb && rb->first_frame == 60 && rb->count == 2 && frames_are(rb, want_rb, 2));
     const amfol_finding *co = find(fs, "cascading-overload", "amf-2");
-    amfol_frame want_co[] = { 50, 60, 62, 70 };
+    amfol_frame want_co[] = { 50, 60, 62, 70 };   /* START, the two moves, START */
     CHECK(co && co->first_frame == 70 && co->count == 2 && frames_are(co, want_co, 4));
     CHECK(find(fs, "cascading-overload", "amf-1") == NULL);
 
     GString *t = g_string_new(NULL);
     amfol_sbi_report_timeline(e, t);
-    CHECK(strstr(t->str, "#60 UE 5g-guti-0010102004100000794 moved amf-1 -> amf-2 (UEContextTransfer "
-                         "#61, target load 85% from #3)") != NULL);
+    CHECK(strstr(t->str, "#60 UE 5g-guti-0010102004100000794 moved amf-1 -> amf-2 (CONFIGURATION "
+                         "UPDATE COMMAND #56, UEContextTransfer #61, target load 85% from #3)") != NULL);
+    CHECK(strstr(t->str, "AMF amf-1 asked 1 UEs to re-register") != NULL);
     CHECK(strstr(t->str, "Re-balancing amf-1 -> amf-2: 2 UEs from +60.000s (#60) to +61.000s (#62), "
                          "1 with their registration at the target seen; target's reported load "
                          "85..85%, 2 moves while >= 80%") != NULL);
