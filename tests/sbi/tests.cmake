@@ -46,4 +46,9 @@ if(AMFOL_SYNTH)
                      ${AMFOL_SYNTH} ${PROJECT_SOURCE_DIR}/testcaptures/scenarios/${name}.ini ${SBI_OUT})
     set_tests_properties(sbi.synth.${name} PROPERTIES TIMEOUT 120)
   endforeach()
+  # Our own scenario: re-balancing to an AMF of the set that already reports a high load.
+  add_test(NAME sbi.synth.rebalance-loaded
+           COMMAND ${Python3_EXECUTABLE} ${SBI_TESTS}/check_synth.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
+                   ${AMFOL_SYNTH} ${SBI_TESTS}/scenarios/rebalance-loaded.ini ${SBI_OUT})
+  set_tests_properties(sbi.synth.rebalance-loaded PROPERTIES TIMEOUT 120)
 endif()
