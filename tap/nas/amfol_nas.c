@@ -19,7 +19,6 @@
 #define MM_DL_NAS_TRANSPORT 0x68
 #define SM_EST_REQUEST 0xc1
 
-#define NGAP_PROC_INITIAL_CONTEXT_SETUP 14
 #define NGAP_PROC_INITIAL_UE_MESSAGE 15
 
 void amfol_nas_parse_cause_set(const char *text, bool set[256])
@@ -147,6 +146,14 @@ static void add_row(amfol_nas *s, amfol_nas_amf *a, int episode, int mm_type, in
     }
     a->rows[a->n_rows++] = (amfol_nas_stat_row){episode, mm_type, sm_type, cause, timer->state,
                                                timer->seconds, 1};
+}
+
+static void add_accept(amfol_nas_amf *a, amfol_time t)
+{
+    if (a->accepts->len < AMFOL_NAS_MAX_ACCEPTS)
+        g_array_append_val(a->accepts, t);
+    else
+        a->accepts_dropped++;
 }
 
 /* Which side is the AMF: from the NAS message direction, else the NGAP procedure. */
@@ -487,11 +494,13 @@ void amfol_nas_on_msg(amfol_engine *e, const amfol_nas_event *ev, amfol_nas_resu
     if (ev->ciphered) {
         s->ciphered++;
         amf->ciphered++;
-        if (ev->ngap && ev->ngap->proc == NGAP_PROC_INITIAL_CONTEXT_SETUP &&
-            amf->accepts->len < AMFOL_NAS_MAX_ACCEPTS) {
-            /* A ciphered NAS PDU in INITIAL CONTEXT SETUP REQUEST: the accept of the
-             * registration or service request it completes. */
-            g_array_append_val(amf->accepts, ev->where.time);
+        /* The first ciphered downlink NAS answering a readable REGISTRATION REQUEST is its
+         * REGISTRATION ACCEPT (rejects before security are readable; after it, only the accept
+         * is sent ciphered in practice). */
+        if (ue && down && ue->last_attempt.frame && ue->last_attempt.mm_type == MM_REG_REQUEST &&
+            out->linked_by == AMFOL_LINK_NGAP_IDS) {
+            add_accept(amf, ev->where.time);
+            ue->last_attempt.frame = 0;
         }
         return;
     }
@@ -522,10 +531,7 @@ void amfol_nas_on_msg(amfol_engine *e, const amfol_nas_event *ev, amfol_nas_resu
         }
         break;
     case MM_REG_ACCEPT:
-        if (amf->accepts->len < AMFOL_NAS_MAX_ACCEPTS)
-            g_array_append_val(amf->accepts, ev->where.time);
-        else
-            amf->accepts_dropped++;
+        add_accept(amf, ev->where.time);
         if (ue)
             ue->last_attempt.frame = 0;
         break;
