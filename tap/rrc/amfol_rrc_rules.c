@@ -30,40 +30,6 @@ typedef struct seg_gnb {
     GArray *shed_reject_frames;
 } seg_gnb;
 
-/* Evidence per gNB and cell (exempt rejects; rejects of classes the action does not name). */
-typedef struct cell_acc {
-    const char *gnb;
-    uint32_t cell;
-    uint32_t rejects;
-    GArray *frames;                /* the rejects (exempt: and the requests they answer) */
-    amfol_frame first_reject;
-    int32_t seg;                   /* START in force at the first one */
-} cell_acc;
-
-static cell_acc *cell_acc_get(GPtrArray *all, const char *gnb, uint32_t cell, int32_t seg)
-{
-    for (guint k = 0; k < all->len; k++) {
-        cell_acc *y = g_ptr_array_index(all, k);
-        if (y->gnb == gnb && y->cell == cell)
-            return y;
-    }
-    if (all->len >= 4096)
-        return NULL;
-    cell_acc *x = g_new0(cell_acc, 1);
-    x->gnb = gnb;
-    x->cell = cell;
-    x->seg = seg;
-    x->frames = g_array_new(FALSE, FALSE, sizeof(amfol_frame));
-    g_ptr_array_add(all, x);
-    return x;
-}
-
-static void cell_acc_free(gpointer p)
-{
-    cell_acc *x = p;
-    g_array_free(x->frames, TRUE);
-    g_free(x);
-}
 
 static void add_frame(GArray *a, amfol_frame f)
 {
@@ -75,11 +41,8 @@ static seg_gnb *seg_gnb_get(GPtrArray *all, int32_t seg, const char *gnb, uint32
 {
     for (guint i = 0; i < all->len; i++) {
         seg_gnb *x = g_ptr_array_index(all, i);
-        if (x->seg == seg && x->gnb == gnb) {
-            if (x->cell != cell)
-                x->cell = RRC_NO_IX;
+        if (x->seg == seg && x->gnb == gnb && x->cell == cell)
             return x;
-        }
     }
     if (all->len >= 4096)
         return NULL;
@@ -147,8 +110,45 @@ static bool n2_already_says(const amfol_findings *out, const char *rule, const c
     return false;
 }
 
+/* Evidence per gNB and cell (exempt rejects; rejects of classes the action does not name). */
+typedef struct cell_acc {
+    const char *gnb;
+    uint32_t cell;
+    uint32_t rejects;
+    GArray *frames;                /* the rejects (exempt: and the requests they answer) */
+    amfol_frame first_reject;
+    int32_t seg;                   /* START in force at the first one (the earliest START for over-shedding) */
+    uint32_t excess;               /* over-shedding: shed-class rejects beyond the requested share */
+    uint32_t ratio_segments;       /* START segments where the ratio test fired */
+} cell_acc;
+
+static cell_acc *cell_acc_get(GPtrArray *all, const char *gnb, uint32_t cell, int32_t seg)
+{
+    for (guint k = 0; k < all->len; k++) {
+        cell_acc *y = g_ptr_array_index(all, k);
+        if (y->gnb == gnb && y->cell == cell)
+            return y;
+    }
+    if (all->len >= 4096)
+        return NULL;
+    cell_acc *x = g_new0(cell_acc, 1);
+    x->gnb = gnb;
+    x->cell = cell;
+    x->seg = seg;
+    x->frames = g_array_new(FALSE, FALSE, sizeof(amfol_frame));
+    g_ptr_array_add(all, x);
+    return x;
+}
+
+static void cell_acc_free(gpointer p)
+{
+    cell_acc *x = p;
+    g_array_free(x->frames, TRUE);
+    g_free(x);
+}
+
 /* gnb-ignores-overload (radio) and gnb-over-sheds, per START segment and gNB. */
-static void judge_segments(amfol_engine *e, GPtrArray *all, amfol_findings *out)
+static void judge_segments(amfol_engine *e, GPtrArray *all, GPtrArray *over, amfol_findings *out)
 {
     amfol_rrc *s = e->rrc;
     for (guint i = 0; i < all->len; i++) {
@@ -186,17 +186,20 @@ static void judge_segments(amfol_engine *e, GPtrArray *all, amfol_findings *out)
         }
         if (!over_ratio)
             continue;
-        amfol_finding *f = new_finding(out, "gnb-over-sheds", amf, x->gnb, cell_name(s, x->cell));
-        if (!f)
+        /* Evidence joins the gNB and cell's over-shedding finding (with the wrong-class rejects). */
+        cell_acc *y = cell_acc_get(over, x->gnb, x->cell, x->seg);
+        if (!y)
             continue;
-        amfol_finding_add_frame(f, sg->start_frame);
-        add_frames(f, x->shed_reject_frames);
-        f->first_frame = sg->start_frame;
-        f->count = x->shed_rejects;
-        amfol_finding_set_summary(f,
-            "%u of %u shed-class requests rejected (%.0f%%) while OVERLOAD START (frame %u, %s) asked for %d%% "
-            "(binomial p=%.2g)", x->shed_rejects, n, 100.0 * x->shed_rejects / n, sg->start_frame,
-            action_text(sg->action), sg->reduction_pct, pv_over);
+        const rrc_segment *first = rrc_seg(s, y->seg);
+        if (!first || sg->start_frame < first->start_frame)
+            y->seg = x->seg;
+        y->ratio_segments++;
+        uint32_t expected = (uint32_t)lround(p_rej * n);
+        y->excess += x->shed_rejects > expected ? x->shed_rejects - expected : 0;
+        for (guint k = 0; k < x->shed_reject_frames->len; k++)
+            add_frame(y->frames, g_array_index(x->shed_reject_frames, amfol_frame, k));
+        (void)amf;
+        (void)pv_over;
     }
 }
 
@@ -516,7 +519,7 @@ void amfol_rrc_finish(amfol_engine *e, amfol_findings *out)
             }
         }
     }
-    judge_segments(e, segs, out);
+    judge_segments(e, segs, wrong, out);
     for (guint k = 0; k < exempt->len; k++) {
         cell_acc *x = g_ptr_array_index(exempt, k);
         amfol_finding *f = new_finding(out, "exempt-access-rejected", NULL, x->gnb, cell_name(s, x->cell));
@@ -531,19 +534,25 @@ void amfol_rrc_finish(amfol_engine *e, amfol_findings *out)
     for (guint k = 0; k < wrong->len; k++) {
         cell_acc *x = g_ptr_array_index(wrong, k);
         const rrc_segment *sg = rrc_seg(s, x->seg);
-        if (x->rejects < MIN_WRONG_CLASS || !sg)
+        if ((x->rejects < MIN_WRONG_CLASS && !x->ratio_segments) || !sg)
             continue;
         amfol_finding *f = new_finding(out, "gnb-over-sheds", rrc_assoc_amf_name(e, sg->assoc), x->gnb,
                                        cell_name(s, x->cell));
-        if (f) {
-            amfol_finding_add_frame(f, sg->start_frame);
-            add_frames(f, x->frames);
-            f->first_frame = sg->start_frame;
-            f->count = x->rejects;
+        if (!f)
+            continue;
+        amfol_finding_add_frame(f, sg->start_frame);
+        add_frames(f, x->frames);
+        f->first_frame = sg->start_frame;
+        f->count = x->excess + x->rejects;
+        if (x->ratio_segments)
+            amfol_finding_set_summary(f, "about %u shed-class rejects beyond the requested share in %u START segment(s) "
+                                      "(one-sided binomial p < %.3g, more than %.0f points above the request), and %u "
+                                      "rejects of classes the action does not name; first START frame %u",
+                                      x->excess, x->ratio_segments, P_LIMIT, 100 * MARGIN, x->rejects, sg->start_frame);
+        else
             amfol_finding_set_summary(f, "%u RRC requests of classes the overload action does not name (neither shed "
                                       "nor exempt) were rejected; the first under OVERLOAD START frame %u (%s)",
                                       x->rejects, sg->start_frame, action_text(sg->action));
-        }
     }
     g_ptr_array_free(exempt, TRUE);
     g_ptr_array_free(wrong, TRUE);

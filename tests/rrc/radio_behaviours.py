@@ -1,0 +1,152 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+# radio_behaviours.py: gNB behaviours only the radio side can judge, on captures of this folder's
+# scenarios. The expected verdicts are recomputed here from the raw RRC/NGAP fields (no amfol
+# field), following docs/faults.md, and compared with amfol's -z amfol,json.
+#
+# Usage: radio_behaviours.py TSHARK_WRAPPER PLUGIN_SO CAPTURE_DIR SYNTH SCENARIO_DIR
+import json
+import math
+import os
+import subprocess
+import sys
+
+GRACE = 1.0
+SHED = {0: {4, 5, 6, 7}, 1: {3, 4, 5, 6, 7}}        # actions used by the scenarios
+EXEMPT = {0, 1, 2, 8, 9}
+
+
+def run(cmd):
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=110)
+    if r.returncode != 0:
+        sys.exit("failed: %s: %s" % (" ".join(cmd), r.stderr[:1000]))
+    return r.stdout
+
+
+def fields(wrapper, plugin, cap, flt, *names):
+    args = [wrapper, plugin, "-r", cap, "-Y", flt, "-T", "fields", "-E", "separator=|", "-E", "occurrence=f"]
+    for n in names:
+        args += ["-e", n]
+    return [l.split("|") for l in run(args).splitlines() if l and l[0].isdigit()]
+
+
+def findings(wrapper, plugin, cap):
+    t = run([wrapper, plugin, "-r", cap, "-q", "-z", "amfol,json"])
+    return json.loads(t[t.find("{"):])["findings"]
+
+
+def attempts(wrapper, plugin, cap):
+    """Requests with their answer: (frame, time, cause, answer frame, answer kind)."""
+    req = fields(wrapper, plugin, cap, "nr-rrc.rrcSetupRequest_element", "frame.number", "frame.time_epoch",
+                 "ip.src", "f1ap.GNB_DU_UE_F1AP_ID", "nr-rrc.establishmentCause")
+    ans = {}
+    for kind, flt in (("S", "nr-rrc.rrcSetup_element"), ("R", "nr-rrc.rrcReject_element")):
+        for f, t, dst, du in fields(wrapper, plugin, cap, flt, "frame.number", "frame.time_epoch", "ip.dst",
+                                    "f1ap.GNB_DU_UE_F1AP_ID"):
+            ans.setdefault((dst, du), []).append((int(f), float(t), kind))
+    out = []
+    for f, t, src, du, cause in req:
+        a = [x for x in ans.get((src, du), []) if x[0] > int(f) and x[1] - float(t) <= 1.0]
+        out.append((int(f), float(t), int(cause), a[0][0] if a else 0, a[0][2] if a else "N"))
+    return out
+
+
+def overloads(wrapper, plugin, cap):
+    rows = fields(wrapper, plugin, cap, "ngap.procedureCode == 22 || ngap.procedureCode == 23", "frame.number",
+                  "frame.time_epoch", "ngap.procedureCode", "ngap.overloadAction", "ngap.TrafficLoadReductionIndication")
+    return [(int(f), float(t), int(p), int(a) if a else None, int(r) if r else None) for f, t, p, a, r in rows]
+
+
+def binom_sf(k, n, p):
+    return sum(math.comb(n, i) * p ** i * (1 - p) ** (n - i) for i in range(k, n + 1))
+
+
+def check_ignores(wrapper, plugin, capdir, fails):
+    full = os.path.join(capdir, "radio-ignores.pcapng")
+    cap = os.path.join(capdir, "radio-ignores-no-ium.pcapng")
+    # The N2 link without InitialUEMessages: only RRC shows what the gNB admitted.
+    # (plain tshark: writing needs no plugin, and the wrapper's user may not write here)
+    run(["tshark", "-r", full, "-Y", "!(ngap.procedureCode == 15)", "-w", cap])
+    ov = overloads(wrapper, plugin, cap)
+    (s_frame, s_time, _, action, pct), (_, p_time, _, _, _) = ov[0], ov[1]
+    q = 1 - pct / 100.0
+    judged = [a for a in attempts(wrapper, plugin, cap) if s_time + GRACE <= a[1] < p_time and a[2] in SHED[action]
+              and a[4] in "SR"]
+    sets = sorted(a[3] for a in judged if a[4] == "S")
+    n, s = len(judged), len(sets)
+    expect = n >= 10 and s / n > q + 0.2 and binom_sf(s, n, q) < 0.001
+    got = [f for f in findings(wrapper, plugin, cap) if f["rule"] == "gnb-ignores-overload"]
+    print("radio-ignores (no IUM): %d of %d judged shed-class requests set up; findings %s" %
+          (s, n, [(f["layer"], f["gnb"], f["first_frame"], f["count"]) for f in got]))
+    if not expect:
+        fails.append("radio-ignores: the scenario no longer shows the behaviour (%d/%d)" % (s, n))
+    want = [("rrc", "amf-1", "gnb-1", s_frame, s, ([s_frame] + sets)[:32])]
+    have = [(f["layer"], f["amf"], f["gnb"], f["first_frame"], f["count"], f["frames"]) for f in got]
+    if have != want:
+        fails.append("radio-ignores: gnb-ignores-overload %s, want %s" % (have, want))
+    # With the InitialUEMessages the N2 module says it, and the radio side stays silent.
+    got = [f for f in findings(wrapper, plugin, full) if f["rule"] == "gnb-ignores-overload"]
+    if len(got) != 1 or got[0]["layer"] == "rrc":
+        fails.append("radio-ignores (full): layers %s, want one finding of the N2 module" % [f["layer"] for f in got])
+
+
+def check_over_sheds(wrapper, plugin, capdir, fails):
+    cap = os.path.join(capdir, "radio-over-sheds.pcapng")
+    ov = overloads(wrapper, plugin, cap)
+    starts = [o for o in ov if o[2] == 22]
+    stop_time = [o for o in ov if o[2] == 23][0][1]
+    att = attempts(wrapper, plugin, cap)
+    anchor, excess, ratio_frames, wrong = None, 0, [], []
+    for i, (sf, st, _, action, pct) in enumerate(starts):
+        end = starts[i + 1][1] if i + 1 < len(starts) else stop_time
+        judged = [a for a in att if st + GRACE <= a[1] < end and a[4] in "SR"]
+        shed = [a for a in judged if a[2] in SHED[action]]
+        rej = [a[3] for a in shed if a[4] == "R"]
+        n, k, p = len(shed), len(rej), pct / 100.0
+        if n >= 20 and k / n > p + 0.2 and binom_sf(k, n, p) < 0.001:
+            anchor = anchor or sf
+            excess += max(0, k - int(math.floor(p * n + 0.5)))
+            ratio_frames += rej
+        print("radio-over-sheds START %d: %d of %d shed-class rejected (asked %d%%)" % (sf, k, n, pct))
+        wrong += [(sf, a[3]) for a in judged if a[2] not in SHED[action] and a[2] not in EXEMPT and a[4] == "R"]
+    if wrong and (anchor is None or wrong[0][0] < anchor):
+        anchor = wrong[0][0]
+    frames = sorted(set([anchor] + ratio_frames + [w[1] for w in wrong]))[:32]
+    want = [("rrc", "amf-1", "gnb-1", "00101-000000101", anchor, excess + len(wrong), frames)]
+    got = [f for f in findings(wrapper, plugin, cap) if f["rule"] == "gnb-over-sheds"]
+    have = [(f["layer"], f["amf"], f["gnb"], f["cell"], f["first_frame"], f["count"], f["frames"]) for f in got]
+    print("radio-over-sheds: %d beyond the request, %d wrong-class rejects; findings %s" %
+          (excess, len(wrong), [h[:6] for h in have]))
+    if not ratio_frames or len(wrong) < 3:
+        fails.append("radio-over-sheds: the scenario no longer shows both cases")
+    if have != want:
+        fails.append("radio-over-sheds: %s, want %s" % (have, want))
+    # The ground truth knows which rejects were beyond the share (the simulator's coin): frames
+    # and first frame must agree; the count is an estimate, within binomial noise of the truth.
+    truth = json.load(open(os.path.join(capdir, "radio-over-sheds.truth.json")))
+    tf = [f for f in truth["faults"] if f["rule"] == "gnb-over-sheds"]
+    if len(tf) != 1 or not got or got[0]["first_frame"] != tf[0]["first_frame"]:
+        fails.append("radio-over-sheds: truth %s" % [(f["first_frame"], f["count"]) for f in tf])
+    else:
+        print("radio-over-sheds: truth count %d (the exact excess), amfol %d" % (tf[0]["count"], got[0]["count"]))
+        if abs(tf[0]["count"] - got[0]["count"]) > 0.2 * tf[0]["count"]:
+            fails.append("radio-over-sheds: count %d too far from the truth's %d" % (got[0]["count"], tf[0]["count"]))
+
+
+def main():
+    wrapper, plugin, capdir, synth, scen = sys.argv[1:6]
+    os.makedirs(capdir, exist_ok=True)
+    for name in ("radio-ignores", "radio-over-sheds"):
+        run([synth, os.path.join(scen, name + ".ini"), "-o", os.path.join(capdir, name + ".pcapng")])
+    fails = []
+    check_ignores(wrapper, plugin, capdir, fails)
+    check_over_sheds(wrapper, plugin, capdir, fails)
+    for f in fails:
+        print("FAIL:", f)
+    if fails:
+        sys.exit(1)
+    print("ok: radio-side gnb-ignores-overload and gnb-over-sheds as recomputed from the raw fields")
+
+
+if __name__ == "__main__":
+    main()
