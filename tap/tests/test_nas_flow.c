@@ -252,6 +252,27 @@ static void synchronised(void)
     assert(count_rule(f, "t3346-not-randomised") == 0);
     amfol_engine_free(E);
 
+    /* The same rejects with 20 registrations accepted (ciphered accept answering a readable
+     * request in the same NGAP context): 60 < 3 x 24, no storm. */
+    E = amfol_engine_new(&cfg);
+    fr = 1;
+    for (int i = 0; i < 60; i++) {
+        static const uint8_t rej[] = {0x7e, 0x00, 0x4d, 0x6f};
+        feed(fr++, 300 + i * 0.1, 4, 3000 + i, 7000 + i, A, rej, sizeof rej);
+    }
+    for (int i = 0; i < 24; i++) {
+        uint8_t req[] = {REGREQ(0)};
+        req[18] = (uint8_t)((i % 10) << 4 | 2);
+        req[17] = (uint8_t)(i / 10 << 4);
+        feed(fr++, 301 + i * 0.2, 15, 5000 + i, A, MO, req, sizeof req);
+        static const uint8_t acc[] = {0x7e, 0x02, 1, 2, 3, 4, 5, 0x99, 0x98, 0x97};
+        amfol_nas_result r = feed(fr++, 301.05 + i * 0.2, 4, 5000 + i, 9000 + i, A, acc, sizeof acc);
+        assert(r.ciphered && r.linked_by == AMFOL_LINK_NGAP_IDS);
+    }
+    f = amfol_engine_finish(E);
+    assert(count_rule(f, "backoff-storm") == 0 && find(f, "t3346-missing", 0)->count == 60);
+    amfol_engine_free(E);
+
     /* Default cause set: #111 is not congestion, so no storm and no missing T3346. */
     E = amfol_engine_new(NULL);
     for (int i = 0; i < 60; i++) {

@@ -212,9 +212,22 @@ def case_public_rejects(ctx):
             ctx.errors.append(name + ": expected ciphered NAS to be counted")
 
 
+def case_garbage(ctx):
+    cap = mkcap(ctx, "garbage")
+    r = ctx.fields(cap)
+    ctx.eq("frames", len(r), 206)
+    ctx.row(r, 2, message="Registration reject", cause="22", t3346="none")
+    ctx.row(r, 4, message="")                    # security header 9: not NAS-5GS as amfol reads it
+    ctx.row(r, 6, linked_by="suci", verdict="")
+    doc, found = ctx.findings(cap)
+    ctx.eq("two-pass", ctx.fields(cap, "-2"), r)
+    if not any(f["rule"] == "t3346-missing" and 2 in f["frames"] for f in found):
+        ctx.errors.append("frame 2 should be a t3346-missing reject")
+
+
 CASES = {"backoff": case_backoff, "causes": case_causes, "synchronised": case_synchronised,
          "calm": case_calm, "nea0": case_nea0, "public-synthetic": case_public_synthetic,
-         "public-rejects": case_public_rejects}
+         "public-rejects": case_public_rejects, "garbage": case_garbage}
 
 if __name__ == "__main__":
     name, wrapper, plugin, work = sys.argv[1:5]

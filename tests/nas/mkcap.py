@@ -174,6 +174,29 @@ def scenario_nea0():
             (1.1, "dl", downlink(1, 1, CIPH + bytes.fromhex("7e0044165f0121")))]
 
 
+def scenario_garbage():
+    """Bad input is normal input: truncated and random NAS-PDUs, odd security headers, an empty
+    T3346 IE and timestamps out of order. Frames 1..6 are fixed; 7..206 are random (seeded)."""
+    import random
+    rnd = random.Random(5)
+    rows = [(5.0, "ul", initial_ue(1, bytes.fromhex("7e004179000c01"))),            # 1 truncated identity
+            (5.1, "dl", downlink(1, 1, bytes.fromhex("7e0044165f00"))),              # 2 #22, empty T3346 IE
+            (4.0, "ul", initial_ue(2, reg_request("0000000077"))),                   # 3 earlier in time
+            (4.1, "dl", downlink(2, 2, bytes.fromhex("7e09112233440544165f0121"))),  # 4 header type 9
+            (4.2, "dl", downlink(2, 2, bytes.fromhex("7e01"))),                      # 5 short protected
+            (3.0, "ul", initial_ue(2, reg_request("0000000077")))]                   # 6 before its reject
+    for i in range(200):
+        n = rnd.randrange(0, 60)
+        b = bytes(rnd.randrange(256) for _ in range(n))
+        if n and i % 2:
+            b = b"\x7e" + b[1:]
+        if n > 2 and i % 4 == 1:
+            b = b[:1] + bytes([rnd.choice([0, 1, 2, 4])]) + b[2:]
+        rows.append((6.0 + rnd.random() * 10, rnd.choice(["ul", "dl"]),
+                     downlink(100 + i, 100 + i, b) if i % 3 else initial_ue(100 + i, b)))
+    return rows
+
+
 def sctp_data(src, dst, tsn, payload):
     chunk_len = 16 + len(payload)
     chunk = struct.pack(">BBHIHHI", 0, 0x03, chunk_len, tsn, 0, tsn & 0xffff, 60) + payload
@@ -207,5 +230,5 @@ def write(rows, path, epoch=1767225600.0):
 
 if __name__ == "__main__":
     scen = {"backoff": scenario_backoff, "synchronised": scenario_synchronised, "calm": scenario_calm,
-            "nea0": scenario_nea0}
+            "nea0": scenario_nea0, "garbage": scenario_garbage}
     write(scen[sys.argv[1]](), sys.argv[2])
