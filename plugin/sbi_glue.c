@@ -10,7 +10,7 @@
 
 enum {
     F_TCP_STREAM = 0, F_STREAMID, F_TYPE, F_END_STREAM, F_HDR_NAME, F_HDR_VALUE, F_METHOD, F_PATH,
-    F_STATUS, F_RETRY_AFTER, F_DATA, F_JSON, F_J_OBJECT, F_J_ARRAY, F_J_MEMBER, F_J_STRING,
+    F_STATUS, F_RETRY_AFTER, F_JSON, F_J_OBJECT, F_J_ARRAY, F_J_MEMBER, F_J_STRING,
     F_J_NUMBER, F_J_TRUE, F_J_FALSE, F_J_NULL, F_TLS,
     F_NAS_REG_TYPE, F_NAS_REGION, F_NAS_SET, F_NAS_POINTER, F_NAS_TMSI, F_NAS_RED,
 };
@@ -19,7 +19,7 @@ static const char *const sbi_fields[] = {
     "tcp.stream", "http2.streamid", "http2.type", "http2.flags.end_stream",
     "http2.header.name", "http2.header.value",
     "http2.headers.method", "http2.headers.path", "http2.headers.status",
-    "http2.headers.retry_after", "http2.data.data",
+    "http2.headers.retry_after",
     "json", "json.object", "json.array", "json.member", "json.value.string",
     "json.value.number", "json.value.true", "json.value.false", "json.value.null",
     "tls",
@@ -296,8 +296,6 @@ static void *sbi_analyze(amfol_frame_ctx *ctx)
             if (cur && amfol_fi_string(f->fi))
                 g_strlcpy(cur->ev->retry_after, amfol_fi_string(f->fi), sizeof cur->ev->retry_after);
             break;
-        case F_DATA:
-            break;
         case F_JSON:
             /* The body belongs to the stream of the DATA frame just before it; one per stream. */
             if (cur && !cur->json_seen)
@@ -318,7 +316,8 @@ static void *sbi_analyze(amfol_frame_ctx *ctx)
         }
     }
 
-    sbi_record *rec = NULL;
+    amfol_sbi_result res[SBI_MAX_SEGS_PER_FRAME];
+    int n_res = 0;
     if (tls && n_segs == 0) {
         /* TLS hides the SBI: count it against the connection, show nothing else. */
         amfol_sbi_event *ev = new_event(ctx, tcp_stream, 0);
@@ -338,16 +337,16 @@ static void *sbi_analyze(amfol_frame_ctx *ctx)
                             !s->headers;
         if (!s->headers && !s->doc.n && !ev->body_not_json)
             continue;                /* a DATA fragment of a body reassembled later */
-        amfol_sbi_result res;
-        amfol_engine_sbi(e, ev, &res);
-        if (!res.relevant)
-            continue;
-        if (!rec) {
-            rec = wmem_new0(wmem_file_scope(), sbi_record);
-            rec->r = wmem_alloc_array(wmem_file_scope(), amfol_sbi_result, n_segs);
-        }
-        rec->r[rec->n++] = res;
+        amfol_engine_sbi(e, ev, &res[n_res]);
+        if (res[n_res].relevant)
+            n_res++;
     }
+    if (n_res == 0)
+        return NULL;
+    /* Kept for the whole file: only the relevant results, exactly sized. */
+    sbi_record *rec = wmem_new(wmem_file_scope(), sbi_record);
+    rec->n = n_res;
+    rec->r = wmem_memdup(wmem_file_scope(), res, (size_t)n_res * sizeof res[0]);
     return rec;
 }
 
