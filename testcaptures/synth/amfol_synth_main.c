@@ -86,14 +86,12 @@ int main(int argc, char **argv)
         return 1;
     }
     char *tp = truth_path(out);
-    GPtrArray *ids = sim_ue_identities(s);
-    if (!tp || truth_write_json(&s->tr, tp, ids) < 0) {
+    if (!tp || truth_write_json(&s->tr, tp, sim_ue_ids, s, s->n_ues) < 0) {
         fprintf(stderr, "amfol-synth: cannot write %s\n", tp ? tp : "truth file");
         rc = 1;
     } else
         fprintf(stderr, "amfol-synth: %s: %llu frames, %u faults -> %s, %s\n", sc->name,
                 (unsigned long long)s->tr.frames, s->tr.faults->len, out, tp);
-    g_ptr_array_free(ids, TRUE);
     free(tp);
     sim_free(s);
     free(s);

@@ -63,36 +63,24 @@ void sim_ue_best_id(const sim *s, int uei, char *buf, int len)
         fmt_suci(s, uei, buf, len);
 }
 
-GPtrArray *sim_ue_identities(const sim *s)
+int sim_ue_ids(const void *ctx, int uei, char ids[][TRUTH_ID_LEN], int max)
 {
-    GPtrArray *out = g_ptr_array_new_with_free_func((GDestroyNotify)g_ptr_array_unref);
-    for (int i = 0; i < s->n_ues; i++) {
-        const sim_ue *u = &s->ues[i];
-        if (!u->seen_suci && !u->seen_stmsi && !u->seen_guti)
-            continue;
-        GPtrArray *ids = g_ptr_array_new_with_free_func(g_free);
-        char b[96];
-        if (u->seen_suci) {
-            fmt_suci(s, i, b, sizeof b);
-            g_ptr_array_add(ids, g_strdup(b));
-        }
-        if (u->seen_stmsi) {
-            fmt_stmsi(s, u->amf, u->tmsi, b, sizeof b);
-            g_ptr_array_add(ids, g_strdup(b));
-        }
-        if (u->seen_guti) {
-            fmt_guti(s, u->amf, u->tmsi, b, sizeof b);
-            g_ptr_array_add(ids, g_strdup(b));
-        }
-        if (u->seen_prev_guti) {
-            fmt_guti(s, u->prev_amf, u->prev_tmsi, b, sizeof b);
-            g_ptr_array_add(ids, g_strdup(b));
-            fmt_stmsi(s, u->prev_amf, u->prev_tmsi, b, sizeof b);
-            g_ptr_array_add(ids, g_strdup(b));
-        }
-        g_ptr_array_add(out, ids);
+    const sim *s = ctx;
+    const sim_ue *u = &s->ues[uei];
+    int n = 0;
+    if (max < 5)
+        return 0;
+    if (u->seen_suci)
+        fmt_suci(s, uei, ids[n++], TRUTH_ID_LEN);
+    if (u->seen_stmsi)
+        fmt_stmsi(s, u->amf, u->tmsi, ids[n++], TRUTH_ID_LEN);
+    if (u->seen_guti)
+        fmt_guti(s, u->amf, u->tmsi, ids[n++], TRUTH_ID_LEN);
+    if (u->seen_prev_guti) {
+        fmt_guti(s, u->prev_amf, u->prev_tmsi, ids[n++], TRUTH_ID_LEN);
+        fmt_stmsi(s, u->prev_amf, u->prev_tmsi, ids[n++], TRUTH_ID_LEN);
     }
-    return out;
+    return n;
 }
 
 /* ---- UE pool ---- */

@@ -121,7 +121,8 @@ void sim_free(sim *s);
 
 /* Identity strings (docs/faults.md entity naming). */
 void sim_ue_best_id(const sim *s, int ue, char *buf, int len);
-GPtrArray *sim_ue_identities(const sim *s);
+/* truth_ue_ids_fn over the UE pool (CTX is the sim). */
+int sim_ue_ids(const void *ctx, int ue, char ids[][TRUTH_ID_LEN], int max);
 void sim_cell_name(const sim *s, int gnb, int cell, char *buf, int len);
 
 #endif

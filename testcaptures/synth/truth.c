@@ -545,7 +545,8 @@ static void write_expected(FILE *o, const truth *t)
     fputs("]}\n  }\n", o);
 }
 
-int truth_write_json(const truth *t, const char *path, GPtrArray *ue_ids)
+int truth_write_json(const truth *t, const char *path, truth_ue_ids_fn ue_ids, const void *ctx,
+                     int n_ues)
 {
     FILE *o = fopen(path, "w");
     if (!o)
@@ -565,16 +566,21 @@ int truth_write_json(const truth *t, const char *path, GPtrArray *ue_ids)
     write_amfs(o, t);
     write_gnbs(o, t);
     fputs("  \"ues\": [", o);
-    for (guint i = 0; ue_ids && i < ue_ids->len; i++) {
-        GPtrArray *ids = g_ptr_array_index(ue_ids, i);
-        fputs(i ? ",\n    {\"ids\": [" : "\n    {\"ids\": [", o);
-        for (guint k = 0; k < ids->len; k++) {
+    /* streamed UE by UE: no per-UE allocation however large the pool */
+    int listed = 0;
+    for (int i = 0; ue_ids && i < n_ues; i++) {
+        char ids[8][TRUTH_ID_LEN];
+        int n = ue_ids(ctx, i, ids, 8);
+        if (n == 0)
+            continue;
+        fputs(listed++ ? ",\n    {\"ids\": [" : "\n    {\"ids\": [", o);
+        for (int k = 0; k < n; k++) {
             fputs(k ? ", " : "", o);
-            jstr(o, g_ptr_array_index(ids, k));
+            jstr(o, ids[k]);
         }
         fputs("]}", o);
     }
-    fputs(ue_ids && ue_ids->len ? "\n  ],\n" : "],\n", o);
+    fputs(listed ? "\n  ],\n" : "],\n", o);
     write_faults(o, t);
     write_expected(o, t);
     fputs("}\n", o);

@@ -87,6 +87,10 @@ int truth_window(const truth *t, int gnb, int64_t t_us);
 void truth_count_episode_ium(truth *t, int gnb, int amf, int cause, int64_t t_us);
 /* Post-run rules (RRC bursts) and JSON output. */
 void truth_finish(truth *t);
-int truth_write_json(const truth *t, const char *path, GPtrArray *ue_ids);
+/* Identities the capture shows for UE I (0..n_ues-1): fills IDS, returns how many (0 = none). */
+#define TRUTH_ID_LEN 96
+typedef int (*truth_ue_ids_fn)(const void *ctx, int i, char ids[][TRUTH_ID_LEN], int max);
+int truth_write_json(const truth *t, const char *path, truth_ue_ids_fn ue_ids, const void *ctx,
+                     int n_ues);
 
 #endif
