@@ -41,6 +41,7 @@ static const char *const sbi_fields[] = {
 #define SBI_MAX_JSON_NODES 2048       /* JSON items read per body */
 #define HTTP2_TYPE_DATA 0
 #define HTTP2_TYPE_HEADERS 1
+#define HTTP2_TYPE_CONTINUATION 9
 
 typedef struct sbi_seg {
     uint32_t stream_id;
@@ -261,7 +262,8 @@ static void *sbi_analyze(amfol_frame_ctx *ctx)
             break;
         case F_STREAMID:
             cur = seg_for(ctx, segs, &n_segs, tcp_stream, (uint32_t)amfol_fi_uint(f->fi));
-            if (cur && pending_type == HTTP2_TYPE_HEADERS)
+            if (cur && (pending_type == HTTP2_TYPE_HEADERS ||
+                        pending_type == HTTP2_TYPE_CONTINUATION))
                 cur->headers = true;
             if (cur && pending_type == HTTP2_TYPE_DATA) {
                 cur->data = true;

@@ -30,6 +30,27 @@ static const char *tie_id(int tie)
     }
 }
 
+/* Overload/load indications sent and received by one address, by kind. */
+static void indication_counts(amfol_sbi *s, const char *ip, uint32_t sent[4], uint32_t recv[4])
+{
+    memset(sent, 0, 4 * sizeof sent[0]);
+    memset(recv, 0, 4 * sizeof recv[0]);
+    const char *in = ip && ip[0] ? sbi_intern(s, ip) : NULL;
+    for (guint i = 0; in && i < s->indications->len; i++) {
+        const sbi_indication *x = &g_array_index(s->indications, sbi_indication, i);
+        if (x->sender_ip == in)
+            sent[x->kind]++;
+        if (x->peer_ip == in)
+            recv[x->kind]++;
+    }
+}
+
+static void append_counts(GString *out, const char *what, const uint32_t c[4])
+{
+    g_string_append_printf(out, " %s 503 x%u, 429 x%u, OCI x%u, LCI x%u;", what, c[SBI_IND_503],
+                           c[SBI_IND_429], c[SBI_IND_OCI], c[SBI_IND_LCI]);
+}
+
 void amfol_sbi_report_timeline(amfol_engine *e, GString *out)
 {
     amfol_sbi *s = e->sbi;
@@ -77,6 +98,16 @@ void amfol_sbi_report_timeline(amfol_engine *e, GString *out)
         }
         if (nf->moves_in || nf->moves_out)
             g_string_append_printf(out, "  UEs moved in %u, out %u\n", nf->moves_in, nf->moves_out);
+        const sbi_n2_amf *a = nf->n2_name ? sbi_n2_amf_by_name(s, nf->n2_name) : NULL;
+        const char *ip = nf->ipv4[0] ? nf->ipv4 : a ? a->ip : NULL;
+        uint32_t sent[4], recv[4];
+        indication_counts(s, ip, sent, recv);
+        if (sent[0] + sent[1] + sent[2] + sent[3] + recv[0] + recv[1] + recv[2] + recv[3]) {
+            g_string_append(out, "  SBI overload control:");
+            append_counts(out, "received", recv);
+            append_counts(out, "sent", sent);
+            g_string_append_c(out, '\n');
+        }
     }
     for (int i = 0; i < s->n_n2_amfs; i++)
         if (s->n2_amfs[i].rereg_requests)
