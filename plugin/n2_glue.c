@@ -11,20 +11,95 @@
 /* The n2 module is the first of the core's module list (packet-amfol.c). */
 #define N2_MODULE_INDEX 0
 
-/* One analysed NGAP PDU as kept per frame. */
+/* One analysed NGAP PDU as kept per frame, packed: a storm has a million of these. */
 typedef struct n2_pdu_rec {
-    amfol_n2_result r;
-    int proc;
-    int pdu_type;
-    bool shed_after_grace;         /* warn: shed class forwarded after the grace period */
-    int n_slices;
-    amfol_slice_item slices[AMFOL_MAX_SLICE_ITEMS];
+    const char *amf, *gnb;             /* interned by the engine, live as long as it */
+    const amfol_slice_item *slices;    /* START only, wmem_file_scope, else NULL */
+    amfol_frame link_frame;            /* START: replaced START; STOP / InitialUEMessage: START */
+    double seconds;                    /* STOP: duration; InitialUEMessage: since START */
+    uint16_t episode;
+    uint16_t n_unavailable_guamis;
+    int16_t relative_amf_capacity;     /* AMFOL_ABSENT */
+    int8_t action, reduction_pct, rrc_cause, time_to_wait_s;  /* AMFOL_ABSENT when absent */
+    uint8_t proc, pdu_type, level, n_slices;
+    uint16_t flags;
 } n2_pdu_rec;
+
+enum {
+    N2R_START = 1 << 0, N2R_REPLACED = 1 << 1, N2R_STOP = 1 << 2, N2R_STOP_NO_START = 1 << 3,
+    N2R_IUE = 1 << 4, N2R_IN_OVERLOAD = 1 << 5, N2R_SHED = 1 << 6, N2R_EXEMPT = 1 << 7,
+    N2R_OVERLOAD_CAUSE = 1 << 8, N2R_BY_TRANSPORT = 1 << 9, N2R_SHED_LATE = 1 << 10,
+};
 
 typedef struct n2_frame_rec {
     int n;
     n2_pdu_rec pdu[];
 } n2_frame_rec;
+
+static int8_t small(int v)
+{
+    return (int8_t)(v < -1 ? -1 : v > 127 ? 127 : v);
+}
+
+static void pack(n2_pdu_rec *p, const amfol_n2_result *r, const amfol_ngap_event *ev, bool shed_late)
+{
+    memset(p, 0, sizeof *p);
+    p->amf = r->amf;
+    p->gnb = r->gnb;
+    p->link_frame = r->is_start ? r->replaced_frame : r->start_frame;
+    p->seconds = (r->is_stop ? r->episode_duration_s : r->since_start_s);
+    p->episode = (uint16_t)MIN(r->episode, 65535);
+    p->n_unavailable_guamis = (uint16_t)MIN(MAX(r->n_unavailable_guamis, 0), 65535);
+    p->relative_amf_capacity = (int16_t)r->relative_amf_capacity;
+    p->action = small(r->action);
+    p->reduction_pct = small(r->reduction_pct);
+    p->rrc_cause = small(r->rrc_cause);
+    p->time_to_wait_s = small(r->time_to_wait_s);
+    p->proc = (uint8_t)ev->proc;
+    p->pdu_type = (uint8_t)ev->pdu_type;
+    p->level = (uint8_t)r->level;
+    p->flags = (uint16_t)((r->is_start ? N2R_START : 0) | (r->replaced ? N2R_REPLACED : 0) |
+        (r->is_stop ? N2R_STOP : 0) | (r->stop_without_start ? N2R_STOP_NO_START : 0) |
+        (r->is_initial_ue ? N2R_IUE : 0) | (r->in_overload ? N2R_IN_OVERLOAD : 0) |
+        (r->shed_expected ? N2R_SHED : 0) | (r->exempt ? N2R_EXEMPT : 0) |
+        (r->overload_cause ? N2R_OVERLOAD_CAUSE : 0) | (r->amf_named_by_transport ? N2R_BY_TRANSPORT : 0) |
+        (shed_late ? N2R_SHED_LATE : 0));
+    if (r->is_start && ev->n_slice_items > 0) {
+        p->n_slices = (uint8_t)MIN(ev->n_slice_items, AMFOL_MAX_SLICE_ITEMS);
+        p->slices = wmem_memdup(wmem_file_scope(), ev->slice_items, p->n_slices * sizeof(amfol_slice_item));
+    }
+}
+
+static void unpack(const n2_pdu_rec *p, amfol_n2_result *r)
+{
+    memset(r, 0, sizeof *r);
+    r->relevant = true;
+    r->amf = p->amf;
+    r->gnb = p->gnb;
+    r->amf_named_by_transport = p->flags & N2R_BY_TRANSPORT;
+    r->episode = p->episode;
+    r->level = (enum amfol_level)p->level;
+    r->action = p->action;
+    r->reduction_pct = p->reduction_pct;
+    r->is_start = p->flags & N2R_START;
+    r->replaced = p->flags & N2R_REPLACED;
+    r->replaced_frame = r->is_start ? p->link_frame : 0;
+    r->n_slice_items = p->n_slices;
+    r->is_stop = p->flags & N2R_STOP;
+    r->stop_without_start = p->flags & N2R_STOP_NO_START;
+    r->episode_duration_s = r->is_stop ? p->seconds : 0;
+    r->start_frame = r->is_start ? 0 : p->link_frame;
+    r->is_initial_ue = p->flags & N2R_IUE;
+    r->rrc_cause = p->rrc_cause;
+    r->in_overload = p->flags & N2R_IN_OVERLOAD;
+    r->since_start_s = r->is_initial_ue ? p->seconds : 0;
+    r->shed_expected = p->flags & N2R_SHED;
+    r->exempt = p->flags & N2R_EXEMPT;
+    r->overload_cause = p->flags & N2R_OVERLOAD_CAUSE;
+    r->time_to_wait_s = p->time_to_wait_s;
+    r->relative_amf_capacity = p->relative_amf_capacity;
+    r->n_unavailable_guamis = p->n_unavailable_guamis;
+}
 
 /* ---- parsing one PDU ------------------------------------------------------------------- */
 
@@ -366,17 +441,13 @@ static void *n2_analyze(amfol_frame_ctx *ctx)
         parse_pdu(ctx, ctx->ngap_first[k], ctx->ngap_end[k], ev);
         if (ev->proc == AMFOL_ABSENT || ev->pdu_type == AMFOL_ABSENT)
             continue;                  /* truncated or malformed PDU: nothing to say */
-        n2_pdu_rec *p = &tmp[relevant];
-        memset(p, 0, sizeof *p);
-        amfol_engine_ngap(ctx->engine, ev, &p->r);
-        if (!p->r.relevant)
+        amfol_n2_result r;
+        amfol_engine_ngap(ctx->engine, ev, &r);
+        if (!r.relevant)
             continue;
-        p->proc = ev->proc;
-        p->pdu_type = ev->pdu_type;
-        p->shed_after_grace = p->r.is_initial_ue && p->r.in_overload && p->r.shed_expected &&
-                              p->r.since_start_s >= cfg->grace_ms / 1000.0;
-        p->n_slices = MIN(ev->n_slice_items, AMFOL_MAX_SLICE_ITEMS);
-        memcpy(p->slices, ev->slice_items, (size_t)p->n_slices * sizeof p->slices[0]);
+        bool shed_late = r.is_initial_ue && r.in_overload && r.shed_expected &&
+                         r.since_start_s >= cfg->grace_ms / 1000.0;
+        pack(&tmp[relevant], &r, ev, shed_late);
         relevant++;
     }
     if (relevant == 0)
@@ -392,9 +463,12 @@ static void *n2_analyze(amfol_frame_ctx *ctx)
 static void n2_render(amfol_frame_ctx *ctx, proto_tree *tree, void *record)
 {
     const n2_frame_rec *rec = record;
-    for (int k = 0; k < rec->n; k++)
-        n2_render_pdu(ctx, tree, &rec->pdu[k].r, rec->pdu[k].proc, rec->pdu[k].pdu_type,
-                      rec->pdu[k].shed_after_grace, rec->pdu[k].slices, rec->pdu[k].n_slices);
+    for (int k = 0; k < rec->n; k++) {
+        const n2_pdu_rec *p = &rec->pdu[k];
+        amfol_n2_result r;
+        unpack(p, &r);
+        n2_render_pdu(ctx, tree, &r, p->proc, p->pdu_type, p->flags & N2R_SHED_LATE, p->slices, p->n_slices);
+    }
 }
 
 const amfol_glue amfol_glue_n2 = {

@@ -72,21 +72,25 @@ void n2_free_assoc(gpointer p)
     g_free(a);
 }
 
-static char *assoc_key(const amfol_endpoint *a, const amfol_endpoint *b)
+/* Keys are built in caller buffers: no allocation per PDU, only when an entry is created. */
+#define ASSOC_KEY_LEN (2 * sizeof(((amfol_endpoint *)0)->text) + 2)
+#define CELL_KEY_LEN 32
+
+static void assoc_key(const amfol_endpoint *a, const amfol_endpoint *b, char *key)
 {
     if (strcmp(a->text, b->text) <= 0)
-        return g_strdup_printf("%s|%s", a->text, b->text);
-    return g_strdup_printf("%s|%s", b->text, a->text);
+        g_snprintf(key, ASSOC_KEY_LEN, "%s|%s", a->text, b->text);
+    else
+        g_snprintf(key, ASSOC_KEY_LEN, "%s|%s", b->text, a->text);
 }
 
 int n2_assoc_find(const amfol_n2 *n2, const amfol_endpoint *a, const amfol_endpoint *b)
 {
     if (!a || !b)
         return -1;
-    char *key = assoc_key(a, b);
-    int v = GPOINTER_TO_INT(g_hash_table_lookup(n2->assoc_by_key, key));
-    g_free(key);
-    return v - 1;
+    char key[ASSOC_KEY_LEN];
+    assoc_key(a, b, key);
+    return GPOINTER_TO_INT(g_hash_table_lookup(n2->assoc_by_key, key)) - 1;
 }
 
 n2_amf *n2_amf_of(const amfol_n2 *n2, const n2_assoc *a)
@@ -136,17 +140,16 @@ static void set_sides(amfol_n2 *n2, n2_assoc *a, const amfol_endpoint *amf_ep,
 n2_assoc *n2_assoc_for_event(amfol_n2 *n2, const amfol_ngap_event *ev, int *index)
 {
     *index = -1;
-    char *key = assoc_key(&ev->where.src, &ev->where.dst);
+    char key[ASSOC_KEY_LEN];
+    assoc_key(&ev->where.src, &ev->where.dst, key);
     int v = GPOINTER_TO_INT(g_hash_table_lookup(n2->assoc_by_key, key));
     n2_assoc *a;
     if (v > 0) {
-        g_free(key);
         a = g_ptr_array_index(n2->assocs, v - 1);
         *index = v - 1;
     } else {
         if (n2->assocs->len >= N2_MAX_ASSOCS) {
             n2->assocs_dropped++;
-            g_free(key);
             return NULL;
         }
         a = g_new0(n2_assoc, 1);
@@ -164,7 +167,7 @@ n2_assoc *n2_assoc_for_event(amfol_n2 *n2, const amfol_ngap_event *ev, int *inde
             a->bucket_sec[i] = INT64_MIN;
         a->buckets = g_new0(n2_cause_counts, nb);
         g_ptr_array_add(n2->assocs, a);
-        g_hash_table_insert(n2->assoc_by_key, key, GINT_TO_POINTER((int)n2->assocs->len));
+        g_hash_table_insert(n2->assoc_by_key, g_strdup(key), GINT_TO_POINTER((int)n2->assocs->len));
         *index = (int)n2->assocs->len - 1;
     }
     a->last_frame = ev->where.frame;
@@ -253,36 +256,35 @@ void n2_assoc_learn(amfol_n2 *n2, int ai, const amfol_ngap_event *ev)
         name_amf(n2, a, ev);
 }
 
-static char *cell_key(const amfol_nr_cgi *cgi)
+static void cell_key(const amfol_nr_cgi *cgi, char *key)
 {
-    return g_strdup_printf("%s-%09" G_GINT64_MODIFIER "x", cgi->plmn.digits,
-                           (guint64)(cgi->cell_id & G_GUINT64_CONSTANT(0xfffffffff)));
+    g_snprintf(key, CELL_KEY_LEN, "%s-%09" G_GINT64_MODIFIER "x", cgi->plmn.digits,
+               (guint64)(cgi->cell_id & G_GUINT64_CONSTANT(0xfffffffff)));
 }
 
 void n2_learn_cell(amfol_n2 *n2, const amfol_nr_cgi *cgi, int assoc)
 {
-    char *key = cell_key(cgi);
+    char key[CELL_KEY_LEN];
+    cell_key(cgi, key);
     int v = GPOINTER_TO_INT(g_hash_table_lookup(n2->cell_by_key, key));
     if (v > 0) {
         g_array_index(n2->cells, n2_cell, v - 1).assoc = assoc;
-        g_free(key);
         return;
     }
     if (n2->cells->len >= N2_MAX_CELLS) {
         n2->cells_dropped++;
-        g_free(key);
         return;
     }
     n2_cell c = { *cgi, assoc };
     g_array_append_val(n2->cells, c);
-    g_hash_table_insert(n2->cell_by_key, key, GINT_TO_POINTER((int)n2->cells->len));
+    g_hash_table_insert(n2->cell_by_key, g_strdup(key), GINT_TO_POINTER((int)n2->cells->len));
 }
 
 int n2_cell_find(const amfol_n2 *n2, const amfol_nr_cgi *cgi)
 {
-    char *key = cell_key(cgi);
+    char key[CELL_KEY_LEN];
+    cell_key(cgi, key);
     int v = GPOINTER_TO_INT(g_hash_table_lookup(n2->cell_by_key, key));
-    g_free(key);
     if (v > 0)
         return g_array_index(n2->cells, n2_cell, v - 1).assoc;
     /* The gNB-ID is the leftmost 22..32 bits of the 36-bit cell identity: try every length. */
