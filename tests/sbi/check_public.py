@@ -17,7 +17,7 @@ def main():
     expected = int(expected)
     # Oracle: plain tshark fields, one line per frame.
     fields = ["frame.number", "tcp.stream", "http2.streamid", "http2.headers.path",
-              "http2.header.name", "json.path_with_value"]
+              "http2.header.name", "json.path_with_value", "json.member_with_value"]
     cmd = ["tshark", "-r", capture] + opts + ["-T", "fields", "-E", "separator=\t",
                                              "-E", "occurrence=a", "-E", "aggregator=\x1f"]
     for f in fields:
@@ -27,6 +27,7 @@ def main():
     path_of = {}
     want = {}
     unknown = set()
+    profiles = {}     # frame -> NFProfile loads in its JSON (nfInstanceId with a top-level load)
     for row in rows:
         c = row.split("\t")
         frame, tcp = int(c[0]), c[1]
@@ -39,6 +40,15 @@ def main():
                 nz = [s for s in sids if s != "0"]
                 if len(nz) == 1:
                     path_of[(tcp, nz[0])] = p.split("/nf-instances/")[1].split("/")[0].split("?")[0]
+        ids, loads_here = 0, []
+        for e in c[5].split("\x1f"):
+            # /nfInstanceId, /nfProfile/nfInstanceId, /nfInstances/[]/nfInstanceId
+            if e.split(":")[0] in ("/nfInstanceId", "/nfProfile/nfInstanceId", "/nfInstances/[]/nfInstanceId"):
+                ids += 1
+            if e.split(":")[0] in ("/load", "/nfProfile/load", "/nfInstances/[]/load"):
+                loads_here.append(int(e.split(":")[1]))
+        if ids:
+            profiles[frame] = sorted(loads_here)
         items, cur = [], None
         for e in c[5].split("\x1f"):
             if e.startswith("/[]/op:"):
@@ -72,6 +82,16 @@ def main():
         diff = sorted(f for f in set(want) & set(got) if want[f] != got[f])
         errors.append("load reports differ: missing %s, extra %s, different %s"
                       % (missing, extra, [(f, want[f], got[f]) for f in diff]))
+    # What consumers are told: one amfol.sbi.seen per NFProfile load in the body (never one the
+    # body does not carry).
+    n_told = 0
+    for row in run(["-Y", "amfol.sbi.seen", "-T", "fields", "-E", "occurrence=a",
+                    "-E", "aggregator=,", "-e", "frame.number", "-e", "amfol.sbi.seen.load"]).splitlines():
+        c = row.split("\t")
+        told = sorted(int(v) for v in c[1].split(",") if v)
+        n_told += len(told)
+        if profiles.get(int(c[0])) != told:
+            errors.append("frame %s: told loads %s, body loads %s" % (c[0], told, profiles.get(int(c[0]))))
     hpack = {int(r) for r in run(["-Y", "amfol.sbi.headers_unreadable", "-T", "fields", "-e",
                                   "frame.number"]).split()}
     if hpack != unknown:
@@ -92,9 +112,10 @@ def main():
     if errors:
         print("\n".join(errors))
         return 1
-    print("%s: %d NRF load reports (values %s), all attributed as the oracle says; %d frames with "
-          "HPACK state missing; no SBI finding"
-          % (capture.split("/")[-1], len(got), sorted(set(v[0] for v in got.values())), len(hpack)))
+    print("%s: %d NRF load reports (values %s), all attributed as the oracle says; %d loads told to "
+          "consumers, as in the bodies; %d frames with HPACK state missing; no SBI finding"
+          % (capture.split("/")[-1], len(got), sorted(set(v[0] for v in got.values())), n_told,
+             len(hpack)))
     return 0
 
 if __name__ == "__main__":
