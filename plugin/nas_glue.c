@@ -182,7 +182,7 @@ static void render_one(amfol_frame_ctx *ctx, proto_tree *tree, const amfol_nas_r
         add_gen(proto_tree_add_boolean(t, hf_amfol_nas_ciphered, tvb, 0, 0, TRUE));
         expert_add_info(pinfo, top, &ei_amfol_nas_ciphered);
     }
-    if (r->amf[0])
+    if (r->amf && r->amf[0])
         add_gen(proto_tree_add_string(t, hf_amfol_nas_amf, tvb, 0, 0, r->amf));
     add_gen(proto_tree_add_boolean(t, hf_amfol_nas_in_overload, tvb, 0, 0, r->in_overload));
     if (r->episode) {
@@ -190,7 +190,7 @@ static void render_one(amfol_frame_ctx *ctx, proto_tree *tree, const amfol_nas_r
         if (r->episode_start)
             add_gen(proto_tree_add_uint(t, hf_amfol_nas_episode_start, tvb, 0, 0, r->episode_start));
     }
-    if (r->ue[0]) {
+    if (r->ue && r->ue[0]) {
         add_gen(proto_tree_add_string(t, hf_amfol_nas_ue, tvb, 0, 0, r->ue));
         add_gen(proto_tree_add_string(t, hf_amfol_nas_linked_by, tvb, 0, 0, amfol_nas_link_name(r->linked_by)));
     }

@@ -52,6 +52,7 @@ amfol_nas *amfol_nas_new(const amfol_config *cfg)
     amfol_nas_parse_cause_set(s->cfg.congestion_causes, s->congestion);
     s->reg = amfol_nas_registry_new(AMFOL_NAS_MAX_UES);
     s->amfs = g_ptr_array_new();
+    s->names = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
     return s;
 }
 
@@ -71,7 +72,23 @@ void amfol_nas_free(amfol_nas *s)
         amf_free(g_ptr_array_index(s->amfs, i));
     g_ptr_array_free(s->amfs, TRUE);
     amfol_nas_registry_free(s->reg);
+    g_hash_table_destroy(s->names);
     g_free(s);
+}
+
+/* One stored copy per distinct name, so that per-frame results stay small. */
+static const char *intern(amfol_nas *s, const char *name)
+{
+    const char *hit = g_hash_table_lookup(s->names, name);
+    if (hit)
+        return hit;
+    if (g_hash_table_size(s->names) >= AMFOL_NAS_MAX_NAMES) {
+        s->names_overflow++;
+        return "(name table full)";
+    }
+    char *copy = g_strdup(name);
+    g_hash_table_insert(s->names, copy, copy);
+    return copy;
 }
 
 int amfol_nas_retry_bucket(double rel)
@@ -477,13 +494,14 @@ void amfol_nas_on_msg(amfol_engine *e, const amfol_nas_event *ev, amfol_nas_resu
         gnb_name = gnb_ep->text[0] ? gnb_ep->text : "unknown-gnb";
     int amf_ix = amf_index(s, amf_name);
     amfol_nas_amf *amf = amf_at(s, amf_ix);
-    g_strlcpy(out->amf, amf->name, sizeof out->amf);
+    out->amf = intern(s, amf->name);
+    out->ue = "";
     amf->messages++;
     overload_of(e, ev, amf->name, out);
 
     amfol_nas_ue *ue = link_ue(s, ev, amf->name, gnb_name, &out->linked_by);
     if (ue)
-        g_strlcpy(out->ue, ue->best, sizeof out->ue);
+        out->ue = intern(s, ue->best);
 
     /* The network carried on with a UE that came back during its back-off (accept, security
      * procedure, ...): that back-off is over; the retry itself was already judged. */

@@ -36,7 +36,8 @@ enum amfol_nas_verdict {
 };
 
 /* What amfol says about one NAS message (stored per frame by the plugin, rendered on every
- * pass). Self-contained: no pointers into engine memory except static strings. */
+ * pass). `amf` and `ue` point to names interned by the engine (they live as long as it does);
+ * the other strings are static. */
 typedef struct amfol_nas_result {
     bool relevant;                 /* false: nothing to show */
     int mm_type, sm_type;          /* AMFOL_ABSENT when unknown */
@@ -50,11 +51,11 @@ typedef struct amfol_nas_result {
     uint32_t backoff_s;            /* its value when a value */
     amfol_time expiry;             /* reject time + value, 0 when none */
     bool timer_not_binding;        /* not integrity protected: the UE picks a random default T3346 */
-    char amf[AMFOL_NAS_NAME_LEN];
+    const char *amf;               /* never NULL when relevant */
     int episode;                   /* the AMF's overload episode (1-based), 0 none */
     amfol_frame episode_start;     /* the OVERLOAD START in force (link), 0 none */
     bool in_overload;
-    char ue[AMFOL_NAS_NAME_LEN];   /* docs/faults.md UE name, "" when none */
+    const char *ue;                /* docs/faults.md UE name, "" when none */
     int linked_by;                 /* enum amfol_nas_link */
     bool is_attempt;
     bool in_backoff;

@@ -13,6 +13,7 @@
 #define AMFOL_NAS_MAX_ACCEPTS 200000      /* accept times kept per AMF */
 #define AMFOL_NAS_MAX_STAT_ROWS 256       /* (episode, message, cause, timer) rows per AMF */
 #define AMFOL_NAS_RETRY_BUCKETS 7
+#define AMFOL_NAS_MAX_NAMES 1000000       /* interned AMF/UE names for per-frame results */
 
 /* One congestion reject (REGISTRATION REJECT / SERVICE REJECT with a congestion cause). */
 typedef struct amfol_nas_reject {
@@ -76,6 +77,8 @@ struct amfol_nas {
     uint64_t amf_overflow;
     uint64_t messages, ciphered, truncated, not_nas, out_of_order;
     uint64_t rows_version;                /* bumped by every table row update */
+    GHashTable *names;                    /* interned names (owned keys) */
+    uint64_t names_overflow;
 };
 
 /* Bucket edges of "retry time relative to expiry" (seconds), AMFOL_NAS_RETRY_BUCKETS buckets. */

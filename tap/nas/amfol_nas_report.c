@@ -102,6 +102,8 @@ void amfol_nas_report_json(amfol_engine *e, json_dumper *d)
     member_u64(d, "ues", rs->ues_created);
     member_u64(d, "ue_evictions", rs->evictions);
     member_u64(d, "identity_rebinds", rs->rebinds);
+    if (s->names_overflow)
+        member_u64(d, "names_overflow", s->names_overflow);
     uint64_t total_cong = 0;
     GHashTable *values = g_hash_table_new(g_direct_hash, g_direct_equal);
     for (guint i = 0; i < s->amfs->len; i++) {
