@@ -97,6 +97,7 @@ def case_backoff(ctx):
     ctx.row(r, 17, message="PDU session establishment reject", sm_cause="26", timer="T3396")
     ctx.row(r, 18, verdict="", linked_by="suci")
     ctx.row(r, 19, verdict="", linked_by="ngap-ue-context")
+    ctx.row(r, 20, message="")
     doc, found = ctx.findings(cap)
     ctx.rules(found, {
         "ue-early-retry": (3, [2, 3], 1, "suci:00101-0000000001"),

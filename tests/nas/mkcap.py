@@ -128,6 +128,8 @@ def scenario_backoff():
     add(20.0, "dl", downlink(2, 2, DL_SM_REJECT))                                   # 17 5GSM #26, T3396 1 h
     add(75.0, "ul", initial_ue(10, reg_request("0000000001")))                      # 18 after expiry
     add(76.0, "ul", uplink(10, 10, reg_request("0000000001")))                      # 19 connected, no back-off
+    add(80.0, "ul", pdu(19, [ie(10, 0x00, ue_id40(10)), ie(85, 0x00, ue_id32(10)),      # 20 NAS non delivery:
+                             ie(38, 0x00, octets(reg_reject(22, t3346=0x21)))]))       #    not a new reject
     return rows
 
 
