@@ -162,6 +162,25 @@ static void basic(void)
              0x1a, 0x37, 0x01, 0x21, 0x12, 0x05, 0x58, 0x16, 0x37, 0x01, 0x21);
     assert(r.congestion && r.backoff_timer == 3396 && r.backoff_s == 3600 && r.sm_cause == 26);
 
+    /* 5GSM: #67 -> T3584, #69 -> T3585 (PDU session establishment reject in DL NAS TRANSPORT). */
+    r = FEED(25, 9.4, 4, 60, 160, A, 0x7e, 0x00, 0x68, 0x01, 0x00, 0x08, 0x2e, 0x05, 0x01, 0xc3,
+             0x43, 0x37, 0x01, 0x65);
+    assert(r.sm_cause == 67 && r.backoff_timer == 3584 && r.backoff_s == 10 && r.congestion);
+    r = FEED(26, 9.5, 4, 60, 160, A, 0x7e, 0x00, 0x68, 0x01, 0x00, 0x08, 0x2e, 0x05, 0x01, 0xc3,
+             0x45, 0x37, 0x01, 0xe0);
+    assert(r.sm_cause == 69 && r.backoff_timer == 3585 && r.backoff.state == AMFOL_TIMER_DEACTIVATED);
+    /* A PDU session request inside that (valid) back-off is shown, never judged. */
+    r = FEED(27, 9.45, 46, 60, 160, A, 0x7e, 0x00, 0x67, 0x01, 0x00, 0x04, 0x2e, 0x05, 0x02, 0xc1);
+    assert(r.sm_type == 0xc1 && !r.in_backoff);          /* #69 gave "deactivated": no timed back-off */
+
+    /* DEREGISTRATION REQUEST (UE terminated) #22 + T3346 starts a back-off, not a reject. */
+    r = FEED(28, 30.0, 15, 70, A, MO, REGREQ(8));
+    r = FEED(29, 30.1, 4, 70, 170, A, IP, 0x7e, 0x00, 0x47, 0x01, 0x58, 0x16, 0x5f, 0x01, 0x21);
+    assert(r.congestion && r.backoff_timer == 3346 && r.backoff_s == 60);
+    /* The UE comes back through another gNB context with its AMF UE NGAP ID only. */
+    r = FEED(30, 31.0, 46, 71, 170, A, REGREQ(8));
+    assert(r.linked_by == AMFOL_LINK_AMF_UE_ID && r.in_backoff && r.verdict == AMFOL_VERDICT_ALLOWED);
+
     const amfol_findings *f = amfol_engine_finish(E);
     const amfol_finding *x = find(f, "ue-early-retry", 0);
     assert(x && count_rule(f, "ue-early-retry") == 1);
