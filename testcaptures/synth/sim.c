@@ -435,7 +435,10 @@ static void on_n2_initial(sim *s, int uei)
         fl->first_frame = f;
         fl->count = 1;
     }
+    if (u->retry_of_reject)
+        sim_record_retry(s, u->reject_log);
     u->retry_of_reject = 0;
+    u->reject_log = -1;
     if (u->moving) {
         for (int r = 0; r < s->sc->n_rebalances; r++) {
             const sc_rebalance *rb = &s->sc->rebalances[r];
@@ -524,13 +527,15 @@ static void reject_ue(sim *s, int uei, const sc_episode *ep, int ep_index)
     u->amf_ue_id = s->next_amf_ue_id[amf]++;
     uint32_t f = msg_congestion_reject(s, uei, t3346_octet, sec);
     int visible = sec != 2;
+    u->reject_log = -1;
     if (visible) {
         s->tr.nas_congestion_rejects++;
         if (t3346_octet < 0)
             s->tr.nas_congestion_no_t3346++;
         else
             truth_record_t3346(&s->tr, t3346_s);
-        sim_record_nas_reject(s, ep_index, f, t3346_octet < 0 ? -2 : (int64_t)t3346_s, 1);
+        u->reject_log =
+            sim_record_nas_reject(s, ep_index, f, t3346_octet < 0 ? -2 : (int64_t)t3346_s, 1);
         if (t3346_octet < 0)
             amf_fault(s, &s->t3346_missing_fault[amf], "t3346-missing", amf, uei, f);
         else if (ep->t3346 == T3346_ZERO || ep->t3346 == T3346_DEACTIVATED)
@@ -947,6 +952,7 @@ int sim_run(sim *s, const scenario *sc, uint64_t seed, const char *pcap_path)
         for (int j = 0; j < n && idx < s->n_ues; j++, idx++) {
             sim_ue *u = &s->ues[idx];
             u->slice = (uint8_t)k;
+            u->reject_log = -1;
             u->registered = (uint8_t)prng_chance(&s->rng, sc->registered_share);
             u->amf = (uint8_t)sc->gnbs[pick_weighted(&s->rng, w, sc->n_gnbs)].home_amf;
             if (u->registered)

@@ -16,6 +16,7 @@ typedef struct {
     int16_t episode;  /* -1 for accepts */
     int16_t amf;
     uint8_t is_reject;
+    int64_t retry_us;   /* the UE's next attempt on N2 (-1 none) */
 } nas_entry;
 
 typedef struct {
@@ -133,20 +134,27 @@ static void storm_push(sim *s, int amf, uint32_t frame, int is_reject)
         w->acc++;
 }
 
-void sim_record_nas_reject(sim *s, int ep, uint32_t frame, int64_t t3346_s, int is_reject)
+int sim_record_nas_reject(sim *s, int ep, uint32_t frame, int64_t t3346_s, int is_reject)
 {
     storm_push(s, ep >= 0 ? s->sc->episodes[ep].amf : -1 - ep, frame, is_reject);
     if (!is_reject)
-        return; /* accepts only matter for the back-off storm window */
+        return -1; /* accepts only matter for the back-off storm window */
     if (s->fx->nas->len >= LOG_CAP) {
         s->tr.log_overflow = 1;
-        return;
+        return -1;
     }
     nas_entry e = {.frame = frame, .t_us = s->now_us, .t3346_s = t3346_s,
                    .episode = (int16_t)(ep >= 0 ? ep : -1),
                    .amf = (int16_t)(ep >= 0 ? s->sc->episodes[ep].amf : -1 - ep),
-                   .is_reject = (uint8_t)is_reject};
+                   .is_reject = (uint8_t)is_reject, .retry_us = -1};
     g_array_append_val(s->fx->nas, e);
+    return (int)s->fx->nas->len - 1;
+}
+
+void sim_record_retry(sim *s, int reject_index)
+{
+    if (reject_index >= 0 && (guint)reject_index < s->fx->nas->len)
+        g_array_index(s->fx->nas, nas_entry, reject_index).retry_us = s->now_us;
 }
 
 void sim_record_ium(sim *s, int gnb, int amf, int cause, uint32_t frame)
@@ -329,8 +337,14 @@ static void t3346_not_randomised(sim *s)
                 truth_fault_add(f, v[i].frame);
                 f->count++;
             }
-        f->details = g_strdup_printf("{\"t3346_s\": %lld, \"rejects\": %u}", (long long)best,
-                                     total);
+        /* the retry wave: attempts by those UEs within +-2 s of their T3346 expiry */
+        uint32_t wave = 0;
+        for (guint i = 0; i < s->fx->nas->len; i++)
+            if (v[i].episode == e && v[i].is_reject && v[i].t3346_s == best && v[i].retry_us >= 0 &&
+                llabs(v[i].retry_us - (v[i].t_us + best * (int64_t)SEC)) <= 2 * (int64_t)SEC)
+                wave++;
+        f->details = g_strdup_printf("{\"t3346_s\": %lld, \"rejects\": %u, \"retry_wave\": %u}",
+                                     (long long)best, total, wave);
     }
 }
 

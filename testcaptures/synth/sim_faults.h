@@ -9,7 +9,9 @@ void sim_extra_init(sim *s);
 void sim_extra_free(sim *s);
 /* NAS outcome log. EP >= 0: a congestion reject of that episode (T3346 seconds, -2 = absent);
  * EP < 0: a REGISTRATION ACCEPT of AMF (-1 - EP). */
-void sim_record_nas_reject(sim *s, int ep, uint32_t frame, int64_t t3346_s, int is_reject);
+int sim_record_nas_reject(sim *s, int ep, uint32_t frame, int64_t t3346_s, int is_reject);
+/* The UE rejected at log entry REJECT_INDEX (returned above) attempts again now (N2). */
+void sim_record_retry(sim *s, int reject_index);
 /* An NFUpdate with a load value was sent by AMF. */
 void sim_record_nfupdate(sim *s, int amf, uint32_t frame, int load);
 void sim_slice_start(sim *s, int episode, int start_index, int gnb, uint32_t start_frame);
