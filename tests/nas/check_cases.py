@@ -126,6 +126,12 @@ def case_backoff(ctx):
         [AMF, "0", "Registration reject", "111", "Protocol error, unspecified", "none", "1"],
         [AMF, "0", "DL NAS transport", "22", "Congestion", "3600 s", "1"],
         [AMF, "0", "PDU session establishment reject", "26", "Insufficient resources", "3600 s", "1"]])
+    expert = ctx.tshark(cap, "-2", "-q", "-z", "expert,note")
+    for line in ["1   Sequence              AMFOL  Early retry: back-off T3346 from frame 2 still runs for 50.1 s",
+                 "1  Undecoded              AMFOL  Ciphered NAS is unreadable",
+                 "1   Protocol              AMFOL  Congestion reject without T3346"]:
+        if line not in expert:
+            ctx.errors.append("expert info lacks %r" % line)
     tl = ctx.tshark(cap, "-q", "-z", "amfol,timeline")
     for s in ["early retry: frame 3", "Service reject", "#22", "-o nas-5gs.null_decipher:TRUE"]:
         if s not in tl:
