@@ -83,10 +83,49 @@ static bool set_of(amfol_sbi *s, const char *amf, char *out, size_t cap)
     return false;
 }
 
+/* ---- move index: (source, target) -> move indices, built once per finish ------------------ */
+
+static char *pair_key(const void *a, const void *b)
+{
+    return g_strdup_printf("%p|%p", a, b);
+}
+
+static void free_array(gpointer p)
+{
+    g_array_free(p, TRUE);
+}
+
+static GHashTable *moves_by_pair(const amfol_sbi *s)
+{
+    GHashTable *h = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, free_array);
+    for (guint i = 0; i < s->moves->len; i++) {
+        const sbi_move *m = &g_array_index(s->moves, sbi_move, i);
+        char *k = pair_key(m->source, m->target);
+        GArray *a = g_hash_table_lookup(h, k);
+        if (!a) {
+            a = g_array_new(FALSE, FALSE, sizeof(guint));
+            g_hash_table_insert(h, k, a);
+        } else {
+            g_free(k);
+        }
+        g_array_append_val(a, i);
+    }
+    return h;
+}
+
+static GArray *pair_moves(GHashTable *h, const void *source, const void *target)
+{
+    char *k = pair_key(source, target);
+    GArray *a = g_hash_table_lookup(h, k);
+    g_free(k);
+    return a;
+}
+
 /* ---- cascading-overload ---------------------------------------------------------------- */
 
 void sbi_rules_cascading(amfol_sbi *s, amfol_findings *out)
 {
+    GHashTable *pairs = moves_by_pair(s);
     for (guint ti = 0; ti < s->episodes->len; ti++) {
         const sbi_episode *t = &g_array_index(s->episodes, sbi_episode, ti);
         char tset[64], sset[64];
@@ -107,10 +146,10 @@ void sbi_rules_cascading(amfol_sbi *s, amfol_findings *out)
              * no more than baseline_s before it. */
             n_moves = 0;
             amfol_time last_move = -1;
-            for (guint mi = 0; mi < s->moves->len; mi++) {
-                const sbi_move *m = &g_array_index(s->moves, sbi_move, mi);
-                if (m->source == c->amf && m->target == t->amf && m->source_in_overload &&
-                    m->t >= c->start && m->t <= t->start) {
+            GArray *pm = pair_moves(pairs, c->amf, t->amf);
+            for (guint k = 0; pm && k < pm->len; k++) {
+                const sbi_move *m = &g_array_index(s->moves, sbi_move, g_array_index(pm, guint, k));
+                if (m->source_in_overload && m->t >= c->start && m->t <= t->start) {
                     n_moves++;
                     last_move = m->t;
                 }
@@ -127,16 +166,16 @@ void sbi_rules_cascading(amfol_sbi *s, amfol_findings *out)
             continue;
         amfol_finding *f = amfol_findings_add(out, "cascading-overload");
         if (!f)
-            return;
+            break;
         amfol_finding_set_entities(f, t->amf, NULL, NULL, NULL);
         f->first_frame = t->start_frame;
         amfol_finding_add_frame(f, src->start_frame);
         amfol_finding_add_frame(f, t->start_frame);
         if (best_moves > 0) {
-            for (guint mi = 0; mi < s->moves->len; mi++) {
-                const sbi_move *m = &g_array_index(s->moves, sbi_move, mi);
-                if (m->source == src->amf && m->target == t->amf && m->source_in_overload &&
-                    m->t >= src->start && m->t <= t->start)
+            GArray *pm = pair_moves(pairs, src->amf, t->amf);
+            for (guint k = 0; pm && k < pm->len; k++) {
+                const sbi_move *m = &g_array_index(s->moves, sbi_move, g_array_index(pm, guint, k));
+                if (m->source_in_overload && m->t >= src->start && m->t <= t->start)
                     amfol_finding_add_frame(f, m->frame);
             }
             f->count = best_moves;
@@ -152,47 +191,59 @@ void sbi_rules_cascading(amfol_sbi *s, amfol_findings *out)
                 "capacity", t->amf, t->start_frame, src->amf, tset, src->start_frame, concurrent);
         }
     }
+    g_hash_table_destroy(pairs);
 }
 
 /* ---- rebalancing-to-loaded-target ----------------------------------------------------- */
 
+typedef struct pair_finding {
+    amfol_finding *f;
+    const sbi_move *first;
+    int max_load;
+} pair_finding;
+
 void sbi_rules_rebalancing(amfol_sbi *s, amfol_findings *out)
 {
     int high = (int)s->cfg.nrf_load_high;
-    /* One finding per (source, target) pair; pairs in order of their first loaded move. */
+    /* One finding per (source, target) pair, in order of their first loaded move. */
+    GHashTable *by_pair = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+    GPtrArray *order = g_ptr_array_new();
     for (guint i = 0; i < s->moves->len; i++) {
         const sbi_move *m = &g_array_index(s->moves, sbi_move, i);
         if (m->target_load == AMFOL_ABSENT || m->target_load < high)
             continue;
-        bool seen = false;
-        for (guint k = 0; k < i && !seen; k++) {
-            const sbi_move *p = &g_array_index(s->moves, sbi_move, k);
-            seen = p->source == m->source && p->target == m->target &&
-                   p->target_load != AMFOL_ABSENT && p->target_load >= high;
-        }
-        if (seen)
-            continue;
-        amfol_finding *f = amfol_findings_add(out, "rebalancing-to-loaded-target");
-        if (!f)
-            return;
-        amfol_finding_set_entities(f, m->target, NULL, NULL, NULL);
-        f->first_frame = m->frame;
-        int max_load = 0;
-        for (guint k = i; k < s->moves->len; k++) {
-            const sbi_move *p = &g_array_index(s->moves, sbi_move, k);
-            if (p->source == m->source && p->target == m->target &&
-                p->target_load != AMFOL_ABSENT && p->target_load >= high) {
-                amfol_finding_add_frame(f, p->frame);
-                f->count++;
-                if (p->target_load > max_load)
-                    max_load = p->target_load;
+        char *k = pair_key(m->source, m->target);
+        pair_finding *pf = g_hash_table_lookup(by_pair, k);
+        if (!pf) {
+            amfol_finding *f = amfol_findings_add(out, "rebalancing-to-loaded-target");
+            if (!f) {
+                g_free(k);
+                break;
             }
+            pf = g_new0(pair_finding, 1);
+            pf->f = f;
+            pf->first = m;
+            amfol_finding_set_entities(f, m->target, NULL, NULL, NULL);
+            f->first_frame = m->frame;
+            g_hash_table_insert(by_pair, k, pf);
+            g_ptr_array_add(order, pf);
+        } else {
+            g_free(k);
         }
-        amfol_finding_set_summary(f,
-            "%u UEs moved from %s to %s while %s's last NRF load report was >= %d%% (up to %d%%, "
-            "first at frame %u)", f->count, m->source, m->target, m->target, high, max_load,
-            m->target_load_frame);
+        amfol_finding_add_frame(pf->f, m->frame);
+        pf->f->count++;
+        if (m->target_load > pf->max_load)
+            pf->max_load = m->target_load;
     }
+    for (guint i = 0; i < order->len; i++) {
+        const pair_finding *pf = g_ptr_array_index(order, i);
+        amfol_finding_set_summary(pf->f,
+            "%u UEs moved from %s to %s while %s's last NRF load report was >= %d%% (up to %d%%, "
+            "first at frame %u)", pf->f->count, pf->first->source, pf->first->target,
+            pf->first->target, high, pf->max_load, pf->first->target_load_frame);
+    }
+    g_ptr_array_free(order, TRUE);
+    g_hash_table_destroy(by_pair);
 }
 
 /* ---- sbi-overload-ignored ------------------------------------------------------------- */
@@ -209,17 +260,60 @@ static bool is_backoff(const sbi_indication *x)
     return false;
 }
 
-static int requests_between(const amfol_sbi *s, const sbi_indication *x, amfol_time from,
-                            amfol_time to, amfol_frame after_frame, amfol_frame before_frame,
-                            amfol_frame *frames, int cap)
+/* Requests per (consumer, producer) address pair, sorted by time: built once per finish. */
+static gint by_time(gconstpointer a, gconstpointer b)
 {
-    int n = 0;
+    const sbi_request *x = a, *y = b;
+    if (x->t != y->t)
+        return x->t < y->t ? -1 : 1;
+    return x->frame < y->frame ? -1 : x->frame > y->frame;
+}
+
+static GHashTable *requests_by_pair(const amfol_sbi *s)
+{
+    GHashTable *h = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, free_array);
     for (guint i = 0; i < s->requests->len; i++) {
         const sbi_request *r = &g_array_index(s->requests, sbi_request, i);
-        if (r->client_ip != x->peer_ip || r->server_ip != x->sender_ip)
-            continue;
-        if (r->t < from || r->t >= to || r->frame <= after_frame ||
-            (before_frame && r->frame >= before_frame))
+        char *k = pair_key(r->client_ip, r->server_ip);
+        GArray *a = g_hash_table_lookup(h, k);
+        if (!a) {
+            a = g_array_new(FALSE, FALSE, sizeof(sbi_request));
+            g_hash_table_insert(h, k, a);
+        } else {
+            g_free(k);
+        }
+        g_array_append_val(a, *r);
+    }
+    GHashTableIter it;
+    gpointer key, val;
+    g_hash_table_iter_init(&it, h);
+    while (g_hash_table_iter_next(&it, &key, &val))
+        g_array_sort(val, by_time);
+    return h;
+}
+
+/* Requests of `pair` with from <= t < to, after `after_frame` and before `before_frame` (0 = no
+ * limit). Frames of the first `cap` go to `frames`. */
+static int requests_between(const GArray *pair, amfol_time from, amfol_time to,
+                            amfol_frame after_frame, amfol_frame before_frame,
+                            amfol_frame *frames, int cap)
+{
+    if (!pair)
+        return 0;
+    guint lo = 0, hi = pair->len;
+    while (lo < hi) {               /* first request with t >= from */
+        guint mid = lo + (hi - lo) / 2;
+        if (g_array_index(pair, sbi_request, mid).t < from)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    int n = 0;
+    for (guint i = lo; i < pair->len; i++) {
+        const sbi_request *r = &g_array_index(pair, sbi_request, i);
+        if (r->t >= to)
+            break;
+        if (r->frame <= after_frame || (before_frame && r->frame >= before_frame))
             continue;
         if (frames && n < cap)
             frames[n] = r->frame;
@@ -232,42 +326,46 @@ void sbi_rules_overload_ignored(amfol_sbi *s, amfol_findings *out)
 {
     guint n = s->indications->len;
     bool *done = g_new0(bool, n ? n : 1);
+    GHashTable *pairs = requests_by_pair(s);
     for (guint i = 0; i < n; i++) {
         const sbi_indication *first = &g_array_index(s->indications, sbi_indication, i);
         if (done[i] || !is_backoff(first))
             continue;
+        char *k = pair_key(first->peer_ip, first->sender_ip);
+        const GArray *pair = g_hash_table_lookup(pairs, k);
+        g_free(k);
         /* A chain: back-off indications from the same producer to the same consumer whose
          * windows overlap. Each request is judged against the indication in force. */
         GArray *violations = g_array_new(FALSE, FALSE, sizeof(amfol_frame));
         GArray *inds = g_array_new(FALSE, FALSE, sizeof(amfol_frame));
         uint32_t n_viol = 0;          /* frames beyond the kept ones are still counted */
         amfol_time window_end = first->t + first->validity_s;
-        for (guint k = i; k < n; k++) {
-            const sbi_indication *x = &g_array_index(s->indications, sbi_indication, k);
-            if (!is_backoff(x) || x->sender_ip != first->sender_ip || x->peer_ip != first->peer_ip)
-                continue;
-            if (k > i && x->t >= window_end)
-                break;
-            done[k] = true;
-            g_array_append_val(inds, x->frame);
-            /* Next indication of the chain ends this one's judgement. */
-            amfol_frame next_frame = 0;
-            for (guint j = k + 1; j < n; j++) {
-                const sbi_indication *y = &g_array_index(s->indications, sbi_indication, j);
-                if (is_backoff(y) && y->sender_ip == x->sender_ip && y->peer_ip == x->peer_ip) {
-                    next_frame = y->frame;
+        guint next = i;
+        for (guint k2 = i; k2 < n; k2 = next) {
+            const sbi_indication *x = &g_array_index(s->indications, sbi_indication, k2);
+            /* The next indication of the same pair ends this one's judgement. */
+            next = k2 + 1;
+            while (next < n) {
+                const sbi_indication *y = &g_array_index(s->indications, sbi_indication, next);
+                if (is_backoff(y) && y->sender_ip == first->sender_ip && y->peer_ip == first->peer_ip)
                     break;
-                }
+                next++;
             }
+            if (k2 > i && x->t >= window_end)
+                break;
+            done[k2] = true;
+            g_array_append_val(inds, x->frame);
+            amfol_frame next_frame = next < n
+                ? g_array_index(s->indications, sbi_indication, next).frame : 0;
             int allowed = 0;
             if (x->kind == SBI_IND_OCI) {
-                int before = requests_between(s, x, x->t - x->validity_s, x->t, 0, x->frame, NULL, 0);
+                int before = requests_between(pair, x->t - x->validity_s, x->t, 0, x->frame, NULL, 0);
                 allowed = (int)(before * (100 - x->metric) / 100);
             }
-            amfol_frame fr[256];
-            int during = requests_between(s, x, x->t, x->t + x->validity_s, x->frame, next_frame,
-                                          fr, 256);
-            for (int r = allowed; r < during && r < 256; r++)
+            amfol_frame fr[AMFOL_FINDING_MAX_FRAMES + 1];
+            int during = requests_between(pair, x->t, x->t + x->validity_s, x->frame, next_frame,
+                                          fr, (int)G_N_ELEMENTS(fr));
+            for (int r = allowed; r < during && r < (int)G_N_ELEMENTS(fr); r++)
                 g_array_append_val(violations, fr[r]);
             if (during > allowed)
                 n_viol += (uint32_t)(during - allowed);
@@ -279,61 +377,68 @@ void sbi_rules_overload_ignored(amfol_sbi *s, amfol_findings *out)
             if (f) {
                 amfol_finding_set_entities(f, sbi_display_for_ip(s, first->sender_ip), NULL, NULL, NULL);
                 f->first_frame = first->frame;
-                for (guint k = 0; k < inds->len; k++)
-                    amfol_finding_add_frame(f, g_array_index(inds, amfol_frame, k));
-                for (guint k = 0; k < violations->len; k++)
-                    amfol_finding_add_frame(f, g_array_index(violations, amfol_frame, k));
+                for (guint j = 0; j < inds->len; j++)
+                    amfol_finding_add_frame(f, g_array_index(inds, amfol_frame, j));
+                for (guint j = 0; j < violations->len; j++)
+                    amfol_finding_add_frame(f, g_array_index(violations, amfol_frame, j));
                 f->count = n_viol;
                 amfol_finding_set_summary(f,
                     "%s kept sending requests to %s (%s) during the back-off it was given: %u "
                     "requests beyond what %u overload indication(s) from frame %u allowed",
                     sbi_display_for_ip(s, first->peer_ip), sbi_display_for_ip(s, first->sender_ip),
-                    first->sender_ip, n_viol,
-                    inds->len, first->frame);
+                    first->sender_ip, n_viol, inds->len, first->frame);
             }
         }
         g_array_free(violations, TRUE);
         g_array_free(inds, TRUE);
     }
+    g_hash_table_destroy(pairs);
     g_free(done);
 }
 
 /* ---- sbi-oci-malformed ---------------------------------------------------------------- */
 
+typedef struct sender_finding {
+    amfol_finding *f;
+    const char *who;
+    uint32_t n_oci, n_lci;
+} sender_finding;
+
 void sbi_rules_oci_malformed(amfol_sbi *s, amfol_findings *out)
 {
-    guint n = s->indications->len;
-    for (guint i = 0; i < n; i++) {
+    /* One finding per sender address, in order of its first malformed header. */
+    GHashTable *by_sender = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL, g_free);
+    GPtrArray *order = g_ptr_array_new();
+    for (guint i = 0; i < s->indications->len; i++) {
         const sbi_indication *x = &g_array_index(s->indications, sbi_indication, i);
         if (!x->malformed)
             continue;
-        bool seen = false;
-        for (guint k = 0; k < i && !seen; k++) {
-            const sbi_indication *p = &g_array_index(s->indications, sbi_indication, k);
-            seen = p->malformed && p->sender_ip == x->sender_ip;
+        sender_finding *sf = g_hash_table_lookup(by_sender, x->sender_ip);
+        if (!sf) {
+            amfol_finding *f = amfol_findings_add(out, "sbi-oci-malformed");
+            if (!f)
+                break;
+            sf = g_new0(sender_finding, 1);
+            sf->f = f;
+            sf->who = sbi_display_for_ip(s, x->sender_ip);
+            amfol_finding_set_entities(f, sf->who, NULL, NULL, NULL);
+            f->first_frame = x->frame;
+            g_hash_table_insert(by_sender, (gpointer)x->sender_ip, sf);
+            g_ptr_array_add(order, sf);
         }
-        if (seen)
-            continue;
-        amfol_finding *f = amfol_findings_add(out, "sbi-oci-malformed");
-        if (!f)
-            return;
-        const char *who = sbi_display_for_ip(s, x->sender_ip);
-        amfol_finding_set_entities(f, who, NULL, NULL, NULL);
-        f->first_frame = x->frame;
-        uint32_t n_oci = 0, n_lci = 0;
-        for (guint k = i; k < n; k++) {
-            const sbi_indication *p = &g_array_index(s->indications, sbi_indication, k);
-            if (p->malformed && p->sender_ip == x->sender_ip) {
-                amfol_finding_add_frame(f, p->frame);
-                f->count++;
-                if (p->kind == SBI_IND_OCI)
-                    n_oci++;
-                else
-                    n_lci++;
-            }
-        }
-        amfol_finding_set_summary(f,
-            "%s sent %u malformed 3gpp-Sbi-Oci and %u malformed 3gpp-Sbi-Lci headers (TS 29.500 "
-            "§5.2.3.3); peers ignore them", who, n_oci, n_lci);
+        amfol_finding_add_frame(sf->f, x->frame);
+        sf->f->count++;
+        if (x->kind == SBI_IND_OCI)
+            sf->n_oci++;
+        else
+            sf->n_lci++;
     }
+    for (guint i = 0; i < order->len; i++) {
+        const sender_finding *sf = g_ptr_array_index(order, i);
+        amfol_finding_set_summary(sf->f,
+            "%s sent %u malformed 3gpp-Sbi-Oci and %u malformed 3gpp-Sbi-Lci headers (TS 29.500 "
+            "§5.2.3.3); peers ignore them", sf->who, sf->n_oci, sf->n_lci);
+    }
+    g_ptr_array_free(order, TRUE);
+    g_hash_table_destroy(by_sender);
 }

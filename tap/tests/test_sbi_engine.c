@@ -506,6 +506,37 @@ static void test_caps(void)
     amfol_engine_free(e);
 }
 
+/* Many back-offs and requests: finish stays fast (indexed by pair and time) and exact. */
+static void test_scale(void)
+{
+    amfol_engine *e = amfol_engine_new(NULL);
+    amfol_frame f = 1;
+    uint32_t sid = 1;
+    for (int k = 0; k < 2000; k++) {
+        double t0 = 2.0 * k;
+        nf_update(e, f++, t0, "10.0.0.1:40000", 1, sid, ID1, 30);
+        amfol_sbi_event *ev = sbi(f++, t0 + 0.001, NRF, "10.0.0.1:40000", 1, sid);
+        ev->status = 503;
+        strcpy(ev->retry_after, "1");
+        feed(e, ev);
+        sid += 2;
+        for (int j = 0; j < 2; j++, sid += 2)     /* two requests inside the Retry-After */
+            nf_update(e, f++, t0 + 0.25 + 0.5 * j, "10.0.0.1:40000", 1, sid, ID1, 30);
+    }
+    const amfol_findings *fs = amfol_engine_finish(e);
+    size_t n = 0;
+    uint32_t total = 0;
+    for (size_t i = 0; i < amfol_findings_count(fs); i++) {
+        const amfol_finding *x = amfol_findings_get(fs, i);
+        if (strcmp(x->rule, "sbi-overload-ignored") == 0) {
+            n++;
+            total += x->count;
+        }
+    }
+    CHECK(n == 2000 && total == 4000);
+    amfol_engine_free(e);
+}
+
 int main(void)
 {
     test_stale(30);
@@ -519,6 +550,7 @@ int main(void)
     test_concurrent();
     test_json();
     test_caps();
+    test_scale();
     if (failures) {
         fprintf(stderr, "%d failures\n", failures);
         return 1;
