@@ -336,7 +336,10 @@ static void judge_attempt(amfol_nas *s, amfol_nas_ue *ue, const amfol_nas_event 
         amf->retries_dropped++;
         return;
     }
-    amfol_nas_retry r = {b->reject_frame, ev->where.frame, t, ue->serial, "", -rel};
+    int episode = 0;
+    if (b->reject_ix >= 0 && (guint)b->reject_ix < amf->rejects->len)
+        episode = g_array_index(amf->rejects, amfol_nas_reject, b->reject_ix).episode;
+    amfol_nas_retry r = {b->reject_frame, ev->where.frame, episode, t, ue->serial, "", -rel};
     g_strlcpy(r.ue, ue->best, sizeof r.ue);
     g_array_append_val(amf->retries, r);
 }

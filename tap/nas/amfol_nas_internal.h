@@ -34,6 +34,7 @@ typedef struct amfol_nas_reject {
 
 typedef struct amfol_nas_retry {
     amfol_frame reject_frame, retry_frame;
+    int episode;                          /* of the reject */
     amfol_time t;
     uint64_t ue_serial;
     char ue[AMFOL_NAS_NAME_LEN];

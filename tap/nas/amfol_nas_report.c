@@ -25,6 +25,74 @@ static void timer_text(int state, uint32_t seconds, char *buf, size_t n)
     amfol_nas_timer_text(&t, buf, n);
 }
 
+
+/* Per (AMF, episode) summary computed from the kept rejects and early retries. */
+typedef struct episode_sum {
+    int episode;
+    uint32_t rejects, backed_off, no_t3346, early;
+    uint64_t buckets[AMFOL_NAS_RETRY_BUCKETS];
+    GArray *values;                       /* guint seconds, sorted, with counts in `counts` */
+    GArray *counts;
+} episode_sum;
+
+static GArray *episode_sums(const amfol_nas_amf *a)
+{
+    GArray *out = g_array_new(FALSE, TRUE, sizeof(episode_sum));
+    for (guint i = 0; i < a->rejects->len; i++) {
+        const amfol_nas_reject *r = &g_array_index(a->rejects, amfol_nas_reject, i);
+        episode_sum *e = NULL;
+        for (guint k = 0; k < out->len && !e; k++)
+            if (g_array_index(out, episode_sum, k).episode == r->episode)
+                e = &g_array_index(out, episode_sum, k);
+        if (!e) {
+            episode_sum z = {0};
+            z.episode = r->episode;
+            z.values = g_array_new(FALSE, FALSE, sizeof(guint));
+            z.counts = g_array_new(FALSE, FALSE, sizeof(guint));
+            guint pos = 0;                /* keep episodes ascending */
+            while (pos < out->len && g_array_index(out, episode_sum, pos).episode < r->episode)
+                pos++;
+            g_array_insert_val(out, pos, z);
+            e = &g_array_index(out, episode_sum, pos);
+        }
+        e->rejects++;
+        if (r->t3346.state == AMFOL_TIMER_ABSENT)
+            e->no_t3346++;
+        if (r->t3346.state == AMFOL_TIMER_VALUE) {
+            if (r->integrity)
+                e->backed_off++;
+            guint pos = 0;
+            while (pos < e->values->len && g_array_index(e->values, guint, pos) < r->t3346.seconds)
+                pos++;
+            if (pos < e->values->len && g_array_index(e->values, guint, pos) == r->t3346.seconds) {
+                g_array_index(e->counts, guint, pos)++;
+            } else {
+                guint sec = r->t3346.seconds, one = 1;
+                g_array_insert_val(e->values, pos, sec);
+                g_array_insert_val(e->counts, pos, one);
+            }
+            if (r->retried)
+                e->buckets[amfol_nas_retry_bucket(r->retry_rel_expiry)]++;
+        }
+    }
+    for (guint i = 0; i < a->retries->len; i++) {
+        const amfol_nas_retry *r = &g_array_index(a->retries, amfol_nas_retry, i);
+        for (guint k = 0; k < out->len; k++)
+            if (g_array_index(out, episode_sum, k).episode == r->episode)
+                g_array_index(out, episode_sum, k).early++;
+    }
+    return out;
+}
+
+static void episode_sums_free(GArray *v)
+{
+    for (guint k = 0; k < v->len; k++) {
+        g_array_free(g_array_index(v, episode_sum, k).values, TRUE);
+        g_array_free(g_array_index(v, episode_sum, k).counts, TRUE);
+    }
+    g_array_free(v, TRUE);
+}
+
 void amfol_nas_report_timeline(amfol_engine *e, GString *out)
 {
     amfol_nas *s = e->nas;
@@ -46,6 +114,25 @@ void amfol_nas_report_timeline(amfol_engine *e, GString *out)
                                " UEs backed off, %u early retries\n",
                                a->name, a->messages, a->ciphered, a->congestion_rejects,
                                a->other_rejects, a->ues_backed_off, a->retries->len);
+        GArray *eps = episode_sums(a);
+        for (guint k = 0; k < eps->len; k++) {
+            const episode_sum *es = &g_array_index(eps, episode_sum, k);
+            char ep[24];
+            if (es->episode)
+                snprintf(ep, sizeof ep, "episode %d", es->episode);
+            else
+                snprintf(ep, sizeof ep, "no overload");
+            g_string_append_printf(out, "    %s: %u congestion rejects (%u without T3346), %u UEs backed "
+                                   "off, %u early retries; T3346 values:", ep, es->rejects, es->no_t3346,
+                                   es->backed_off, es->early);
+            for (guint v = 0; v < es->values->len; v++)
+                g_string_append_printf(out, " %us x%u", g_array_index(es->values, guint, v),
+                                       g_array_index(es->counts, guint, v));
+            if (es->values->len == 0)
+                g_string_append(out, " -");
+            g_string_append_c(out, '\n');
+        }
+        episode_sums_free(eps);
         for (int k = 0; k < a->n_rows; k++) {
             const amfol_nas_stat_row *r = &a->rows[k];
             char tb[32];
@@ -188,6 +275,34 @@ void amfol_nas_report_json(amfol_engine *e, json_dumper *d)
         for (int b = 0; b < AMFOL_NAS_RETRY_BUCKETS; b++)
             member_u64(d, amfol_nas_retry_bucket_name(b), a->retry_buckets[b]);
         json_dumper_end_object(d);
+        json_dumper_set_member_name(d, "episodes");
+        json_dumper_begin_array(d);
+        GArray *eps = episode_sums(a);
+        for (guint k = 0; k < eps->len; k++) {
+            const episode_sum *es = &g_array_index(eps, episode_sum, k);
+            json_dumper_begin_object(d);
+            member_u64(d, "episode", (uint64_t)es->episode);
+            member_u64(d, "congestion_rejects", es->rejects);
+            member_u64(d, "without_t3346", es->no_t3346);
+            member_u64(d, "ues_backed_off", es->backed_off);
+            member_u64(d, "early_retries", es->early);
+            json_dumper_set_member_name(d, "t3346_values_s");
+            json_dumper_begin_object(d);
+            for (guint v = 0; v < es->values->len; v++) {
+                char name[16];
+                snprintf(name, sizeof name, "%u", g_array_index(es->values, guint, v));
+                member_u64(d, name, g_array_index(es->counts, guint, v));
+            }
+            json_dumper_end_object(d);
+            json_dumper_set_member_name(d, "retry_vs_expiry");
+            json_dumper_begin_object(d);
+            for (int b = 0; b < AMFOL_NAS_RETRY_BUCKETS; b++)
+                member_u64(d, amfol_nas_retry_bucket_name(b), es->buckets[b]);
+            json_dumper_end_object(d);
+            json_dumper_end_object(d);
+        }
+        episode_sums_free(eps);
+        json_dumper_end_array(d);
         json_dumper_end_object(d);
     }
     json_dumper_end_array(d);

@@ -159,7 +159,11 @@ def case_synchronised(ctx):
     cap = mkcap(ctx, "synchronised")
     r = ctx.fields(cap)
     ctx.row(r, 3, t3346="120 s", congestion="1")
-    _, found = ctx.findings(cap)
+    doc, found = ctx.findings(cap)
+    eps = doc["nas"]["amfs"][0]["episodes"]
+    ctx.eq("episodes", [(e["episode"], e["congestion_rejects"], e["ues_backed_off"], e["t3346_values_s"],
+                         e["retry_vs_expiry"]["within 2 s of expiry"]) for e in eps],
+           [(1, 25, 25, {"120": 25}, 20)])
     rejects = [3 + 2 * i for i in range(25)]
     ctx.rules(found, {"t3346-not-randomised": (3, rejects[:32], 25, None)})
     f = [x for x in found if x["rule"] == "t3346-not-randomised"]
