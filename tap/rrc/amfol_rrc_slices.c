@@ -38,11 +38,10 @@ bool rrc_snssai_protected(const char *list, const amfol_snssai *s)
 {
     if (!list || !*list)
         return false;
-    char buf[256];
-    g_strlcpy(buf, list, sizeof buf);
-    char *save = NULL;
-    for (char *tok = strtok_r(buf, ", ;", &save); tok; tok = strtok_r(NULL, ", ;", &save))
-        if (entry_matches(tok, s))
-            return true;
-    return false;
+    gchar **toks = g_strsplit_set(list, ", ;", 64);
+    bool hit = false;
+    for (int i = 0; toks[i] && !hit; i++)
+        hit = toks[i][0] && entry_matches(toks[i], s);
+    g_strfreev(toks);
+    return hit;
 }
