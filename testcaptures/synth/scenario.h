@@ -162,6 +162,7 @@ typedef struct {
     int ue_retry_after_backoff;   /* UEs retry when T3346 / waitTime expires */
     double ue_early_retry_share;  /* share of backed-off UEs that retry early */
     int ue_early_retry_s;         /* after this many seconds */
+    double ue_rrc_retry_share;    /* RRC-rejected UEs that retry when waitTime (T302) expires */
 
     /* NRF */
     int nrf_enabled;

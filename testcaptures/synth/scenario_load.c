@@ -245,6 +245,7 @@ static void load_ues(loader *L, scenario *sc)
     sc->ue_retry_after_backoff = get_bool(L, g, "retry_after_backoff", 1);
     sc->ue_early_retry_share = get_double(L, g, "early_retry_share", 0, 0, 1);
     sc->ue_early_retry_s = (int)get_int(L, g, "early_retry_s", 5, 1, 3600);
+    sc->ue_rrc_retry_share = get_double(L, g, "rrc_retry_share", 0, 0, 1);
     char *v = get_str(L, g, "slices");
     int n = 0;
     char **items = split_list(v ? v : "1-000001:1", &n);

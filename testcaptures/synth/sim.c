@@ -331,8 +331,10 @@ static void rrc_rejected(sim *s, int uei, int why)
     const sc_gnb *g = &s->sc->gnbs[u->gnb];
     const sim_ng_view *v = &s->view[u->gnb][u->target_amf];
     int in_view = gnb_in_overload_view(s, u->gnb);
+    int wait = 0;
+    if (g->f1 || s->sc->ue_rrc_retry_share > 0)
+        wait = g->wait_random ? (int)prng_range(&s->rng, g->wait_s, g->wait_max_s) : g->wait_s;
     if (g->f1) {
-        int wait = g->wait_random ? (int)prng_range(&s->rng, g->wait_s, g->wait_max_s) : g->wait_s;
         uint32_t req_frame = u->req_frame;
         uint32_t f = msg_rrc_reject(s, uei, wait);
         s->tr.rrc_rejects++;
@@ -370,6 +372,12 @@ static void rrc_rejected(sim *s, int uei, int why)
             truth_fault_add(fl, f);
             fl->count++;
         }
+    }
+    if (prng_chance(&s->rng, s->sc->ue_rrc_retry_share)) {
+        /* T302 runs for waitTime; the UE tries again as soon as it expires */
+        sim_schedule(s, s->now_us + wait * (int64_t)SEC + prng_range(&s->rng, 0, 200 * MS),
+                     EV_ATTEMPT, uei, 0, 0);
+        return;
     }
     ue_free(s, uei);
 }

@@ -288,6 +288,10 @@ def main():
             ok = ok and f["first_frame"] in starts and fr[-1] == f["first_frame"]
             target_ip = [k for k, v in amf_by_ip.items() if v == f["amf"]][0]
             ok = ok and all(ium_frames[x][2] == target_ip for x in fr if x in ium_frames)
+        elif rule == "rebalancing-to-loaded-target":
+            target_ip = [k for k, v in amf_by_ip.items() if v == f["amf"]][0]
+            ok = ok and all(x in ium_frames and ium_frames[x][2] == target_ip for x in fr)
+            ok = ok and f["first_frame"] == fr[0] and f["count"] == len(fr)
         elif rule == "nrf-load-stale":
             ok = ok and fr[0] in starts and all(x in patch_frames for x in fr[1:])
         elif rule == "sbi-oci-malformed":
