@@ -4,6 +4,7 @@
 #include "amfol_rrc_internal.h"
 #include "../core/amfol_engine_internal.h"
 
+#include <math.h>
 #include <string.h>
 
 amfol_rrc *amfol_rrc_new(const amfol_config *cfg)
@@ -222,7 +223,8 @@ bool amfol_rrc_request_info_get(amfol_engine *e, uint32_t request_id, amfol_rrc_
     if (r->pending && e->cap.last_time - r->time > e->cfg.rrc_answer_timeout_ms / 1000.0)
         out->outcome = AMFOL_RRC_OUT_UNANSWERED;
     out->answer_frame = r->answer_frame;
-    out->answer_delay_ms = r->answer_frame ? (r->answer_time - r->time) * 1000.0 : 0.0;
+    /* microsecond resolution: capture timestamps carry no more */
+    out->answer_delay_ms = r->answer_frame ? floor((r->answer_time - r->time) * 1e6 + 0.5) / 1000.0 : 0.0;
     out->wait_time_s = r->wait_s > 0 ? r->wait_s : AMFOL_ABSENT;
     return true;
 }
