@@ -118,10 +118,10 @@ void amfol_n2_on_ngap(amfol_engine *e, const amfol_ngap_event *ev, amfol_n2_resu
 
 void amfol_n2_on_sctp(amfol_engine *e, const amfol_sctp_event *ev)
 {
-    /* SCTP trouble is used by the radio-side rule rejects-after-overload-stop (issue 4) through
-     * its own state; N2 only needs to know the association exists. */
-    (void)e;
-    (void)ev;
+    /* The engine routes SCTP trouble to N2 only; its user is the radio-side rule
+     * rejects-after-overload-stop (issue 4), which keeps it in its own bounded state. */
+    if (ev)
+        amfol_rrc_on_sctp(e, ev);
 }
 
 static void fill_view(const amfol_n2 *n2, const n2_assoc *a, const n2_seg_ref *r, amfol_overload_view *out)
