@@ -29,6 +29,7 @@ amfol_sbi *amfol_sbi_new(const amfol_config *cfg)
     s->xchg = g_hash_table_new_full(g_int64_hash, g_int64_equal, NULL, g_free);
     s->xchg_order = g_queue_new();
     s->conns = g_array_new(FALSE, FALSE, sizeof(sbi_conn));
+    s->conn_index = g_hash_table_new(g_direct_hash, g_direct_equal);
     s->indications = g_array_new(FALSE, FALSE, sizeof(sbi_indication));
     s->requests = g_array_new(FALSE, FALSE, sizeof(sbi_request));
     s->moves = g_array_new(FALSE, FALSE, sizeof(sbi_move));
@@ -51,6 +52,7 @@ void amfol_sbi_free(amfol_sbi *s)
     g_queue_free(s->xchg_order);
     g_hash_table_destroy(s->xchg);
     g_array_free(s->conns, TRUE);
+    g_hash_table_destroy(s->conn_index);
     g_array_free(s->indications, TRUE);
     g_array_free(s->requests, TRUE);
     g_array_free(s->moves, TRUE);

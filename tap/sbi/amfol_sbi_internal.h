@@ -190,6 +190,7 @@ struct amfol_sbi {
     GHashTable *xchg;             /* key -> sbi_xchg* (owned) */
     GQueue *xchg_order;           /* keys, oldest first, for eviction */
     GArray *conns;                /* sbi_conn */
+    GHashTable *conn_index;       /* tcp stream -> index in conns + 1 */
     GArray *indications;          /* sbi_indication */
     GArray *requests;             /* sbi_request */
     GArray *moves;                /* sbi_move */

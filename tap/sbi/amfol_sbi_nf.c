@@ -76,15 +76,13 @@ void sbi_nf_add_point(amfol_sbi *s, sbi_nf *nf, amfol_frame f, amfol_time t, int
 
 const sbi_point *sbi_nf_last_load(const sbi_nf *nf, amfol_time t)
 {
-    const sbi_point *best = NULL;
-    for (guint i = 0; nf && i < nf->own->len; i++) {
+    /* From the end: reports arrive in time order, so this is usually the last point. */
+    for (guint i = nf ? nf->own->len : 0; i-- > 0;) {
         const sbi_point *p = &g_array_index(nf->own, sbi_point, i);
-        if (p->t > t)
-            break;
-        if (p->load != AMFOL_ABSENT)
-            best = p;
+        if (p->t <= t && p->load != AMFOL_ABSENT)
+            return p;
     }
-    return best;
+    return NULL;
 }
 
 static bool guami_equal(const amfol_guami *a, const amfol_guami *b)

@@ -113,11 +113,9 @@ void sbi_xchg_set_request(sbi_xchg *x, const char *method, const char *path, con
 sbi_conn *sbi_conn_get(amfol_sbi *s, uint32_t tcp_stream, const char *src, const char *dst,
                        bool src_is_client)
 {
-    for (guint i = 0; i < s->conns->len; i++) {
-        sbi_conn *c = &g_array_index(s->conns, sbi_conn, i);
-        if (c->tcp_stream == tcp_stream)
-            return c;
-    }
+    guint idx = GPOINTER_TO_UINT(g_hash_table_lookup(s->conn_index, GUINT_TO_POINTER(tcp_stream)));
+    if (idx)
+        return &g_array_index(s->conns, sbi_conn, idx - 1);
     if (s->conns->len >= SBI_MAX_CONNS) {
         s->dropped++;
         return NULL;
@@ -128,5 +126,6 @@ sbi_conn *sbi_conn_get(amfol_sbi *s, uint32_t tcp_stream, const char *src, const
     copy_str(c.client, sizeof c.client, src_is_client ? src : dst);
     copy_str(c.server, sizeof c.server, src_is_client ? dst : src);
     g_array_append_val(s->conns, c);
+    g_hash_table_insert(s->conn_index, GUINT_TO_POINTER(tcp_stream), GUINT_TO_POINTER(s->conns->len));
     return &g_array_index(s->conns, sbi_conn, s->conns->len - 1);
 }
