@@ -84,6 +84,20 @@ def check_ignores(wrapper, plugin, capdir, fails):
     have = [(f["layer"], f["amf"], f["gnb"], f["first_frame"], f["count"], f["frames"]) for f in got]
     if have != want:
         fails.append("radio-ignores: gnb-ignores-overload %s, want %s" % (have, want))
+    # Without any NGAP user location the cell is tied to no gNB: overload unknown, no verdict;
+    # the amfol.cell_map preference ties it again.
+    bare = os.path.join(capdir, "radio-ignores-no-uli.pcapng")
+    run(["tshark", "-r", full, "-Y", "!(ngap.procedureCode in {15,46})", "-w", bare])
+    unbound = [f for f in findings(wrapper, plugin, bare) if f["rule"] == "gnb-ignores-overload"]
+    if unbound:
+        fails.append("radio-ignores (no user location): %d findings, want none" % len(unbound))
+    t = run([wrapper, plugin, "-r", bare, "-o", "amfol.cell_map:00101-000000101=gnb-1", "-q", "-z", "amfol,json"])
+    mapped = [f for f in json.loads(t[t.find("{"):])["findings"] if f["rule"] == "gnb-ignores-overload"]
+    if len(mapped) != 1 or mapped[0]["gnb"] != "gnb-1" or mapped[0]["layer"] != "rrc":
+        fails.append("radio-ignores with amfol.cell_map: %s" % [(f["layer"], f["gnb"]) for f in mapped])
+    else:
+        print("radio-ignores (no user location): unbound -> no verdict; cell_map -> %d set-ups flagged" %
+              mapped[0]["count"])
     # With the InitialUEMessages the N2 module says it, and the radio side stays silent.
     got = [f for f in findings(wrapper, plugin, full) if f["rule"] == "gnb-ignores-overload"]
     if len(got) != 1 or got[0]["layer"] == "rrc":
