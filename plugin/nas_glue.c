@@ -20,7 +20,7 @@ enum { S_NAS_PDU, S_NAS_PDU_ITEM, S_MM_TYPE, S_SM_TYPE, S_RAN_UE, S_AMF_UE };
 
 static const char *const nas_fields[] = {
     "ngap.NAS_PDU",
-    "ngap.nAS_PDU",                 /* NAS PDU of PDU session resource items */
+    "ngap.nAS_PDU|ngap.pDUSessionNAS_PDU",   /* NAS PDU of PDU session resource items */
     /* Only used to see whether Wireshark deciphered a ciphered PDU (nas-5gs.null_decipher). */
     "nas-5gs.mm.message_type|nas_5gs.mm.message_type",
     "nas-5gs.sm.message_type|nas_5gs.sm.message_type",
