@@ -214,27 +214,21 @@ int rrc_trouble_near(const amfol_rrc *s, uint32_t ai, amfol_time t, double windo
     return n;
 }
 
-/* cell_map preference: "00101-000000101=gnb-1,..." gives the gNB name of a cell. */
+/* cell_map preference: "00101-000000101=gnb-1,..." gives the gNB name of a cell (spaces allowed). */
 static bool cell_map_lookup(const char *map, const char *cell, char *gnb, size_t cap)
 {
-    size_t cl = strlen(cell);
-    for (const char *p = map; p && *p;) {
-        while (*p == ' ' || *p == ',' || *p == ';')
-            p++;
-        const char *end = p + strcspn(p, ",;");
-        const char *eq = memchr(p, '=', (size_t)(end - p));
-        if (eq && (size_t)(eq - p) == cl && g_ascii_strncasecmp(p, cell, cl) == 0) {
-            size_t n = (size_t)(end - eq - 1);
-            if (n >= cap)
-                n = cap - 1;
-            memcpy(gnb, eq + 1, n);
-            gnb[n] = 0;
-            g_strstrip(gnb);
-            return true;
+    bool hit = false;
+    gchar **pairs = g_strsplit_set(map ? map : "", ",;", 256);
+    for (int i = 0; pairs[i] && !hit; i++) {
+        gchar **kv = g_strsplit(pairs[i], "=", 2);
+        if (kv[0] && kv[1] && g_ascii_strcasecmp(g_strstrip(kv[0]), cell) == 0) {
+            g_strlcpy(gnb, g_strstrip(kv[1]), cap);
+            hit = gnb[0] != 0;
         }
-        p = end;
+        g_strfreev(kv);
     }
-    return false;
+    g_strfreev(pairs);
+    return hit;
 }
 
 bool rrc_cell_bind(amfol_engine *e, uint32_t cell)

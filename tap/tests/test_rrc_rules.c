@@ -388,6 +388,38 @@ static void test_mac_rnti_matching(void)
     amfol_engine_free(e);
 }
 
+/* A cell whose identity does not carry the gNB-ID and that no NGAP user location names is tied
+ * to no gNB (overload unknown) until the cell_map setting names its gNB. */
+static void test_cell_map(void)
+{
+    for (int mapped = 0; mapped < 2; mapped++) {
+        frame_no = 0;
+        amfol_config cfg;
+        amfol_config_defaults(&cfg);
+        if (mapped)
+            strcpy(cfg.cell_map, "00101-000000777 = gnb-1, 00101-000000778=gnb-9");
+        amfol_engine *e = amfol_engine_new(&cfg);
+        ng_setup(e, 1000.0, 1);
+        start(e, 1010.0, AMFOL_ACTION_REJECT_RRC_CR_SIGNALLING, AMFOL_ABSENT);
+        amfol_rrc_event ev;
+        amfol_rrc_result res;
+        rrc_blank(&ev);
+        where(&ev.where, 1012.0, DU_EP, CU_EP);
+        ev.msg = AMFOL_RRC_SETUP_REQUEST;
+        ev.cause = AMFOL_CAUSE_MO_DATA;
+        ev.du_ue_id = 77;
+        ev.has_nr_cgi = true;
+        strcpy(ev.nr_cgi.plmn.digits, "00101");
+        ev.nr_cgi.cell_id = 0x777;
+        amfol_engine_rrc(e, &ev, &res);
+        CHECK(res.relevant && strcmp(res.cell, "00101-000000777") == 0);
+        CHECK(res.in_overload == (mapped == 1));
+        CHECK(strcmp(res.gnb, mapped ? "gnb-1" : CU_EP) == 0);
+        CHECK(res.klass == (mapped ? AMFOL_RRC_CLASS_SHED : AMFOL_RRC_CLASS_NONE));
+        amfol_engine_free(e);
+    }
+}
+
 int main(void)
 {
     CHECK(fabs(rrc_binom_sf(5, 10, 0.5) - 0.623046875) < 1e-9);
@@ -402,6 +434,7 @@ int main(void)
     test_over_sheds_and_sync();
     test_protected_slice_and_unanswered();
     test_wrong_class();
+    test_cell_map();
     test_mac_rnti_matching();
     printf("test_rrc_rules: ok\n");
     return 0;
