@@ -504,7 +504,7 @@ static void exempt_shed(sim *s)
                 if (v[i].gnb == g && v[i].amf == ep->amf && cause_is_exempt(act, v[i].cause) &&
                     v[i].t_us >= t0 - 60 * (int64_t)SEC && v[i].t_us < t0)
                     truth_fault_add(f, v[i].frame);
-            f->count = during;
+            f->count = base; /* evidence: the baseline exempt IUMs */
             f->details = g_strdup_printf("{\"baseline\": %u, \"during\": %u, \"lambda\": %.3f}",
                                          base, during, lambda);
         }
