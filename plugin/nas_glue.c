@@ -116,6 +116,9 @@ static void *nas_analyze(amfol_frame_ctx *ctx)
         const amfol_fieldref *f = &ctx->fields[i];
         if (f->module != NAS_MODULE_INDEX || (f->slot != S_NAS_PDU && f->slot != S_NAS_PDU_ITEM))
             continue;
+        /* Guard against a changed module order in packet-amfol.c: the slot must be ours. */
+        if (!f->fi || !f->fi->hfinfo || !strstr(nas_fields[f->slot], f->fi->hfinfo->abbrev))
+            continue;
         int k = ngap_of(ctx, i);
         if (k < 0 || !ctx->ngap)
             continue;
