@@ -4,7 +4,7 @@
 # scenarios. The expected verdicts are recomputed here from the raw RRC/NGAP fields (no amfol
 # field), following docs/faults.md, and compared with amfol's -z amfol,json.
 #
-# Usage: radio_behaviours.py TSHARK_WRAPPER PLUGIN_SO CAPTURE_DIR SYNTH SCENARIO_DIR
+# Usage: radio_behaviours.py TSHARK_WRAPPER PLUGIN_SO CAPTURE_DIR SYNTH SCENARIO_DIR ignores|over-sheds
 import json
 import math
 import os
@@ -36,18 +36,20 @@ def findings(wrapper, plugin, cap):
 
 
 def attempts(wrapper, plugin, cap):
-    """Requests with their answer: (frame, time, cause, answer frame, answer kind)."""
-    req = fields(wrapper, plugin, cap, "nr-rrc.rrcSetupRequest_element", "frame.number", "frame.time_epoch",
-                 "ip.src", "f1ap.GNB_DU_UE_F1AP_ID", "nr-rrc.establishmentCause")
-    ans = {}
-    for kind, flt in (("S", "nr-rrc.rrcSetup_element"), ("R", "nr-rrc.rrcReject_element")):
-        for f, t, dst, du in fields(wrapper, plugin, cap, flt, "frame.number", "frame.time_epoch", "ip.dst",
-                                    "f1ap.GNB_DU_UE_F1AP_ID"):
-            ans.setdefault((dst, du), []).append((int(f), float(t), kind))
+    """Requests with their answer: (frame, time, cause, answer frame, answer kind S/R/N)."""
+    rows = fields(wrapper, plugin, cap, "nr-rrc.rrcSetupRequest_element || nr-rrc.rrcSetup_element || "
+                  "nr-rrc.rrcReject_element", "frame.number", "frame.time_epoch", "ip.src", "ip.dst",
+                  "f1ap.GNB_DU_UE_F1AP_ID", "nr-rrc.establishmentCause", "_ws.col.Info")
+    req, ans = [], {}
+    for f, t, src, dst, du, cause, info in rows:
+        if "RRC Setup Request" in info:
+            req.append((int(f), float(t), src, du, int(cause)))
+        elif "RRC Setup" in info or "RRC Reject" in info:
+            ans.setdefault((dst, du), []).append((int(f), float(t), "S" if "RRC Setup" in info else "R"))
     out = []
     for f, t, src, du, cause in req:
-        a = [x for x in ans.get((src, du), []) if x[0] > int(f) and x[1] - float(t) <= 1.0]
-        out.append((int(f), float(t), int(cause), a[0][0] if a else 0, a[0][2] if a else "N"))
+        a = [x for x in ans.get((src, du), []) if x[0] > f and x[1] - t <= 1.0]
+        out.append((f, t, cause, a[0][0] if a else 0, a[0][2] if a else "N"))
     return out
 
 
@@ -148,18 +150,17 @@ def check_over_sheds(wrapper, plugin, capdir, fails):
 
 
 def main():
-    wrapper, plugin, capdir, synth, scen = sys.argv[1:6]
+    wrapper, plugin, capdir, synth, scen, which = sys.argv[1:7]
     os.makedirs(capdir, exist_ok=True)
-    for name in ("radio-ignores", "radio-over-sheds"):
-        run([synth, os.path.join(scen, name + ".ini"), "-o", os.path.join(capdir, name + ".pcapng")])
+    name = {"ignores": "radio-ignores", "over-sheds": "radio-over-sheds"}[which]
+    run([synth, os.path.join(scen, name + ".ini"), "-o", os.path.join(capdir, name + ".pcapng")])
     fails = []
-    check_ignores(wrapper, plugin, capdir, fails)
-    check_over_sheds(wrapper, plugin, capdir, fails)
+    (check_ignores if which == "ignores" else check_over_sheds)(wrapper, plugin, capdir, fails)
     for f in fails:
         print("FAIL:", f)
     if fails:
         sys.exit(1)
-    print("ok: radio-side gnb-ignores-overload and gnb-over-sheds as recomputed from the raw fields")
+    print("ok: radio-side %s as recomputed from the raw fields" % name)
 
 
 if __name__ == "__main__":

@@ -38,10 +38,12 @@ if(AMFOL_SYNTH)
     set_tests_properties(rrc.synth.${name} PROPERTIES FIXTURES_REQUIRED rrc_synth_${name} TIMEOUT 120)
   endforeach()
   # Behaviours only RRC shows (own scenarios in tests/rrc/scenarios), recomputed from raw fields.
-  add_test(NAME rrc.behaviours
-           COMMAND ${Python3_EXECUTABLE} ${RRC_TESTS}/radio_behaviours.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
-                   ${RRC_OUT}/behaviours ${AMFOL_SYNTH} ${RRC_TESTS}/scenarios)
-  set_tests_properties(rrc.behaviours PROPERTIES TIMEOUT 120)
+  foreach(which ignores over-sheds)
+    add_test(NAME rrc.behaviours.${which}
+             COMMAND ${Python3_EXECUTABLE} ${RRC_TESTS}/radio_behaviours.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
+                     ${RRC_OUT}/behaviours-${which} ${AMFOL_SYNTH} ${RRC_TESTS}/scenarios ${which})
+    set_tests_properties(rrc.behaviours.${which} PROPERTIES TIMEOUT 120)
+  endforeach()
   # Bad input: corrupted / truncated / partial / reordered copies of a storm must not crash.
   add_test(NAME rrc.fuzz
            COMMAND ${RRC_TESTS}/fuzz_radio.sh ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
