@@ -111,7 +111,8 @@ static const value_string amfol_cause_vals[] = {
 static const char *message_name(int proc, int pdu_type)
 {
     switch (proc) {
-    case 0: return "AMFConfigurationUpdate";
+    case 0: return pdu_type == 2 ? "AMFConfigurationUpdateFailure"
+                 : pdu_type == 1 ? "AMFConfigurationUpdateAcknowledge" : "AMFConfigurationUpdate";
     case 1: return "AMFStatusIndication";
     case 9: return "ErrorIndication";
     case 15: return "InitialUEMessage";
@@ -119,7 +120,7 @@ static const char *message_name(int proc, int pdu_type)
     case 22: return "OverloadStart";
     case 23: return "OverloadStop";
     case 35: return pdu_type == 2 ? "RANConfigurationUpdateFailure" : "RANConfigurationUpdate";
-    case 41: return "UEContextReleaseCommand";
+    case 41: return pdu_type == 1 ? "UEContextReleaseComplete" : "UEContextReleaseCommand";
     case 42: return "UEContextReleaseRequest";
     default: return "NGAP";
     }
