@@ -50,6 +50,7 @@ typedef struct amfol_frame_rec {
 /* Frames carrying any of these are walked; others only count. */
 static const char *const amfol_interesting_protos[] = {
     "ngap", "f1ap", "nr-rrc", "nas-5gs", "http2", "sctp",
+    "http", "tls",   /* SBI over HTTP/1.1 (OAI); TLS-hidden SBI is counted per connection */
 };
 
 /* Preferences (epan forces these to be globals). */
