@@ -8,6 +8,7 @@
 
 #include <epan/address.h>
 #include <epan/to_str.h>
+#include <stddef.h>
 #include <string.h>
 
 #define RRC_MAX_MSGS_PER_FRAME 16
