@@ -403,6 +403,25 @@ def mode_robust():
                 check(False, "fuzz %s seed %d: JSON invalid: %s" % (name, seed, e))
 
 
+def mode_docs():
+    """Every amfol.* field docs/fields.md names exists in tshark -G fields, and every N2 field the
+    plugin registers is documented."""
+    doc = open(os.path.join(HERE, "..", "..", "docs", "fields.md")).read()
+    documented = set(re.findall(r"`(amfol\.[a-z0-9_.]+)`", doc))
+    reg = {}
+    for line in tshark("-G", "fields").stdout.splitlines():
+        cols = line.split("\t")
+        if len(cols) > 2 and cols[2].startswith("amfol."):
+            reg[cols[2]] = cols[0]
+    prefs = set(re.findall(r"^#?(amfol\.[a-z0-9_]+):", tshark("-G", "defaultprefs").stdout, re.M))
+    for f in sorted(documented - prefs):
+        check(f in reg, "documented field %s is not registered" % f)
+    others = ("amfol.rrc", "amfol.nas", "amfol.sbi", "amfol.expert")
+    n2 = [f for f in reg if not any(f == o or f.startswith(o + ".") for o in others)]
+    for f in n2:
+        check(f in documented, "registered field %s is not in docs/fields.md" % f)
+
+
 N2_RULES = ("gnb-ignores-overload", "overload-start-partial", "overload-stop-missing", "overload-exempt-shed")
 
 
@@ -442,7 +461,8 @@ def mode_public():
 if __name__ == "__main__":
     os.makedirs(WORK, exist_ok=True)
     {"fields": mode_fields, "json": mode_json, "timeline": mode_timeline, "diagnosis": mode_diagnosis,
-     "expert": mode_expert, "twopass": mode_twopass, "robust": mode_robust, "public": mode_public}[MODE]()
+     "expert": mode_expert, "twopass": mode_twopass, "robust": mode_robust, "public": mode_public,
+     "docs": mode_docs}[MODE]()
     if FAILS:
         print("%d checks failed" % len(FAILS))
         sys.exit(1)
