@@ -408,6 +408,8 @@ static void render_one(amfol_frame_ctx *ctx, proto_tree *tree, const amfol_rrc_r
                 proto_item *d = proto_tree_add_double(t, hf_amfol_rrc_answer_delay, tvb, 0, 0, info.answer_delay_ms);
                 proto_item_set_generated(d);
             }
+            if (info.wait_time_s != AMFOL_ABSENT)
+                add_gen_uint(t, hf_amfol_rrc_wait_time, tvb, (uint32_t)info.wait_time_s);
             if (info.outcome == AMFOL_RRC_OUT_UNANSWERED)
                 expert_add_info(pinfo, oi, &ei_amfol_rrc_unanswered);
         }

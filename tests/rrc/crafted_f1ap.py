@@ -74,9 +74,9 @@ def main():
     rows = fields(wrapper, plugin, cap)
     # Default timeout (1000 ms): 3 and 4 are unanswered, 5 answers nothing.
     bad += expect(rows, {
-        1: {MSG: "1", CAUSE: "3", OUT: "2", ANS: "2", GNB: CU + ":38472", OVL: "0"},
+        1: {MSG: "1", CAUSE: "3", OUT: "2", ANS: "2", WAIT: "10", GNB: CU + ":38472", OVL: "0"},
         2: {MSG: "4", CAUSE: "3", REQ: "1", WAIT: "10", OUT: ""},
-        3: {MSG: "1", OUT: "3", ANS: ""},
+        3: {MSG: "1", OUT: "3", ANS: "", WAIT: ""},
         4: {MSG: "1", OUT: "3", ANS: ""},
         5: {MSG: "4", REQ: "", WAIT: "10", CAUSE: ""},
     }, "default timeout")
@@ -90,7 +90,7 @@ def main():
     rows = fields(wrapper, plugin, cap, "-o", "amfol.rrc_answer_timeout_ms:3000")
     bad += expect(rows, {
         3: {OUT: "3"},
-        4: {OUT: "2", ANS: "5"},
+        4: {OUT: "2", ANS: "5", WAIT: "10"},
         5: {REQ: "4", CAUSE: "3", WAIT: "10"},
     }, "3000 ms timeout")
     if bad:
