@@ -256,6 +256,14 @@ def mode_json():
           "clean capture has N2 findings: %s" % [f["rule"] for f in d["findings"]])
     check([g["id"] for g in d["amfs"][0]["gnbs"]] == ["gnb-a", "gnb-b", "gnb-c"], "clean gnbs")
 
+    pcap, meta = load("exempt")
+    m = meta["marks"]
+    d = zjson(pcap)
+    em = sorted(u["frame"] for u in meta["initial_ue"] if u["cause"] == EMERG)
+    got = [(f["rule"], f["gnb"], f["first_frame"], f["frames"], f["count"]) for f in d["findings"]
+           if f["rule"] in N2_RULES]
+    check(got == [("overload-exempt-shed", "gnb-x", m["start"], sorted([m["start"]] + em), 29)], "exempt-shed %s" % got)
+
     pcap, meta = load("late")
     d = zjson(pcap)
     a = d["amfs"][0]
@@ -333,7 +341,7 @@ def mode_expert():
 
 
 def mode_twopass():
-    for name in ("storm", "clean", "late"):
+    for name in ("storm", "clean", "exempt", "late"):
         pcap, _ = load(name)
         cols = ["frame.number", "amfol.amf", "amfol.gnb", "amfol.episode", "amfol.in_overload", "amfol.shed_expected",
                 "amfol.exempt", "amfol.start_frame", "amfol.since_start", "amfol.replaced", "amfol.duration",

@@ -10,6 +10,7 @@
 #   clean.pcap  two gNBs, both told (permit emergency and MT only), both comply, both stopped;
 #               then NG Setup Failure with overload cause + TimeToWait, Error Indication with
 #               overload cause, AMF Configuration Update (capacity), AMF Status Indication.
+#   exempt.pcap one gNB that, told to reject signalling, also stops forwarding emergency calls.
 #   late.pcap   starts after NG Setup (names are transport addresses), a START without IEs, a
 #               STOP, a STOP without START, and a truncated NGAP PDU.
 import json
@@ -133,6 +134,22 @@ def clean(path):
     r.close()
 
 
+def exempt(path):
+    r = Recorder(path)
+    gnbs = {"gnb-x": "10.0.1.7"}
+    setup(r, gnbs)
+    ip = gnbs["gnb-x"]
+    for s in range(1, 60):
+        r.up(s + 0.1, ip, "gnb-x", [MO_SIG])
+        if s % 2 == 0:
+            r.up(s + 0.2, ip, "gnb-x", [EMERG])
+    r.send(60.0, AMF, ip, N.overload_start(1), "start")
+    r.send(120.0, AMF, ip, N.overload_stop(), "stop")     # nothing at all passed in between
+    for s in range(121, 130):
+        r.up(s + 0.1, ip, "gnb-x", [MO_SIG])
+    r.close()
+
+
 def late(path):
     r = Recorder(path)
     amf, gnb = "10.0.0.2", "10.0.2.1"
@@ -156,4 +173,5 @@ if __name__ == "__main__":
     os.makedirs(out, exist_ok=True)
     storm(os.path.join(out, "storm.pcap"))
     clean(os.path.join(out, "clean.pcap"))
+    exempt(os.path.join(out, "exempt.pcap"))
     late(os.path.join(out, "late.pcap"))
