@@ -401,8 +401,6 @@ static void on_mm_congestion(amfol_nas *s, amfol_nas_ue *ue, const amfol_nas_eve
     }
     *b = (amfol_nas_backoff){true, ev->t3346, out->integrity_protected, ev->where.time,
                              ev->where.frame, amf_ix, reject_ix, false, false};
-    if (out->integrity_protected)
-        amf->ues_backed_off++;
 }
 
 /* 5GSM congestion (#26 T3396, #67 T3584, #69 T3585), plain or inside DL NAS TRANSPORT. */

@@ -65,7 +65,6 @@ typedef struct amfol_nas_amf {
     uint64_t messages, ciphered, integrity_only, plain;
     uint64_t congestion_rejects, other_rejects, congestion_deregs, congestion_dl_transport;
     uint64_t sm_congestion;
-    uint64_t ues_backed_off;              /* rejects that started a valid integrity-protected T3346 */
     uint64_t attempts_in_backoff, allowed_in_backoff, uncertain_in_backoff;
     uint64_t retry_buckets[AMFOL_NAS_RETRY_BUCKETS];
 } amfol_nas_amf;

@@ -33,7 +33,27 @@ typedef struct episode_sum {
     uint64_t buckets[AMFOL_NAS_RETRY_BUCKETS];
     GArray *values;                       /* guint seconds, sorted, with counts in `counts` */
     GArray *counts;
+    GHashTable *ues;                      /* distinct UEs backed off (serials) */
 } episode_sum;
+
+/* Distinct UEs that were told a binding back-off (integrity protected, valid T3346). */
+static uint32_t ues_backed_off(const amfol_nas_amf *a)
+{
+    GHashTable *set = g_hash_table_new(g_int64_hash, g_int64_equal);
+    uint32_t anonymous = 0;
+    for (guint i = 0; i < a->rejects->len; i++) {
+        amfol_nas_reject *r = &g_array_index(a->rejects, amfol_nas_reject, i);
+        if (r->t3346.state != AMFOL_TIMER_VALUE || !r->integrity)
+            continue;
+        if (r->ue_serial)
+            g_hash_table_add(set, &r->ue_serial);
+        else
+            anonymous++;
+    }
+    uint32_t n = g_hash_table_size(set) + anonymous;
+    g_hash_table_destroy(set);
+    return n;
+}
 
 static GArray *episode_sums(const amfol_nas_amf *a)
 {
@@ -49,6 +69,7 @@ static GArray *episode_sums(const amfol_nas_amf *a)
             z.episode = r->episode;
             z.values = g_array_new(FALSE, FALSE, sizeof(guint));
             z.counts = g_array_new(FALSE, FALSE, sizeof(guint));
+            z.ues = g_hash_table_new(g_int64_hash, g_int64_equal);
             guint pos = 0;                /* keep episodes ascending */
             while (pos < out->len && g_array_index(out, episode_sum, pos).episode < r->episode)
                 pos++;
@@ -59,8 +80,12 @@ static GArray *episode_sums(const amfol_nas_amf *a)
         if (r->t3346.state == AMFOL_TIMER_ABSENT)
             e->no_t3346++;
         if (r->t3346.state == AMFOL_TIMER_VALUE) {
-            if (r->integrity)
-                e->backed_off++;
+            if (r->integrity) {
+                if (r->ue_serial)
+                    g_hash_table_add(e->ues, (gpointer)&r->ue_serial);
+                else
+                    e->backed_off++;          /* no UE identity: count the reject */
+            }
             guint pos = 0;
             while (pos < e->values->len && g_array_index(e->values, guint, pos) < r->t3346.seconds)
                 pos++;
@@ -74,6 +99,10 @@ static GArray *episode_sums(const amfol_nas_amf *a)
             if (r->retried)
                 e->buckets[amfol_nas_retry_bucket(r->retry_rel_expiry)]++;
         }
+    }
+    for (guint k = 0; k < out->len; k++) {
+        episode_sum *e = &g_array_index(out, episode_sum, k);
+        e->backed_off += g_hash_table_size(e->ues);
     }
     for (guint i = 0; i < a->retries->len; i++) {
         const amfol_nas_retry *r = &g_array_index(a->retries, amfol_nas_retry, i);
@@ -89,6 +118,7 @@ static void episode_sums_free(GArray *v)
     for (guint k = 0; k < v->len; k++) {
         g_array_free(g_array_index(v, episode_sum, k).values, TRUE);
         g_array_free(g_array_index(v, episode_sum, k).counts, TRUE);
+        g_hash_table_destroy(g_array_index(v, episode_sum, k).ues);
     }
     g_array_free(v, TRUE);
 }
@@ -113,7 +143,7 @@ void amfol_nas_report_timeline(amfol_engine *e, GString *out)
                                G_GUINT64_FORMAT " other rejects, %" G_GUINT64_FORMAT
                                " UEs backed off, %u early retries\n",
                                a->name, a->messages, a->ciphered, a->congestion_rejects,
-                               a->other_rejects, a->ues_backed_off, a->retries->len);
+                               a->other_rejects, (uint64_t)ues_backed_off(a), a->retries->len);
         GArray *eps = episode_sums(a);
         for (guint k = 0; k < eps->len; k++) {
             const episode_sum *es = &g_array_index(eps, episode_sum, k);
@@ -244,7 +274,7 @@ void amfol_nas_report_json(amfol_engine *e, json_dumper *d)
         member_u64(d, "other_rejects", a->other_rejects);
         member_u64(d, "congestion_deregistrations", a->congestion_deregs);
         member_u64(d, "sm_congestion", a->sm_congestion);
-        member_u64(d, "ues_backed_off", a->ues_backed_off);
+        member_u64(d, "ues_backed_off", ues_backed_off(a));
         member_u64(d, "attempts_in_backoff", a->attempts_in_backoff);
         member_u64(d, "allowed_in_backoff", a->allowed_in_backoff);
         member_u64(d, "uncertain_in_backoff", a->uncertain_in_backoff);
