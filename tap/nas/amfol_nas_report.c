@@ -7,6 +7,8 @@
 
 #include <stdio.h>
 
+#define TIMELINE_MAX_RETRIES 50   /* early retries listed one per line in the timeline */
+
 static const char *row_msg(const amfol_nas_stat_row *r)
 {
     return r->sm_type != AMFOL_ABSENT ? amfol_nas_sm_type_name(r->sm_type)
@@ -176,6 +178,11 @@ void amfol_nas_report_timeline(amfol_engine *e, GString *out)
                                    row_msg(r), r->cause, row_cause(r), tb, r->count);
         }
         for (guint k = 0; k < a->retries->len; k++) {
+            if (k == TIMELINE_MAX_RETRIES) {      /* the JSON and the findings have them all */
+                g_string_append_printf(out, "    ... and %u more early retries\n",
+                                       a->retries->len - TIMELINE_MAX_RETRIES);
+                break;
+            }
             const amfol_nas_retry *r = &g_array_index(a->retries, amfol_nas_retry, k);
             g_string_append_printf(out, "    early retry: frame %u by %s, %.1f s before expiry (reject frame %u)\n",
                                    r->retry_frame, amfol_nas_ue_name(s, r->ue_serial, r->ue),
