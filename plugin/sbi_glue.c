@@ -13,6 +13,7 @@ enum {
     F_STATUS, F_RETRY_AFTER, F_JSON, F_J_OBJECT, F_J_ARRAY, F_J_MEMBER, F_J_STRING,
     F_J_NUMBER, F_J_TRUE, F_J_FALSE, F_J_NULL, F_TLS,
     F_NAS_REG_TYPE, F_NAS_REGION, F_NAS_SET, F_NAS_POINTER, F_NAS_TMSI, F_NAS_RED,
+    F_H1_METHOD, F_H1_URI, F_H1_STATUS, F_H1_REQUEST_IN, F_H1_REQ_LINE, F_H1_RSP_LINE,
 };
 
 static const char *const sbi_fields[] = {
@@ -31,6 +32,9 @@ static const char *const sbi_fields[] = {
     "nas-5gs.5g_tmsi|nas_5gs.5g_tmsi",
     /* CONFIGURATION UPDATE COMMAND "registration requested": an AMF asks a UE to re-register. */
     "nas-5gs.mm.conf_upd_ind.red|nas_5gs.mm.conf_upd_ind.red",
+    /* SBI over HTTP/1.1 (e.g. OAI): one message per request/response, paired by request frame. */
+    "http.request.method", "http.request.uri", "http.response.code", "http.request_in",
+    "http.request.line", "http.response.line",
     NULL
 };
 
@@ -159,6 +163,49 @@ static void on_header(sbi_seg *s, const char *name, const char *value)
         append_list(s->ev->oci, sizeof s->ev->oci, value);
     else if (g_ascii_strcasecmp(name, "3gpp-sbi-lci") == 0)
         append_list(s->ev->lci, sizeof s->ev->lci, value);
+}
+
+/* An HTTP/1.1 message: its own segment. The request's frame number stands in for the HTTP/2
+ * stream id, so that request and response pair on (TCP stream, request frame). */
+static sbi_seg *h1_seg(amfol_frame_ctx *ctx, sbi_seg *segs, int *n, uint32_t tcp_stream,
+                       uint32_t key)
+{
+    if (*n >= SBI_MAX_SEGS_PER_FRAME)
+        return NULL;
+    sbi_seg *s = &segs[(*n)++];
+    memset(s, 0, sizeof *s);
+    s->stream_id = key;
+    s->headers = true;
+    s->ev = new_event(ctx, tcp_stream, key);
+    return s;
+}
+
+/* "Name: value\r\n" header line of HTTP/1.1. */
+static void on_h1_line(sbi_seg *s, const char *line)
+{
+    if (!s || !line)
+        return;
+    const char *colon = strchr(line, ':');
+    if (!colon || colon == line)
+        return;
+    char name[32];
+    size_t n = (size_t)(colon - line);
+    if (n >= sizeof name)
+        return;
+    memcpy(name, line, n);
+    name[n] = '\0';
+    const char *v = colon + 1;
+    while (*v == ' ' || *v == '\t')
+        v++;
+    char value[256];
+    g_strlcpy(value, v, sizeof value);
+    size_t len = strlen(value);
+    while (len > 0 && (value[len - 1] == '\r' || value[len - 1] == '\n' || value[len - 1] == ' '))
+        value[--len] = '\0';
+    if (g_ascii_strcasecmp(name, "retry-after") == 0)
+        g_strlcpy(s->ev->retry_after, value, sizeof s->ev->retry_after);
+    else
+        on_header(s, name, value);
 }
 
 static void json_item(amfol_frame_ctx *ctx, sbi_seg *s, int kind, const amfol_fieldref *f)
@@ -313,6 +360,29 @@ static void *sbi_analyze(amfol_frame_ctx *ctx)
         case F_J_TRUE: json_item(ctx, cur, AMFOL_J_TRUE, f); break;
         case F_J_FALSE: json_item(ctx, cur, AMFOL_J_FALSE, f); break;
         case F_J_NULL: json_item(ctx, cur, AMFOL_J_NULL, f); break;
+        case F_H1_METHOD:
+            cur = h1_seg(ctx, segs, &n_segs, tcp_stream, ctx->pinfo->num);
+            if (cur && amfol_fi_string(f->fi))
+                g_strlcpy(cur->ev->method, amfol_fi_string(f->fi), sizeof cur->ev->method);
+            break;
+        case F_H1_URI:
+            if (cur && amfol_fi_string(f->fi))
+                g_strlcpy(cur->ev->path, amfol_fi_string(f->fi), sizeof cur->ev->path);
+            break;
+        case F_H1_STATUS:
+            /* Until [Request in frame] says otherwise, an unpaired response. */
+            cur = h1_seg(ctx, segs, &n_segs, tcp_stream, 0x80000000u | ctx->pinfo->num);
+            if (cur)
+                cur->ev->status = (int)amfol_fi_uint(f->fi);
+            break;
+        case F_H1_REQUEST_IN:
+            if (cur && cur->ev->status != AMFOL_ABSENT)
+                cur->stream_id = cur->ev->stream_id = (uint32_t)amfol_fi_uint(f->fi);
+            break;
+        case F_H1_REQ_LINE:
+        case F_H1_RSP_LINE:
+            on_h1_line(cur, amfol_fi_string(f->fi));
+            break;
         default:
             break;              /* NAS fields: read per NGAP PDU above */
         }

@@ -184,7 +184,8 @@ const char *sbi_tie_text(int tie)
     case SBI_TIE_GUAMI: return "tied to the N2 AMF by GUAMI";
     case SBI_TIE_NO_N2_MATCH: return "not tied: no NG SETUP RESPONSE in the capture serves its GUAMIs";
     case SBI_TIE_NOT_AMF: return "not an AMF (NFProfile nfType)";
-    case SBI_TIE_NO_AMF_INFO: return "not tied: its NFProfile has no amfInfo GUAMIs";
+    case SBI_TIE_NO_AMF_INFO:
+        return "not tied: its NFProfile has no amfInfo GUAMI in TS 29.571 form (amfId: 6 hex digits)";
     default: return "not tied: no NFProfile (NFRegister/notify/discovery) seen for it";
     }
 }

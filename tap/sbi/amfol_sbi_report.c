@@ -194,10 +194,15 @@ void amfol_sbi_report_timeline(amfol_engine *e, GString *out)
     if (s->moves->len > TIMELINE_MAX_LINES / 4)
         g_string_append_printf(out, "  ... %u more moves\n", s->moves->len - TIMELINE_MAX_LINES / 4);
     /* What could not be read, per connection: never guessed, only counted. */
+    guint conn_lines = 0, conn_more = 0;
     for (guint i = 0; i < s->conns->len; i++) {
         const sbi_conn *c = &g_array_index(s->conns, sbi_conn, i);
         if (!c->hpack_unreadable && !c->tls && !c->body_not_json)
             continue;
+        if (conn_lines++ >= TIMELINE_MAX_LINES) {
+            conn_more++;
+            continue;
+        }
         g_string_append_printf(out, "  tcp.stream %u %s -> %s: %u messages", c->tcp_stream,
                                c->client, c->server, c->messages);
         if (c->hpack_unreadable)
@@ -209,6 +214,9 @@ void amfol_sbi_report_timeline(amfol_engine *e, GString *out)
             g_string_append_printf(out, ", %u bodies not decoded as JSON", c->body_not_json);
         g_string_append_c(out, '\n');
     }
+    if (conn_more)
+        g_string_append_printf(out, "  ... %u more connections with unreadable content (JSON: "
+                               "sbi.connections)\n", conn_more);
     if (s->orphan_bodies)
         g_string_append_printf(out, "  %u bodies whose request headers were not seen (not "
                                "attributed to an NF)\n", s->orphan_bodies);

@@ -92,6 +92,29 @@ def main():
         n_told += len(told)
         if profiles.get(int(c[0])) != told:
             errors.append("frame %s: told loads %s, body loads %s" % (c[0], told, profiles.get(int(c[0]))))
+    # SBI over HTTP/1.1 (OAI): every NRF request (PUT/PATCH .../nf-instances/{id}) is classified
+    # and attributed, and every response is paired with the request Wireshark pairs it with.
+    h1 = subprocess.run(["tshark", "-r", capture] + opts + ["-Y", "http", "-T", "fields", "-e",
+                         "frame.number", "-e", "http.request.method", "-e", "http.request.uri",
+                         "-e", "http.request_in"], check=True, stdout=subprocess.PIPE,
+                        stderr=subprocess.DEVNULL, text=True).stdout.splitlines()
+    am = {}
+    for row in run(["-Y", "amfol.sbi", "-T", "fields", "-e", "frame.number", "-e", "amfol.sbi.kind",
+                    "-e", "amfol.sbi.nf_instance_id", "-e", "amfol.sbi.request_in"]).splitlines():
+        c = row.split("\t")
+        am[int(c[0])] = c[1:]
+    n_h1 = 0
+    for row in h1:
+        c = row.split("\t")
+        frame, method, uri, req_in = int(c[0]), c[1], c[2], c[3]
+        if method in ("PUT", "PATCH") and uri.startswith("/nnrf-nfm/v1/nf-instances/"):
+            n_h1 += 1
+            kind = "NFRegister" if method == "PUT" else "NFUpdate"
+            nf = uri.split("/nf-instances/")[1].split("/")[0].split("?")[0]
+            if am.get(frame, [None, None])[:2] != [kind, nf]:
+                errors.append("HTTP/1.1 frame %d: want %s %s, amfol %s" % (frame, kind, nf, am.get(frame)))
+        if req_in and frame in am and am[frame][2] != req_in:
+            errors.append("HTTP/1.1 response %d: request in %s, amfol %s" % (frame, req_in, am[frame][2]))
     hpack = {int(r) for r in run(["-Y", "amfol.sbi.headers_unreadable", "-T", "fields", "-e",
                                   "frame.number"]).split()}
     if hpack != unknown:
@@ -103,7 +126,7 @@ def main():
     if sbi["nfupdate_load_reports"] != expected:
         errors.append("JSON nfupdate_load_reports %d, expected %d" % (sbi["nfupdate_load_reports"], expected))
     series = sorted((p["frame"], p["load"], n["nf_instance_id"]) for n in sbi["nfs"]
-                    for p in n["load_reports"] if p["op"] == "update")
+                    for p in n["load_reports"] if p["op"] == "update" and p["load"] is not None)
     if series != sorted((f, v[0], v[1]) for f, v in want.items() if v[1]):
         errors.append("JSON load series differs from the oracle")
     sbi_findings = [f for f in doc["findings"] if f["rule"] in SBI_RULES]
@@ -113,9 +136,10 @@ def main():
         print("\n".join(errors))
         return 1
     print("%s: %d NRF load reports (values %s), all attributed as the oracle says; %d loads told to "
-          "consumers, as in the bodies; %d frames with HPACK state missing; no SBI finding"
+          "consumers, as in the bodies; %d HTTP/1.1 NRF registrations/updates attributed and "
+          "paired; %d frames with HPACK state missing; no SBI finding"
           % (capture.split("/")[-1], len(got), sorted(set(v[0] for v in got.values())), n_told,
-             len(hpack)))
+             n_h1, len(hpack)))
     return 0
 
 if __name__ == "__main__":

@@ -19,11 +19,15 @@ if(SBI_TEXT2PCAP)
   set_tests_properties(sbi.crafted_h2c PROPERTIES TIMEOUT 120)
 endif()
 
-# Real captures: path, NRF /load reports per shared/captures/public/MANIFEST.md, Decode As.
+# Real captures: path, NRF /load reports per shared/captures/public/MANIFEST.md, Decode As
+# (for OAI the default http on 8080, made explicit).
 set(SBI_PUBLIC ${AMFOL_SHARED}/captures/public)
 foreach(spec "sandbox_sbi|adriandonohoe-5g-pcap/sandbox_sbi.pcap|18|tcp.port==7777,http2"
              "nssf_reject_sbi|adriandonohoe-5g-pcap/sbi_nssf_reject_sbi.pcap|57|tcp.port==7777,http2"
-             "open5gs_roaming_hr|open5gs/5g-roaming-hr.pcapng|17|tcp.port==7777,http2")
+             "open5gs_roaming_hr|open5gs/5g-roaming-hr.pcapng|17|tcp.port==7777,http2"
+             # OAI: SBI over HTTP/1.1 on 8080 (decoded as http by default), heart-beats without load
+             "oai_basic_nrf|oai-cn5g-fed/basic-nrf.pcap|0|tcp.port==8080,http"
+             "oai_slicing|oai-cn5g-fed/slicing.pcap|0|tcp.port==8080,http")
   string(REPLACE "|" ";" parts "${spec}")
   list(GET parts 0 name)
   list(GET parts 1 file)
