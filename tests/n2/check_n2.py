@@ -45,10 +45,15 @@ def tshark(*args, ok=True):
     return p
 
 
+_made = []
+
+
 def captures():
+    """Written afresh once per run (half a second), so a stale work folder never matters."""
     out = os.path.join(WORK, "caps")
-    if not os.path.exists(os.path.join(out, "late.frames.json")):
+    if not _made:
         subprocess.run([sys.executable, os.path.join(HERE, "make_captures.py"), out], check=True)
+        _made.append(out)
     return out
 
 
