@@ -12,6 +12,8 @@ import sys
 # InitialULRRCMessageTransfer (gNB-DU UE F1AP ID = last byte of "00 29 00 02 00 xx"), UL-CCCH
 # RRCSetupRequest mo-Signalling; DLRRCMessageTransfer SRB0 with DL-CCCH RRCReject waitTime 10 s.
 UL = "00 0b 40 14 00 00 02 00 29 00 02 00 {du:02x} 00 32 00 07 06 10 00 00 00 00 26"
+# The same transfer carrying the §7 UL-CCCH RRCResumeRequest (resumeCause rna-Update).
+UL_RESUME = "00 0b 40 14 00 00 02 00 29 00 02 00 {du:02x} 00 32 00 07 06 20 00 00 20 00 10"
 DL = "00 0c 40 1b 00 00 04 00 28 00 02 00 01 00 29 00 02 00 {du:02x} 00 40 00 01 00 00 32 00 03 02 09 20"
 DU, CU = "10.0.2.1", "10.0.1.1"
 
@@ -22,6 +24,8 @@ PACKETS = [
     (1.000, "ul", 2),   # 3 request, never answered
     (3.000, "ul", 3),   # 4 request, answered 2 s later by 5
     (5.000, "dl", 3),   # 5 RRCReject: late for the default 1000 ms timeout
+    (6.000, "ulr", 4),  # 6 RRCResumeRequest rna-Update, answered by 7
+    (6.004, "dl", 4),   # 7 RRCReject -> request 6
 ]
 
 
@@ -29,12 +33,12 @@ def build(workdir):
     os.makedirs(workdir, exist_ok=True)
     parts = []
     for i, (t, d, du) in enumerate(PACKETS):
-        hexs = (UL if d == "ul" else DL).format(du=du)
+        hexs = {"ul": UL, "ulr": UL_RESUME, "dl": DL}[d].format(du=du)
         txt = os.path.join(workdir, "p%d.txt" % i)
         with open(txt, "w") as f:
             f.write("00:00:%09.6f\n0000 %s\n" % (t, hexs))   # text2pcap -t "%H:%M:%S."
         out = os.path.join(workdir, "p%d.pcap" % i)
-        src, dst = (DU, CU) if d == "ul" else (CU, DU)
+        src, dst = (CU, DU) if d == "dl" else (DU, CU)
         subprocess.run(["text2pcap", "-q", "-t", "%H:%M:%S.", "-4", "%s,%s" % (src, dst),
                         "-S", "38472,38472,62", txt, out], check=True)
         parts.append(out)
@@ -79,6 +83,8 @@ def main():
         3: {MSG: "1", OUT: "3", ANS: "", WAIT: ""},
         4: {MSG: "1", OUT: "3", ANS: ""},
         5: {MSG: "4", REQ: "", WAIT: "10", CAUSE: ""},
+        6: {MSG: "2", CAUSE: "10", OUT: "2", ANS: "7", WAIT: "10"},
+        7: {MSG: "4", CAUSE: "10", REQ: "6"},
     }, "default timeout")
     if "RRC request without RRCSetup/RRCReject" not in rows[2][EXP]:
         print("FAIL: no 'unanswered' Expert Info on frame 3: %r" % rows[2][EXP])
