@@ -18,6 +18,7 @@
 #define MM_CONF_UPDATE_COMMAND 0x54
 #define MM_DL_NAS_TRANSPORT 0x68
 #define SM_EST_REQUEST 0xc1
+#define DEFAULT_T3346_MAX_S 1800               /* upper end of the default range (TS 24.008) */
 
 #define NGAP_PROC_INITIAL_UE_MESSAGE 15
 
@@ -303,10 +304,15 @@ static void judge_attempt(amfol_nas *s, amfol_nas_ue *ue, const amfol_nas_event 
             }
         }
     }
-    if (rel >= 0) {
+    /* Not integrity protected: the UE runs a random value from the TS 24.008 default range
+     * (believed 15-30 min) instead, so it may still be backing off after the value given. */
+    double run_until = b->integrity ? b->timer.seconds : MAX(b->timer.seconds, DEFAULT_T3346_MAX_S);
+    if (t - (b->start + run_until) >= 0) {
         b->active = false;                     /* expired: the attempt is on time */
         return;
     }
+    if (!b->integrity && rel >= 0)
+        rel = t - (b->start + run_until);
     out->in_backoff = true;
     out->backoff_frame = b->reject_frame;
     out->to_expiry_s = -rel;
@@ -315,7 +321,7 @@ static void judge_attempt(amfol_nas *s, amfol_nas_ue *ue, const amfol_nas_event 
         amf->attempts_in_backoff++;
     if (!b->integrity) {
         out->verdict = AMFOL_VERDICT_UNCERTAIN;
-        out->reason = "the reject was not integrity protected: the UE runs a random default T3346 (TS 24.008 range), not the value given";
+        out->reason = "the reject was not integrity protected: the UE runs a random default T3346 (TS 24.008 range, up to 30 min), not the value given";
         if (amf)
             amf->uncertain_in_backoff++;
         return;

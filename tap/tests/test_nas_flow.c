@@ -181,6 +181,13 @@ static void basic(void)
     r = FEED(30, 31.0, 46, 71, 170, A, REGREQ(8));
     assert(r.linked_by == AMFOL_LINK_AMF_UE_ID && r.in_backoff && r.verdict == AMFOL_VERDICT_ALLOWED);
 
+    /* UE 2 again, after the 60 s given but inside the default range (up to 30 min): still
+     * uncertain, never a violation; after 30 min it is on time. */
+    r = FEED(31, 200.0, 15, 12, A, MO, REGREQ(2));
+    assert(r.in_backoff && r.verdict == AMFOL_VERDICT_UNCERTAIN && fabs(r.to_expiry_s - 1601.1) < 1e-6);
+    r = FEED(32, 1802.0, 15, 13, A, MO, REGREQ(2));
+    assert(!r.in_backoff && r.verdict == AMFOL_VERDICT_NONE);
+
     const amfol_findings *f = amfol_engine_finish(E);
     const amfol_finding *x = find(f, "ue-early-retry", 0);
     assert(x && count_rule(f, "ue-early-retry") == 1);
