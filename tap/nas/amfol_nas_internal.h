@@ -75,7 +75,7 @@ struct amfol_nas {
     amfol_nas_registry *reg;
     GPtrArray *amfs;                      /* amfol_nas_amf*, owned, at most AMFOL_NAS_MAX_AMFS */
     uint64_t amf_overflow;
-    uint64_t messages, ciphered, truncated, not_nas, out_of_order;
+    uint64_t messages, ciphered, out_of_order;
     uint64_t rows_version;                /* bumped by every table row update */
     GHashTable *names;                    /* interned names (owned keys) */
     uint64_t names_overflow;
