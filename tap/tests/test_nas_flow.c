@@ -310,9 +310,35 @@ static void synchronised(void)
     amfol_engine_free(E);
 }
 
+/* T3346 zero and deactivated: no back-off, one t3346-zero-or-deactivated finding per AMF. */
+static void zero_and_deactivated(void)
+{
+    E = amfol_engine_new(NULL);
+    amfol_nas_result r;
+    FEED(1, 1.0, 15, 1, A, MO, REGREQ(1));
+    r = FEED(2, 1.1, 4, 1, 1, A, IP, 0x7e, 0x00, 0x44, 0x16, 0x5f, 0x01, 0x00);
+    assert(r.t3346.state == AMFOL_TIMER_ZERO && r.backoff_timer == 0);
+    r = FEED(3, 1.5, 15, 2, A, MO, REGREQ(1));
+    assert(!r.in_backoff);                               /* zero: may retry at once */
+    FEED(4, 2.0, 15, 3, A, MO, REGREQ(2));
+    r = FEED(5, 2.1, 4, 3, 3, A, IP, 0x7e, 0x00, 0x4d, 0x16, 0x5f, 0x01, 0xe0);
+    assert(r.t3346.state == AMFOL_TIMER_DEACTIVATED);
+    r = FEED(6, 2.5, 15, 4, A, MO, REGREQ(2));
+    assert(!r.in_backoff);                               /* deactivated: abnormal case, no back-off */
+    const amfol_findings *f = amfol_engine_finish(E);
+    const amfol_finding *x = find(f, "t3346-zero-or-deactivated", 0);
+    assert(x && count_rule(f, "t3346-zero-or-deactivated") == 1);
+    assert(x->first_frame == 2 && x->n_frames == 2 && x->frames[1] == 5 && x->count == 2);
+    assert(strcmp(x->ue, "suci:00101-0000000001") == 0);
+    assert(count_rule(f, "t3346-missing") == 0 && count_rule(f, "t3346-short") == 0);
+    assert(count_rule(f, "ue-early-retry") == 0);
+    amfol_engine_free(E);
+}
+
 int main(void)
 {
     basic();
+    zero_and_deactivated();
     synchronised();
     printf("test_nas_flow: ok\n");
     return 0;
