@@ -4,6 +4,7 @@
  * amfol.sbi.* (NRF load reports, consumer-seen loads, OCI/LCI, 503/429, UE moves). */
 #include "amfol_glue.h"
 #include "sbi/amfol_sbi_json.h"
+#include "sbi_table.h"
 
 #include <epan/to_str.h>
 #include <string.h>
@@ -648,6 +649,7 @@ static void sbi_register_fields(int proto, expert_module_t *expert)
     proto_register_field_array(proto, hf, array_length(hf));
     proto_register_subtree_array(ett, array_length(ett));
     expert_register_field_array(expert, ei, array_length(ei));
+    amfol_sbi_table_register();
 }
 
 const amfol_glue amfol_glue_sbi = {

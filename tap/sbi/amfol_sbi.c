@@ -63,6 +63,7 @@ void amfol_sbi_free(amfol_sbi *s)
 
 void amfol_sbi_on_ngap(amfol_engine *e, const amfol_ngap_event *ev)
 {
+    e->sbi->ngap_events++;
     sbi_episodes_on_ngap(e, ev);
 }
 

@@ -87,6 +87,25 @@ void amfol_sbi_on_ue_identity(amfol_engine *e, const amfol_ngap_event *ngap, uin
 void amfol_sbi_on_reregistration_request(amfol_engine *e, const amfol_ngap_event *ngap);
 void amfol_sbi_finish(amfol_engine *e, amfol_findings *out);
 
+/* One row per NF for tables (GUI "AMF Set: NRF load and SBI overload control", -z amfol,sbi).
+ * Strings live as long as the engine. */
+typedef struct amfol_sbi_row {
+    const char *name;              /* AMF name when tied, else the NF instance id */
+    const char *nf_type;           /* "" when unknown */
+    const char *nf_instance_id;
+    const char *tie;               /* "guami", "no-n2-match", "no-amf-info", "not-amf", "no-profile" */
+    uint32_t load_reports;         /* NFUpdate load reports */
+    int last_load, max_load;       /* own reports (NFRegister/NFUpdate), AMFOL_ABSENT if none */
+    amfol_frame last_frame;
+    uint32_t recv_503, recv_429, recv_oci, recv_lci;   /* overload/load control it was sent */
+    uint32_t moves_in, moves_out;
+    int n2_episodes;               /* N2 overload episodes of the tied AMF */
+} amfol_sbi_row;
+typedef void (*amfol_sbi_row_cb)(const amfol_sbi_row *row, void *user);
+void amfol_sbi_rows(amfol_engine *e, amfol_sbi_row_cb cb, void *user);
+/* Grows whenever the SBI view may have changed (SBI messages and NGAP PDUs analysed so far). */
+uint64_t amfol_sbi_version(amfol_engine *e);
+
 /* Reports: a timeline section (plain text) and the "sbi" member of the JSON document. */
 void amfol_sbi_report_timeline(amfol_engine *e, GString *out);
 void amfol_sbi_report_json(amfol_engine *e, json_dumper *d);

@@ -203,6 +203,7 @@ struct amfol_sbi {
     GArray *server_types;         /* sbi_server_type: NF type of each server address */
     /* Totals */
     uint64_t messages;
+    uint64_t ngap_events;         /* NGAP PDUs handed over by the glue */
     uint32_t nfupdate_load_reports, oci_headers, lci_headers, oci_malformed, status_503, status_429;
     uint32_t unreadable_headers, body_not_json, tls_messages, orphan_bodies;
     uint32_t rereg_unknown_amf;   /* re-registration requests from an AMF not seen on N2 setup */

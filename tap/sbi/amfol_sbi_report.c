@@ -395,3 +395,59 @@ void amfol_sbi_report_json(amfol_engine *e, json_dumper *d)
     member_uint(d, "dropped", s->dropped);
     json_dumper_end_object(d);
 }
+
+uint64_t amfol_sbi_version(amfol_engine *e)
+{
+    return e && e->sbi ? e->sbi->messages + e->sbi->ngap_events : 0;
+}
+
+void amfol_sbi_rows(amfol_engine *e, amfol_sbi_row_cb cb, void *user)
+{
+    amfol_sbi *s = e->sbi;
+    /* Indications received per address, in one pass. */
+    GHashTable *recv = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL, g_free);
+    for (guint i = 0; i < s->indications->len; i++) {
+        const sbi_indication *x = &g_array_index(s->indications, sbi_indication, i);
+        uint32_t *c = g_hash_table_lookup(recv, x->peer_ip);
+        if (!c) {
+            c = g_new0(uint32_t, 4);
+            g_hash_table_insert(recv, (gpointer)x->peer_ip, c);
+        }
+        c[x->kind]++;
+    }
+    for (guint i = 0; i < s->nfs->len; i++) {
+        const sbi_nf *nf = g_ptr_array_index(s->nfs, i);
+        amfol_sbi_row r;
+        memset(&r, 0, sizeof r);
+        r.name = sbi_nf_name(nf);
+        r.nf_type = nf->type;
+        r.nf_instance_id = nf->id;
+        r.tie = tie_id(nf->tie);
+        r.load_reports = nf->nfupdate_load_reports;
+        r.last_load = r.max_load = AMFOL_ABSENT;
+        for (guint k = 0; k < nf->own->len; k++) {
+            const sbi_point *p = &g_array_index(nf->own, sbi_point, k);
+            if (p->load == AMFOL_ABSENT)
+                continue;
+            r.last_load = p->load;
+            r.last_frame = p->frame;
+            if (p->load > r.max_load)
+                r.max_load = p->load;
+        }
+        const sbi_n2_amf *a = nf->n2_name ? sbi_n2_amf_by_name(s, nf->n2_name) : NULL;
+        const char *ip = nf->ipv4[0] ? nf->ipv4 : a ? a->ip : NULL;
+        const uint32_t *c = ip ? g_hash_table_lookup(recv, sbi_intern(s, ip)) : NULL;
+        if (c) {
+            r.recv_oci = c[SBI_IND_OCI];
+            r.recv_lci = c[SBI_IND_LCI];
+            r.recv_503 = c[SBI_IND_503];
+            r.recv_429 = c[SBI_IND_429];
+        }
+        r.moves_in = nf->moves_in;
+        r.moves_out = nf->moves_out;
+        for (guint k = 0; nf->n2_name && k < s->episodes->len; k++)
+            r.n2_episodes += g_array_index(s->episodes, sbi_episode, k).amf == nf->n2_name;
+        cb(&r, user);
+    }
+    g_hash_table_destroy(recv);
+}

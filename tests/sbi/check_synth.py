@@ -44,6 +44,22 @@ def main():
     tied = {n["amf"] for n in sbi["nfs"] if n["tie"] == "guami"}
     if exp and tied != amfs:
         errors.append("tie: truth AMFs %s, tied %s" % (sorted(amfs), sorted(tied)))
+    # The GUI/CLI table (-z amfol,sbi, exact with -2): its columns add up to the truth's counters.
+    table = subprocess.run([tshark, plugin, "-r", pcap, "-2", "-q", "-z", "amfol,sbi"], check=True,
+                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True).stdout
+    rows = [[c.strip() for c in line.split("|")] for line in table.splitlines()
+            if line.count("|") >= 15 and not line.startswith("NF |")]
+    if exp:
+        sums = {"nfupdate_load_reports": sum(int(r[4]) for r in rows),
+                "status_503": sum(int(r[9]) for r in rows),
+                "status_429": sum(int(r[10]) for r in rows),
+                "oci_headers": sum(int(r[11]) for r in rows),
+                "lci_headers": sum(int(r[12]) for r in rows)}
+        for k, v in sums.items():
+            if k in exp and exp[k] != v:
+                errors.append("table column %s sums to %d, truth %d" % (k, v, exp[k]))
+        if sorted(r[0] for r in rows if r[3] == "guami") != sorted(amfs):
+            errors.append("table rows tied: %s" % [r[0] for r in rows])
     if errors:
         print("\n".join(errors))
         return 1
