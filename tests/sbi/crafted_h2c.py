@@ -65,11 +65,12 @@ def write_capture(out):
     txt = out + ".txt"
     with open(txt, "w") as f:
         for d, t, b in packets():
-            f.write("%s 00:00:%09.6f\n" % (d, t))
+            f.write("%s 00:00:%02d.%06d\n" % (d, int(t), round((t - int(t)) * 1e6)))
             for off in range(0, len(b), 16):
                 f.write("%06x %s\n" % (off, " ".join("%02x" % x for x in b[off:off + 16])))
-    subprocess.run(["text2pcap", "-q", "-D", "-t", "%H:%M:%S.", "-4", "10.0.0.1,10.0.9.1",
-                    "-T", "40000,29510", txt, out], check=True, stdout=subprocess.DEVNULL)
+    # text2pcap -D: "O" packets go from the second address/port to the first, "I" the other way.
+    subprocess.run(["text2pcap", "-q", "-D", "-t", "%H:%M:%S.%f", "-4", "10.0.9.1,10.0.0.1",
+                    "-T", "29510,40000", txt, out], check=True, stdout=subprocess.DEVNULL)
 
 def main():
     tshark, plugin, outdir = sys.argv[1:4]
@@ -89,15 +90,20 @@ def main():
                                        "-e", "amfol.sbi.kind", "-e", "amfol.sbi.load",
                                        "-e", "amfol.sbi.status", "-e", "amfol.sbi.retry_after",
                                        "-e", "amfol.sbi.problem_cause", "-e", "amfol.sbi.olc.malformed",
-                                       "-e", "amfol.sbi.olc.load", "-e", "amfol.sbi.request_in"
+                                       "-e", "amfol.sbi.olc.load", "-e", "amfol.sbi.request_in",
+                                       "-e", "amfol.sbi.response_time", "-e", "ip.src"
                                        ).splitlines()]
-    want = [["4", "NFUpdate", "85", "", "", "", "", "", ""],
+    amf, nrf = "10.0.0.1", "10.0.9.1"
+    want = [["4", "NFUpdate", "85", "", "", "", "", "", "", "", amf],
             ["5", "NFUpdate", "", "503", "10", "NF_CONGESTION",
-             "Overload-Reduction-Metric is not 0..100%", "", "4"],
-            ["6", "NFUpdate", "90", "", "", "", "", "", ""],
-            ["7", "NFUpdate", "", "503", "10", "", "", "", "6"],
-            ["8", "NFUpdate", "95", "", "", "", "", "", ""],
-            ["9", "NFUpdate", "", "", "", "", "", "20", "8"]]
+             "Overload-Reduction-Metric is not 0..100%", "", "4", "0.01", nrf],
+            ["6", "NFUpdate", "90", "", "", "", "", "", "", "", amf],
+            ["7", "NFUpdate", "", "503", "10", "", "", "", "6", "0.01", nrf],
+            ["8", "NFUpdate", "95", "", "", "", "", "", "", "", amf],
+            ["9", "NFUpdate", "", "", "", "", "", "20", "8", "0.01", nrf]]
+    for r in rows:                      # response times as printed by tshark: round them
+        if r[9]:
+            r[9] = "%.2f" % float(r[9])
     if rows != want:
         errors.append("fields:\n  want %s\n  got  %s" % (want, rows))
     # 3. Online Expert Info for the malformed header (first pass, no -2 needed).
