@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* rrc_glue.c: the radio glue: NR RRC CCCH messages (in F1AP, MAC-NR or any transport that
  * Wireshark dissects into nr-rrc) become amfol_rrc_events; the per-message verdicts are shown
- * under amfol.rrc.*. It also hands the frame's NGAP PDUs and SCTP trouble to the radio module,
- * which ties cells to gNBs and AMFs. */
+ * under amfol.rrc.*. It also hands the frame's NGAP PDUs to the radio module, which ties cells to
+ * gNBs and AMFs (SCTP trouble reaches it through the N2 module). */
 #include "amfol_glue.h"
 #include "rrc/amfol_rrc.h"
 
@@ -17,8 +17,7 @@
 enum {
     S_F1AP, S_F1_PROC, S_F1_DU_ID, S_F1_CU_ID, S_F1_SRB, S_F1_CELL, S_F1_PLMN, S_F1_CRNTI,
     S_SETUP_REQ, S_RESUME_REQ, S_RESUME_REQ1, S_SETUP, S_REJECT, S_RESUME, S_RELEASE,
-    S_EST_CAUSE, S_RES_CAUSE, S_WAIT, S_TMSI1, S_MAC_RNTI, S_MAC_DIR,
-    S_SCTP_CHUNK, S_SCTP_RETX
+    S_EST_CAUSE, S_RES_CAUSE, S_WAIT, S_TMSI1, S_MAC_RNTI, S_MAC_DIR
 };
 
 static const char *const rrc_fields[] = {
@@ -31,7 +30,6 @@ static const char *const rrc_fields[] = {
     "nr-rrc.rrcResume_element", "nr-rrc.rrcRelease_element",   /* DCCH answers to a resume request */
     "nr-rrc.establishmentCause", "nr-rrc.resumeCause", "nr-rrc.waitTime", "nr-rrc.ng_5G_S_TMSI_Part1",
     "mac-nr.rnti", "mac-nr.direction",
-    "sctp.chunk_type", "sctp.retransmission",
     NULL
 };
 
@@ -227,25 +225,6 @@ static void feed_n2_context(amfol_frame_ctx *ctx)
         amfol_rrc_on_ngap(ctx->engine, &ctx->ngap[i]);
 }
 
-static void feed_sctp_trouble(amfol_frame_ctx *ctx, bool abort_seen, bool shutdown_seen, bool retx_seen)
-{
-    amfol_sctp_event sev;
-    memset(&sev, 0, sizeof sev);
-    where_of(ctx, &sev.where);
-    if (abort_seen) {
-        sev.kind = AMFOL_SCTP_ABORT;
-        amfol_rrc_on_sctp(ctx->engine, &sev);
-    }
-    if (shutdown_seen) {
-        sev.kind = AMFOL_SCTP_SHUTDOWN;
-        amfol_rrc_on_sctp(ctx->engine, &sev);
-    }
-    if (retx_seen) {
-        sev.kind = AMFOL_SCTP_RETRANSMISSION;
-        amfol_rrc_on_sctp(ctx->engine, &sev);
-    }
-}
-
 static void *rrc_analyze(amfol_frame_ctx *ctx)
 {
     const int me = 1;   /* module index of rrc in packet-amfol.c's order (n2, rrc, nas, sbi) */
@@ -256,7 +235,6 @@ static void *rrc_analyze(amfol_frame_ctx *ctx)
     ctx_reset(&c, false);
     msg_build pending[RRC_MAX_MSGS_PER_FRAME];
     int n_pending = 0;
-    bool abort_seen = false, shutdown_seen = false, retx_seen = false;
     amfol_where w;
     where_of(ctx, &w);
 
@@ -329,19 +307,10 @@ static void *rrc_analyze(amfol_frame_ctx *ctx)
             if (m && b && bits_value(b, len, 39, &m->ev.s_tmsi_part1))
                 m->ev.has_s_tmsi_part1 = true;
             break;
-        case S_SCTP_CHUNK: {
-            uint64_t t = amfol_fi_uint(f->fi);
-            abort_seen |= t == 6;
-            shutdown_seen |= t == 7;
-            break;
-        }
-        case S_SCTP_RETX: retx_seen = true; break;
         default: break;
         }
     }
     emit(ctx, &rec, pending, n_pending, &c);
-    if (abort_seen || shutdown_seen || retx_seen)
-        feed_sctp_trouble(ctx, abort_seen, shutdown_seen, retx_seen);
     if (rec.n == 0)
         return NULL;
     size_t size = offsetof(rrc_record, r) + sizeof(amfol_rrc_result) * (size_t)rec.n;
