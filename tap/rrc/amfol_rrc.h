@@ -78,9 +78,10 @@ void amfol_rrc_free(amfol_rrc *s);
 void amfol_rrc_on_msg(amfol_engine *e, const amfol_rrc_event *ev, amfol_rrc_result *out);
 void amfol_rrc_finish(amfol_engine *e, amfol_findings *out);
 
-/* N2 context the radio rules need, fed by the rrc glue from the frame's NGAP PDUs and SCTP
- * chunks (the N2 module keeps its own view; these only tie cells to gNBs and AMFs and keep the
- * START/STOP history and SCTP trouble of each association). */
+/* N2 context the radio rules need: the frame's NGAP PDUs (fed by the rrc glue) and SCTP trouble
+ * (passed on by the N2 module, to which the engine routes it). The N2 module keeps its own view;
+ * these only tie cells to gNBs and AMFs and keep the START/STOP history and SCTP trouble of each
+ * association. */
 void amfol_rrc_on_ngap(amfol_engine *e, const amfol_ngap_event *ev);
 void amfol_rrc_on_sctp(amfol_engine *e, const amfol_sctp_event *ev);
 
