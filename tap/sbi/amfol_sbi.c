@@ -2,6 +2,7 @@
 /* amfol_sbi.c: the SBI module's entry points: one HTTP/2 stream segment at a time, pair it with
  * its exchange, update the NF registry and load series, the overload indications and the UE
  * moves, and say what it means in the per-message result. */
+#include "amfol_sbi_text.h"
 #include "amfol_sbi_internal.h"
 #include "amfol_sbi_xchg.h"
 #include "../core/amfol_engine_internal.h"
@@ -12,7 +13,7 @@
 
 static void copy_str(char *dst, size_t cap, const char *src)
 {
-    snprintf(dst, cap, "%s", src ? src : "");
+    amfol_sbi_copy_text(dst, cap, src);
 }
 
 amfol_sbi *amfol_sbi_new(const amfol_config *cfg)
@@ -214,10 +215,12 @@ static void on_headers(amfol_engine *e, const amfol_sbi_event *ev, bool from_ser
                        amfol_sbi_result *out)
 {
     amfol_sbi *s = e->sbi;
+    char value[sizeof ev->oci];
     if (ev->oci[0]) {
         s->oci_headers++;
         out->has_oci = true;
-        amfol_olc_parse_oci(ev->oci, &out->oci);
+        copy_str(value, sizeof value, ev->oci);
+        amfol_olc_parse_oci(value, &out->oci);
         if (out->oci.malformed)
             s->oci_malformed++;
         add_indication(s, SBI_IND_OCI, ev, from_server, out->oci.malformed,
@@ -227,7 +230,8 @@ static void on_headers(amfol_engine *e, const amfol_sbi_event *ev, bool from_ser
     if (ev->lci[0]) {
         s->lci_headers++;
         out->has_lci = true;
-        amfol_olc_parse_lci(ev->lci, &out->lci);
+        copy_str(value, sizeof value, ev->lci);
+        amfol_olc_parse_lci(value, &out->lci);
         if (out->lci.malformed)
             s->oci_malformed++;
         add_indication(s, SBI_IND_LCI, ev, from_server, out->lci.malformed,

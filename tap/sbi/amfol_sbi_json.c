@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* amfol_sbi_json.c: bounded JSON tree from walk order, and the TS 29.510/29.500 body readers. */
+#include "amfol_sbi_text.h"
 #include "amfol_sbi_json.h"
 
 #include <stdio.h>
@@ -82,9 +83,7 @@ bool amfol_jdoc_number(const amfol_jdoc *d, int node, double *out)
 
 static void copy_str(char *dst, size_t cap, const char *src)
 {
-    if (!src)
-        src = "";
-    snprintf(dst, cap, "%s", src);
+    amfol_sbi_copy_text(dst, cap, src);
 }
 
 void amfol_sbi_load_init(amfol_sbi_load *l, int source)

@@ -1,13 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* amfol_sbi_names.c: bounded string interning and endpoint helpers for the SBI module. */
 #include "amfol_sbi_internal.h"
+#include "amfol_sbi_text.h"
 
 #include <string.h>
 
-const char *sbi_intern(amfol_sbi *s, const char *text)
+const char *sbi_intern(amfol_sbi *s, const char *raw)
 {
-    if (!text)
+    if (!raw)
         return NULL;
+    char text[256];                     /* names come from the wire: keep them clean UTF-8 */
+    amfol_sbi_copy_text(text, sizeof text, raw);
     char *known = g_hash_table_lookup(s->names, text);
     if (known)
         return known;

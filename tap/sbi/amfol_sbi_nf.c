@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* amfol_sbi_nf.c: the NF registry (NFProfile facts, own load series) and its tie to the AMFs
  * seen on N2 (by GUAMI from NG SETUP RESPONSE). */
+#include "amfol_sbi_text.h"
 #include "amfol_sbi_internal.h"
 
 #include <stdio.h>
@@ -8,7 +9,7 @@
 
 static void copy_str(char *dst, size_t cap, const char *src)
 {
-    snprintf(dst, cap, "%s", src ? src : "");
+    amfol_sbi_copy_text(dst, cap, src);
 }
 
 sbi_nf *sbi_nf_get(amfol_sbi *s, const char *id, bool create)

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* amfol_sbi_xchg.c: request/response pairing per (TCP stream, HTTP/2 stream id), what each
  * exchange is (NFRegister, NFUpdate, ...), and per-connection counts of what could not be read. */
+#include "amfol_sbi_text.h"
 #include "amfol_sbi_xchg.h"
 
 #include <stdio.h>
@@ -8,7 +9,7 @@
 
 static void copy_str(char *dst, size_t cap, const char *src)
 {
-    snprintf(dst, cap, "%s", src ? src : "");
+    amfol_sbi_copy_text(dst, cap, src);
 }
 
 /* Copy the path segment after `prefix` (up to '/', '?' or the end). */

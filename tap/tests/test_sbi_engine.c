@@ -6,6 +6,7 @@
 #include "core/amfol_engine_internal.h"
 #include "sbi/amfol_sbi_internal.h"
 #include "sbi/amfol_sbi_json.h"
+#include "sbi/amfol_sbi_text.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -486,6 +487,34 @@ static void test_json(void)
     CHECK(!amfol_sbi_guami_from_amf_id("001", "01", "02004g", &gg));
 }
 
+/* Wire text is kept as clean UTF-8: invalid bytes and controls become U+FFFD, no split
+ * characters. */
+#define FFFD "\xef\xbf\xbd"
+static void test_text(void)
+{
+    char out[10];
+    amfol_sbi_copy_text(out, sizeof out, "1f313\xe4" "86");
+    CHECK(strcmp(out, "1f313" FFFD "8") == 0);          /* cap 10 includes the NUL */
+    amfol_sbi_copy_text(out, sizeof out, "ab\t\xc3\xa9\xc3\xa9\xc3\xa9");
+    CHECK(strcmp(out, "ab" FFFD "\xc3\xa9\xc3\xa9") == 0);   /* the third é would not fit whole */
+    amfol_sbi_copy_text(out, sizeof out, NULL);
+    CHECK(out[0] == '\0');
+    CHECK(g_utf8_validate(out, -1, NULL));
+    /* Through the engine: an NF id with a broken byte stays valid UTF-8 everywhere. */
+    amfol_engine *e = amfol_engine_new(NULL);
+    amfol_sbi_event *ev = sbi(1, 1.0, "10.0.0.1:40000", NRF, 1, 1);
+    strcpy(ev->method, "PATCH");
+    strcpy(ev->path, "/nnrf-nfm/v1/nf-instances/6f1c\xe4" "0001-0000");
+    add_patch(ev, 10);
+    amfol_sbi_result r = feed(e, ev);
+    CHECK(g_utf8_validate(r.nf_id, -1, NULL) && strcmp(r.nf_id, "6f1c" FFFD "0001-0000") == 0);
+    GString *t = g_string_new(NULL);
+    amfol_sbi_report_timeline(e, t);
+    CHECK(g_utf8_validate(t->str, -1, NULL));
+    g_string_free(t, TRUE);
+    amfol_engine_free(e);
+}
+
 /* Caps: open exchanges are evicted (oldest first) and counted, never unbounded. */
 static void test_caps(void)
 {
@@ -551,6 +580,7 @@ int main(void)
     test_json();
     test_caps();
     test_scale();
+    test_text();
     if (failures) {
         fprintf(stderr, "%d failures\n", failures);
         return 1;
