@@ -95,15 +95,28 @@ bool amfol_fi_number(const field_info *fi, double *out)
         *out = v;
         return true;
     }
+    case FT_INT8:
+    case FT_INT16:
+    case FT_INT24:
+    case FT_INT32:
+    case FT_INT40:
+    case FT_INT48:
+    case FT_INT56:
+    case FT_INT64:
+        *out = (double)(int64_t)amfol_fi_uint(fi);
+        return true;
+    case FT_CHAR:
+    case FT_UINT8:
+    case FT_UINT16:
+    case FT_UINT24:
+    case FT_UINT32:
+    case FT_UINT40:
+    case FT_UINT48:
+    case FT_UINT56:
+    case FT_UINT64:
+        *out = (double)amfol_fi_uint(fi);
+        return true;
     default:
-        if (IS_FT_INT(fi->hfinfo->type)) {
-            *out = (double)(int64_t)amfol_fi_uint(fi);
-            return true;
-        }
-        if (IS_FT_UINT(fi->hfinfo->type)) {
-            *out = (double)amfol_fi_uint(fi);
-            return true;
-        }
         return false;
     }
 }
