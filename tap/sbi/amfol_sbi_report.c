@@ -7,7 +7,7 @@
 
 #define TIMELINE_MAX_POINTS 40      /* load points printed per NF; JSON has them all */
 #define TIMELINE_MAX_LINES  40      /* indications / moves printed */
-#define JSON_MAX_ITEMS      5000    /* per list in the JSON; `dropped` counts the rest */
+#define JSON_MAX_ITEMS      SBI_MAX_MOVES   /* not below any table cap: the JSON lists everything kept */
 
 static const char *ind_text(int kind)
 {
