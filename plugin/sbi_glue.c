@@ -254,12 +254,13 @@ static void find_mobility_registration(amfol_frame_ctx *ctx, int i)
         if (f->module != SBI_MODULE_INDEX)
             continue;
         uint64_t v = amfol_fi_uint(f->fi);
+        /* The first identity is the 5GS mobile identity; a later one (additional GUTI) is not. */
         switch (f->slot) {
-        case F_NAS_REG_TYPE: reg_type = (int)(v & 7); break;
-        case F_NAS_REGION: g.region_id = (uint8_t)v; have |= 1; break;
-        case F_NAS_SET: g.set_id = (uint16_t)v; have |= 2; break;
-        case F_NAS_POINTER: g.pointer = (uint8_t)v; have |= 4; break;
-        case F_NAS_TMSI: tmsi = (uint32_t)v; have |= 8; break;
+        case F_NAS_REG_TYPE: if (reg_type < 0) reg_type = (int)(v & 7); break;
+        case F_NAS_REGION: if (!(have & 1)) g.region_id = (uint8_t)v; have |= 1; break;
+        case F_NAS_SET: if (!(have & 2)) g.set_id = (uint16_t)v; have |= 2; break;
+        case F_NAS_POINTER: if (!(have & 4)) g.pointer = (uint8_t)v; have |= 4; break;
+        case F_NAS_TMSI: if (!(have & 8)) tmsi = (uint32_t)v; have |= 8; break;
         default: break;
         }
     }
