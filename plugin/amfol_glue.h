@@ -18,9 +18,19 @@
 
 #define AMFOL_MAX_NGAP_PER_FRAME 16   /* NGAP PDUs analysed per frame (SCTP bundling) */
 
+/* The glue modules, in the order the core runs them (n2 first: it fills ctx->ngap for the
+ * others). A collected field says which module asked for it by this index. */
+enum amfol_module_index {
+    AMFOL_MOD_N2 = 0,
+    AMFOL_MOD_RRC = 1,
+    AMFOL_MOD_NAS = 2,
+    AMFOL_MOD_SBI = 3,
+    AMFOL_N_MODULES
+};
+
 /* One collected field: `slot` is the module-local index into its field_names list. */
 typedef struct amfol_fieldref {
-    int module;                        /* index of the module that asked for it */
+    int module;                        /* enum amfol_module_index of the module that asked */
     int slot;                          /* index into that module's field_names */
     int depth;                         /* tree depth (0 = top level), for nesting */
     field_info *fi;

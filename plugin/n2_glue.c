@@ -9,7 +9,7 @@
 #include <string.h>
 
 /* The n2 module is the first of the core's module list (packet-amfol.c). */
-#define N2_MODULE_INDEX 0
+#define N2_MODULE_INDEX AMFOL_MOD_N2
 
 /* One analysed NGAP PDU as kept per frame, packed: a storm has a million of these. */
 typedef struct n2_pdu_rec {

@@ -12,7 +12,7 @@
 #include <math.h>
 #include <string.h>
 
-#define NAS_MODULE_INDEX 2          /* third in packet-amfol.c's module list */
+#define NAS_MODULE_INDEX AMFOL_MOD_NAS
 #define NAS_MAX_PER_FRAME 8
 
 /* Field slots (index into nas_fields). */

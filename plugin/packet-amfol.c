@@ -37,13 +37,15 @@ static int ett_amfol_findings = -1;
 static dissector_handle_t amfol_handle;
 
 /* Modules run in this order: n2 fills ctx->ngap[] for the others. */
-static const amfol_glue *const amfol_modules[] = {
-    &amfol_glue_n2, &amfol_glue_rrc, &amfol_glue_nas, &amfol_glue_sbi,
+static const amfol_glue *const amfol_modules[AMFOL_N_MODULES] = {
+    [AMFOL_MOD_N2] = &amfol_glue_n2,
+    [AMFOL_MOD_RRC] = &amfol_glue_rrc,
+    [AMFOL_MOD_NAS] = &amfol_glue_nas,
+    [AMFOL_MOD_SBI] = &amfol_glue_sbi,
 };
-#define AMFOL_N_MODULES ((int)G_N_ELEMENTS(amfol_modules))
 
 typedef struct amfol_frame_rec {
-    void *rec[4];
+    void *rec[AMFOL_N_MODULES];
     bool fields_truncated;
 } amfol_frame_rec;
 

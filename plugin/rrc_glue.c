@@ -227,7 +227,7 @@ static void feed_n2_context(amfol_frame_ctx *ctx)
 
 static void *rrc_analyze(amfol_frame_ctx *ctx)
 {
-    const int me = 1;   /* module index of rrc in packet-amfol.c's order (n2, rrc, nas, sbi) */
+    const int me = AMFOL_MOD_RRC;
     feed_n2_context(ctx);
     rrc_record rec;
     rec.n = 0;
