@@ -4,6 +4,7 @@
  * under amfol.rrc.*. It also hands the frame's NGAP PDUs to the radio module, which ties cells to
  * gNBs and AMFs (SCTP trouble reaches it through the N2 module). */
 #include "amfol_glue.h"
+#include "rrc_table.h"
 #include "rrc/amfol_rrc.h"
 
 #include <epan/address.h>
@@ -457,6 +458,7 @@ static void rrc_register(int proto_amfol, expert_module_t *expert)
     proto_register_field_array(proto_amfol, hf, array_length(hf));
     proto_register_subtree_array(ett, array_length(ett));
     expert_register_field_array(expert, ei, array_length(ei));
+    amfol_rrc_table_register();
 }
 
 const amfol_glue amfol_glue_rrc = {

@@ -1,0 +1,8 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* rrc_table.h: registration of the radio statistics table (called by the rrc glue). */
+#ifndef RRC_TABLE_H
+#define RRC_TABLE_H
+
+void amfol_rrc_table_register(void);
+
+#endif

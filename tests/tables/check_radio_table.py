@@ -1,0 +1,49 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+# check_radio_table.py: -z amfol,radio (the "AMF Overload Radio" table) adds up to the ground
+# truth's RRC requests / set-ups / rejects, names every gNB and cell of the truth, puts the
+# truth's START/STOP frames on the "during" rows, and is identical in one pass and with -2.
+import json, os, subprocess, sys, tempfile
+
+tshark, plugin, synth, scenario = sys.argv[1:5]
+work = tempfile.mkdtemp(prefix="amfol-radio-")
+cap = os.path.join(work, os.path.basename(scenario).replace(".ini", ".pcapng"))
+subprocess.run([synth, scenario, "-o", cap], check=True, stdout=subprocess.DEVNULL)
+truth = json.load(open(cap.replace(".pcapng", ".truth.json")))
+
+def table(two_pass):
+    args = [tshark, plugin, "-r", cap, "-q", "-z", "amfol,radio"] + (["-2"] if two_pass else [])
+    out = subprocess.run(args, check=True, capture_output=True, text=True).stdout
+    rows = []
+    for line in out.splitlines():
+        cells = [c.strip() for c in line.split("|")]
+        if len(cells) >= 14 and cells[3].isdigit():
+            rows.append(cells[:14])
+    return rows
+
+one, two = table(False), table(True)
+fails = []
+if one != two:
+    fails.append(f"single pass and -2 differ:\n{one}\n{two}")
+exp = truth.get("expected", {}).get("rrc", {"requests": 0, "setups": 0, "rejects": 0})
+sums = {k: sum(int(r[i]) for r in two) for k, i in (("requests", 7), ("setups", 8), ("rejects", 9))}
+for k in ("requests", "setups", "rejects"):
+    if sums[k] != exp.get(k, 0):
+        fails.append(f"{k}: table {sums[k]} != truth {exp.get(k, 0)}")
+radio_gnbs = {g["name"] for g in truth["gnbs"] if g.get("cells")}
+table_gnbs = {r[0] for r in two}
+if exp.get("requests", 0) and not table_gnbs <= radio_gnbs:
+    fails.append(f"table names {table_gnbs - radio_gnbs} not in the truth's gNBs {radio_gnbs}")
+for amf in truth["amfs"]:
+    for ep_no, ep in enumerate(amf["episodes"], 1):
+        for g in ep["gnbs"]:
+            during = [r for r in two if r[0] == g["gnb"] and r[2] == "during" and r[3] == str(ep_no)]
+            for r in during:
+                if int(r[5]) != g["start_frame"] or int(r[6]) != (g["stop_frame"] or 0):
+                    fails.append(f"{g['gnb']} episode {ep_no}: START/STOP {r[5]}/{r[6]} != "
+                                 f"{g['start_frame']}/{g['stop_frame']}")
+print(f"{len(two)} rows; sums {sums}; truth {exp}")
+if fails:
+    print("FAIL\n" + "\n".join(fails))
+    sys.exit(1)
+print("radio table: ok")
