@@ -692,6 +692,16 @@ int scenario_load(const char *path, scenario *sc, char *err, int err_len)
                 fail(&L, "unknown group kind [%s]", g);
         }
     g_strfreev(groups);
+    /* One AMF is in one overload state at a time: its episodes must not overlap. */
+    for (int i = 0; i < sc->n_episodes && !L.failed; i++)
+        for (int j = i + 1; j < sc->n_episodes && !L.failed; j++) {
+            const sc_episode *a = &sc->episodes[i], *b = &sc->episodes[j];
+            int64_t a_end = a->stop_us >= 0 ? a->stop_us : INT64_MAX;
+            int64_t b_end = b->stop_us >= 0 ? b->stop_us : INT64_MAX;
+            if (a->amf == b->amf && a->starts[0].at_us < b_end && b->starts[0].at_us < a_end)
+                fail(&L, "[episode %s] and [episode %s] overlap on AMF %s", a->name, b->name,
+                     sc->amfs[a->amf].name);
+        }
     if (!L.failed && sc->n_amfs == 0)
         fail(&L, "define at least one [amf NAME]");
     if (!L.failed && sc->n_gnbs == 0)

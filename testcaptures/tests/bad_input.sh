@@ -35,6 +35,8 @@ expect 1 "t3346 = 'soon'" -- "$out/bad-t3346.ini" -o "$out/x.pcapng"
 expect 1 "stop_s must be after every START" -- "$out/stop-before-start.ini" -o "$out/x.pcapng"
 expect 1 "not-ini.ini" -- "$out/not-ini.ini" -o "$out/x.pcapng"
 expect 1 "rate.mo-Data = 'nan'" -- "$out/nan-rate.ini" -o "$out/x.pcapng"
+w overlap $'[scenario]\nduration_s = 10\n[amf a]\naddress = 10.0.0.1\n[gnb g]\ncells = 1\naddress = 10.0.1.1\namfs = a\n[episode e1]\namf = a\nstart_s = 1\nstop_s = 5\n[episode e2]\namf = a\nstart_s = 4'
+expect 1 "overlap on AMF a" -- "$out/overlap.ini" -o "$out/x.pcapng"
 expect 1 "same AMF Set" -- "$out/bad-set.ini" -o "$out/x.pcapng"
 expect 1 "No such file" -- "$out/missing.ini" -o "$out/x.pcapng"
 expect 2 "usage" -- "$out/empty.ini"
