@@ -8,6 +8,7 @@
 #include <wireshark.h>
 #include <epan/packet.h>
 #include <epan/proto_data.h>
+#include <epan/unit_strings.h>
 #include <epan/expert.h>
 #include <epan/prefs.h>
 #include <epan/proto.h>

@@ -41,7 +41,7 @@ static const char *const sbi_fields[] = {
 
 /* Our index in packet-amfol.c's module order (amfol_glue.h: n2, rrc, nas, sbi): the walk tags
  * each collected field with the module that asked for it. */
-#define SBI_MODULE_INDEX 3
+#define SBI_MODULE_INDEX AMFOL_MOD_SBI
 #define SBI_MAX_SEGS_PER_FRAME 8      /* HTTP/2 streams analysed per frame */
 #define SBI_MAX_JSON_NODES 2048       /* JSON items read per body */
 #define HTTP2_TYPE_DATA 0
