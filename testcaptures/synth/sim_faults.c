@@ -456,15 +456,16 @@ static void cascades(sim *s)
     }
 }
 
-/* P(X <= k) for X ~ Poisson(lambda). */
-static double poisson_cdf(uint32_t k, double lambda)
+/* P(X <= k) for X ~ Poisson(lambda). Each term in log space: exp(-lambda) alone underflows
+ * for lambda > ~745, while the terms near the mode stay representable. */
+double sim_poisson_cdf(uint32_t k, double lambda)
 {
-    double term = exp(-lambda), sum = term;
-    for (uint32_t i = 1; i <= k; i++) {
-        term *= lambda / i;
-        sum += term;
-    }
-    return sum;
+    if (lambda <= 0)
+        return 1.0;
+    double sum = 0, ll = log(lambda);
+    for (uint32_t i = 0; i <= k; i++)
+        sum += exp(-lambda + i * ll - lgamma((double)i + 1.0));
+    return sum > 1.0 ? 1.0 : sum;
 }
 
 /* overload-exempt-shed: exempt causes stop arriving during the episode (N2 view). */
@@ -493,7 +494,7 @@ static void exempt_shed(sim *s)
                     during++;
             }
             double lambda = base / 60.0 * ((double)(t1 - t0) / SEC);
-            if (lambda < 5 || poisson_cdf(during, lambda) >= 0.001)
+            if (lambda < 5 || sim_poisson_cdf(during, lambda) >= 0.001)
                 continue;
             truth_fault *f = truth_fault_new(&s->tr, "overload-exempt-shed",
                                              s->sc->amfs[ep->amf].name, s->sc->gnbs[g].name, NULL,

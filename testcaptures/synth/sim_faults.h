@@ -21,5 +21,7 @@ void sim_slice_failure(sim *s, int ue, uint32_t frame);
 /* An InitialUEMessage (kept when its cause may be exempt, for overload-exempt-shed). */
 void sim_record_ium(sim *s, int gnb, int amf, int cause, uint32_t frame);
 void sim_finish_faults(sim *s);
+/* P(X <= k) for X ~ Poisson(lambda), accurate for large lambda. */
+double sim_poisson_cdf(uint32_t k, double lambda);
 
 #endif

@@ -7,6 +7,7 @@
 #include "event_heap.h"
 #include "prng.h"
 #include "scenario.h"
+#include "sim_faults.h"
 
 static int failures;
 
@@ -112,6 +113,22 @@ static void test_loader(const char *scenarios)
           "shed and exempt classes");
 }
 
+static void test_poisson(void)
+{
+    /* exact values (Python decimal); the last two need log-space terms (exp(-1000) underflows) */
+    static const struct { uint32_t k; double lambda, p, tol; } v[] = {
+        {2, 5, 0.12465201948308115, 1e-12},
+        {0, 10, 4.5399929762484854e-05, 1e-15},
+        {900, 1000, 0.0006977673277963068, 1e-9},
+        {1100, 1000, 0.9991323590365564, 1e-9},
+    };
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+        double p = sim_poisson_cdf(v[i].k, v[i].lambda);
+        CHECK(fabs(p - v[i].p) < v[i].tol, "poisson_cdf(%u, %g) = %.17g, want %.17g", v[i].k,
+              v[i].lambda, p, v[i].p);
+    }
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -120,6 +137,7 @@ int main(int argc, char **argv)
     }
     test_prng();
     test_heap();
+    test_poisson();
     test_loader(argv[1]);
     if (failures)
         printf("%d check(s) failed\n", failures);
