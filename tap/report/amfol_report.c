@@ -2,6 +2,8 @@
 /* amfol_report.c: the timeline text (every module's section in turn) and the diagnosis text
  * (per-AMF headline, then the findings most severe first, in plain language). */
 #include "amfol_report.h"
+
+#include <string.h>
 #include "../core/amfol_rules.h"
 
 static const char *severity_name(int sev)
@@ -64,7 +66,8 @@ void amfol_report_diagnosis(amfol_engine *e, GString *out)
                                r ? r->title : "");
         bool first = true;
         g_string_append(out, "   Where: ");
-        entity(out, "AMF", x->amf, &first);
+        /* SBI rules name the producer NF there, which need not be an AMF (e.g. the NRF). */
+        entity(out, strncmp(x->rule, "sbi-", 4) == 0 ? "NF" : "AMF", x->amf, &first);
         entity(out, "gNB", x->gnb, &first);
         entity(out, "cell", x->cell, &first);
         entity(out, "UE", x->ue, &first);

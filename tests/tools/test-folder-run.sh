@@ -27,4 +27,8 @@ tail -1 "$work/lines" | grep -q "^3 capture(s)" || fail "capture count"
 for f in calm.pcapng mixed.pcapng synthetic.pcap; do
   python3 -c "import json,sys; json.load(open(sys.argv[1]))" "$work/out/$f.json" || fail "bad JSON $f"
 done
+# The diagnosis names an SBI producer as an NF, and N2 entities as AMF and gNB.
+"$top/tests/lib/tshark-as-user.sh" "$so" -r "$work/in/mixed.pcapng" -q -z amfol,diagnosis >"$work/diag"
+grep -q "^   Where: NF nrf$" "$work/diag" || fail "diagnosis: SBI producer not labelled NF"
+grep -q "^   Where: AMF amf-1, gNB gnb-1$" "$work/diag" || fail "diagnosis: N2 entities"
 echo "folder run: ok"
