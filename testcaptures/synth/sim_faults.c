@@ -306,7 +306,8 @@ static void t3346_not_randomised(sim *s)
             if (v[i].episode != e || !v[i].is_reject)
                 continue;
             total++;
-            if (v[i].t3346_s < 0)
+            /* candidates: real timer values only (absent, zero and deactivated have no expiry) */
+            if (v[i].t3346_s <= 0 || v[i].t3346_s == (int64_t)UINT32_MAX)
                 continue;
             gpointer old = g_hash_table_lookup(h, &v[i].t3346_s);
             g_hash_table_insert(h, &v[i].t3346_s, GUINT_TO_POINTER(GPOINTER_TO_UINT(old) + 1));
