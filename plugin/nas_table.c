@@ -3,9 +3,9 @@
  * NAS rejects per AMF, overload episode, message, cause and timer value, from the NAS module. */
 #include "amfol_tap.h"
 #include "nas/amfol_nas.h"
+#include "amfol_table.h"
 #include "nas_table.h"
 
-#include <epan/stat_tap_ui.h>
 #include <string.h>
 
 enum { COL_AMF, COL_EPISODE, COL_MESSAGE, COL_CAUSE, COL_CAUSE_NAME, COL_TIMER, COL_N, COL_COUNT };
@@ -45,11 +45,7 @@ static void state_reset(void)
 
 static void nas_table_init(stat_tap_table_ui *ui)
 {
-    stat_tap_table *t = stat_tap_find_table(ui, nas_table_name);
-    if (!t) {
-        t = stat_tap_init_table(nas_table_name, COL_COUNT, 0, NULL);
-        stat_tap_add_table(ui, t);
-    }
+    amfol_table_init(ui, nas_table_name);
     state_reset();
 }
 
@@ -61,23 +57,16 @@ static void put_row(const amfol_nas_row *r, void *user)
     if (hit) {
         row = GPOINTER_TO_UINT(hit) - 1;
     } else {
-        stat_tap_table_item_type items[COL_COUNT];
-        memset(items, 0, sizeof items);
-        for (int c = 0; c < COL_COUNT; c++)
-            items[c].type = nas_fields[c].type;
-        items[COL_AMF].value.string_value = g_strdup(r->amf);
-        items[COL_EPISODE].value.uint_value = (guint)r->episode;
-        items[COL_MESSAGE].value.string_value = g_strdup(r->message);
-        items[COL_CAUSE].value.uint_value = (guint)r->cause;
-        items[COL_CAUSE_NAME].value.string_value = g_strdup(r->cause_name);
-        items[COL_TIMER].value.string_value = g_strdup(r->timer);
-        row = t->num_elements;
-        stat_tap_init_table_row(t, row, COL_COUNT, items);
+        row = amfol_table_append_row(t, nas_fields, COL_COUNT);
+        amfol_table_set_string(t, row, COL_AMF, r->amf);
+        amfol_table_set_uint(t, row, COL_EPISODE, (guint)r->episode);
+        amfol_table_set_string(t, row, COL_MESSAGE, r->message);
+        amfol_table_set_uint(t, row, COL_CAUSE, (guint)r->cause);
+        amfol_table_set_string(t, row, COL_CAUSE_NAME, r->cause_name);
+        amfol_table_set_string(t, row, COL_TIMER, r->timer);
         g_hash_table_insert(nas_state.row_of_id, GUINT_TO_POINTER(r->id + 1), GUINT_TO_POINTER(row + 1));
     }
-    stat_tap_table_item_type *it = stat_tap_get_field_data(t, row, COL_N);
-    it->value.uint_value = r->count;
-    stat_tap_set_field_data(t, row, COL_N, it);
+    amfol_table_set_uint(t, row, COL_N, r->count);
 }
 
 static tap_packet_status nas_table_packet(void *tapdata, packet_info *pinfo _U_, epan_dissect_t *edt _U_,
@@ -101,21 +90,10 @@ static tap_packet_status nas_table_packet(void *tapdata, packet_info *pinfo _U_,
 
 static void nas_table_reset(stat_tap_table *t)
 {
-    for (guint i = 0; i < t->num_elements; i++) {
-        stat_tap_table_item_type *it = stat_tap_get_field_data(t, i, COL_N);
-        it->value.uint_value = 0;
-    }
+    for (guint i = 0; i < t->num_elements; i++)
+        amfol_table_set_uint(t, i, COL_N, 0);
     nas_state.version = 0;
     nas_state.last_rebuild = 0;
-}
-
-static void nas_table_free_item(stat_tap_table *t _U_, guint row _U_, guint column, stat_tap_table_item_type *it)
-{
-    if (it->type == TABLE_ITEM_STRING) {
-        g_free((char *)it->value.string_value);
-        it->value.string_value = NULL;
-    }
-    (void)column;
 }
 
 static tap_param nas_params[] = {
@@ -130,7 +108,7 @@ static stat_tap_table_ui nas_table_ui = {
     nas_table_init,
     nas_table_packet,
     nas_table_reset,
-    nas_table_free_item,
+    amfol_table_free_item,
     NULL,
     G_N_ELEMENTS(nas_fields), nas_fields,
     G_N_ELEMENTS(nas_params), nas_params,

@@ -5,9 +5,9 @@
  * and the most frequent waitTime, from the radio module (tap/rrc). */
 #include "amfol_tap.h"
 #include "rrc/amfol_rrc.h"
+#include "amfol_table.h"
 #include "rrc_table.h"
 
-#include <epan/stat_tap_ui.h>
 #include <string.h>
 
 enum {
@@ -53,62 +53,39 @@ static void state_reset(void)
 
 static void rrc_table_init(stat_tap_table_ui *ui)
 {
-    stat_tap_table *t = stat_tap_find_table(ui, rrc_table_name);
-    if (!t) {
-        t = stat_tap_init_table(rrc_table_name, COL_COUNT, 0, NULL);
-        stat_tap_add_table(ui, t);
-    }
+    amfol_table_init(ui, rrc_table_name);
     state_reset();
-}
-
-static void set_uint(stat_tap_table *t, guint row, int col, guint v)
-{
-    stat_tap_table_item_type *it = stat_tap_get_field_data(t, row, col);
-    it->value.uint_value = v;
-    stat_tap_set_field_data(t, row, col, it);
-}
-
-static void set_string(stat_tap_table *t, guint row, int col, char *owned)
-{
-    stat_tap_table_item_type *it = stat_tap_get_field_data(t, row, col);
-    g_free((char *)it->value.string_value);
-    it->value.string_value = owned;
-    stat_tap_set_field_data(t, row, col, it);
 }
 
 static void put_row(const amfol_rrc_row *r, void *user)
 {
     stat_tap_table *t = user;
     guint row = rrc_state.next_row++;
-    if (row >= t->num_elements) {
-        stat_tap_table_item_type items[COL_COUNT];
-        memset(items, 0, sizeof items);
-        for (int c = 0; c < COL_COUNT; c++)
-            items[c].type = rrc_fields[c].type;
-        for (int c = 0; c < COL_COUNT; c++)
-            if (items[c].type == TABLE_ITEM_STRING)
-                items[c].value.string_value = g_strdup("");
-        stat_tap_init_table_row(t, row, COL_COUNT, items);
-    }
+    if (row >= t->num_elements)
+        amfol_table_append_row(t, rrc_fields, COL_COUNT);
     /* Names can improve during the capture (a transport address becomes the gNB's name once
      * NG Setup or the cell binding is seen), so every column is rewritten. */
-    set_string(t, row, COL_GNB, g_strdup(r->gnb ? r->gnb : "?"));
-    set_string(t, row, COL_CELL, g_strdup(r->cell ? r->cell : "(no NR-CGI)"));
-    set_string(t, row, COL_PHASE, g_strdup(r->phase ? r->phase : ""));
-    set_string(t, row, COL_AMF, g_strdup(r->amf ? r->amf : "-"));
-    set_uint(t, row, COL_EPISODE, (guint)r->episode);
-    set_uint(t, row, COL_START, r->start_frame);
-    set_uint(t, row, COL_STOP, r->stop_frame);
-    set_uint(t, row, COL_REQ, r->requests);
-    set_uint(t, row, COL_SETUP, r->setups);
-    set_uint(t, row, COL_REJ, r->rejects);
-    set_uint(t, row, COL_UNANS, r->unanswered);
-    set_string(t, row, COL_OBS, r->observed_reject_pct >= 0
-               ? g_strdup_printf("%.1f", r->observed_reject_pct) : g_strdup("-"));
-    set_string(t, row, COL_ASKED, r->requested_pct != AMFOL_ABSENT
-               ? g_strdup_printf("%d", r->requested_pct) : g_strdup("-"));
-    set_string(t, row, COL_WAIT, r->top_wait_s != AMFOL_ABSENT
-               ? g_strdup_printf("%d s (x%u)", r->top_wait_s, r->top_wait_count) : g_strdup("-"));
+    amfol_table_set_string(t, row, COL_GNB, r->gnb ? r->gnb : "?");
+    amfol_table_set_string(t, row, COL_CELL, r->cell ? r->cell : "(no NR-CGI)");
+    amfol_table_set_string(t, row, COL_PHASE, r->phase);
+    amfol_table_set_string(t, row, COL_AMF, r->amf ? r->amf : "-");
+    amfol_table_set_uint(t, row, COL_EPISODE, (guint)r->episode);
+    amfol_table_set_uint(t, row, COL_START, r->start_frame);
+    amfol_table_set_uint(t, row, COL_STOP, r->stop_frame);
+    amfol_table_set_uint(t, row, COL_REQ, r->requests);
+    amfol_table_set_uint(t, row, COL_SETUP, r->setups);
+    amfol_table_set_uint(t, row, COL_REJ, r->rejects);
+    amfol_table_set_uint(t, row, COL_UNANS, r->unanswered);
+    char buf[32];
+    if (r->observed_reject_pct >= 0)
+        g_snprintf(buf, sizeof buf, "%.1f", r->observed_reject_pct);
+    amfol_table_set_string(t, row, COL_OBS, r->observed_reject_pct >= 0 ? buf : "-");
+    if (r->requested_pct != AMFOL_ABSENT)
+        g_snprintf(buf, sizeof buf, "%d", r->requested_pct);
+    amfol_table_set_string(t, row, COL_ASKED, r->requested_pct != AMFOL_ABSENT ? buf : "-");
+    if (r->top_wait_s != AMFOL_ABSENT)
+        g_snprintf(buf, sizeof buf, "%d s (x%u)", r->top_wait_s, r->top_wait_count);
+    amfol_table_set_string(t, row, COL_WAIT, r->top_wait_s != AMFOL_ABSENT ? buf : "-");
 }
 
 static tap_packet_status rrc_table_packet(void *tapdata, packet_info *pinfo _U_, epan_dissect_t *edt _U_,
@@ -134,17 +111,8 @@ static void rrc_table_reset(stat_tap_table *t)
     static const int counters[] = { COL_REQ, COL_SETUP, COL_REJ, COL_UNANS };
     for (guint i = 0; i < t->num_elements; i++)
         for (size_t c = 0; c < G_N_ELEMENTS(counters); c++)
-            set_uint(t, i, counters[c], 0);
+            amfol_table_set_uint(t, i, counters[c], 0);
     rrc_state.last_rebuild = 0;
-}
-
-static void rrc_table_free_item(stat_tap_table *t _U_, guint row _U_, guint column _U_,
-                                stat_tap_table_item_type *it)
-{
-    if (it->type == TABLE_ITEM_STRING) {
-        g_free((char *)it->value.string_value);
-        it->value.string_value = NULL;
-    }
 }
 
 static tap_param rrc_params[] = {
@@ -159,7 +127,7 @@ static stat_tap_table_ui rrc_table_ui = {
     rrc_table_init,
     rrc_table_packet,
     rrc_table_reset,
-    rrc_table_free_item,
+    amfol_table_free_item,
     NULL,
     G_N_ELEMENTS(rrc_fields), rrc_fields,
     G_N_ELEMENTS(rrc_params), rrc_params,

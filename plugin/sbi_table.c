@@ -3,6 +3,7 @@
  * -z amfol,sbi): one row per NF with its NRF load reports, the overload/load control it was sent
  * and the UEs moved in and out. Rows are rebuilt from the engine (tap/sbi). */
 #include "amfol_tap.h"
+#include "amfol_table.h"
 #include "sbi_table.h"
 
 #include <epan/stat_tap_ui.h>
@@ -49,22 +50,8 @@ static sbi_table_state table_state;   /* one table at a time, reset with it */
 
 static void sbi_table_init(stat_tap_table_ui *ui)
 {
-    stat_tap_table *t = stat_tap_find_table(ui, sbi_table_name);
-    if (!t) {
-        t = stat_tap_init_table(sbi_table_name, COL_COUNT, 0, NULL);
-        stat_tap_add_table(ui, t);
-    }
+    amfol_table_init(ui, sbi_table_name);
     memset(&table_state, 0, sizeof table_state);
-}
-
-static void set_string(stat_tap_table *t, guint row, guint col, const char *v)
-{
-    stat_tap_table_item_type *it = stat_tap_get_field_data(t, row, col);
-    if (it->value.string_value && v && strcmp(it->value.string_value, v) == 0)
-        return;
-    g_free((char *)it->value.string_value);
-    it->value.string_value = g_strdup(v ? v : "");
-    stat_tap_set_field_data(t, row, col, it);
 }
 
 static guint find_or_add_row(stat_tap_table *t, const amfol_sbi_row *r)
@@ -74,16 +61,8 @@ static guint find_or_add_row(stat_tap_table *t, const amfol_sbi_row *r)
         if (id->value.string_value && strcmp(id->value.string_value, r->nf_instance_id) == 0)
             return i;
     }
-    stat_tap_table_item_type items[COL_COUNT];
-    memset(items, 0, sizeof items);
-    for (int c = 0; c < COL_COUNT; c++)
-        items[c].type = sbi_fields[c].type;
-    items[COL_NF].value.string_value = g_strdup(r->name);
-    items[COL_TYPE].value.string_value = g_strdup(r->nf_type);
-    items[COL_ID].value.string_value = g_strdup(r->nf_instance_id);
-    items[COL_TIE].value.string_value = g_strdup(r->tie);
-    guint row = t->num_elements;
-    stat_tap_init_table_row(t, row, COL_COUNT, items);
+    guint row = amfol_table_append_row(t, sbi_fields, COL_COUNT);
+    amfol_table_set_string(t, row, COL_ID, r->nf_instance_id);
     return row;
 }
 
@@ -91,25 +70,21 @@ static void put_row(const amfol_sbi_row *r, void *user)
 {
     stat_tap_table *t = user;
     guint row = find_or_add_row(t, r);
-    stat_tap_table_item_type *it;
-#define PUT(col, member, v) do { it = stat_tap_get_field_data(t, row, col); it->value.member = (v); \
-                                 stat_tap_set_field_data(t, row, col, it); } while (0)
-    PUT(COL_REPORTS, uint_value, r->load_reports);
-    PUT(COL_LAST, int_value, r->last_load);
-    PUT(COL_MAX, int_value, r->max_load);
-    PUT(COL_LAST_FRAME, uint_value, r->last_frame);
-    PUT(COL_EPISODES, uint_value, (guint)r->n2_episodes);
-    PUT(COL_503, uint_value, r->recv_503);
-    PUT(COL_429, uint_value, r->recv_429);
-    PUT(COL_OCI, uint_value, r->recv_oci);
-    PUT(COL_LCI, uint_value, r->recv_lci);
-    PUT(COL_IN, uint_value, r->moves_in);
-    PUT(COL_OUT, uint_value, r->moves_out);
-#undef PUT
+    amfol_table_set_uint(t, row, COL_REPORTS, r->load_reports);
+    amfol_table_set_int(t, row, COL_LAST, r->last_load);
+    amfol_table_set_int(t, row, COL_MAX, r->max_load);
+    amfol_table_set_uint(t, row, COL_LAST_FRAME, r->last_frame);
+    amfol_table_set_uint(t, row, COL_EPISODES, (guint)r->n2_episodes);
+    amfol_table_set_uint(t, row, COL_503, r->recv_503);
+    amfol_table_set_uint(t, row, COL_429, r->recv_429);
+    amfol_table_set_uint(t, row, COL_OCI, r->recv_oci);
+    amfol_table_set_uint(t, row, COL_LCI, r->recv_lci);
+    amfol_table_set_uint(t, row, COL_IN, r->moves_in);
+    amfol_table_set_uint(t, row, COL_OUT, r->moves_out);
     /* Name, type and tie can change as the capture reveals profiles and NG setups. */
-    set_string(t, row, COL_NF, r->name);
-    set_string(t, row, COL_TYPE, r->nf_type);
-    set_string(t, row, COL_TIE, r->tie);
+    amfol_table_set_string(t, row, COL_NF, r->name);
+    amfol_table_set_string(t, row, COL_TYPE, r->nf_type);
+    amfol_table_set_string(t, row, COL_TIE, r->tie);
 }
 
 static tap_packet_status sbi_table_packet(void *tapdata, packet_info *pinfo _U_,
@@ -151,15 +126,6 @@ static void sbi_table_reset(stat_tap_table *t)
     memset(&table_state, 0, sizeof table_state);
 }
 
-static void sbi_table_free_item(stat_tap_table *t _U_, guint row _U_, guint column,
-                                stat_tap_table_item_type *it)
-{
-    if (column == COL_NF || column == COL_TYPE || column == COL_ID || column == COL_TIE) {
-        g_free((char *)it->value.string_value);
-        it->value.string_value = NULL;
-    }
-}
-
 static tap_param sbi_table_params[] = {
     { PARAM_FILTER, "filter", "Filter", NULL, TRUE }
 };
@@ -172,7 +138,7 @@ static stat_tap_table_ui sbi_table_ui = {
     sbi_table_init,
     sbi_table_packet,
     sbi_table_reset,
-    sbi_table_free_item,
+    amfol_table_free_item,
     NULL,
     G_N_ELEMENTS(sbi_fields), sbi_fields,
     G_N_ELEMENTS(sbi_table_params), sbi_table_params,
