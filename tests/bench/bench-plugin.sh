@@ -15,6 +15,7 @@ so=$(ls "$build"/plugins/*/epan/amfol.so | head -1)
 synth=$build/testcaptures/amfol-synth
 [ -x /usr/bin/time ] || { echo "needs /usr/bin/time (Debian package 'time')"; exit 2; }
 work=$(mktemp -d /tmp/amfol-bench.XXXXXX)
+chmod 755 "$work"   # the unprivileged tshark reads the staged files below it
 trap 'rm -rf "$work"' EXIT
 cap=$work/big-storm.pcapng
 "$synth" "$top/testcaptures/scenarios/big-storm.ini" -o "$cap" >/dev/null

@@ -18,6 +18,7 @@ own_stage=0
 if [ -z "$stage" ]; then
   stage=$(mktemp -d /tmp/amfol-stage.XXXXXX); own_stage=1
 fi
+mkdir -p "$stage"
 chmod 755 "$stage"
 plugdir="$stage/home/.local/lib/wireshark/plugins/$ws_xy/epan"
 mkdir -p "$plugdir" "$stage/home/.config/wireshark" "$stage/cap"
