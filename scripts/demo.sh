@@ -14,5 +14,6 @@ cap=$out/$(basename "${scenario%.ini}").pcapng
 "$build/testcaptures/amfol-synth" "$scenario" -o "$cap"
 echo "== capture: $cap ($(wc -c <"$cap") bytes); ground truth: ${cap%.pcapng}.truth.json"
 plugin=$(ls "$build"/plugins/*/epan/amfol.so)
+# tshark prints -z outputs in reverse order: this shows the timeline, then the diagnosis.
 "$top/tests/lib/tshark-as-user.sh" "$plugin" -r "$cap" -2 -q \
-  -z amfol,timeline -z amfol,diagnosis
+  -z amfol,diagnosis -z amfol,timeline
