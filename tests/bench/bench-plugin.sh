@@ -29,7 +29,7 @@ run() { # LABEL ARGS...
   /usr/bin/time -f "%U %e %M" -o "$work/$label.time" \
     "$top/tests/lib/tshark-as-user.sh" "$so" -r "$cap" "$@" >"$work/$label.out" 2>&1
   read -r u w m <"$work/$label.time"
-  printf '%-6s user %7.2f s  wall %7.2f s  max RSS %7.1f MiB\n' "$label" "$u" "$w" "$(echo "$m/1024" | bc -l)"
+  printf '%-6s user %7.2f s  wall %7.2f s  max RSS %7.1f MiB\n' "$label" "$u" "$w" "$(awk -v m="$m" 'BEGIN { print m / 1024 }')"
   eval "${label}_u=$u; ${label}_m=$m"
 }
 echo "big storm: $frames frames ($(du -h "$cap" | cut -f1))"
