@@ -86,6 +86,9 @@ typedef struct {
     int nrf_lag_s;              /* first high report this long after the START */
     int sbi_error;              /* 0, or 503 / 429: NRF answers NFUpdates with it + Retry-After */
     int send_start;             /* 0: NAS congestion only, no OVERLOAD START/STOP on N2 */
+    /* message zoo (default off): while the episode lasts, of the UEs the AMF accepts */
+    double dereg_share;         /* share deregistered (UE terminated, #22 + T3346) */
+    double pdu_reject_share;    /* share whose PDU session establishment is rejected (5GSM) */
 } sc_episode;
 
 typedef struct {
@@ -96,6 +99,8 @@ typedef struct {
     int capacity;
     uint8_t ip[4];
     int base_load;              /* NRF load outside overload */
+    int status_indications;     /* AMF STATUS INDICATIONs per NG association (0) */
+    int error_indications;      /* ERROR INDICATIONs per NG association (0) */
 } sc_amf;
 
 typedef struct {
@@ -118,6 +123,7 @@ typedef struct {
     int64_t spurious_from_us, spurious_to_us; /* rejects-without-start window */
     double spurious_share;      /* share of requests rejected in that window */
     int ng_setup_failures;      /* NG SETUP FAILUREs (overload, TimeToWait 5 s) before success */
+    double resume_share;        /* F1: share of registered UEs' attempts sent as RRCResumeRequest */
 } sc_gnb;
 
 typedef struct {
@@ -171,6 +177,7 @@ typedef struct {
     int nrf_oci;                  /* NRF adds 3gpp-Sbi-Oci to 503s; LCI on 204s */
     int nrf_oci_malformed;
     int nrf_discovery_interval_s; /* AMF NFDiscover of its set, 0 = never */
+    int nrf_status_notify;        /* NRF notifies the other AMFs of each load report (0) */
 } scenario;
 
 /* Loads and validates PATH. On failure returns -1 and writes a message to ERR. */

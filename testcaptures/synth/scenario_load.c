@@ -290,6 +290,7 @@ static void load_nrf(loader *L, scenario *sc)
     sc->nrf_oci = get_bool(L, g, "oci", 0);
     sc->nrf_oci_malformed = get_bool(L, g, "oci_malformed", 0);
     sc->nrf_discovery_interval_s = (int)get_int(L, g, "discovery_interval_s", 0, 0, 3600);
+    sc->nrf_status_notify = get_bool(L, g, "status_notify", 0);
 }
 
 static void load_amf(loader *L, scenario *sc, const char *g, const char *name)
@@ -306,6 +307,8 @@ static void load_amf(loader *L, scenario *sc, const char *g, const char *name)
     a->pointer = (int)get_int(L, g, "pointer", sc->n_amfs + 1, 0, 63);
     a->capacity = (int)get_int(L, g, "capacity", 255, 0, 255);
     a->base_load = (int)get_int(L, g, "base_load", 30, 0, 100);
+    a->status_indications = (int)get_int(L, g, "status_indications", 0, 0, 10);
+    a->error_indications = (int)get_int(L, g, "error_indications", 0, 0, 10);
     get_ip(L, g, "address", a->ip, 1);
     sc->n_amfs++;
 }
@@ -400,6 +403,7 @@ static void load_gnb(loader *L, scenario *sc, const char *g, const char *name)
     b->spurious_to_us = get_time_us(L, g, "spurious_to_s", -1);
     b->spurious_share = get_double(L, g, "spurious_share", 1, 0, 1);
     b->ng_setup_failures = (int)get_int(L, g, "ng_setup_failures", 0, 0, 5);
+    b->resume_share = get_double(L, g, "resume_share", 0, 0, 1);
     if (b->behaviour == GNB_REJECTS_WITHOUT_START &&
         (b->spurious_from_us < 0 || b->spurious_to_us <= b->spurious_from_us))
         fail(L, "[%s] rejects-without-start needs spurious_from_s < spurious_to_s", g);
@@ -604,6 +608,8 @@ static void load_episode(loader *L, scenario *sc, const char *g, const char *nam
     e->nas_ciphered_share = get_double(L, g, "nas_ciphered_share", 0, 0, 1);
     e->nrf_load = (int)get_int(L, g, "nrf_load", 95, 0, 100);
     e->nrf_lag_s = (int)get_int(L, g, "nrf_lag_s", 0, 0, 3600);
+    e->dereg_share = get_double(L, g, "dereg_share", 0, 0, 1);
+    e->pdu_reject_share = get_double(L, g, "pdu_reject_share", 0, 0, 1);
     e->sbi_error = get_bool(L, g, "sbi_503", 0) ? 503 : 0;
     char *se = get_str(L, g, "sbi_error");
     if (se) {

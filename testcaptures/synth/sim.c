@@ -12,6 +12,7 @@
 #include "sim_msg.h"
 #include "sim_net.h"
 #include "sim_sbi.h"
+#include "sim_zoo.h"
 
 #define MS 1000
 #define SEC 1000000
@@ -318,9 +319,11 @@ static void on_attempt(sim *s, int uei)
         u->du_ue_id = id;
         u->cu_ue_id = id + 0x10000u;
         u->crnti = (uint16_t)prng_range(&s->rng, 0x4601, 0xFFEF);
-        s->tr.rrc_requests++;
-        s->tr.rrc_cell[u->gnb][u->cell][0]++;
-        u->req_frame = msg_rrc_setup_request(s, uei);
+        if (!sim_zoo_resume(s, uei)) {
+            s->tr.rrc_requests++;
+            s->tr.rrc_cell[u->gnb][u->cell][0]++;
+            u->req_frame = msg_rrc_setup_request(s, uei);
+        }
     }
     sim_schedule(s, s->now_us + prng_range(&s->rng, 2 * MS, 4 * MS), EV_RRC_ANSWER, uei, 0, 0);
 }
@@ -653,7 +656,7 @@ static void on_amf_answer(sim *s, int uei)
         sim_schedule(s, s->now_us + prng_range(&s->rng, 20 * MS, 40 * MS), EV_UL_NAS, uei, r, 0);
     else if (r >= 0)
         sim_schedule(s, s->now_us + prng_range(&s->rng, 50 * MS, 80 * MS), EV_MOVE_CMD, uei, r, 0);
-    else
+    else if (!sim_zoo_after_accept(s, uei, epi))
         sim_schedule(s, s->now_us + prng_range(&s->rng, 500 * MS, 3000 * MS), EV_RELEASE_CMD, uei,
                      0, -1);
     u->moving = 0;
@@ -821,6 +824,7 @@ static void setup(sim *s)
     for (int r = 0; r < sc->n_rebalances; r++)
         if (sc->rebalances[r].capacity >= 0)
             sim_schedule(s, sc->rebalances[r].start_us, EV_REBALANCE_START, r, 0, 0);
+    sim_zoo_setup(s);
     sim_schedule(s, sc->duration_us, EV_END, 0, 0, 0);
 }
 
@@ -917,6 +921,13 @@ static int dispatch(sim *s, const sim_event *ev)
         break;
     case EV_OVERLOAD_STOP:
         on_overload_stop(s, ev->a);
+        break;
+    case EV_ZOO_NG:
+    case EV_ZOO_DEREG:
+    case EV_ZOO_PDU_REQ:
+    case EV_ZOO_PDU_REJ:
+    case EV_ZOO_DISCOVER:
+        sim_zoo_event(s, ev);
         break;
     case EV_END:
         return 1;

@@ -90,6 +90,7 @@ typedef struct sim {
     /* SBI: AMF i <-> NRF, and AMF i (client) -> AMF j (server) for context transfer */
     h2c_session *nrf_sess[SC_MAX_AMFS];
     h2c_session *amf_sess[SC_MAX_AMFS][SC_MAX_AMFS];
+    h2c_session *notify_sess[SC_MAX_AMFS]; /* NRF (client) -> AMF i callback, message zoo */
     int64_t sbi_frame_us;                 /* timestamp the frame sink stamps */
     uint32_t sbi_last_frame;
 

@@ -31,6 +31,11 @@ enum {
     EV_NRF_REPORT,       /* a = amf */
     EV_REBALANCE_START,  /* a = rebalance: AMF CONFIGURATION UPDATE from the source */
     EV_AMF_CFG_ACK,      /* a = gnb, b = amf */
+    EV_ZOO_NG,           /* a = gnb, b = amf, c: 0 AMF STATUS IND., 1/2 ERROR IND. from gNB/AMF */
+    EV_ZOO_DEREG,        /* a = ue, b = episode */
+    EV_ZOO_PDU_REQ,      /* a = ue, b = episode */
+    EV_ZOO_PDU_REJ,      /* a = ue, b = episode */
+    EV_ZOO_DISCOVER,     /* a = amf */
     EV_END,
 };
 

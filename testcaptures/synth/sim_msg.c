@@ -475,3 +475,115 @@ uint32_t msg_release_complete(sim *s, int uei)
     return ng_send(s, u->gnb, u->target_amf, 0, ue_stream(u->ran_ue_id), buf,
                    ngap_encode_ue_context_release_complete(&m, buf, sizeof buf));
 }
+
+/* ---- message zoo (scenario keys that default to off) ---- */
+
+uint32_t msg_rrc_resume_request(sim *s, int uei, int resume_cause)
+{
+    sim_ue *u = &s->ues[uei];
+    rrc_resume_request r = {0};
+    r.short_resume_id = (uint32_t)prng_next(&s->rng) & 0xFFFFFFu;
+    r.resume_mac_i = (uint16_t)prng_next(&s->rng);
+    r.cause = (uint8_t)resume_cause;
+    uint8_t rrc[64], buf[MSG_BUF];
+    size_t rl = rrc_encode_resume_request(&r, rrc, sizeof rrc);
+    f1ap_initial_ul_rrc_message_transfer m = {0};
+    m.du_ue_id = u->du_ue_id;
+    enc_tai tai;
+    cell_cgi(s, u->gnb, u->cell, &m.cgi, &tai);
+    m.c_rnti = u->crnti;
+    m.rrc = rrc;
+    m.rrc_len = rl;
+    size_t n = rl ? f1ap_encode_initial_ul_rrc_message_transfer(&m, buf, sizeof buf) : 0;
+    return f1_send(s, u->gnb, 0, ue_stream(u->du_ue_id), buf, n);
+}
+
+uint32_t msg_amf_status_indication(sim *s, int gnb, int amf)
+{
+    ngap_amf_status_indication m = {0};
+    /* A GUAMI the AMF no longer serves (a retired pointer of its set); it names itself as backup. */
+    guami_of(s, amf, &m.items[0].guami);
+    m.items[0].guami.pointer = (uint8_t)((s->sc->amfs[amf].pointer + 32) & 63);
+    m.items[0].timer_approach = true;
+    m.items[0].backup_amf_name = s->sc->amfs[amf].name;
+    m.n = 1;
+    uint8_t buf[MSG_BUF];
+    return ng_send(s, gnb, amf, 1, 0, buf, ngap_encode_amf_status_indication(&m, buf, sizeof buf));
+}
+
+uint32_t msg_error_indication(sim *s, int gnb, int amf, int from)
+{
+    ngap_error_indication m = {0};
+    m.has_cause = true;
+    m.cause.group = NGAP_CAUSE_PROTOCOL;
+    m.cause.value = 3; /* message-not-compatible-with-receiver-state */
+    uint8_t buf[MSG_BUF];
+    return ng_send(s, gnb, amf, from, 0, buf, ngap_encode_error_indication(&m, buf, sizeof buf));
+}
+
+uint32_t msg_pdu_session_request(sim *s, int uei, int psi)
+{
+    sim_ue *u = &s->ues[uei];
+    nas_pdu_session_establishment_request sm = {.pdu_session_id = (uint8_t)psi, .pti = 1,
+                                                .has_pdu_session_type = true,
+                                                .pdu_session_type = 1};
+    uint8_t smb[32], plain[128], nas[160], buf[MSG_BUF];
+    size_t sl = nas_encode_pdu_session_establishment_request(&sm, smb, sizeof smb);
+    nas_ul_nas_transport t = {0};
+    t.payload_type = 1;
+    t.payload = smb;
+    t.payload_len = sl;
+    t.has_pdu_session_id = true;
+    t.pdu_session_id = (uint8_t)psi;
+    t.has_request_type = true;
+    t.request_type = 1;
+    t.has_snssai = true;
+    snssai_to_enc(&s->sc->slices[u->slice], &t.snssai);
+    t.dnn = "internet";
+    size_t pl = sl ? nas_encode_ul_nas_transport(&t, plain, sizeof plain) : 0;
+    size_t nl = pl ? nas_secure(s, u->target_amf, 1, plain, pl, nas, sizeof nas) : 0;
+    ngap_uplink_nas_transport m = {0};
+    m.amf_ue_id = u->amf_ue_id;
+    m.ran_ue_id = u->ran_ue_id;
+    m.nas = nas;
+    m.nas_len = nl;
+    cell_cgi(s, u->gnb, u->cell, &m.cgi, &m.tai);
+    size_t n = nl ? ngap_encode_uplink_nas_transport(&m, buf, sizeof buf) : 0;
+    return ng_send(s, u->gnb, u->target_amf, 0, ue_stream(u->ran_ue_id), buf, n);
+}
+
+uint32_t msg_pdu_session_reject(sim *s, int uei, int psi, int cause, int backoff_octet)
+{
+    sim_ue *u = &s->ues[uei];
+    nas_pdu_session_establishment_reject sm = {.pdu_session_id = (uint8_t)psi, .pti = 1,
+                                               .cause = (uint8_t)cause, .has_backoff = true,
+                                               .backoff = (uint8_t)backoff_octet};
+    uint8_t smb[32], plain[96], nas[128], buf[MSG_BUF];
+    size_t sl = nas_encode_pdu_session_establishment_reject(&sm, smb, sizeof smb);
+    nas_dl_nas_transport t = {0};
+    t.payload_type = 1;
+    t.payload = smb;
+    t.payload_len = sl;
+    t.has_pdu_session_id = true;
+    t.pdu_session_id = (uint8_t)psi;
+    size_t pl = sl ? nas_encode_dl_nas_transport(&t, plain, sizeof plain) : 0;
+    size_t nl = pl ? nas_secure(s, u->target_amf, 1, plain, pl, nas, sizeof nas) : 0;
+    return ng_send(s, u->gnb, u->target_amf, 1, ue_stream(u->ran_ue_id), buf,
+                   dl_nas(s, u, nas, nl, buf, sizeof buf));
+}
+
+uint32_t msg_deregistration(sim *s, int uei, int t3346_octet)
+{
+    sim_ue *u = &s->ues[uei];
+    nas_deregistration_request_ue_terminated r = {0};
+    r.access_type = 1;
+    r.has_cause = true;
+    r.cause = NAS_5GMM_CONGESTION;
+    r.has_t3346 = true;
+    r.t3346 = (uint8_t)t3346_octet;
+    uint8_t plain[32], nas[64], buf[MSG_BUF];
+    size_t pl = nas_encode_deregistration_request_ue_terminated(&r, plain, sizeof plain);
+    size_t nl = pl ? nas_secure(s, u->target_amf, 1, plain, pl, nas, sizeof nas) : 0;
+    return ng_send(s, u->gnb, u->target_amf, 1, ue_stream(u->ran_ue_id), buf,
+                   dl_nas(s, u, nas, nl, buf, sizeof buf));
+}

@@ -31,5 +31,15 @@ uint32_t msg_registration_complete(sim *s, int ue);
 uint32_t msg_configuration_update(sim *s, int ue);
 uint32_t msg_release_command(sim *s, int ue);
 uint32_t msg_release_complete(sim *s, int ue);
+/* Message zoo: RRCResumeRequest (F1), AMF STATUS INDICATION, ERROR INDICATION (FROM 0 = gNB),
+ * UL NAS TRANSPORT + PDU SESSION ESTABLISHMENT REQUEST, DL NAS TRANSPORT + 5GSM reject
+ * (back-off timer octet), DEREGISTRATION REQUEST UE terminated #22 + T3346 (all integrity
+ * protected, readable). */
+uint32_t msg_rrc_resume_request(sim *s, int ue, int resume_cause);
+uint32_t msg_amf_status_indication(sim *s, int gnb, int amf);
+uint32_t msg_error_indication(sim *s, int gnb, int amf, int from);
+uint32_t msg_pdu_session_request(sim *s, int ue, int psi);
+uint32_t msg_pdu_session_reject(sim *s, int ue, int psi, int cause, int backoff_octet);
+uint32_t msg_deregistration(sim *s, int ue, int t3346_octet);
 
 #endif

@@ -144,6 +144,8 @@ static void open_peer(sim *s, int cli, int srv)
         fail(s, "h2c open (AMF peer)");
 }
 
+static void notify_others(sim *s, int amf, int load);
+
 static void nrf_report(sim *s, int amf)
 {
     const scenario *sc = s->sc;
@@ -154,6 +156,7 @@ static void nrf_report(sim *s, int amf)
     int load = sc->amfs[amf].base_load;
     if (ep && s->now_us >= s->tr.episodes[epi].start_us + (int64_t)ep->nrf_lag_s * SEC)
         load = ep->nrf_load;
+    int changed = s->amf_load[amf] != load;
     s->amf_load[amf] = load;
     char auth[32], id[SBI_UUID_LEN + 1];
     nrf_authority(s, auth, sizeof auth);
@@ -209,6 +212,8 @@ static void nrf_report(sim *s, int amf)
         s->tr.status_429++;
     s->tr.oci_headers += (uint64_t)oci;
     s->tr.lci_headers += (uint64_t)lci;
+    if (sc->nrf_status_notify && changed)
+        notify_others(s, amf, load);
     if (oci && sc->nrf_oci_malformed) {
         truth_fault *f = NULL;
         for (guint i = 0; i < s->tr.faults->len; i++) {
@@ -224,6 +229,101 @@ static void nrf_report(sim *s, int amf)
         f->count++;
     }
     free(m);
+}
+
+/* Message zoo: the NRF tells every other AMF (subscribed to the AMF Set) about AMF's new load:
+ * NFStatusNotify POST to the AMF's callback, answered 204. */
+static void notify_others(sim *s, int amf, int load)
+{
+    const scenario *sc = s->sc;
+    char nrf[32];
+    nrf_authority(s, nrf, sizeof nrf);
+    sbi_msg *m = malloc(sizeof *m);
+    if (!m)
+        return fail(s, "NFStatusNotify (out of memory)");
+    for (int b = 0; b < sc->n_amfs; b++) {
+        if (b == amf)
+            continue;
+        const uint8_t *ip = sc->amfs[b].ip;
+        sink_ctx k = {.s = s};
+        if (!s->notify_sess[b]) {
+            s->notify_sess[b] = calloc(1, sizeof(h2c_session));
+            wire_endpoint c, v;
+            endpoint(&c, sc->nrf_ip, (uint16_t)(42000 + b));
+            endpoint(&v, ip, SBI_PORT);
+            h2c_session_init(s->notify_sess[b], &c, &v, (uint32_t)prng_next(&s->rng),
+                             (uint32_t)prng_next(&s->rng));
+            if (h2c_session_open(s->notify_sess[b], sink, &k) != 0) {
+                free(m);
+                return fail(s, "h2c open (NRF notify)");
+            }
+        }
+        char auth[32];
+        snprintf(auth, sizeof auth, "%u.%u.%u.%u:%d", ip[0], ip[1], ip[2], ip[3], SBI_PORT);
+        sbi_amf_profile p;
+        profile_of(s, amf, load, &p);
+        uint32_t sid;
+        s->now_us += 1 * MS;
+        if (sbi_nf_status_notify_req(m, auth, "/namf-callback/v1/nf-status-notify", nrf, &p,
+                                     false) != 0 ||
+            h2c_session_request(s->notify_sess[b], m, &sid, sink, &k) != 0) {
+            free(m);
+            return fail(s, "NFStatusNotify");
+        }
+        s->now_us += 1 * MS;
+        if (sbi_no_content_rsp(m) != 0 ||
+            h2c_session_response(s->notify_sess[b], sid, m, sink, &k) != 0) {
+            free(m);
+            return fail(s, "NFStatusNotify response");
+        }
+        s->tr.zoo_notify++;
+        if (s->tr.zoo_notify_loads->len < s->tr.max_log)
+            g_array_append_val(s->tr.zoo_notify_loads, load);
+    }
+    free(m);
+}
+
+void sim_sbi_discover(sim *s, int amf)
+{
+    const scenario *sc = s->sc;
+    h2c_session *h = s->nrf_sess[amf];
+    if (!h)
+        return;
+    char auth[32], id[SBI_UUID_LEN + 1], q[32];
+    nrf_authority(s, auth, sizeof auth);
+    instance_id(amf, id);
+    snprintf(q, sizeof q, "amf-set-id=%03x", sc->amfs[amf].set_id);
+    sbi_msg *m = malloc(sizeof *m);
+    sbi_amf_profile *p = calloc(SC_MAX_AMFS, sizeof *p);
+    if (!m || !p) {
+        free(m);
+        free(p);
+        return fail(s, "NFDiscover (out of memory)");
+    }
+    size_t n = 0;
+    for (int b = 0; b < sc->n_amfs; b++)
+        if (sc->amfs[b].set_id == sc->amfs[amf].set_id)
+            profile_of(s, b, s->amf_load[b], &p[n++]);
+    sink_ctx k = {.s = s};
+    uint32_t sid;
+    if (sbi_nf_discover_req(m, auth, "AMF", "AMF", id, q) != 0 ||
+        h2c_session_request(h, m, &sid, sink, &k) != 0) {
+        free(m);
+        free(p);
+        return fail(s, "NFDiscover");
+    }
+    s->now_us += 3 * MS;
+    if (sbi_nf_discover_rsp(m, 60, p, n) != 0 || h2c_session_response(h, sid, m, sink, &k) != 0) {
+        free(m);
+        free(p);
+        return fail(s, "NFDiscover response");
+    }
+    s->tr.zoo_discover++;
+    for (size_t i = 0; i < n; i++)
+        if (s->tr.zoo_discovery_loads->len < s->tr.max_log)
+            g_array_append_val(s->tr.zoo_discovery_loads, p[i].load);
+    free(m);
+    free(p);
 }
 
 static void context_transfer(sim *s, int uei)
@@ -282,6 +382,8 @@ void sim_sbi_free(sim *s)
     for (int a = 0; a < SC_MAX_AMFS; a++) {
         free(s->nrf_sess[a]);
         s->nrf_sess[a] = NULL;
+        free(s->notify_sess[a]);
+        s->notify_sess[a] = NULL;
         for (int b = 0; b < SC_MAX_AMFS; b++) {
             free(s->amf_sess[a][b]);
             s->amf_sess[a][b] = NULL;

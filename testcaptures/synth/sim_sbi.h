@@ -9,5 +9,7 @@
 void sim_sbi_setup(sim *s, int64_t *t);
 void sim_sbi_event(sim *s, const sim_event *ev);
 void sim_sbi_free(sim *s);
+/* Message zoo: AMF's NFDiscover of its AMF Set (200 SearchResult with every AMF's load). */
+void sim_sbi_discover(sim *s, int amf);
 
 #endif

@@ -26,6 +26,8 @@ void truth_init(truth *t, const scenario *sc)
     t->faults = g_ptr_array_new_with_free_func(fault_free);
     t->rrc_reject_log = g_array_new(FALSE, FALSE, sizeof(truth_rrc_reject));
     t->nfupdate_loads = g_array_new(FALSE, FALSE, sizeof(int));
+    t->zoo_discovery_loads = g_array_new(FALSE, FALSE, sizeof(int));
+    t->zoo_notify_loads = g_array_new(FALSE, FALSE, sizeof(int));
     t->max_log = 4000000;
     for (int e = 0; e < SC_MAX_EPISODES; e++)
         t->episodes[e].start_us = t->episodes[e].stop_us = -1;
@@ -39,8 +41,12 @@ void truth_free(truth *t)
         g_array_free(t->rrc_reject_log, TRUE);
     if (t->nfupdate_loads)
         g_array_free(t->nfupdate_loads, TRUE);
+    if (t->zoo_discovery_loads)
+        g_array_free(t->zoo_discovery_loads, TRUE);
+    if (t->zoo_notify_loads)
+        g_array_free(t->zoo_notify_loads, TRUE);
     t->faults = NULL;
-    t->rrc_reject_log = t->nfupdate_loads = NULL;
+    t->rrc_reject_log = t->nfupdate_loads = t->zoo_discovery_loads = t->zoo_notify_loads = NULL;
 }
 
 truth_fault *truth_fault_new(truth *t, const char *rule, const char *amf, const char *gnb,
@@ -400,6 +406,55 @@ static void write_faults(FILE *o, const truth *t)
     fputs(t->faults->len ? "\n  ],\n" : "],\n", o);
 }
 
+static void write_int_list(FILE *o, const GArray *a)
+{
+    fputc('[', o);
+    for (guint i = 0; i < a->len; i++)
+        fprintf(o, "%s%d", i ? ", " : "", g_array_index(a, int, i));
+    fputc(']', o);
+}
+
+/* expected.zoo: the message-zoo counts (only for scenarios that turn a zoo key on). Timer octets
+ * are keyed "UNIT/VALUE" as tshark's gprs_timer*_unit / _value fields show them. */
+static void write_zoo(FILE *o, const truth *t)
+{
+    static const int sm_cause[3] = {26, 67, 69};
+    fprintf(o, "    \"zoo\": {\"amf_status_indications\": %llu, \"error_indications\": %llu, "
+               "\"deregistrations\": %llu, \"dereg_t3346\": {",
+            (unsigned long long)t->zoo_status_ind, (unsigned long long)t->zoo_error_ind,
+            (unsigned long long)t->zoo_deregs);
+    int first = 1;
+    for (int k = 0; k < 256; k++)
+        if (t->zoo_dereg_t3346[k]) {
+            fprintf(o, "%s\"%d/%d\": %llu", first ? "" : ", ", k >> 5, k & 31,
+                    (unsigned long long)t->zoo_dereg_t3346[k]);
+            first = 0;
+        }
+    fprintf(o, "},\n      \"pdu_session_requests\": %llu, \"sm_rejects\": {",
+            (unsigned long long)t->zoo_pdu_requests);
+    first = 1;
+    for (int c = 0; c < 3; c++)
+        for (int k = 0; k < 256; k++)
+            if (t->zoo_sm_reject[c][k]) {
+                fprintf(o, "%s\"%d:%d/%d\": %llu", first ? "" : ", ", sm_cause[c], k >> 5, k & 31,
+                        (unsigned long long)t->zoo_sm_reject[c][k]);
+                first = 0;
+            }
+    fputs("},\n      \"rrc_resume_requests\": {", o);
+    first = 1;
+    for (int c = 0; c < 16; c++)
+        if (t->zoo_resume[c]) {
+            fprintf(o, "%s\"%d\": %llu", first ? "" : ", ", c, (unsigned long long)t->zoo_resume[c]);
+            first = 0;
+        }
+    fprintf(o, "},\n      \"nf_status_notify\": %llu, \"notify_loads\": ",
+            (unsigned long long)t->zoo_notify);
+    write_int_list(o, t->zoo_notify_loads);
+    fprintf(o, ", \"nf_discover\": %llu, \"discovery_loads\": ", (unsigned long long)t->zoo_discover);
+    write_int_list(o, t->zoo_discovery_loads);
+    fputs("}", o);
+}
+
 static void write_expected(FILE *o, const truth *t)
 {
     const scenario *sc = t->sc;
@@ -542,7 +597,13 @@ static void write_expected(FILE *o, const truth *t)
             (unsigned long long)t->status_429);
     for (guint i = 0; i < t->nfupdate_loads->len; i++)
         fprintf(o, "%s%d", i ? ", " : "", g_array_index(t->nfupdate_loads, int, i));
-    fputs("]}\n  }\n", o);
+    if (!t->zoo) {
+        fputs("]}\n  }\n", o);
+        return;
+    }
+    fputs("]},\n", o);
+    write_zoo(o, t);
+    fputs("\n  }\n", o);
 }
 
 int truth_write_json(const truth *t, const char *path, truth_ue_ids_fn ue_ids, const void *ctx,

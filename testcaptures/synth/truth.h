@@ -70,6 +70,14 @@ typedef struct truth {
     uint64_t t3346_count[TRUTH_MAX_T3346];
     uint64_t nfupdate_load_reports, oci_headers, lci_headers, status_503, status_429;
     GArray *nfupdate_loads;            /* int, in frame order (capped at max_log) */
+    /* message zoo (written as expected.zoo only when a zoo key is on) */
+    int zoo;
+    uint64_t zoo_status_ind, zoo_error_ind, zoo_deregs, zoo_pdu_requests, zoo_notify, zoo_discover;
+    uint64_t zoo_resume[16];           /* RRCResumeRequests per resume cause */
+    uint64_t zoo_dereg_t3346[256];     /* per T3346 octet */
+    uint64_t zoo_sm_reject[3][256];    /* 5GSM #26/#67/#69 per back-off timer octet */
+    GArray *zoo_discovery_loads;       /* int: loads of every profile of every NFDiscover 200 */
+    GArray *zoo_notify_loads;          /* int: load of every NFStatusNotify */
     uint64_t frames;
     int64_t first_us, last_us;
 } truth;

@@ -24,7 +24,10 @@ FIELDS = ["frame.number", "frame.time_epoch", "ip.src", "ip.dst", "ngap.procedur
           "nas_5gs.mm.5gmm_cause", "gsm_a.gm.gmm.gprs_timer2_unit",
           "gsm_a.gm.gmm.gprs_timer2_value", "http2.headers.method", "http2.headers.status",
           "http2.header.name", "json.value.number", "f1ap.nRCellIdentity",
-          "f1ap.GNB_DU_UE_F1AP_ID"]
+          "f1ap.GNB_DU_UE_F1AP_ID", "nr-rrc.resumeCause", "nas_5gs.sm.message_type",
+          "nas_5gs.sm.5gsm_cause", "gsm_a.gm.gmm.gprs_timer3_unit",
+          "gsm_a.gm.gmm.gprs_timer3_value", "http2.headers.path", "json.key",
+          "json.member_with_value"]
 
 failures = []
 
@@ -50,6 +53,60 @@ def t3346_seconds(unit, value):
     if unit == 7:
         return "deactivated"
     return str(value * {0: 2, 1: 60, 2: 360}.get(unit, 60))
+
+
+def check_zoo(zoo, rows):
+    """AMF STATUS / ERROR INDICATION, UE-terminated deregistration #22 + T3346, 5GSM rejects with
+    back-off, RRCResumeRequest per resume cause, NFStatusNotify / NFDiscover and their loads."""
+    proc = collections.Counter()
+    dereg, sm, resume = collections.Counter(), collections.Counter(), collections.Counter()
+    pdu_req, notify, discover, notify_loads, disc_loads = 0, 0, 0, [], []
+    for r in rows:
+        for p in split(r["ngap.procedureCode"]):
+            proc[int(p)] += 1
+        if "0x47" in split(r["nas_5gs.mm.message_type"]):
+            ok = "22" in split(r["nas_5gs.mm.5gmm_cause"])
+            u, v = split(r["gsm_a.gm.gmm.gprs_timer2_unit"]), split(r["gsm_a.gm.gmm.gprs_timer2_value"])
+            dereg["%s/%s" % (u[0], v[0]) if ok and u else "bad"] += 1
+        sms = split(r["nas_5gs.sm.message_type"])
+        pdu_req += sms.count("0xc1")
+        if "0xc3" in sms:
+            u, v = split(r["gsm_a.gm.gmm.gprs_timer3_unit"]), split(r["gsm_a.gm.gmm.gprs_timer3_value"])
+            c = split(r["nas_5gs.sm.5gsm_cause"])
+            sm["%s:%s/%s" % (c[0], u[0], v[0]) if u and c else "bad"] += 1
+        for c in split(r["nr-rrc.resumeCause"]):
+            resume[c] += 1
+        for path in split(r["http2.headers.path"]):
+            notify += path == "/namf-callback/v1/nf-status-notify"
+            discover += path.startswith("/nnrf-disc/v1/nf-instances?")
+        keys = split(r["json.key"])
+        mv = split(r["json.member_with_value"])
+        if "nfInstances" in keys:
+            disc_loads += [int(x[5:]) for x in mv if x.startswith("load:")]
+        if "profileChanges" in keys:
+            for i, x in enumerate(mv[:-1]):
+                if x == "path:/load" and mv[i + 1].startswith("newValue:"):
+                    notify_loads.append(int(mv[i + 1][9:]))
+    got = (proc[1], proc[9])
+    want = (zoo["amf_status_indications"], zoo["error_indications"])
+    check(got == want, "AMF STATUS INDICATIONs, ERROR INDICATIONs %s == truth %s" % (got, want))
+    check(sum(dereg.values()) == zoo["deregistrations"] and dict(dereg) == zoo["dereg_t3346"],
+          "DEREGISTRATION REQUEST (UE terminated) #22 T3346 unit/value %s == truth %s"
+          % (dict(dereg), zoo["dereg_t3346"]))
+    check(pdu_req == zoo["pdu_session_requests"], "PDU SESSION ESTABLISHMENT REQUESTs %d == truth %d"
+          % (pdu_req, zoo["pdu_session_requests"]))
+    check(dict(sm) == zoo["sm_rejects"], "5GSM rejects cause:unit/value %s == truth %s"
+          % (dict(sm), zoo["sm_rejects"]))
+    causes = {c.split(":")[0] for c in sm}
+    check(not zoo["sm_rejects"] or causes == {"26", "67", "69"}, "5GSM causes %s" % sorted(causes))
+    check(dict(resume) == zoo["rrc_resume_requests"], "RRCResumeRequests per cause %s == truth %s"
+          % (dict(resume), zoo["rrc_resume_requests"]))
+    check((notify, notify_loads) == (zoo["nf_status_notify"], zoo["notify_loads"]),
+          "NFStatusNotify %d loads %s == truth %d %s"
+          % (notify, notify_loads, zoo["nf_status_notify"], zoo["notify_loads"]))
+    check((discover, disc_loads) == (zoo["nf_discover"], zoo["discovery_loads"]),
+          "NFDiscover %d, result loads %s == truth %d %s"
+          % (discover, disc_loads[:9], zoo["nf_discover"], zoo["discovery_loads"][:9]))
 
 
 def main():
@@ -170,9 +227,14 @@ def main():
         r = by_frame[n]
         if not r["f1ap.GNB_DU_UE_F1AP_ID"]:
             continue
-        du = r["ip.src"] if r["nr-rrc.establishmentCause"] else r["ip.dst"]
+        up = r["nr-rrc.establishmentCause"] or r["nr-rrc.resumeCause"]
+        du = r["ip.src"] if up else r["ip.dst"]
         ue = (du, split(r["f1ap.GNB_DU_UE_F1AP_ID"])[0])
-        if r["nr-rrc.establishmentCause"]:
+        if r["nr-rrc.resumeCause"]:
+            # an RRCResumeRequest: not an RRCSetupRequest, but its answer belongs to its cell
+            cid = int(split(r["f1ap.nRCellIdentity"])[0].replace(":", ""), 16) >> 4
+            cell_of[ue] = "%s-%09x" % (truth["gnbs"][0]["plmn"], cid)
+        elif r["nr-rrc.establishmentCause"]:
             cid = int(split(r["f1ap.nRCellIdentity"])[0].replace(":", ""), 16) >> 4
             cell_of[ue] = "%s-%09x" % (truth["gnbs"][0]["plmn"], cid)
             per_cell[cell_of[ue]][0] += 1
@@ -235,6 +297,11 @@ def main():
     want = (sbi["nfupdate_load_reports"], sbi["status_503"], sbi["status_429"],
             sbi["oci_headers"], sbi["lci_headers"])
     check(got == want, "NFUpdates/503/429/OCI/LCI %s == truth %s" % (got, want))
+
+    # --- message zoo (scenarios that turn its keys on) ---
+    zoo = truth["expected"].get("zoo")
+    if zoo is not None:
+        check_zoo(zoo, rows)
 
     # --- faults: rule set and evidence frames as decoded ---
     rules = sorted({f["rule"] for f in truth["faults"]})

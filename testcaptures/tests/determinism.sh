@@ -4,7 +4,7 @@
 set -euo pipefail
 synth=$1 scen=$2 out=$3
 mkdir -p "$out"
-for name in clean-episode mixed-storm cascade; do
+for name in clean-episode mixed-storm cascade message-zoo; do
   "$synth" "$scen/$name.ini" -o "$out/$name-a.pcapng" 2>/dev/null
   "$synth" "$scen/$name.ini" -o "$out/$name-b.pcapng" 2>/dev/null
   cmp "$out/$name-a.pcapng" "$out/$name-b.pcapng"
