@@ -73,6 +73,7 @@ void amfol_engine_nas(amfol_engine *e, const amfol_nas_event *ev, amfol_nas_resu
 {
     e->fed++;
     amfol_nas_on_msg(e, ev, out);
+    amfol_rrc_on_nas(e, ev);   /* requested NSSAI per 5G-S-TMSI, for the radio slice rule */
 }
 
 void amfol_engine_sbi(amfol_engine *e, const amfol_sbi_event *ev, amfol_sbi_result *out)

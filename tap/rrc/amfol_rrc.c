@@ -20,6 +20,8 @@ amfol_rrc *amfol_rrc_new(const amfol_config *cfg)
     s->pending_order = g_queue_new();
     s->names = g_string_chunk_new(1024);
     s->interned = g_hash_table_new(g_str_hash, g_str_equal);
+    s->ue_nssai = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
+    s->nssai_sets = g_array_new(FALSE, FALSE, sizeof(rrc_nssai_set));
     return s;
 }
 
@@ -37,6 +39,8 @@ void amfol_rrc_free(amfol_rrc *s)
     g_queue_free(s->pending_order);
     g_hash_table_destroy(s->interned);
     g_string_chunk_free(s->names);
+    g_hash_table_destroy(s->ue_nssai);
+    g_array_free(s->nssai_sets, TRUE);
     g_free(s);
 }
 
@@ -127,6 +131,10 @@ static void on_request(amfol_engine *e, const amfol_rrc_event *ev, amfol_rrc_res
     r.cause = (int8_t)amfol_rrc_cause_ix(ev->cause, ev->is_resume_cause);
     r.wait_s = -1;
     r.key = rrc_match_key(ev);
+    r.has_part1 = ev->msg == AMFOL_RRC_SETUP_REQUEST && ev->has_s_tmsi_part1;
+    r.part1 = r.has_part1 ? ev->s_tmsi_part1 & RRC_PART1_MASK : 0;
+    /* The UE's slices as known now (a later registration may change them). */
+    r.nssai = (int16_t)(r.has_part1 ? rrc_nssai_for_part1(s, r.part1) : -1);
     rrc_req_govern(e, &r, true);
     g_array_append_val(s->reqs, r);
     uint32_t ix = s->reqs->len - 1;

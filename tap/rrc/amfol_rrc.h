@@ -85,6 +85,12 @@ void amfol_rrc_finish(amfol_engine *e, amfol_findings *out);
 void amfol_rrc_on_ngap(amfol_engine *e, const amfol_ngap_event *ev);
 void amfol_rrc_on_sctp(amfol_engine *e, const amfol_sctp_event *ev);
 
+/* NAS context (routed by the engine with every NAS message): a REGISTRATION REQUEST's requested
+ * NSSAI is remembered per 5G-S-TMSI part1 (its 5G-GUTI, NAS 5G-S-TMSI or the NGAP FiveG-S-TMSI
+ * IE), so that an RRCSetupRequest carrying ng-5G-S-TMSI-Part1 shows the UE's slices
+ * (slice-overload-blocks-slice). */
+void amfol_rrc_on_nas(amfol_engine *e, const amfol_nas_event *ev);
+
 /* Outcome of the request with this id (amfol_rrc_result.request_id). False if unknown. */
 bool amfol_rrc_request_info_get(amfol_engine *e, uint32_t request_id, amfol_rrc_request_info *out);
 

@@ -15,7 +15,16 @@
 #define RRC_MAX_REJECTS     500000
 #define RRC_MAX_PENDING     65536    /* requests waiting for an answer */
 #define RRC_MAX_TRANSPORTS  256      /* F1 associations / MAC streams */
+#define RRC_MAX_UE_NSSAI    65536    /* 5G-S-TMSI part1 -> requested NSSAI (learnt from NAS) */
+#define RRC_MAX_NSSAI_SETS  1024     /* distinct requested NSSAIs */
 #define RRC_NO_IX           UINT32_MAX
+#define RRC_PART1_MASK      ((UINT64_C(1) << 39) - 1)
+
+/* One distinct requested NSSAI (as a Registration Request listed it). */
+typedef struct rrc_nssai_set {
+    int n;
+    amfol_snssai s[AMFOL_MAX_NSSAI];
+} rrc_nssai_set;
 
 /* One START segment: from a START to the next START (replacing it) or STOP of one association. */
 typedef struct rrc_segment {
@@ -95,6 +104,9 @@ typedef struct rrc_req {
     int32_t stop_seg;              /* not in force: the last stopped segment of the cell's gNB, -1 */
     uint16_t period;
     uint64_t key;                  /* matching key within the transport */
+    uint64_t part1;                /* ng-5G-S-TMSI-Part1 when has_part1 */
+    bool has_part1;
+    int16_t nssai;                 /* the UE's requested NSSAI (rrc_nssai_set index), -1 unknown */
 } rrc_req;
 
 /* One RRCReject (matched or not). */
@@ -129,8 +141,10 @@ struct amfol_rrc {
     GStringChunk *names;           /* interned display strings */
     GHashTable *interned;
     uint64_t messages, requests, setups, rejects, unmatched_answers, late_or_superseded;
-    uint64_t overflow;             /* items dropped because a cap was reached */
+    uint64_t overflow;             /* items dropped (or slices not learnt) because a cap was reached */
     amfol_time last_time;
+    GHashTable *ue_nssai;          /* part1 (uint64, owned key) -> rrc_nssai_set index+1 */
+    GArray *nssai_sets;            /* rrc_nssai_set */
 };
 
 /* amfol_rrc_n2view.c */
@@ -170,6 +184,9 @@ uint64_t rrc_match_key(const amfol_rrc_event *ev);
 double rrc_binom_sf(uint32_t k, uint32_t n, double p);   /* P(X >= k), X ~ Bin(n, p) */
 
 /* amfol_rrc_slices.c */
+/* The requested NSSAI last learnt for a 5G-S-TMSI part1 (index into nssai_sets), -1 unknown. */
+int rrc_nssai_for_part1(const amfol_rrc *s, uint64_t part1);
+bool rrc_snssai_equal(const amfol_snssai *a, const amfol_snssai *b);
 bool rrc_snssai_protected(const char *list, const amfol_snssai *s);
 void rrc_format_snssai(const amfol_snssai *s, char *buf, size_t cap);
 

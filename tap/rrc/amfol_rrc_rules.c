@@ -244,4 +244,5 @@ void amfol_rrc_finish(amfol_engine *e, amfol_findings *out)
     rrc_judge_after_stop(e, out);
     rrc_judge_bursts(e, out);
     rrc_judge_protected_slices(e, out);
+    rrc_judge_blocked_slices(e, out);
 }

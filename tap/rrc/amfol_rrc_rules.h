@@ -16,6 +16,8 @@
 #define P_LIMIT              0.001
 #define MARGIN               0.2
 #define TROUBLE_WINDOW_S     5.0
+#define MIN_SLICE_BLOCKED_UES 5
+#define MIN_SLICE_OTHER_UES  5
 
 void rrc_add_frame(GArray *a, amfol_frame f);            /* bounded evidence list */
 const char *rrc_cell_name(const amfol_rrc *s, uint32_t cell);
@@ -28,5 +30,6 @@ const char *rrc_action_text(int action);
 void rrc_judge_after_stop(amfol_engine *e, amfol_findings *out);    /* amfol_rrc_after_stop.c */
 void rrc_judge_bursts(amfol_engine *e, amfol_findings *out);        /* amfol_rrc_bursts.c */
 void rrc_judge_protected_slices(amfol_engine *e, amfol_findings *out); /* amfol_rrc_slice_rules.c */
+void rrc_judge_blocked_slices(amfol_engine *e, amfol_findings *out);   /* amfol_rrc_slice_rules.c */
 
 #endif

@@ -101,8 +101,8 @@ static uint32_t du_id;
 
 /* One request in `cell` (gNB-ID 1 << 14 | cell) answered 5 ms later: outcome 'S' setup,
  * 'R' reject (waitTime w), 'N' nothing. Returns the request's frame; *answer its answer frame. */
-static amfol_frame attempt(amfol_engine *e, double t, uint64_t cell, int cause, char outcome, int w,
-                           amfol_frame *answer)
+static amfol_frame attempt_ue(amfol_engine *e, double t, uint64_t cell, int cause, char outcome, int w,
+                              amfol_frame *answer, bool has_part1, uint64_t part1)
 {
     amfol_rrc_event ev;
     amfol_rrc_result res;
@@ -110,6 +110,8 @@ static amfol_frame attempt(amfol_engine *e, double t, uint64_t cell, int cause, 
     where(&ev.where, t, DU_EP, CU_EP);
     ev.msg = AMFOL_RRC_SETUP_REQUEST;
     ev.cause = cause;
+    ev.has_s_tmsi_part1 = has_part1;
+    ev.s_tmsi_part1 = part1;
     ev.via_f1ap = true;
     ev.du_ue_id = ++du_id;
     ev.has_nr_cgi = true;
@@ -137,6 +139,12 @@ static amfol_frame attempt(amfol_engine *e, double t, uint64_t cell, int cause, 
     if (answer)
         *answer = ev.where.frame;
     return req;
+}
+
+static amfol_frame attempt(amfol_engine *e, double t, uint64_t cell, int cause, char outcome, int w,
+                           amfol_frame *answer)
+{
+    return attempt_ue(e, t, cell, cause, outcome, w, answer, false, 0);
 }
 
 #define CELL1 ((uint64_t)1 << 14 | 1)   /* gNB-ID 1 (22 bits), local cell 1 */
@@ -420,6 +428,164 @@ static void test_cell_map(void)
     }
 }
 
+/* A REGISTRATION REQUEST of the UE with 5G-TMSI `tmsi` (AMF Set 1, Pointer 1) requesting `n`
+ * S-NSSAIs (SST, SD); `how` names the identity: 'G' its 5G-GUTI, 'S' a NAS 5G-S-TMSI, 'N' the NGAP
+ * FiveG-S-TMSI of the InitialUEMessage (with a SUCI in NAS). */
+static void registration(amfol_engine *e, double t, uint32_t tmsi, char how, int n, const int *sst, const uint32_t *sd)
+{
+    amfol_ngap_event ng;
+    ngap_blank(&ng);
+    where(&ng.where, t, GNB_EP, AMF_EP);
+    ng.proc = 15;
+    ng.ran_ue_id = tmsi;
+    ng.rrc_cause = AMFOL_CAUSE_MO_SIGNALLING;
+    ng.has_nas = true;
+    amfol_nas_event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.where = ng.where;
+    ev.ngap = &ng;
+    ev.epd = 0x7e;
+    ev.mm_type = 0x41;
+    ev.sm_type = ev.mm_cause = ev.sm_cause = ev.service_type = AMFOL_ABSENT;
+    ev.reg_type = 1;
+    amfol_s_tmsi st = { 1, 1, tmsi };
+    if (how == 'G') {
+        ev.has_guti = true;
+        strcpy(ev.guti_guami.plmn.digits, "00101");
+        ev.guti_guami.region_id = 2;
+        ev.guti_guami.set_id = 1;
+        ev.guti_guami.pointer = 1;
+        ev.guti_tmsi = tmsi;
+    } else if (how == 'S') {
+        ev.has_s_tmsi = true;
+        ev.s_tmsi = st;
+    } else {
+        ng.has_s_tmsi = true;
+        ng.s_tmsi = st;
+        strcpy(ev.suci, "00101-0000000001");
+    }
+    ev.n_requested_nssai = n;
+    for (int i = 0; i < n; i++) {
+        ev.requested_nssai[i].sst = (uint8_t)sst[i];
+        ev.requested_nssai[i].has_sd = true;
+        ev.requested_nssai[i].sd = sd[i];
+    }
+    amfol_engine_frame(e, ng.where.frame, t);
+    amfol_engine_ngap(e, &ng, NULL);
+    amfol_rrc_on_ngap(e, &ng);
+    amfol_engine_nas(e, &ev, NULL);
+}
+
+/* ng-5G-S-TMSI-Part1 of that UE: the 39 LSBs of AMF Set 1 (10) | Pointer 1 (6) | 5G-TMSI (32). */
+#define PART1(tmsi) ((UINT64_C(1) << 38) | (UINT64_C(1) << 32) | (uint64_t)(tmsi))
+
+/* slice-overload-blocks-slice: a START lists 2-000002; every UE that requested only that slice
+ * (learnt from its REGISTRATION REQUEST through 5G-GUTI, NAS 5G-S-TMSI or NGAP FiveG-S-TMSI, before
+ * or after the overload) is rejected while UEs of slice 1 are set up. Variants: one blocked UE set
+ * up, too few other UEs set up, too few blocked UEs: no finding. */
+static void test_slice_blocked(void)
+{
+    static const int s1[] = { 1 }, s2[] = { 2 }, s12[] = { 1, 2 };
+    static const uint32_t d1[] = { 1 }, d2[] = { 2 }, d12[] = { 1, 2 };
+    for (int variant = 0; variant < 4; variant++) {
+        amfol_engine *e = fresh();
+        /* blocked UEs 100..106 (106 registers only after the overload), others 200..206 */
+        for (uint32_t u = 100; u < 106; u++)
+            registration(e, 1001.0 + 0.1 * (u - 100), u, u == 104 ? 'N' : u == 105 ? 'S' : 'G', 1, s2, d2);
+        for (uint32_t u = 200; u < 206; u++)
+            registration(e, 1002.0 + 0.1 * (u - 200), u, 'G', 1, s1, d1);
+        registration(e, 1003.0, 206, 'G', 2, s12, d12);   /* slice 1 and 2: an "other" UE */
+        registration(e, 1003.5, 300, 'G', 1, s2, d2);     /* slice 2, never attempts in the window */
+        amfol_ngap_event ev;
+        ngap_blank(&ev);
+        where(&ev.where, 1010.0, AMF_EP, GNB_EP);
+        ev.proc = 22;
+        ev.overload_action = AMFOL_ACTION_REJECT_RRC_CR_SIGNALLING;
+        ev.reduction_pct = 10;
+        ev.n_slice_items = 1;
+        ev.slice_items[0].n_snssai = 1;
+        ev.slice_items[0].snssai[0].sst = 2;
+        ev.slice_items[0].snssai[0].has_sd = true;
+        ev.slice_items[0].snssai[0].sd = 2;
+        ev.slice_items[0].action = AMFOL_ACTION_REJECT_RRC_CR_SIGNALLING;
+        ev.slice_items[0].reduction_pct = AMFOL_ABSENT;
+        feed_ngap(e, &ev);
+        amfol_frame start_frame = ev.where.frame;
+        amfol_frame rejects[16];
+        int n_rej = 0;
+        double t = 1011.0;
+        int blocked = variant == 3 ? 4 : 7;
+        for (int u = 0; u < blocked; u++) {
+            amfol_frame a;
+            char outcome = variant == 1 && u == 2 ? 'S' : 'R';
+            attempt_ue(e, t += 0.5, CELL1, AMFOL_CAUSE_MO_SIGNALLING, outcome, 10, &a, true, PART1(100 + u));
+            if (outcome == 'R')
+                rejects[n_rej++] = a;
+        }
+        amfol_frame a;
+        attempt_ue(e, t += 0.5, CELL1, AMFOL_CAUSE_MO_DATA, 'R', 10, &a, true, PART1(100));   /* UE 100 again */
+        rejects[n_rej++] = a;
+        int others = variant == 2 ? 4 : 7;
+        for (int u = 0; u < others; u++)
+            attempt_ue(e, t += 0.5, CELL1, AMFOL_CAUSE_MO_SIGNALLING, 'S', 0, NULL, true, PART1(200 + u));
+        attempt_ue(e, t += 0.5, CELL1, AMFOL_CAUSE_MO_SIGNALLING, 'R', 10, NULL, true, PART1(201)); /* 10 % */
+        attempt_ue(e, t += 0.5, CELL1, AMFOL_CAUSE_MO_SIGNALLING, 'R', 10, NULL, false, 0);  /* randomValue */
+        attempt_ue(e, t += 0.5, CELL1, AMFOL_CAUSE_MO_SIGNALLING, 'R', 10, NULL, true, PART1(999)); /* unknown UE */
+        stop(e, 1100.0);
+        attempt_ue(e, 1101.0, CELL1, AMFOL_CAUSE_MO_SIGNALLING, 'S', 0, NULL, true, PART1(300));   /* after STOP */
+        registration(e, 1102.0, 106, 'G', 1, s2, d2);
+        const amfol_findings *f = amfol_engine_finish(e);
+        int n;
+        const amfol_finding *x = only(f, "slice-overload-blocks-slice", &n);
+        if (variant == 0) {
+            CHECK(n == 1 && x->amf && strcmp(x->amf, "amf-1") == 0 && x->gnb && strcmp(x->gnb, "gnb-1") == 0);
+            CHECK(x->cell == NULL && x->layer && strcmp(x->layer, "rrc") == 0);
+            CHECK(x->first_frame == start_frame && x->count == 8 && n_rej == 8 && x->n_frames == 8);
+            for (int k = 0; k < n_rej; k++)
+                CHECK(x->frames[k] == rejects[k]);
+            CHECK(strstr(x->summary, "2-000002") && strstr(x->summary, " 7 UEs") && strstr(x->summary, " 7 UEs of other"));
+        } else {
+            CHECK(n == 0);
+        }
+        amfol_engine_free(e);
+    }
+}
+
+/* The NSSAI table is capped: identities beyond RRC_MAX_UE_NSSAI and NSSAIs beyond
+ * RRC_MAX_NSSAI_SETS are counted in `overflow`, known identities are still updated. */
+static void test_slice_table_caps(void)
+{
+    amfol_engine *e = fresh();
+    amfol_nas_event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.mm_type = 0x41;
+    ev.has_guti = true;
+    ev.guti_guami.set_id = 1;
+    ev.guti_guami.pointer = 1;
+    ev.n_requested_nssai = 1;
+    ev.requested_nssai[0].sst = 1;
+    for (uint32_t u = 0; u < RRC_MAX_UE_NSSAI + 3; u++) {
+        ev.guti_tmsi = u;
+        amfol_rrc_on_nas(e, &ev);
+    }
+    CHECK(e->rrc->overflow == 3 && g_hash_table_size(e->rrc->ue_nssai) == RRC_MAX_UE_NSSAI);
+    CHECK(rrc_nssai_for_part1(e->rrc, PART1(0)) == 0 && rrc_nssai_for_part1(e->rrc, PART1(RRC_MAX_UE_NSSAI)) == -1);
+    for (int k = 0; k < RRC_MAX_NSSAI_SETS + 2; k++) {   /* distinct NSSAIs for a known identity */
+        ev.guti_tmsi = 7;
+        ev.requested_nssai[0].has_sd = true;
+        ev.requested_nssai[0].sd = (uint32_t)k;
+        amfol_rrc_on_nas(e, &ev);
+    }
+    CHECK(e->rrc->nssai_sets->len == RRC_MAX_NSSAI_SETS && e->rrc->overflow == 3 + 3);
+    CHECK(rrc_nssai_for_part1(e->rrc, PART1(7)) == RRC_MAX_NSSAI_SETS - 1);
+    ev.ciphered = true;                                  /* unreadable: nothing learnt */
+    ev.guti_tmsi = 1;
+    ev.requested_nssai[0].has_sd = false;
+    amfol_rrc_on_nas(e, &ev);
+    CHECK(e->rrc->overflow == 6);
+    amfol_engine_free(e);
+}
+
 int main(void)
 {
     CHECK(fabs(rrc_binom_sf(5, 10, 0.5) - 0.623046875) < 1e-9);
@@ -436,6 +602,8 @@ int main(void)
     test_wrong_class();
     test_cell_map();
     test_mac_rnti_matching();
+    test_slice_blocked();
+    test_slice_table_caps();
     printf("test_rrc_rules: ok\n");
     return 0;
 }

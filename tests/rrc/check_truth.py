@@ -13,9 +13,68 @@ import sys
 
 RADIO = ["rrc-reject-without-overload", "rejects-after-overload-stop", "gnb-over-sheds",
          "exempt-access-rejected", "slice-overload-misconfigured", "reject-waittime-synchronised",
-         "gnb-ignores-overload"]
+         "gnb-ignores-overload", "slice-overload-blocks-slice"]
 CAP = 32   # evidence frames kept per finding (docs/faults.md)
 SHARED = {"exempt-access-rejected", "gnb-ignores-overload"}   # also raised by the NAS / N2 modules
+SLICE = "slice-overload-blocks-slice"
+MIN_SLICE_UES = 5
+
+
+def s_tmsi_key(set_id, pointer, tmsi):
+    """The 39-bit ng-5G-S-TMSI-Part1 of AMF Set ID (10) | AMF Pointer (6) | 5G-TMSI (32)."""
+    return ((set_id & 0x3FF) << 38 | (pointer & 0x3F) << 32 | tmsi) & ((1 << 39) - 1)
+
+
+def bits(hexstr, width):
+    """Value of a left-aligned BIT STRING of `width` bits printed as hex octets."""
+    h = hexstr.replace(":", "")
+    return int(h, 16) >> (len(h) * 4 - width)
+
+
+def observable_slice_faults(wrapper, plugin, capture, truth, fails):
+    """docs/faults.md: the radio side knows a UE's slices only from a REGISTRATION REQUEST in the
+    capture whose 5G-GUTI / 5G-S-TMSI / NGAP FiveG-S-TMSI equals the ng-5G-S-TMSI-Part1 of its
+    RRCSetupRequest. Recomputed here from raw fields: each truth fault of the rule keeps the
+    RRCRejects of such UEs; it is expected only when at least 5 such UEs are left."""
+    faults = [f for f in truth["faults"] if f["rule"] == SLICE]
+    if not faults:
+        return []
+    known = set()
+    out = tshark(wrapper, plugin, capture, "-Y", "nas_5gs.mm.message_type == 0x41 && nas_5gs.mm.sst",
+                 "-T", "fields", "-E", "separator=\t", "-E", "occurrence=f", "-e", "nas_5gs.amf_set_id",
+                 "-e", "nas_5gs.amf_pointer", "-e", "nas_5gs.5g_tmsi", "-e", "ngap.aMFSetID",
+                 "-e", "ngap.aMFPointer", "-e", "ngap.fiveG_TMSI", fails=fails)
+    for line in out.splitlines():
+        c = (line.split("\t") + [""] * 6)[:6]
+        if c[0] and c[1] and c[2]:
+            known.add(s_tmsi_key(int(c[0], 0), int(c[1], 0), int(c[2], 0)))
+        if c[3] and c[4] and c[5]:
+            known.add(s_tmsi_key(bits(c[3], 10), bits(c[4], 6), int(c[5], 0)))
+    # RRCReject -> the part1 of the request it answers (same gNB-DU UE F1AP ID, latest request)
+    out = tshark(wrapper, plugin, capture, "-Y", "nr-rrc", "-T", "fields", "-E", "separator=\t",
+                 "-E", "occurrence=f", "-e", "frame.number", "-e", "f1ap.GNB_DU_UE_F1AP_ID",
+                 "-e", "nr-rrc.ng_5G_S_TMSI_Part1", "-e", "nr-rrc.randomValue", fails=fails)
+    last, part1_of_reject = {}, {}
+    for line in out.splitlines():
+        c = (line.split("\t") + [""] * 4)[:4]
+        if c[2] or c[3]:
+            last[c[1]] = bits(c[2], 39) if c[2] else None
+        elif c[0]:
+            part1_of_reject[int(c[0])] = last.get(c[1])
+    want = []
+    for f in faults:
+        frames = sorted(x for x in f["frames"] if part1_of_reject.get(x) in known)
+        ues = {part1_of_reject[x] for x in frames}
+        random = sum(1 for x in f["frames"] if part1_of_reject.get(x) is None)
+        print("%s: %d truth rejects; %d UEs identifiable from NAS (%d rejects), %d UEs with a 5G-S-TMSI "
+              "never registered in the capture, %d rejects of requests with a randomValue" %
+              (SLICE, f["count"], len(ues), len(frames),
+               len({part1_of_reject.get(x) for x in f["frames"]} - ues - {None}), random))
+        if len(ues) >= MIN_SLICE_UES:
+            g = dict(f)
+            g["frames"], g["count"] = frames, len(frames)
+            want.append(g)
+    return want
 
 
 def tshark(wrapper, plugin, capture, *args, fails=None):
@@ -37,6 +96,7 @@ def main():
     ap.add_argument("capture")
     ap.add_argument("truth")
     ap.add_argument("--rules", default=",".join(RADIO))
+    ap.add_argument("--expect", default="")
     args = ap.parse_args()
     rules = [r for r in args.rules.split(",") if r]
     truth = json.load(open(args.truth))
@@ -44,8 +104,10 @@ def main():
     # N2 link is captured (the radio side only speaks when N2 does not show it).
     want = [f for f in truth["faults"] if f["rule"] in rules and
             not (f["rule"] == "exempt-access-rejected" and f.get("gnb") is None) and
-            f["rule"] != "gnb-ignores-overload"]
+            f["rule"] != "gnb-ignores-overload" and f["rule"] != SLICE]
     fails = []
+    if SLICE in rules:
+        want += observable_slice_faults(args.wrapper, args.plugin, args.capture, truth, fails)
 
     # 1. Evidence frames per rule, as the plugin tags them (second pass, findings known).
     out = tshark(args.wrapper, args.plugin, args.capture, "-2", "-Y", "amfol.finding",
@@ -102,6 +164,9 @@ def main():
     if len(found) != len(want):
         fails.append("%d radio findings in -z amfol,json, truth has %d: %s" %
                      (len(found), len(want), [(g["rule"], g.get("gnb"), g.get("cell"), g.get("count")) for g in found]))
+    for r in [x for x in args.expect.split(",") if x]:
+        if not any(g["rule"] == r for g in found):
+            fails.append("%s: expected (--expect) but not reported" % r)
     exp = truth.get("expected", {}).get("rrc")
     radio = doc.get("radio")
     if exp is not None:
