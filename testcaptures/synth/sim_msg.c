@@ -220,6 +220,22 @@ static void ue_s_tmsi(const sim *s, const sim_ue *u, enc_5g_s_tmsi *t)
     t->tmsi = u->tmsi;
 }
 
+/* An UL-CCCH message (RRCSetupRequest / RRCResumeRequest) in F1AP InitialULRRCMessageTransfer
+ * from the UE's cell; 0 when encoding failed. */
+static uint32_t ul_ccch(sim *s, sim_ue *u, const uint8_t *rrc, size_t rl)
+{
+    uint8_t buf[MSG_BUF];
+    f1ap_initial_ul_rrc_message_transfer m = {0};
+    m.du_ue_id = u->du_ue_id;
+    enc_tai tai;
+    cell_cgi(s, u->gnb, u->cell, &m.cgi, &tai);
+    m.c_rnti = u->crnti;
+    m.rrc = rrc;
+    m.rrc_len = rl;
+    size_t n = rl ? f1ap_encode_initial_ul_rrc_message_transfer(&m, buf, sizeof buf) : 0;
+    return f1_send(s, u->gnb, 0, ue_stream(u->du_ue_id), buf, n);
+}
+
 uint32_t msg_rrc_setup_request(sim *s, int uei)
 {
     sim_ue *u = &s->ues[uei];
@@ -232,17 +248,9 @@ uint32_t msg_rrc_setup_request(sim *s, int uei)
     } else
         r.identity = prng_next(&s->rng) & ((1ull << 39) - 1);
     r.cause = u->cause;
-    uint8_t rrc[64], buf[MSG_BUF];
+    uint8_t rrc[64];
     size_t rl = rrc_encode_setup_request(&r, rrc, sizeof rrc);
-    f1ap_initial_ul_rrc_message_transfer m = {0};
-    m.du_ue_id = u->du_ue_id;
-    enc_tai tai;
-    cell_cgi(s, u->gnb, u->cell, &m.cgi, &tai);
-    m.c_rnti = u->crnti;
-    m.rrc = rrc;
-    m.rrc_len = rl;
-    size_t n = rl ? f1ap_encode_initial_ul_rrc_message_transfer(&m, buf, sizeof buf) : 0;
-    return f1_send(s, u->gnb, 0, ue_stream(u->du_ue_id), buf, n);
+    return ul_ccch(s, u, rrc, rl);
 }
 
 static uint32_t dl_rrc(sim *s, sim_ue *u, const uint8_t *rrc, size_t rl)
@@ -485,17 +493,9 @@ uint32_t msg_rrc_resume_request(sim *s, int uei, int resume_cause)
     r.short_resume_id = (uint32_t)prng_next(&s->rng) & 0xFFFFFFu;
     r.resume_mac_i = (uint16_t)prng_next(&s->rng);
     r.cause = (uint8_t)resume_cause;
-    uint8_t rrc[64], buf[MSG_BUF];
+    uint8_t rrc[64];
     size_t rl = rrc_encode_resume_request(&r, rrc, sizeof rrc);
-    f1ap_initial_ul_rrc_message_transfer m = {0};
-    m.du_ue_id = u->du_ue_id;
-    enc_tai tai;
-    cell_cgi(s, u->gnb, u->cell, &m.cgi, &tai);
-    m.c_rnti = u->crnti;
-    m.rrc = rrc;
-    m.rrc_len = rl;
-    size_t n = rl ? f1ap_encode_initial_ul_rrc_message_transfer(&m, buf, sizeof buf) : 0;
-    return f1_send(s, u->gnb, 0, ue_stream(u->du_ue_id), buf, n);
+    return ul_ccch(s, u, rrc, rl);
 }
 
 uint32_t msg_amf_status_indication(sim *s, int gnb, int amf)
