@@ -67,7 +67,7 @@ typedef struct cell_acc {
     GArray *frames;                /* the rejects (exempt: and the requests they answer) */
     amfol_frame first_reject;
     int32_t seg;                   /* START in force at the first one (the earliest START for over-shedding) */
-    uint32_t excess;               /* over-shedding: shed-class rejects beyond the requested share */
+    uint32_t shed_rejects;         /* over-shedding: shed-class rejects of the flagged segments */
     uint32_t ratio_segments;       /* START segments where the ratio test fired */
 } cell_acc;
 
@@ -143,8 +143,7 @@ static void judge_segments(amfol_engine *e, GPtrArray *all, GPtrArray *over, amf
         if (!first || sg->start_frame < first->start_frame)
             y->seg = x->seg;
         y->ratio_segments++;
-        uint32_t expected = (uint32_t)lround(p_rej * n);
-        y->excess += x->shed_rejects > expected ? x->shed_rejects - expected : 0;
+        y->shed_rejects += x->shed_rejects;
         for (guint k = 0; k < x->shed_reject_frames->len; k++)
             rrc_add_frame(y->frames, g_array_index(x->shed_reject_frames, amfol_frame, k));
         (void)amf;
@@ -227,12 +226,13 @@ void amfol_rrc_finish(amfol_engine *e, amfol_findings *out)
         amfol_finding_add_frame(f, sg->start_frame);
         rrc_add_frames(f, x->frames);
         f->first_frame = sg->start_frame;
-        f->count = x->excess + x->rejects;
+        f->count = x->shed_rejects + x->rejects;
         if (x->ratio_segments)
-            amfol_finding_set_summary(f, "about %u shed-class rejects beyond the requested share in %u START segment(s) "
-                                      "(one-sided binomial p < %.3g, more than %.0f points above the request), and %u "
-                                      "rejects of classes the action does not name; first START frame %u",
-                                      x->excess, x->ratio_segments, P_LIMIT, 100 * MARGIN, x->rejects, sg->start_frame);
+            amfol_finding_set_summary(f, "%u shed-class rejects in %u START segment(s) rejecting far more than the "
+                                      "requested share (one-sided binomial p < %.3g, more than %.0f points above the "
+                                      "request), and %u rejects of classes the action does not name; first START "
+                                      "frame %u", x->shed_rejects, x->ratio_segments, P_LIMIT, 100 * MARGIN, x->rejects,
+                                      sg->start_frame);
         else
             amfol_finding_set_summary(f, "%u RRC requests of classes the overload action does not name (neither shed "
                                       "nor exempt) were rejected; the first under OVERLOAD START frame %u (%s)",

@@ -323,9 +323,27 @@ static void on_attempt(sim *s, int uei)
             s->tr.rrc_requests++;
             s->tr.rrc_cell[u->gnb][u->cell][0]++;
             u->req_frame = msg_rrc_setup_request(s, uei);
+            u->req_us = s->now_us;
         }
     }
     sim_schedule(s, s->now_us + prng_range(&s->rng, 2 * MS, 4 * MS), EV_RRC_ANSWER, uei, 0, 0);
+}
+
+/* gnb-over-sheds evidence (docs/faults.md): at an over-shedding gNB, every RRCReject of a
+ * shed-class request judged in a START segment with a reduction and no slice list (the segment the
+ * ratio test judges; this gNB rejects the whole class, so the test fires), and every reject of a
+ * class the action neither sheds nor exempts; requests in the grace time after the START are not
+ * judged. */
+static int over_shed_evidence(const sim *s, const sim_ue *u, int why)
+{
+    const sim_ng_view *v = &s->view[u->gnb][u->target_amf];
+    if (s->sc->gnbs[u->gnb].behaviour != GNB_OVER_SHEDS || (why != 0 && why != 4) || !v->in_force ||
+        u->req_us < v->start_us + (int64_t)s->sc->grace_ms * MS)
+        return 0;
+    if (why == 4 && !cause_is_shed(v->start->action == ACTION_NONE ? ACTION_REJECT_SIGNALLING
+                                                                   : v->start->action, u->cause))
+        return 1; /* wrong class */
+    return v->start->n_slices == 0 && v->start->reduction_pct >= 1 && v->start->reduction_pct <= 99;
 }
 
 static void rrc_rejected(sim *s, int uei, int why)
@@ -350,7 +368,7 @@ static void rrc_rejected(sim *s, int uei, int why)
         else
             s->tr.log_overflow = 1;
         int amf = u->target_amf;
-        if (why == 4) {
+        if (over_shed_evidence(s, u, why)) {
             truth_fault *fl = cell_fault(s, &s->over_fault[u->gnb][u->cell], "gnb-over-sheds",
                                          amf, u->gnb, u->cell, v->start_frame);
             truth_fault_add(fl, f);
@@ -365,7 +383,7 @@ static void rrc_rejected(sim *s, int uei, int why)
             truth_fault_add(fl, f);
             fl->count++;
         }
-        sim_slice_failure(s, uei, f);
+        sim_slice_failure(s, uei, f, 1);
         if (v->ignored_stop && v->stop_frame &&
             s->now_us >= v->stop_us + (int64_t)s->sc->grace_ms * MS &&
             cause_is_shed(v->start->action == ACTION_NONE ? 1 : v->start->action, u->cause)) {
@@ -567,7 +585,7 @@ static void reject_ue(sim *s, int uei, const sc_episode *ep, int ep_index)
     } else
         s->tr.nas_ciphered_rejects++;
     if (visible)
-        sim_slice_failure(s, uei, f);
+        sim_slice_failure(s, uei, f, 0);
     /* UE reaction (TS 24.501 §5.5.1.3.7) */
     int valid = t3346_octet >= 0 && ep->t3346 != T3346_ZERO && ep->t3346 != T3346_DEACTIVATED;
     u->state = UE_BACKOFF;

@@ -39,6 +39,7 @@ typedef struct {
     int64_t backoff_until_us;
     uint32_t reject_frame;  /* reject that started the back-off */
     uint32_t req_frame;     /* frame of the RRCSetupRequest of this attempt */
+    int64_t req_us;         /* its time */
     int32_t reject_log;     /* truth log entry of that reject (-1 none) */
 } sim_ue;
 

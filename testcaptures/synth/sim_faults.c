@@ -57,7 +57,22 @@ struct sim_faults {
     GArray *nf;    /* nf_entry */
     slice_track slice[SC_MAX_AMFS][SC_MAX_GNBS][SC_MAX_SLICES];
     GPtrArray *slice_done; /* truth_fault* whose window closed without meeting the rule */
+    /* slice-overload-blocks-slice evidence is filtered when the truth is written: the RRCRejects
+     * of UEs whose requested NSSAI the capture shows (docs/faults.md). Both bounded. */
+    int slices_used;       /* some START has a slice list: the two below are kept */
+    GArray *slice_fail;    /* slice_fail: every failed attempt inside a slice window */
+    GHashTable *known;     /* ng-5G-S-TMSI-Part1 values a Registration Request showed */
 };
+
+/* A failed attempt of a UE of a named slice: its frame, the 39-bit part1 of its RRCSetupRequest
+ * (SLICE_NO_KEY: randomValue, or a NAS reject), and the fault of its window. */
+#define SLICE_NO_KEY UINT64_MAX
+#define SLICE_KEYS_CAP 1000000u
+typedef struct {
+    truth_fault *fault;
+    uint32_t frame;
+    uint64_t key;
+} slice_fail;
 
 void sim_extra_init(sim *s)
 {
@@ -66,6 +81,11 @@ void sim_extra_init(sim *s)
     s->fx->ium = g_array_new(FALSE, FALSE, sizeof(ium_entry));
     s->fx->nf = g_array_new(FALSE, FALSE, sizeof(nf_entry));
     s->fx->slice_done = g_ptr_array_new();
+    s->fx->slice_fail = g_array_new(FALSE, FALSE, sizeof(slice_fail));
+    s->fx->known = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
+    for (int e = 0; e < s->sc->n_episodes; e++)
+        for (int k = 0; k < s->sc->episodes[e].n_starts; k++)
+            s->fx->slices_used |= s->sc->episodes[e].starts[k].n_slices > 0;
 }
 
 void sim_extra_free(sim *s)
@@ -81,6 +101,8 @@ void sim_extra_free(sim *s)
         }
     g_array_free(s->fx->nf, TRUE);
     g_ptr_array_free(s->fx->slice_done, TRUE);
+    g_array_free(s->fx->slice_fail, TRUE);
+    g_hash_table_destroy(s->fx->known);
     free(s->fx);
     s->fx = NULL;
 }
@@ -244,14 +266,73 @@ void sim_slice_success(sim *s, int uei)
     }
 }
 
-void sim_slice_failure(sim *s, int uei, uint32_t frame)
+/* The 39-bit ng-5G-S-TMSI-Part1 of the UE's current 5G-S-TMSI (AMF Set ID | Pointer | 5G-TMSI). */
+static uint64_t ue_part1(const sim *s, const sim_ue *u)
+{
+    const sc_amf *a = &s->sc->amfs[u->amf];
+    uint64_t v = (uint64_t)(a->set_id & 0x3FF) << 38 | (uint64_t)(a->pointer & 0x3F) << 32 | u->tmsi;
+    return v & ((1ull << 39) - 1);
+}
+
+void sim_slice_registration(sim *s, int uei)
+{
+    if (!s->fx->slices_used)
+        return;
+    uint64_t key = ue_part1(s, &s->ues[uei]);
+    if (g_hash_table_contains(s->fx->known, &key))
+        return;
+    if (g_hash_table_size(s->fx->known) >= SLICE_KEYS_CAP) {
+        s->tr.log_overflow = 1; /* truth_complete = false */
+        return;
+    }
+    uint64_t *k = g_new(uint64_t, 1);
+    *k = key;
+    g_hash_table_add(s->fx->known, k);
+}
+
+void sim_slice_failure(sim *s, int uei, uint32_t frame, int rrc)
 {
     const sim_ue *u = &s->ues[uei];
     slice_track *t = &s->fx->slice[u->target_amf][u->gnb][u->slice];
-    if (!t->active || !t->fault)
+    if (!t->active || !t->fault || !frame)
         return;
-    truth_fault_add(t->fault, frame);
-    t->fault->count++;
+    t->fault->count++; /* failed attempts, for the decision when the window closes */
+    if (s->fx->slice_fail->len >= LOG_CAP) {
+        s->tr.log_overflow = 1;
+        return;
+    }
+    slice_fail x = {.fault = t->fault, .frame = frame,
+                    .key = rrc && u->registered ? ue_part1(s, u) : SLICE_NO_KEY};
+    g_array_append_val(s->fx->slice_fail, x);
+}
+
+/* The evidence of a slice fault that met the rule: the RRCRejects of UEs whose part1 a
+ * Registration Request in the capture showed; dropped when fewer than 5 such UEs are left. */
+static void slice_observable(sim *s)
+{
+    for (guint i = 0; i < s->tr.faults->len; i++) {
+        truth_fault *f = g_ptr_array_index(s->tr.faults, i);
+        if (strcmp(f->rule, "slice-overload-blocks-slice") != 0)
+            continue;
+        int closed = 0;
+        for (guint k = 0; k < s->fx->slice_done->len && !closed; k++)
+            closed = g_ptr_array_index(s->fx->slice_done, k) == f;
+        if (closed)
+            continue;
+        GHashTable *ues = g_hash_table_new(g_int64_hash, g_int64_equal);
+        f->count = 0;
+        for (guint k = 0; k < s->fx->slice_fail->len; k++) {
+            slice_fail *x = &g_array_index(s->fx->slice_fail, slice_fail, k);
+            if (x->fault != f || x->key == SLICE_NO_KEY || !g_hash_table_contains(s->fx->known, &x->key))
+                continue;
+            truth_fault_add(f, x->frame);
+            f->count++;
+            g_hash_table_add(ues, &x->key);
+        }
+        if (g_hash_table_size(ues) < 5)
+            g_ptr_array_add(s->fx->slice_done, f);
+        g_hash_table_destroy(ues);
+    }
 }
 
 /* Removes F from the truth's fault list (and frees it). */
@@ -519,6 +600,7 @@ void sim_finish_faults(sim *s)
         for (int a = 0; a < SC_MAX_AMFS; a++)
             for (int sl = 0; sl < SC_MAX_SLICES; sl++)
                 close_track(s, &s->fx->slice[a][g][sl]);
+    slice_observable(s);
     for (guint i = 0; i < s->fx->slice_done->len; i++)
         drop_fault(s, g_ptr_array_index(s->fx->slice_done, i));
     g_ptr_array_set_size(s->fx->slice_done, 0);

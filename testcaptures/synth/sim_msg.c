@@ -10,6 +10,7 @@
 #include "../enc/ngap_enc.h"
 #include "../enc/rrc_enc.h"
 #include "ngap_extra.h"
+#include "sim_faults.h"
 #include "sim_net.h"
 
 #define MSG_BUF 2048
@@ -361,7 +362,11 @@ uint32_t msg_initial_ue_message(sim *s, int uei)
     }
     m.ue_context_request = u->req == REQ_SERVICE;
     size_t n = nl ? ngap_encode_initial_ue_message(&m, buf, sizeof buf) : 0;
-    return ng_send(s, u->gnb, u->target_amf, 0, ue_stream(u->ran_ue_id), buf, n);
+    uint32_t f = ng_send(s, u->gnb, u->target_amf, 0, ue_stream(u->ran_ue_id), buf, n);
+    /* A readable REGISTRATION REQUEST with the 5G-GUTI: the capture shows this 5G-S-TMSI's NSSAI. */
+    if (f && u->req != REQ_SERVICE && u->req != REQ_REG_EMERGENCY && u->registered)
+        sim_slice_registration(s, uei);
+    return f;
 }
 
 static size_t dl_nas(sim *s, sim_ue *u, const uint8_t *nas, size_t nl, uint8_t *buf, size_t cap)

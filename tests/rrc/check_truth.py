@@ -31,11 +31,12 @@ def bits(hexstr, width):
     return int(h, 16) >> (len(h) * 4 - width)
 
 
-def observable_slice_faults(wrapper, plugin, capture, truth, fails):
-    """docs/faults.md: the radio side knows a UE's slices only from a REGISTRATION REQUEST in the
-    capture whose 5G-GUTI / 5G-S-TMSI / NGAP FiveG-S-TMSI equals the ng-5G-S-TMSI-Part1 of its
-    RRCSetupRequest. Recomputed here from raw fields: each truth fault of the rule keeps the
-    RRCRejects of such UEs; it is expected only when at least 5 such UEs are left."""
+def check_slice_truth(wrapper, plugin, capture, truth, fails):
+    """docs/faults.md: the evidence of the rule is the RRCRejects of blocked UEs whose requested
+    NSSAI the capture shows (a REGISTRATION REQUEST whose 5G-GUTI / 5G-S-TMSI / NGAP FiveG-S-TMSI
+    equals the ng-5G-S-TMSI-Part1 of the RRCSetupRequest), and the synthesizer's truth lists exactly
+    those. Cross-check of the truth from raw fields: every truth frame is such a reject, of at
+    least 5 distinct UEs. Returns the truth faults of the rule (compared exactly below)."""
     faults = [f for f in truth["faults"] if f["rule"] == SLICE]
     if not faults:
         return []
@@ -65,15 +66,12 @@ def observable_slice_faults(wrapper, plugin, capture, truth, fails):
     for f in faults:
         frames = sorted(x for x in f["frames"] if part1_of_reject.get(x) in known)
         ues = {part1_of_reject[x] for x in frames}
-        random = sum(1 for x in f["frames"] if part1_of_reject.get(x) is None)
-        print("%s: %d truth rejects; %d UEs identifiable from NAS (%d rejects), %d UEs with a 5G-S-TMSI "
-              "never registered in the capture, %d rejects of requests with a randomValue" %
-              (SLICE, f["count"], len(ues), len(frames),
-               len({part1_of_reject.get(x) for x in f["frames"]} - ues - {None}), random))
-        if len(ues) >= MIN_SLICE_UES:
-            g = dict(f)
-            g["frames"], g["count"] = frames, len(frames)
-            want.append(g)
+        print("%s: %d truth rejects, %d of them RRCRejects of UEs whose NSSAI the capture shows (%d UEs)" %
+              (SLICE, f["count"], len(frames), len(ues)))
+        if frames != sorted(f["frames"]) or f["count"] != len(frames) or len(ues) < MIN_SLICE_UES:
+            fails.append("%s: truth evidence is not the observable set (%d frames, %d observable, %d UEs)" %
+                         (SLICE, len(f["frames"]), len(frames), len(ues)))
+        want.append(f)
     return want
 
 
@@ -107,7 +105,7 @@ def main():
             f["rule"] != "gnb-ignores-overload" and f["rule"] != SLICE]
     fails = []
     if SLICE in rules:
-        want += observable_slice_faults(args.wrapper, args.plugin, args.capture, truth, fails)
+        want += check_slice_truth(args.wrapper, args.plugin, args.capture, truth, fails)
 
     # 1. Evidence frames per rule, as the plugin tags them (second pass, findings known).
     out = tshark(args.wrapper, args.plugin, args.capture, "-2", "-Y", "amfol.finding",

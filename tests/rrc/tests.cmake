@@ -28,7 +28,7 @@ endif()
 if(AMFOL_SYNTH)
   set(RRC_SCENARIOS ${PROJECT_SOURCE_DIR}/testcaptures/scenarios)
   foreach(name clean-episode calm rejects-after-stop rrc-reject-without-start exempt-rejected
-               slice-blocked mixed-storm gnb-ignores-start)
+               slice-blocked mixed-storm gnb-ignores-start gnb-over-sheds)
     add_test(NAME rrc.synth.generate.${name}
              COMMAND ${AMFOL_SYNTH} ${RRC_SCENARIOS}/${name}.ini -o ${RRC_OUT}/${name}.pcapng)
     set_tests_properties(rrc.synth.generate.${name} PROPERTIES FIXTURES_SETUP rrc_synth_${name})
