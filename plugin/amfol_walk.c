@@ -12,7 +12,12 @@ typedef struct field_users {
 } field_users;
 
 struct amfol_field_table {
-    GHashTable *by_hfid;                  /* GINT hfid -> field_users* (owned) */
+    GHashTable *by_hfid;                  /* GINT hfid -> field_users* (owned), build time only */
+    /* Per-frame lookup: a direct array indexed by hfid (up to the largest wanted one), giving
+     * 1 + the index into `users`, 0 for fields nobody asked for. Built once in the init routine. */
+    uint16_t *slot_of_hfid;
+    int n_hfids;                          /* entries in slot_of_hfid */
+    field_users *users;
 };
 
 static void add_user(amfol_field_table *t, GArray *wanted, int hfid, int module, int slot)
@@ -53,6 +58,26 @@ amfol_field_table *amfol_field_table_new(const amfol_glue *const *mods, int n_mo
             g_strfreev(alts);
         }
     }
+    /* Flatten the hash table into the direct array the walk uses. */
+    int max_hfid = -1;
+    guint n_users = g_hash_table_size(t->by_hfid);
+    GHashTableIter it;
+    gpointer k, v;
+    g_hash_table_iter_init(&it, t->by_hfid);
+    while (g_hash_table_iter_next(&it, &k, &v))
+        max_hfid = MAX(max_hfid, GPOINTER_TO_INT(k));
+    t->n_hfids = max_hfid + 1;
+    t->slot_of_hfid = g_new0(uint16_t, (gsize)MAX(t->n_hfids, 1));
+    t->users = g_new0(field_users, MAX(n_users, 1));
+    guint u = 0;
+    g_hash_table_iter_init(&it, t->by_hfid);
+    while (g_hash_table_iter_next(&it, &k, &v) && u < G_MAXUINT16) {
+        t->users[u] = *(const field_users *)v;
+        t->slot_of_hfid[GPOINTER_TO_INT(k)] = (uint16_t)(u + 1);
+        u++;
+    }
+    g_hash_table_destroy(t->by_hfid);
+    t->by_hfid = NULL;
     return t;
 }
 
@@ -60,7 +85,10 @@ void amfol_field_table_free(amfol_field_table *t)
 {
     if (!t)
         return;
-    g_hash_table_destroy(t->by_hfid);
+    if (t->by_hfid)
+        g_hash_table_destroy(t->by_hfid);
+    g_free(t->slot_of_hfid);
+    g_free(t->users);
     g_free(t);
 }
 
@@ -77,8 +105,10 @@ int amfol_walk_tree(const amfol_field_table *t, proto_tree *tree, packet_info *p
     /* Iterative pre-order walk using the parent links: no recursion, no stack to bound. */
     while (node) {
         field_info *fi = PNODE_FINFO(node);
-        if (fi && fi->hfinfo) {
-            field_users *fu = g_hash_table_lookup(t->by_hfid, GINT_TO_POINTER(fi->hfinfo->id));
+        int hfid = fi && fi->hfinfo ? fi->hfinfo->id : -1;
+        unsigned ui = hfid >= 0 && hfid < t->n_hfids ? t->slot_of_hfid[hfid] : 0;
+        if (ui) {
+            const field_users *fu = &t->users[ui - 1];
             for (int i = 0; fu && i < fu->n; i++) {
                 if (wmem_array_get_count(arr) >= AMFOL_MAX_FIELDS_PER_FRAME) {
                     *truncated = true;
