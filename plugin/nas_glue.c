@@ -30,10 +30,107 @@ static const char *const nas_fields[] = {
     NULL
 };
 
+/* One NAS verdict as kept per frame, packed (96 bytes instead of amfol_nas_result's 176): a
+ * storm has a million of these. Strings point to engine-interned names or static text. */
+typedef struct nas_pdu_rec {
+    const char *amf, *ue, *reason, *exempt_why;
+    amfol_time expiry;
+    double to_expiry_s;
+    amfol_frame episode_start, backoff_frame;
+    uint32_t backoff_s;
+    uint32_t timer_s[3];               /* t3346, t3502, backoff: seconds */
+    int32_t episode;
+    int16_t mm_type, sm_type, mm_cause, sm_cause, security_header, backoff_timer;
+    uint8_t timer_state[3];            /* enum amfol_timer_state */
+    uint8_t linked_by, verdict, flags;
+} nas_pdu_rec;
+
+enum {
+    NASR_CIPHERED = 1 << 0, NASR_INTEGRITY = 1 << 1, NASR_CONGESTION = 1 << 2, NASR_NOT_BINDING = 1 << 3,
+    NASR_IN_OVERLOAD = 1 << 4, NASR_ATTEMPT = 1 << 5, NASR_IN_BACKOFF = 1 << 6, NASR_EXEMPT_REJ = 1 << 7,
+};
+
 typedef struct nas_frame_rec {
     int n;
-    amfol_nas_result r[];
+    nas_pdu_rec r[];
 } nas_frame_rec;
+
+static void pack_timer(nas_pdu_rec *p, int i, const amfol_nas_timer *t)
+{
+    p->timer_state[i] = (uint8_t)t->state;
+    p->timer_s[i] = t->seconds;
+}
+
+static void unpack_timer(const nas_pdu_rec *p, int i, amfol_nas_timer *t)
+{
+    t->state = p->timer_state[i];
+    t->seconds = p->timer_s[i];
+}
+
+static void pack(nas_pdu_rec *p, const amfol_nas_result *r)
+{
+    memset(p, 0, sizeof *p);
+    p->amf = r->amf;
+    p->ue = r->ue;
+    p->reason = r->reason;
+    p->exempt_why = r->exempt_why;
+    p->expiry = r->expiry;
+    p->to_expiry_s = r->to_expiry_s;
+    p->episode_start = r->episode_start;
+    p->backoff_frame = r->backoff_frame;
+    p->backoff_s = r->backoff_s;
+    pack_timer(p, 0, &r->t3346);
+    pack_timer(p, 1, &r->t3502);
+    pack_timer(p, 2, &r->backoff);
+    p->episode = r->episode;
+    p->mm_type = (int16_t)r->mm_type;
+    p->sm_type = (int16_t)r->sm_type;
+    p->mm_cause = (int16_t)r->mm_cause;
+    p->sm_cause = (int16_t)r->sm_cause;
+    p->security_header = (int16_t)r->security_header;
+    p->backoff_timer = (int16_t)r->backoff_timer;
+    p->linked_by = (uint8_t)r->linked_by;
+    p->verdict = (uint8_t)r->verdict;
+    p->flags = (uint8_t)((r->ciphered ? NASR_CIPHERED : 0) | (r->integrity_protected ? NASR_INTEGRITY : 0) |
+        (r->congestion ? NASR_CONGESTION : 0) | (r->timer_not_binding ? NASR_NOT_BINDING : 0) |
+        (r->in_overload ? NASR_IN_OVERLOAD : 0) | (r->is_attempt ? NASR_ATTEMPT : 0) |
+        (r->in_backoff ? NASR_IN_BACKOFF : 0) | (r->exempt_rejected ? NASR_EXEMPT_REJ : 0));
+}
+
+static void unpack(const nas_pdu_rec *p, amfol_nas_result *r)
+{
+    memset(r, 0, sizeof *r);
+    r->relevant = true;
+    r->amf = p->amf;
+    r->ue = p->ue;
+    r->reason = p->reason;
+    r->exempt_why = p->exempt_why;
+    r->expiry = p->expiry;
+    r->to_expiry_s = p->to_expiry_s;
+    r->episode_start = p->episode_start;
+    r->backoff_frame = p->backoff_frame;
+    r->backoff_s = p->backoff_s;
+    unpack_timer(p, 0, &r->t3346);
+    unpack_timer(p, 1, &r->t3502);
+    unpack_timer(p, 2, &r->backoff);
+    r->episode = p->episode;
+    r->mm_type = p->mm_type;
+    r->sm_type = p->sm_type;
+    r->mm_cause = p->mm_cause;
+    r->sm_cause = p->sm_cause;
+    r->security_header = p->security_header;
+    r->backoff_timer = p->backoff_timer;
+    r->linked_by = p->linked_by;
+    r->verdict = p->verdict;
+    r->ciphered = p->flags & NASR_CIPHERED;
+    r->integrity_protected = p->flags & NASR_INTEGRITY;
+    r->congestion = p->flags & NASR_CONGESTION;
+    r->timer_not_binding = p->flags & NASR_NOT_BINDING;
+    r->in_overload = p->flags & NASR_IN_OVERLOAD;
+    r->is_attempt = p->flags & NASR_ATTEMPT;
+    r->in_backoff = p->flags & NASR_IN_BACKOFF;
+    r->exempt_rejected = p->flags & NASR_EXEMPT_REJ;
+}
 
 static int hf_amfol_nas_message = -1;
 static int hf_amfol_nas_cause = -1;
@@ -147,9 +244,10 @@ static void *nas_analyze(amfol_frame_ctx *ctx)
     }
     if (n == 0)
         return NULL;
-    nas_frame_rec *rec = wmem_alloc0(wmem_file_scope(), sizeof *rec + (size_t)n * sizeof rec->r[0]);
+    nas_frame_rec *rec = wmem_alloc(wmem_file_scope(), sizeof *rec + (size_t)n * sizeof rec->r[0]);
     rec->n = n;
-    memcpy(rec->r, tmp, (size_t)n * sizeof tmp[0]);
+    for (int j = 0; j < n; j++)
+        pack(&rec->r[j], &tmp[j]);
     return rec;
 }
 
@@ -266,8 +364,11 @@ static void render_one(amfol_frame_ctx *ctx, proto_tree *tree, const amfol_nas_r
 static void nas_render(amfol_frame_ctx *ctx, proto_tree *tree, void *record)
 {
     const nas_frame_rec *rec = record;
-    for (int i = 0; i < rec->n; i++)
-        render_one(ctx, tree, &rec->r[i]);
+    for (int i = 0; i < rec->n; i++) {
+        amfol_nas_result r;
+        unpack(&rec->r[i], &r);
+        render_one(ctx, tree, &r);
+    }
 }
 
 static void nas_register_fields(int proto, expert_module_t *expert)
