@@ -108,9 +108,8 @@ typedef struct mark {
     int depth;
 } mark;
 
-static void endpoint_text(packet_info *pinfo, const address *addr, uint32_t port, amfol_endpoint *out)
+static void endpoint_text_uncached(const address *addr, uint32_t port, amfol_endpoint *out)
 {
-    (void)pinfo;
     char buf[64];
     const char *a = buf;
     buf[0] = '\0';
@@ -122,6 +121,47 @@ static void endpoint_text(packet_info *pinfo, const address *addr, uint32_t port
         g_snprintf(out->text, sizeof out->text, "[%s]:%u", a, port);
     else
         g_snprintf(out->text, sizeof out->text, "%s:%u", a, port);
+}
+
+/* A capture has few SCTP endpoints: remember the text of the last few IP endpoints instead of
+ * formatting it for every PDU (IPv4/IPv6 text depends on the address and port only). */
+#define EP_CACHE_SIZE 8
+typedef struct ep_cache_entry {
+    int type, len;
+    uint32_t port;
+    uint8_t data[16];
+    char text[sizeof(((amfol_endpoint *)0)->text)];
+} ep_cache_entry;
+static ep_cache_entry ep_cache[EP_CACHE_SIZE];
+static unsigned ep_cache_used, ep_cache_next;
+
+static void endpoint_text(packet_info *pinfo, const address *addr, uint32_t port, amfol_endpoint *out)
+{
+    (void)pinfo;
+    bool cacheable = (addr->type == AT_IPv4 || addr->type == AT_IPv6) && addr->len > 0 &&
+                     addr->len <= (int)sizeof ep_cache[0].data && addr->data;
+    if (cacheable) {
+        for (unsigned i = 0; i < ep_cache_used; i++) {
+            const ep_cache_entry *c = &ep_cache[i];
+            if (c->type == (int)addr->type && c->len == addr->len && c->port == port &&
+                memcmp(c->data, addr->data, (size_t)addr->len) == 0) {
+                memcpy(out->text, c->text, sizeof out->text);
+                return;
+            }
+        }
+    }
+    endpoint_text_uncached(addr, port, out);
+    if (cacheable) {
+        ep_cache_entry *c = &ep_cache[ep_cache_next];
+        ep_cache_next = (ep_cache_next + 1) % EP_CACHE_SIZE;
+        if (ep_cache_used < EP_CACHE_SIZE)
+            ep_cache_used++;
+        c->type = (int)addr->type;
+        c->len = addr->len;
+        c->port = port;
+        memcpy(c->data, addr->data, (size_t)addr->len);
+        memcpy(c->text, out->text, sizeof c->text);
+    }
 }
 
 static void init_event(amfol_frame_ctx *ctx, amfol_ngap_event *ev, int index)
@@ -157,11 +197,21 @@ static amfol_slice_item *cur_slice(amfol_ngap_event *ev)
     return ev->n_slice_items > 0 ? &ev->slice_items[ev->n_slice_items - 1] : NULL;
 }
 
+static void open_mark(mark *marks, int *open_slots, int *n_open, int slot, int depth)
+{
+    if (!marks[slot].open)
+        open_slots[(*n_open)++] = slot;
+    marks[slot].open = true;
+    marks[slot].depth = depth;
+}
+
 /* The fields [from, to) of ctx->fields belong to one NGAP PDU. */
 static void parse_pdu(amfol_frame_ctx *ctx, int from, int to, amfol_ngap_event *ev)
 {
     mark marks[N2F_COUNT];
     memset(marks, 0, sizeof marks);
+    int open_slots[N2F_COUNT];         /* the slots whose mark is open (each at most once) */
+    int n_open = 0;
     bool guami_open = false;           /* a GUAMI is being filled (NG SETUP RESPONSE) */
     amfol_guami *guami = NULL;
 
@@ -169,9 +219,15 @@ static void parse_pdu(amfol_frame_ctx *ctx, int from, int to, amfol_ngap_event *
         const amfol_fieldref *f = &ctx->fields[i];
         if (f->module != N2_MODULE_INDEX)
             continue;
-        for (int m = 0; m < N2F_COUNT; m++)         /* leaving a container closes it */
-            if (marks[m].open && f->depth <= marks[m].depth)
+        int kept = 0;                  /* leaving a container closes it */
+        for (int k = 0; k < n_open; k++) {
+            int m = open_slots[k];
+            if (f->depth <= marks[m].depth)
                 marks[m].open = false;
+            else
+                open_slots[kept++] = m;
+        }
+        n_open = kept;
         if (guami_open && !marks[N2F_GUAMI].open)
             guami_open = false;
         const field_info *fi = f->fi;
@@ -205,8 +261,7 @@ static void parse_pdu(amfol_frame_ctx *ctx, int from, int to, amfol_ngap_event *
             } else {
                 ev->slice_items_truncated = true;
             }
-            marks[f->slot].open = true;
-            marks[f->slot].depth = f->depth;
+            open_mark(marks, open_slots, &n_open, f->slot, f->depth);
             break;
         case N2F_ACTION: {
             int v = (int)amfol_fi_uint(fi);
@@ -257,8 +312,7 @@ static void parse_pdu(amfol_frame_ctx *ctx, int from, int to, amfol_ngap_event *
                 memset(guami, 0, sizeof *guami);
                 guami_open = true;
             }
-            marks[f->slot].open = true;
-            marks[f->slot].depth = f->depth;
+            open_mark(marks, open_slots, &n_open, f->slot, f->depth);
             break;
         case N2F_SETID:
             b = amfol_fi_bytes(fi, &blen);
@@ -365,8 +419,7 @@ static void parse_pdu(amfol_frame_ctx *ctx, int from, int to, amfol_ngap_event *
         case N2F_ULI_NR:
         case N2F_NRCGI:
         case N2F_GLOBAL_GNB:
-            marks[f->slot].open = true;
-            marks[f->slot].depth = f->depth;
+            open_mark(marks, open_slots, &n_open, f->slot, f->depth);
             break;
         default:
             break;
