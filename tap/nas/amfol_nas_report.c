@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* amfol_nas_report.c: the NAS timeline section and the "nas" JSON member. */
 #include "amfol_nas_internal.h"
+#include "../report/amfol_json.h"
 #include "amfol_nas_ids.h"
 #include "amfol_nas_timer.h"
 #include "../core/amfol_engine_internal.h"
@@ -202,12 +203,6 @@ void amfol_nas_report_timeline(amfol_engine *e, GString *out)
     }
 }
 
-static void member_u64(json_dumper *d, const char *name, uint64_t v)
-{
-    json_dumper_set_member_name(d, name);
-    json_dumper_value_anyf(d, "%" G_GUINT64_FORMAT, v);
-}
-
 void amfol_nas_report_json(amfol_engine *e, json_dumper *d)
 {
     amfol_nas *s = e->nas;
@@ -216,18 +211,18 @@ void amfol_nas_report_json(amfol_engine *e, json_dumper *d)
     json_dumper_begin_object(d);
     json_dumper_set_member_name(d, "congestion_causes");
     json_dumper_value_string(d, s->cfg.congestion_causes);
-    member_u64(d, "messages", s->messages);
-    member_u64(d, "ciphered", s->ciphered);
+    amfol_json_uint(d, "messages", s->messages);
+    amfol_json_uint(d, "ciphered", s->ciphered);
     if (s->ciphered) {
         json_dumper_set_member_name(d, "hint");
         json_dumper_value_string(d, "ciphered NAS is unreadable; if the network uses NEA0 try -o nas-5gs.null_decipher:TRUE");
     }
-    member_u64(d, "out_of_order", s->out_of_order);
-    member_u64(d, "ues", rs->ues_created);
-    member_u64(d, "ue_evictions", rs->evictions);
-    member_u64(d, "identity_rebinds", rs->rebinds);
+    amfol_json_uint(d, "out_of_order", s->out_of_order);
+    amfol_json_uint(d, "ues", rs->ues_created);
+    amfol_json_uint(d, "ue_evictions", rs->evictions);
+    amfol_json_uint(d, "identity_rebinds", rs->rebinds);
     if (s->names_overflow)
-        member_u64(d, "names_overflow", s->names_overflow);
+        amfol_json_uint(d, "names_overflow", s->names_overflow);
     uint64_t total_cong = 0;
     GHashTable *values = g_hash_table_new(g_direct_hash, g_direct_equal);
     for (guint i = 0; i < s->amfs->len; i++) {
@@ -242,7 +237,7 @@ void amfol_nas_report_json(amfol_engine *e, json_dumper *d)
                                 GUINT_TO_POINTER(GPOINTER_TO_UINT(g_hash_table_lookup(values, key)) + 1));
         }
     }
-    member_u64(d, "congestion_rejects", total_cong);
+    amfol_json_uint(d, "congestion_rejects", total_cong);
     /* Same shape as ground truth "expected.nas.t3346_values_s": {"60": 3}. */
     json_dumper_set_member_name(d, "t3346_values_s");
     json_dumper_begin_object(d);
@@ -262,7 +257,7 @@ void amfol_nas_report_json(amfol_engine *e, json_dumper *d)
         guint sec = g_array_index(sorted, guint, i);
         char name[16];
         snprintf(name, sizeof name, "%u", sec);
-        member_u64(d, name, GPOINTER_TO_UINT(g_hash_table_lookup(values, GUINT_TO_POINTER(sec))));
+        amfol_json_uint(d, name, GPOINTER_TO_UINT(g_hash_table_lookup(values, GUINT_TO_POINTER(sec))));
     }
     g_array_free(sorted, TRUE);
     g_hash_table_destroy(values);
@@ -275,42 +270,42 @@ void amfol_nas_report_json(amfol_engine *e, json_dumper *d)
         json_dumper_begin_object(d);
         json_dumper_set_member_name(d, "amf");
         json_dumper_value_string(d, a->name);
-        member_u64(d, "messages", a->messages);
-        member_u64(d, "ciphered", a->ciphered);
-        member_u64(d, "congestion_rejects", a->congestion_rejects);
-        member_u64(d, "other_rejects", a->other_rejects);
-        member_u64(d, "congestion_deregistrations", a->congestion_deregs);
-        member_u64(d, "sm_congestion", a->sm_congestion);
-        member_u64(d, "ues_backed_off", ues_backed_off(a));
-        member_u64(d, "attempts_in_backoff", a->attempts_in_backoff);
-        member_u64(d, "allowed_in_backoff", a->allowed_in_backoff);
-        member_u64(d, "uncertain_in_backoff", a->uncertain_in_backoff);
-        member_u64(d, "early_retries", a->retries->len + a->retries_dropped);
-        member_u64(d, "accepted_registrations", a->accepts->len + a->accepts_dropped);
-        member_u64(d, "rejects_dropped", a->rejects_dropped);
+        amfol_json_uint(d, "messages", a->messages);
+        amfol_json_uint(d, "ciphered", a->ciphered);
+        amfol_json_uint(d, "congestion_rejects", a->congestion_rejects);
+        amfol_json_uint(d, "other_rejects", a->other_rejects);
+        amfol_json_uint(d, "congestion_deregistrations", a->congestion_deregs);
+        amfol_json_uint(d, "sm_congestion", a->sm_congestion);
+        amfol_json_uint(d, "ues_backed_off", ues_backed_off(a));
+        amfol_json_uint(d, "attempts_in_backoff", a->attempts_in_backoff);
+        amfol_json_uint(d, "allowed_in_backoff", a->allowed_in_backoff);
+        amfol_json_uint(d, "uncertain_in_backoff", a->uncertain_in_backoff);
+        amfol_json_uint(d, "early_retries", a->retries->len + a->retries_dropped);
+        amfol_json_uint(d, "accepted_registrations", a->accepts->len + a->accepts_dropped);
+        amfol_json_uint(d, "rejects_dropped", a->rejects_dropped);
         json_dumper_set_member_name(d, "rejects");
         json_dumper_begin_array(d);
         for (int r = 0; r < a->n_rows; r++) {
             const amfol_nas_stat_row *row = &a->rows[r];
             json_dumper_begin_object(d);
-            member_u64(d, "episode", (uint64_t)row->episode);
+            amfol_json_uint(d, "episode", (uint64_t)row->episode);
             json_dumper_set_member_name(d, "message");
             json_dumper_value_string(d, row_msg(row));
-            member_u64(d, "cause", (uint64_t)row->cause);
+            amfol_json_uint(d, "cause", (uint64_t)row->cause);
             json_dumper_set_member_name(d, "cause_name");
             json_dumper_value_string(d, row_cause(row));
             json_dumper_set_member_name(d, "timer");
             json_dumper_value_string(d, amfol_nas_timer_state_name(row->timer_state));
             if (row->timer_state == AMFOL_TIMER_VALUE)
-                member_u64(d, "timer_s", row->seconds);
-            member_u64(d, "count", row->count);
+                amfol_json_uint(d, "timer_s", row->seconds);
+            amfol_json_uint(d, "count", row->count);
             json_dumper_end_object(d);
         }
         json_dumper_end_array(d);
         json_dumper_set_member_name(d, "retry_vs_expiry");
         json_dumper_begin_object(d);
         for (int b = 0; b < AMFOL_NAS_RETRY_BUCKETS; b++)
-            member_u64(d, amfol_nas_retry_bucket_name(b), a->retry_buckets[b]);
+            amfol_json_uint(d, amfol_nas_retry_bucket_name(b), a->retry_buckets[b]);
         json_dumper_end_object(d);
         json_dumper_set_member_name(d, "episodes");
         json_dumper_begin_array(d);
@@ -318,23 +313,23 @@ void amfol_nas_report_json(amfol_engine *e, json_dumper *d)
         for (guint k = 0; k < eps->len; k++) {
             const episode_sum *es = &g_array_index(eps, episode_sum, k);
             json_dumper_begin_object(d);
-            member_u64(d, "episode", (uint64_t)es->episode);
-            member_u64(d, "congestion_rejects", es->rejects);
-            member_u64(d, "without_t3346", es->no_t3346);
-            member_u64(d, "ues_backed_off", es->backed_off);
-            member_u64(d, "early_retries", es->early);
+            amfol_json_uint(d, "episode", (uint64_t)es->episode);
+            amfol_json_uint(d, "congestion_rejects", es->rejects);
+            amfol_json_uint(d, "without_t3346", es->no_t3346);
+            amfol_json_uint(d, "ues_backed_off", es->backed_off);
+            amfol_json_uint(d, "early_retries", es->early);
             json_dumper_set_member_name(d, "t3346_values_s");
             json_dumper_begin_object(d);
             for (guint v = 0; v < es->values->len; v++) {
                 char name[16];
                 snprintf(name, sizeof name, "%u", g_array_index(es->values, guint, v));
-                member_u64(d, name, g_array_index(es->counts, guint, v));
+                amfol_json_uint(d, name, g_array_index(es->counts, guint, v));
             }
             json_dumper_end_object(d);
             json_dumper_set_member_name(d, "retry_vs_expiry");
             json_dumper_begin_object(d);
             for (int b = 0; b < AMFOL_NAS_RETRY_BUCKETS; b++)
-                member_u64(d, amfol_nas_retry_bucket_name(b), es->buckets[b]);
+                amfol_json_uint(d, amfol_nas_retry_bucket_name(b), es->buckets[b]);
             json_dumper_end_object(d);
             json_dumper_end_object(d);
         }

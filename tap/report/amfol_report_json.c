@@ -3,15 +3,7 @@
  * GString (never printf-assembled); shape in docs/output.md. */
 #include "amfol_report.h"
 #include "../core/amfol_rules.h"
-
-static void member_string(json_dumper *d, const char *name, const char *v)
-{
-    json_dumper_set_member_name(d, name);
-    if (v)
-        json_dumper_value_string(d, v);
-    else
-        json_dumper_value_anyf(d, "null");
-}
+#include "amfol_json.h"
 
 static void write_capture(json_dumper *d, amfol_engine *e)
 {
@@ -37,13 +29,13 @@ static void write_finding(json_dumper *d, const amfol_finding *x)
 {
     const amfol_rule *r = amfol_rule_find(x->rule);
     json_dumper_begin_object(d);
-    member_string(d, "rule", x->rule);
-    member_string(d, "severity", amfol_report_severity_name(x->severity));
-    member_string(d, "amf", x->amf);
-    member_string(d, "gnb", x->gnb);
-    member_string(d, "cell", x->cell);
-    member_string(d, "ue", x->ue);
-    member_string(d, "layer", x->layer);
+    amfol_json_str(d, "rule", x->rule);
+    amfol_json_str(d, "severity", amfol_report_severity_name(x->severity));
+    amfol_json_str(d, "amf", x->amf);
+    amfol_json_str(d, "gnb", x->gnb);
+    amfol_json_str(d, "cell", x->cell);
+    amfol_json_str(d, "ue", x->ue);
+    amfol_json_str(d, "layer", x->layer);
     json_dumper_set_member_name(d, "first_frame");
     json_dumper_value_anyf(d, "%u", x->first_frame);
     json_dumper_set_member_name(d, "frames");
@@ -53,8 +45,8 @@ static void write_finding(json_dumper *d, const amfol_finding *x)
     json_dumper_end_array(d);
     json_dumper_set_member_name(d, "count");
     json_dumper_value_anyf(d, "%u", x->count);
-    member_string(d, "summary", x->summary);
-    member_string(d, "check_next", r ? r->check_next : NULL);
+    amfol_json_str(d, "summary", x->summary);
+    amfol_json_str(d, "check_next", r ? r->check_next : NULL);
     json_dumper_end_object(d);
 }
 
@@ -65,7 +57,7 @@ void amfol_report_json(amfol_engine *e, GString *out)
     d.output_string = out;
     d.flags = JSON_DUMPER_FLAGS_PRETTY_PRINT;
     json_dumper_begin_object(&d);
-    member_string(&d, "amfol_version", AMFOL_JSON_VERSION);
+    amfol_json_str(&d, "amfol_version", AMFOL_JSON_VERSION);
     write_capture(&d, e);
     amfol_n2_report_json(e, &d);
     amfol_rrc_report_json(e, &d);

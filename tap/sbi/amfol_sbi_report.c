@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* amfol_sbi_report.c: the SBI timeline section and the "sbi" member of -z amfol,json. */
 #include "amfol_sbi_internal.h"
+#include "../report/amfol_json.h"
 #include "../core/amfol_engine_internal.h"
 
 #include <string.h>
@@ -224,61 +225,31 @@ void amfol_sbi_report_timeline(amfol_engine *e, GString *out)
         g_string_append_printf(out, "  %u SBI items not kept (table caps)\n", s->dropped);
 }
 
-static void member_uint(json_dumper *d, const char *name, uint64_t v)
-{
-    json_dumper_set_member_name(d, name);
-    json_dumper_value_anyf(d, "%" G_GUINT64_FORMAT, v);
-}
-
-static void member_int_or_null(json_dumper *d, const char *name, int v)
-{
-    json_dumper_set_member_name(d, name);
-    if (v == AMFOL_ABSENT)
-        json_dumper_value_anyf(d, "null");
-    else
-        json_dumper_value_anyf(d, "%d", v);
-}
-
-static void member_str(json_dumper *d, const char *name, const char *v)
-{
-    json_dumper_set_member_name(d, name);
-    if (v)
-        json_dumper_value_string(d, v);
-    else
-        json_dumper_value_anyf(d, "null");
-}
-
-static void member_time(json_dumper *d, const char *name, amfol_time t)
-{
-    json_dumper_set_member_name(d, name);
-    json_dumper_value_anyf(d, "%.6f", t);
-}
-
 void amfol_sbi_report_json(amfol_engine *e, json_dumper *d)
 {
     amfol_sbi *s = e->sbi;
     json_dumper_set_member_name(d, "sbi");
     json_dumper_begin_object(d);
-    member_uint(d, "messages", s->messages);
-    member_uint(d, "nfupdate_load_reports", s->nfupdate_load_reports);
-    member_uint(d, "oci_headers", s->oci_headers);
-    member_uint(d, "lci_headers", s->lci_headers);
-    member_uint(d, "oci_malformed", s->oci_malformed);
-    member_uint(d, "status_503", s->status_503);
-    member_uint(d, "status_429", s->status_429);
+    amfol_json_uint(d, "messages", s->messages);
+    amfol_json_uint(d, "nfupdate_load_reports", s->nfupdate_load_reports);
+    amfol_json_uint(d, "oci_headers", s->oci_headers);
+    amfol_json_uint(d, "lci_headers", s->lci_headers);
+    amfol_json_uint(d, "oci_malformed", s->oci_malformed);
+    amfol_json_uint(d, "status_503", s->status_503);
+    amfol_json_uint(d, "status_429", s->status_429);
 
     json_dumper_set_member_name(d, "nfs");
     json_dumper_begin_array(d);
     for (guint i = 0; i < s->nfs->len; i++) {
         const sbi_nf *nf = g_ptr_array_index(s->nfs, i);
         json_dumper_begin_object(d);
-        member_str(d, "nf_instance_id", nf->id);
-        member_str(d, "nf_type", nf->type[0] ? nf->type : NULL);
-        member_str(d, "name", sbi_nf_name(nf));
-        member_str(d, "amf", nf->n2_name);
-        member_str(d, "tie", tie_id(nf->tie));
-        member_int_or_null(d, "amf_set_id", nf->set_id);
-        member_int_or_null(d, "amf_region_id", nf->region_id);
+        amfol_json_str(d, "nf_instance_id", nf->id);
+        amfol_json_str(d, "nf_type", nf->type[0] ? nf->type : NULL);
+        amfol_json_str(d, "name", sbi_nf_name(nf));
+        amfol_json_str(d, "amf", nf->n2_name);
+        amfol_json_str(d, "tie", tie_id(nf->tie));
+        amfol_json_int_or_null(d, "amf_set_id", nf->set_id);
+        amfol_json_int_or_null(d, "amf_region_id", nf->region_id);
         json_dumper_set_member_name(d, "guamis");
         json_dumper_begin_array(d);
         for (int g = 0; g < nf->n_guamis; g++)
@@ -286,21 +257,21 @@ void amfol_sbi_report_json(amfol_engine *e, json_dumper *d)
                                    nf->guamis[g].region_id, nf->guamis[g].set_id,
                                    nf->guamis[g].pointer);
         json_dumper_end_array(d);
-        member_uint(d, "nfupdate_load_reports", nf->nfupdate_load_reports);
+        amfol_json_uint(d, "nfupdate_load_reports", nf->nfupdate_load_reports);
         json_dumper_set_member_name(d, "load_reports");
         json_dumper_begin_array(d);
         for (guint k = 0; k < nf->own->len && k < JSON_MAX_ITEMS; k++) {
             const sbi_point *p = &g_array_index(nf->own, sbi_point, k);
             json_dumper_begin_object(d);
-            member_uint(d, "frame", p->frame);
-            member_time(d, "time", p->t);
-            member_int_or_null(d, "load", p->load);
-            member_str(d, "op", p->is_register ? "register" : "update");
+            amfol_json_uint(d, "frame", p->frame);
+            amfol_json_time(d, "time", p->t);
+            amfol_json_int_or_null(d, "load", p->load);
+            amfol_json_str(d, "op", p->is_register ? "register" : "update");
             json_dumper_end_object(d);
         }
         json_dumper_end_array(d);
-        member_uint(d, "moves_in", nf->moves_in);
-        member_uint(d, "moves_out", nf->moves_out);
+        amfol_json_uint(d, "moves_in", nf->moves_in);
+        amfol_json_uint(d, "moves_out", nf->moves_out);
         json_dumper_end_object(d);
     }
     json_dumper_end_array(d);
@@ -311,9 +282,9 @@ void amfol_sbi_report_json(amfol_engine *e, json_dumper *d)
         if (!s->n2_amfs[i].rereg_requests)
             continue;
         json_dumper_begin_object(d);
-        member_str(d, "amf", s->n2_amfs[i].name);
-        member_uint(d, "count", s->n2_amfs[i].rereg_requests);
-        member_uint(d, "first_frame", s->n2_amfs[i].first_rereg);
+        amfol_json_str(d, "amf", s->n2_amfs[i].name);
+        amfol_json_uint(d, "count", s->n2_amfs[i].rereg_requests);
+        amfol_json_uint(d, "first_frame", s->n2_amfs[i].first_rereg);
         json_dumper_end_object(d);
     }
     json_dumper_end_array(d);
@@ -323,9 +294,9 @@ void amfol_sbi_report_json(amfol_engine *e, json_dumper *d)
     for (guint i = 0; i < s->episodes->len; i++) {
         const sbi_episode *ep = &g_array_index(s->episodes, sbi_episode, i);
         json_dumper_begin_object(d);
-        member_str(d, "amf", ep->amf);
-        member_uint(d, "number", (uint64_t)ep->number);
-        member_uint(d, "start_frame", ep->start_frame);
+        amfol_json_str(d, "amf", ep->amf);
+        amfol_json_uint(d, "number", (uint64_t)ep->number);
+        amfol_json_uint(d, "start_frame", ep->start_frame);
         json_dumper_set_member_name(d, "stop_frame");
         if (ep->end_frame)
             json_dumper_value_anyf(d, "%u", ep->end_frame);
@@ -340,15 +311,15 @@ void amfol_sbi_report_json(amfol_engine *e, json_dumper *d)
     for (guint i = 0; i < s->indications->len && i < JSON_MAX_ITEMS; i++) {
         const sbi_indication *x = &g_array_index(s->indications, sbi_indication, i);
         json_dumper_begin_object(d);
-        member_str(d, "kind", ind_text(x->kind));
-        member_uint(d, "frame", x->frame);
-        member_time(d, "time", x->t);
-        member_str(d, "from", sbi_display_for_ip(s, x->sender_ip));
-        member_str(d, "to", sbi_display_for_ip(s, x->peer_ip));
+        amfol_json_str(d, "kind", ind_text(x->kind));
+        amfol_json_uint(d, "frame", x->frame);
+        amfol_json_time(d, "time", x->t);
+        amfol_json_str(d, "from", sbi_display_for_ip(s, x->sender_ip));
+        amfol_json_str(d, "to", sbi_display_for_ip(s, x->peer_ip));
         json_dumper_set_member_name(d, "malformed");
         json_dumper_value_anyf(d, x->malformed ? "true" : "false");
-        member_int_or_null(d, "metric", x->metric);
-        member_int_or_null(d, "validity_s", x->validity_s);
+        amfol_json_int_or_null(d, "metric", x->metric);
+        amfol_json_int_or_null(d, "validity_s", x->validity_s);
         json_dumper_end_object(d);
     }
     json_dumper_end_array(d);
@@ -358,18 +329,18 @@ void amfol_sbi_report_json(amfol_engine *e, json_dumper *d)
     for (guint i = 0; i < s->moves->len && i < JSON_MAX_ITEMS; i++) {
         const sbi_move *m = &g_array_index(s->moves, sbi_move, i);
         json_dumper_begin_object(d);
-        member_uint(d, "frame", m->frame);
-        member_time(d, "time", m->t);
-        member_str(d, "ue", m->ue);
-        member_str(d, "source", m->source);
-        member_str(d, "target", m->target);
-        member_uint(d, "transfer_frame", m->transfer_frame);
+        amfol_json_uint(d, "frame", m->frame);
+        amfol_json_time(d, "time", m->t);
+        amfol_json_str(d, "ue", m->ue);
+        amfol_json_str(d, "source", m->source);
+        amfol_json_str(d, "target", m->target);
+        amfol_json_uint(d, "transfer_frame", m->transfer_frame);
         json_dumper_set_member_name(d, "cuc_frame");
         if (m->cuc_frame)
             json_dumper_value_anyf(d, "%u", m->cuc_frame);
         else
             json_dumper_value_anyf(d, "null");
-        member_int_or_null(d, "target_load", m->target_load);
+        amfol_json_int_or_null(d, "target_load", m->target_load);
         json_dumper_end_object(d);
     }
     json_dumper_end_array(d);
@@ -379,20 +350,20 @@ void amfol_sbi_report_json(amfol_engine *e, json_dumper *d)
     for (guint i = 0; i < s->conns->len && i < JSON_MAX_ITEMS; i++) {
         const sbi_conn *c = &g_array_index(s->conns, sbi_conn, i);
         json_dumper_begin_object(d);
-        member_uint(d, "tcp_stream", c->tcp_stream);
-        member_str(d, "client", c->client);
-        member_str(d, "server", c->server);
-        member_uint(d, "messages", c->messages);
-        member_uint(d, "headers_unreadable", c->hpack_unreadable);
-        member_uint(d, "tls", c->tls);
-        member_uint(d, "body_not_json", c->body_not_json);
+        amfol_json_uint(d, "tcp_stream", c->tcp_stream);
+        amfol_json_str(d, "client", c->client);
+        amfol_json_str(d, "server", c->server);
+        amfol_json_uint(d, "messages", c->messages);
+        amfol_json_uint(d, "headers_unreadable", c->hpack_unreadable);
+        amfol_json_uint(d, "tls", c->tls);
+        amfol_json_uint(d, "body_not_json", c->body_not_json);
         json_dumper_end_object(d);
     }
     json_dumper_end_array(d);
-    member_uint(d, "unreadable_headers", s->unreadable_headers);
-    member_uint(d, "bodies_without_request", s->orphan_bodies);
-    member_uint(d, "tls_messages", s->tls_messages);
-    member_uint(d, "dropped", s->dropped);
+    amfol_json_uint(d, "unreadable_headers", s->unreadable_headers);
+    amfol_json_uint(d, "bodies_without_request", s->orphan_bodies);
+    amfol_json_uint(d, "tls_messages", s->tls_messages);
+    amfol_json_uint(d, "dropped", s->dropped);
     json_dumper_end_object(d);
 }
 
