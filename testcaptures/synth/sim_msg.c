@@ -442,12 +442,10 @@ uint32_t msg_accept(sim *s, int uei)
                    dl_nas(s, u, nas, nl, buf, sizeof buf));
 }
 
-uint32_t msg_registration_complete(sim *s, int uei)
+/* A NAS message from the UE in NGAP UPLINK NAS TRANSPORT to its AMF; 0 when encoding failed. */
+static uint32_t ul_nas(sim *s, sim_ue *u, const uint8_t *nas, size_t nl)
 {
-    sim_ue *u = &s->ues[uei];
-    static const uint8_t plain[3] = {0x7e, 0x00, 0x43}; /* REGISTRATION COMPLETE, no IEs */
-    uint8_t nas[32], buf[MSG_BUF];
-    size_t nl = nas_secure(s, u->target_amf, 2, plain, sizeof plain, nas, sizeof nas);
+    uint8_t buf[MSG_BUF];
     ngap_uplink_nas_transport m = {0};
     m.amf_ue_id = u->amf_ue_id;
     m.ran_ue_id = u->ran_ue_id;
@@ -456,6 +454,15 @@ uint32_t msg_registration_complete(sim *s, int uei)
     cell_cgi(s, u->gnb, u->cell, &m.cgi, &m.tai);
     size_t n = nl ? ngap_encode_uplink_nas_transport(&m, buf, sizeof buf) : 0;
     return ng_send(s, u->gnb, u->target_amf, 0, ue_stream(u->ran_ue_id), buf, n);
+}
+
+uint32_t msg_registration_complete(sim *s, int uei)
+{
+    sim_ue *u = &s->ues[uei];
+    static const uint8_t plain[3] = {0x7e, 0x00, 0x43}; /* REGISTRATION COMPLETE, no IEs */
+    uint8_t nas[32];
+    size_t nl = nas_secure(s, u->target_amf, 2, plain, sizeof plain, nas, sizeof nas);
+    return ul_nas(s, u, nas, nl);
 }
 
 uint32_t msg_configuration_update(sim *s, int uei)
@@ -532,7 +539,7 @@ uint32_t msg_pdu_session_request(sim *s, int uei, int psi)
     nas_pdu_session_establishment_request sm = {.pdu_session_id = (uint8_t)psi, .pti = 1,
                                                 .has_pdu_session_type = true,
                                                 .pdu_session_type = 1};
-    uint8_t smb[32], plain[128], nas[160], buf[MSG_BUF];
+    uint8_t smb[32], plain[128], nas[160];
     size_t sl = nas_encode_pdu_session_establishment_request(&sm, smb, sizeof smb);
     nas_ul_nas_transport t = {0};
     t.payload_type = 1;
@@ -547,14 +554,7 @@ uint32_t msg_pdu_session_request(sim *s, int uei, int psi)
     t.dnn = "internet";
     size_t pl = sl ? nas_encode_ul_nas_transport(&t, plain, sizeof plain) : 0;
     size_t nl = pl ? nas_secure(s, u->target_amf, 1, plain, pl, nas, sizeof nas) : 0;
-    ngap_uplink_nas_transport m = {0};
-    m.amf_ue_id = u->amf_ue_id;
-    m.ran_ue_id = u->ran_ue_id;
-    m.nas = nas;
-    m.nas_len = nl;
-    cell_cgi(s, u->gnb, u->cell, &m.cgi, &m.tai);
-    size_t n = nl ? ngap_encode_uplink_nas_transport(&m, buf, sizeof buf) : 0;
-    return ng_send(s, u->gnb, u->target_amf, 0, ue_stream(u->ran_ue_id), buf, n);
+    return ul_nas(s, u, nas, nl);
 }
 
 uint32_t msg_pdu_session_reject(sim *s, int uei, int psi, int cause, int backoff_octet)
