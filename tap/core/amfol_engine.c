@@ -41,9 +41,22 @@ const amfol_capture_info *amfol_engine_capture(const amfol_engine *e)
     return &e->cap;
 }
 
+void amfol_engine_observe(amfol_engine *e, amfol_engine_observer fn, void *user)
+{
+    e->observer = fn;
+    e->observer_user = user;
+}
+
+static void observe(amfol_engine *e, int kind, const amfol_where *w, const void *ev)
+{
+    if (e->observer)
+        e->observer(e->observer_user, kind, w->frame, w->time, ev);
+}
+
 void amfol_engine_frame(amfol_engine *e, amfol_frame frame, amfol_time t)
 {
-    (void)frame;
+    if (e->observer)
+        e->observer(e->observer_user, AMFOL_EV_FRAME, frame, t, NULL);
     if (e->cap.frames == 0 || t < e->cap.first_time)
         e->cap.first_time = t;
     if (t > e->cap.last_time)
@@ -53,24 +66,28 @@ void amfol_engine_frame(amfol_engine *e, amfol_frame frame, amfol_time t)
 
 void amfol_engine_ngap(amfol_engine *e, const amfol_ngap_event *ev, amfol_n2_result *out)
 {
+    observe(e, AMFOL_EV_NGAP, &ev->where, ev);
     e->fed++;
     amfol_n2_on_ngap(e, ev, out);
 }
 
 void amfol_engine_sctp(amfol_engine *e, const amfol_sctp_event *ev)
 {
+    observe(e, AMFOL_EV_SCTP, &ev->where, ev);
     e->fed++;
     amfol_n2_on_sctp(e, ev);
 }
 
 void amfol_engine_rrc(amfol_engine *e, const amfol_rrc_event *ev, amfol_rrc_result *out)
 {
+    observe(e, AMFOL_EV_RRC, &ev->where, ev);
     e->fed++;
     amfol_rrc_on_msg(e, ev, out);
 }
 
 void amfol_engine_nas(amfol_engine *e, const amfol_nas_event *ev, amfol_nas_result *out)
 {
+    observe(e, AMFOL_EV_NAS, &ev->where, ev);
     e->fed++;
     amfol_nas_on_msg(e, ev, out);
     amfol_rrc_on_nas(e, ev);   /* requested NSSAI per 5G-S-TMSI, for the radio slice rule */
@@ -78,6 +95,7 @@ void amfol_engine_nas(amfol_engine *e, const amfol_nas_event *ev, amfol_nas_resu
 
 void amfol_engine_sbi(amfol_engine *e, const amfol_sbi_event *ev, amfol_sbi_result *out)
 {
+    observe(e, AMFOL_EV_SBI, &ev->where, ev);
     e->fed++;
     amfol_sbi_on_msg(e, ev, out);
 }

@@ -37,6 +37,13 @@ void amfol_engine_rrc(amfol_engine *e, const amfol_rrc_event *ev, amfol_rrc_resu
 void amfol_engine_nas(amfol_engine *e, const amfol_nas_event *ev, amfol_nas_result *out);
 void amfol_engine_sbi(amfol_engine *e, const amfol_sbi_event *ev, amfol_sbi_result *out);
 
+/* An observer sees every call above, in order, before the engine handles it: `ev` points to the
+ * event (NULL for AMFOL_EV_FRAME) and is valid only during the call. One observer at a time
+ * (NULL to stop): the -z amfol,events export (tap/events/). */
+typedef void (*amfol_engine_observer)(void *user, int kind, amfol_frame frame, amfol_time t,
+                                      const void *ev);
+void amfol_engine_observe(amfol_engine *e, amfol_engine_observer fn, void *user);
+
 /* Compute the findings over everything seen so far. Cheap when nothing new was fed since the
  * last call (returns the same list); recomputed from the state otherwise. */
 const amfol_findings *amfol_engine_finish(amfol_engine *e);

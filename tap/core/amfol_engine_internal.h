@@ -18,6 +18,8 @@ struct amfol_engine {
     uint64_t fed_at_finish;     /* value of `fed` when the findings were last computed */
     uint64_t frames_at_finish;
     bool finished;              /* findings computed at least once */
+    amfol_engine_observer observer;   /* or NULL */
+    void *observer_user;
 };
 
 #endif

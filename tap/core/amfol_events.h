@@ -222,4 +222,16 @@ typedef struct amfol_sbi_event {
     bool tls;                        /* TLS on this TCP stream: content hidden */
 } amfol_sbi_event;
 
+/* ---- Every event kind the glue feeds the engine (the -z amfol,events export, replay) ------ */
+
+enum amfol_event_kind {
+    AMFOL_EV_FRAME = 0,              /* amfol_engine_frame(): a frame, with or without events */
+    AMFOL_EV_NGAP = 1,               /* amfol_ngap_event */
+    AMFOL_EV_SCTP = 2,               /* amfol_sctp_event */
+    AMFOL_EV_RRC = 3,                /* amfol_rrc_event */
+    AMFOL_EV_NAS = 4,                /* amfol_nas_event (its NGAP PDU in ->ngap) */
+    AMFOL_EV_SBI = 5,                /* amfol_sbi_event */
+    AMFOL_EV_KINDS = 6
+};
+
 #endif
