@@ -17,4 +17,10 @@ extern int amfol_tap_id;
 /* Called from proto_register_amfol(): registers the tap and the statistics. */
 void amfol_stats_register(int proto_amfol);
 
+/* -z amfol,events (amfol_export.c): registered with the statistics; told when the engine of a
+ * capture file is created and before it is freed. */
+void amfol_export_register(void);
+void amfol_export_engine_created(amfol_engine *e);
+void amfol_export_engine_freed(amfol_engine *e);
+
 #endif

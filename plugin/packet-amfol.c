@@ -106,6 +106,7 @@ static void amfol_init(void)
     amfol_config cfg;
     amfol_config_from_prefs(&cfg);
     amfol_engine_cur = amfol_engine_new(&cfg);
+    amfol_export_engine_created(amfol_engine_cur);
     GArray *wanted = g_array_new(FALSE, FALSE, (guint)sizeof(int));
     amfol_fields = amfol_field_table_new(amfol_modules, AMFOL_N_MODULES, wanted);
     set_postdissector_wanted_hfids(amfol_handle, wanted);   /* takes ownership */
@@ -116,6 +117,8 @@ static void amfol_cleanup(void)
     set_postdissector_wanted_hfids(amfol_handle, NULL);
     amfol_field_table_free(amfol_fields);
     amfol_fields = NULL;
+    if (amfol_engine_cur)
+        amfol_export_engine_freed(amfol_engine_cur);
     amfol_engine_free(amfol_engine_cur);
     amfol_engine_cur = NULL;
 }
@@ -321,6 +324,7 @@ void proto_register_amfol(void)
     register_init_routine(amfol_init);
     register_cleanup_routine(amfol_cleanup);
     amfol_stats_register(proto_amfol);
+    amfol_export_register();
 }
 
 void proto_reg_handoff_amfol(void)

@@ -1,0 +1,306 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* amfol_event_codec.c: member tables -> JSON (json_dumper) and JSON (jsmn tokens) -> structs. */
+#include "amfol_event_codec.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+/* ---- writing ----------------------------------------------------------------------------- */
+
+static uint64_t read_unsigned(const void *p, size_t size)
+{
+    switch (size) {
+    case 1: return *(const uint8_t *)p;
+    case 2: return *(const uint16_t *)p;
+    case 4: return *(const uint32_t *)p;
+    default: return *(const uint64_t *)p;
+    }
+}
+
+static bool all_zero(const void *p, size_t size)
+{
+    const uint8_t *b = p;
+    for (size_t i = 0; i < size; i++)
+        if (b[i])
+            return false;
+    return true;
+}
+
+static void write_member(json_dumper *d, const amfol_member *m, const void *obj)
+{
+    const char *p = (const char *)obj + m->offset;
+    switch (m->kind) {
+    case AMFOL_M_INT:
+        if (*(const int *)p != 0) {
+            json_dumper_set_member_name(d, m->name);
+            json_dumper_value_anyf(d, "%d", *(const int *)p);
+        }
+        break;
+    case AMFOL_M_I64:
+        if (*(const int64_t *)p != 0) {
+            json_dumper_set_member_name(d, m->name);
+            json_dumper_value_anyf(d, "%" PRId64, *(const int64_t *)p);
+        }
+        break;
+    case AMFOL_M_U8: case AMFOL_M_U16: case AMFOL_M_U32: case AMFOL_M_U64: {
+        uint64_t v = read_unsigned(p, m->size);
+        if (v != 0) {
+            json_dumper_set_member_name(d, m->name);
+            json_dumper_value_anyf(d, "%" PRIu64, v);
+        }
+        break;
+    }
+    case AMFOL_M_BOOL:
+        if (*(const bool *)p) {
+            json_dumper_set_member_name(d, m->name);
+            json_dumper_value_anyf(d, "true");
+        }
+        break;
+    case AMFOL_M_DOUBLE:
+        if (*(const double *)p != 0) {
+            json_dumper_set_member_name(d, m->name);
+            json_dumper_value_double(d, *(const double *)p);   /* shortest exact round trip */
+        }
+        break;
+    case AMFOL_M_STR:
+        if (p[0]) {
+            json_dumper_set_member_name(d, m->name);
+            json_dumper_value_string(d, p);
+        }
+        break;
+    case AMFOL_M_OBJ:
+        if (!all_zero(p, m->size)) {
+            json_dumper_set_member_name(d, m->name);
+            json_dumper_begin_object(d);
+            amfol_codec_write_members(d, m->sub, p);
+            json_dumper_end_object(d);
+        }
+        break;
+    case AMFOL_M_ARR: {
+        int n = *(const int *)((const char *)obj + m->count_offset);
+        if (n > m->max)
+            n = m->max;
+        if (n <= 0)
+            break;
+        json_dumper_set_member_name(d, m->name);
+        json_dumper_begin_array(d);
+        for (int k = 0; k < n; k++) {
+            json_dumper_begin_object(d);
+            amfol_codec_write_members(d, m->sub, p + (size_t)k * m->size);
+            json_dumper_end_object(d);
+        }
+        json_dumper_end_array(d);
+        break;
+    }
+    default:
+        break;
+    }
+}
+
+void amfol_codec_write_members(json_dumper *d, const amfol_struct_schema *s, const void *obj)
+{
+    for (size_t i = 0; i < s->n; i++)
+        write_member(d, &s->members[i], obj);
+}
+
+void amfol_codec_write_event(GString *out, int kind, const void *ev)
+{
+    json_dumper d;
+    memset(&d, 0, sizeof d);
+    d.output_string = out;
+    json_dumper_begin_object(&d);
+    json_dumper_set_member_name(&d, "t");
+    json_dumper_value_string(&d, amfol_event_kind_name(kind));
+    amfol_codec_write_members(&d, amfol_event_schema(kind), ev);
+    if (kind == AMFOL_EV_NAS && ((const amfol_nas_event *)ev)->ngap) {
+        json_dumper_set_member_name(&d, "ngap");
+        json_dumper_begin_object(&d);
+        amfol_codec_write_members(&d, amfol_event_schema(AMFOL_EV_NGAP), ((const amfol_nas_event *)ev)->ngap);
+        json_dumper_end_object(&d);
+    }
+    json_dumper_end_object(&d);
+    json_dumper_finish(&d);   /* ends the line */
+}
+
+/* ---- reading ----------------------------------------------------------------------------- */
+
+int amfol_codec_skip(const jsmntok_t *tk, int ntok, int i)
+{
+    if (i >= ntok)
+        return ntok;
+    int n = tk[i].size;
+    i++;
+    while (n-- > 0 && i < ntok)
+        i = amfol_codec_skip(tk, ntok, i);
+    return i;
+}
+
+bool amfol_codec_key_is(const char *buf, const jsmntok_t *t, const char *name)
+{
+    size_t len = (size_t)(t->end - t->start);
+    return t->type == JSMN_STRING && strlen(name) == len && memcmp(buf + t->start, name, len) == 0;
+}
+
+bool amfol_codec_int(const char *buf, const jsmntok_t *t, int64_t min, uint64_t max, uint64_t *out)
+{
+    if (t->type != JSMN_PRIMITIVE)
+        return false;
+    const char *s = buf + t->start;
+    const char *end = buf + t->end;
+    bool neg = *s == '-';
+    const char *digits = neg ? s + 1 : s;
+    if (digits >= end || (size_t)(end - digits) > 20)
+        return false;
+    uint64_t v = 0;
+    for (const char *c = digits; c < end; c++) {
+        if (*c < '0' || *c > '9')
+            return false;
+        uint64_t next = v * 10 + (uint64_t)(*c - '0');
+        if (next / 10 != v)
+            return false;   /* overflow */
+        v = next;
+    }
+    if (neg) {
+        if (min >= 0 || v > (uint64_t)(-(min + 1)) + 1)
+            return false;
+        *out = (uint64_t)(-(int64_t)(v - 1) - 1);
+        return true;
+    }
+    if (v > max)
+        return false;
+    *out = v;
+    return true;
+}
+
+bool amfol_codec_double(const char *buf, const jsmntok_t *t, double *out)
+{
+    if (t->type != JSMN_PRIMITIVE)
+        return false;
+    char tmp[64];
+    size_t len = (size_t)(t->end - t->start);
+    if (len == 0 || len >= sizeof tmp)
+        return false;
+    memcpy(tmp, buf + t->start, len);
+    tmp[len] = '\0';
+    char *end;
+    *out = g_ascii_strtod(tmp, &end);
+    return *end == '\0' && (tmp[0] == '-' || (tmp[0] >= '0' && tmp[0] <= '9'));
+}
+
+static void store_unsigned(void *p, size_t size, uint64_t v)
+{
+    switch (size) {
+    case 1: *(uint8_t *)p = (uint8_t)v; break;
+    case 2: *(uint16_t *)p = (uint16_t)v; break;
+    case 4: *(uint32_t *)p = (uint32_t)v; break;
+    default: *(uint64_t *)p = v; break;
+    }
+}
+
+static bool read_member(char *buf, const jsmntok_t *tk, int ntok, int *i, const amfol_member *m,
+                        void *obj, GString *err)
+{
+    char *p = (char *)obj + m->offset;
+    const jsmntok_t *t = &tk[*i];
+    uint64_t v;
+    switch (m->kind) {
+    case AMFOL_M_INT:
+        if (!amfol_codec_int(buf, t, INT32_MIN, INT32_MAX, &v))
+            goto bad;
+        *(int *)p = (int)(int64_t)v;
+        break;
+    case AMFOL_M_I64:
+        if (!amfol_codec_int(buf, t, INT64_MIN, INT64_MAX, &v))
+            goto bad;
+        *(int64_t *)p = (int64_t)v;
+        break;
+    case AMFOL_M_U8: case AMFOL_M_U16: case AMFOL_M_U32: case AMFOL_M_U64: {
+        uint64_t max = m->size >= 8 ? UINT64_MAX : ((uint64_t)1 << (8 * m->size)) - 1;
+        if (!amfol_codec_int(buf, t, 0, max, &v))
+            goto bad;
+        store_unsigned(p, m->size, v);
+        break;
+    }
+    case AMFOL_M_BOOL:
+        if (t->type != JSMN_PRIMITIVE || (buf[t->start] != 't' && buf[t->start] != 'f'))
+            goto bad;
+        *(bool *)p = buf[t->start] == 't';
+        break;
+    case AMFOL_M_DOUBLE:
+        if (!amfol_codec_double(buf, t, (double *)p))
+            goto bad;
+        break;
+    case AMFOL_M_STR: {
+        if (t->type != JSMN_STRING)
+            goto bad;
+        buf[t->end] = '\0';   /* the closing quote: tokens never need it again */
+        if (!json_decode_string_inplace(buf + t->start) || strlen(buf + t->start) >= m->size)
+            goto bad;
+        memcpy(p, buf + t->start, strlen(buf + t->start) + 1);
+        break;
+    }
+    case AMFOL_M_OBJ:
+        if (t->type != JSMN_OBJECT)
+            goto bad;
+        return amfol_codec_read_members(buf, tk, ntok, i, m->sub, p, NULL, err);
+    case AMFOL_M_ARR: {
+        if (t->type != JSMN_ARRAY || t->size > m->max)
+            goto bad;
+        int n = t->size;
+        (*i)++;
+        for (int k = 0; k < n; k++) {
+            if (*i >= ntok || tk[*i].type != JSMN_OBJECT)
+                goto bad;
+            if (!amfol_codec_read_members(buf, tk, ntok, i, m->sub, p + (size_t)k * m->size, NULL, err))
+                return false;
+        }
+        *(int *)((char *)obj + m->count_offset) = n;
+        return true;
+    }
+    default:
+        goto bad;
+    }
+    (*i)++;
+    return true;
+bad:
+    g_string_printf(err, "bad value for \"%s\"", m->name);
+    return false;
+}
+
+bool amfol_codec_read_members(char *buf, const jsmntok_t *tk, int ntok, int *i,
+                              const amfol_struct_schema *s, void *obj, amfol_ngap_event *nas_ngap,
+                              GString *err)
+{
+    int nkeys = tk[*i].size;
+    (*i)++;
+    for (int k = 0; k < nkeys; k++) {
+        if (*i + 1 >= ntok) {
+            g_string_printf(err, "truncated object");
+            return false;
+        }
+        const jsmntok_t *key = &tk[*i];
+        (*i)++;
+        if (amfol_codec_key_is(buf, key, "t")) {          /* the kind: read by the caller */
+            *i = amfol_codec_skip(tk, ntok, *i);
+            continue;
+        }
+        if (nas_ngap && amfol_codec_key_is(buf, key, "ngap") && tk[*i].type == JSMN_OBJECT) {
+            amfol_nas_event *nas = obj;
+            if (!amfol_codec_read_members(buf, tk, ntok, i, amfol_event_schema(AMFOL_EV_NGAP), nas_ngap, NULL, err))
+                return false;
+            nas->ngap = nas_ngap;
+            continue;
+        }
+        const amfol_member *m = NULL;
+        for (size_t j = 0; j < s->n && !m; j++)
+            if (amfol_codec_key_is(buf, key, s->members[j].name))
+                m = &s->members[j];
+        if (!m) {
+            g_string_printf(err, "unknown member \"%.*s\"", key->end - key->start, buf + key->start);
+            return false;
+        }
+        if (!read_member(buf, tk, ntok, i, m, obj, err))
+            return false;
+    }
+    return true;
+}
