@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* amfol_event_read.h: reads one events file (JSON Lines of -z amfol,events) group by group:
+ * a frame with its events, or a run of frames without events. Every error names the file and
+ * the line. */
+#ifndef AMFOL_EVENT_READ_H
+#define AMFOL_EVENT_READ_H
+
+#include "amfol_event_codec.h"
+
+#include <stdio.h>
+
+enum amfol_group_kind { AMFOL_GROUP_FRAME = 1, AMFOL_GROUP_RUN = 2, AMFOL_GROUP_END = 3 };
+
+typedef struct amfol_event_group {
+    int kind;                        /* enum amfol_group_kind */
+    amfol_frame frame;               /* the frame, or the first frame of the run (file numbering) */
+    amfol_time time;                 /* its time, or the run's first time */
+    amfol_time last_time;            /* RUN: time of the run's last frame */
+    uint64_t count;                  /* RUN: frames in the run */
+    GArray *events;                  /* FRAME: amfol_event_rec */
+} amfol_event_group;
+
+typedef struct amfol_event_file amfol_event_file;
+
+/* Opens `path`, reads the header (schema version, settings) and the frame count of the "end"
+ * line. NULL with "path:line: why" in `err` when the file cannot be used. */
+amfol_event_file *amfol_event_file_open(const char *path, GString *err);
+void amfol_event_file_close(amfol_event_file *f);
+
+const char *amfol_event_file_path(const amfol_event_file *f);
+const amfol_config *amfol_event_file_config(const amfol_event_file *f);
+uint64_t amfol_event_file_frames(const amfol_event_file *f);   /* from the "end" line */
+
+/* The next group into `g` (its `events` array is reused). False with `err` on bad input; an
+ * AMFOL_GROUP_END group at the end line. */
+bool amfol_event_file_next(amfol_event_file *f, amfol_event_group *g, GString *err);
+
+void amfol_event_group_init(amfol_event_group *g);
+void amfol_event_group_clear(amfol_event_group *g);
+
+#endif
