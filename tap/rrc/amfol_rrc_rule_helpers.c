@@ -13,7 +13,7 @@ const char *rrc_cell_name(const amfol_rrc *s, uint32_t cell)
     return cell < s->n_cells && s->cells[cell].known ? s->cells[cell].name : NULL;
 }
 
-amfol_finding *rrc_new_finding(amfol_findings *out, const char *rule, const char *amf, const char *gnb,
+amfol_finding *rrc_new_finding(amfol_findings *out, amfol_rule_id rule, const char *amf, const char *gnb,
                                const char *cell)
 {
     amfol_finding *x = amfol_findings_add(out, rule);

@@ -36,7 +36,7 @@ void sbi_rules_nrf_load_stale(amfol_sbi *s, const amfol_capture_info *cap, amfol
         }
         if (early && max_load >= high)
             continue;
-        amfol_finding *f = amfol_findings_add(out, "nrf-load-stale");
+        amfol_finding *f = amfol_findings_add(out, AMFOL_RULE_NRF_LOAD_STALE);
         if (!f)
             return;
         amfol_finding_set_entities(f, ep->amf, NULL, NULL, NULL);
@@ -164,7 +164,7 @@ void sbi_rules_cascading(amfol_sbi *s, amfol_findings *out)
         }
         if (!src)
             continue;
-        amfol_finding *f = amfol_findings_add(out, "cascading-overload");
+        amfol_finding *f = amfol_findings_add(out, AMFOL_RULE_CASCADING_OVERLOAD);
         if (!f)
             break;
         amfol_finding_set_entities(f, t->amf, NULL, NULL, NULL);
@@ -215,7 +215,7 @@ void sbi_rules_rebalancing(amfol_sbi *s, amfol_findings *out)
         char *k = pair_key(m->source, m->target);
         pair_finding *pf = g_hash_table_lookup(by_pair, k);
         if (!pf) {
-            amfol_finding *f = amfol_findings_add(out, "rebalancing-to-loaded-target");
+            amfol_finding *f = amfol_findings_add(out, AMFOL_RULE_REBALANCING_TO_LOADED_TARGET);
             if (!f) {
                 g_free(k);
                 break;
@@ -373,7 +373,7 @@ void sbi_rules_overload_ignored(amfol_sbi *s, amfol_findings *out)
                 window_end = x->t + x->validity_s;
         }
         if (n_viol >= 2) {
-            amfol_finding *f = amfol_findings_add(out, "sbi-overload-ignored");
+            amfol_finding *f = amfol_findings_add(out, AMFOL_RULE_SBI_OVERLOAD_IGNORED);
             if (f) {
                 amfol_finding_set_entities(f, sbi_display_for_ip(s, first->sender_ip), NULL, NULL, NULL);
                 f->first_frame = first->frame;
@@ -415,7 +415,7 @@ void sbi_rules_oci_malformed(amfol_sbi *s, amfol_findings *out)
             continue;
         sender_finding *sf = g_hash_table_lookup(by_sender, x->sender_ip);
         if (!sf) {
-            amfol_finding *f = amfol_findings_add(out, "sbi-oci-malformed");
+            amfol_finding *f = amfol_findings_add(out, AMFOL_RULE_SBI_OCI_MALFORMED);
             if (!f)
                 break;
             sf = g_new0(sender_finding, 1);

@@ -5,11 +5,12 @@
 # truth lists for the UE), first frames, evidence frames (first 32) and counts; and the NAS
 # counts of "expected.nas". Usage: check_truth.py TSHARK_WRAPPER PLUGIN_SO CAPTURE.pcapng
 import json
+import os
 import subprocess
 import sys
 
-NAS_RULES = {"ue-early-retry", "t3346-missing", "t3346-zero-or-deactivated", "t3346-short",
-             "t3346-not-randomised", "congestion-reject-outside-overload", "backoff-storm"}
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from amfol_catalogue import rule_ids  # noqa: E402
 
 
 def main():
@@ -21,6 +22,7 @@ def main():
     if out.returncode != 0:
         sys.exit("tshark failed: %s" % out.stderr[-2000:])
     got = json.loads(out.stdout[out.stdout.index("{"):])
+    NAS_RULES = rule_ids(got, "nas")
 
     # UE identity -> every identity of that UE in the truth
     aliases = {}
