@@ -1,0 +1,21 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tests/scale: -z amfol,events and amfol-replay end to end. A synthesized storm is cut into parts
+# with editcap -c; the replay of the parts' events must give the episodes and findings of the
+# whole capture.
+find_package(Python3 COMPONENTS Interpreter)
+if(AMFOL_PLUGIN_SO AND AMFOL_SYNTH AND TARGET amfol-replay AND Python3_FOUND)
+  set(_scale_args ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO} ${AMFOL_SYNTH} $<TARGET_FILE:amfol-replay>
+                  ${PROJECT_SOURCE_DIR}/testcaptures/scenarios)
+  foreach(scenario stop-missing backoff-storm t3346-missing gnb-ignores-start start-partial ue-early-retry)
+    add_test(NAME scale.replay.${scenario}
+      COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/check_replay.py split ${scenario}
+              ${_scale_args} ${CMAKE_CURRENT_BINARY_DIR}/scale-${scenario})
+    set_tests_properties(scale.replay.${scenario} PROPERTIES TIMEOUT 300)
+  endforeach()
+  foreach(mode overlap bad-input)
+    add_test(NAME scale.${mode}
+      COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/check_replay.py ${mode} stop-missing
+              ${_scale_args} ${CMAKE_CURRENT_BINARY_DIR}/scale-${mode})
+    set_tests_properties(scale.${mode} PROPERTIES TIMEOUT 300)
+  endforeach()
+endif()
