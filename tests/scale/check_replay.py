@@ -8,6 +8,7 @@ split     : the storm cut into 4 parts (editcap -c) replays to the episodes, NAS
             findings (rule, first_frame, count) of the whole capture; frame count and time span too
 overlap   : two parts that overlap by a fifth of the capture (two probes) replay to the same
             episodes and findings (rule, count): the shared frames are counted once
+parallel  : scripts/amfol-parallel.sh over the folder of parts gives the whole capture's findings
 bad-input : a broken line, another schema version and a cut-off file each give an error that
             names the file and the line
 """
@@ -104,6 +105,18 @@ elif mode == "overlap":
     good &= check([e[:4] for e in episodes(got)] == [e[:4] for e in episodes(ref)],
                   "episodes (AMF, number, gNB, START frame) equal the whole capture's")
     good &= check(findings(got, False) == findings(ref, False), "findings (rule, count) equal: %s" % findings(ref, False))
+elif mode == "parallel":
+    ref = json.loads(tshark_run(whole, "-z", "amfol,json"))
+    parts = os.path.join(work, "ring")
+    os.makedirs(parts)
+    os.chmod(parts, 0o755)
+    sh("editcap", "-c", str((n + 2) // 3), whole, os.path.join(parts, "ring.pcapng"))
+    script = os.path.join(scen_dir, "..", "..", "scripts", "amfol-parallel.sh")
+    env = dict(os.environ, AMFOL_PLUGIN_SO=plugin, AMFOL_REPLAY=replay)
+    got = json.loads(sh(script, "-j", "2", "--format", "json", parts, env=env))
+    good &= check(got["capture"] == ref["capture"], "frames and time span equal the whole capture's")
+    good &= check(episodes(got) == episodes(ref), "episodes equal the whole capture's")
+    good &= check(findings(got) == findings(ref), "findings (rule, first_frame, count) equal: %s" % findings(ref))
 elif mode == "bad-input":
     ev = export(whole)
     lines = open(ev).read().splitlines(True)
