@@ -220,16 +220,9 @@ static void emit(amfol_frame_ctx *ctx, rrc_record *rec, msg_build *pending, int 
     }
 }
 
-static void feed_n2_context(amfol_frame_ctx *ctx)
-{
-    for (int i = 0; i < ctx->n_ngap && i < AMFOL_MAX_NGAP_PER_FRAME; i++)
-        amfol_rrc_on_ngap(ctx->engine, &ctx->ngap[i]);
-}
-
 static void *rrc_analyze(amfol_frame_ctx *ctx)
 {
     const int me = AMFOL_MOD_RRC;
-    feed_n2_context(ctx);
     rrc_record rec;
     rec.n = 0;
     f1_ctx c;

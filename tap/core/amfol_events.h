@@ -222,16 +222,14 @@ typedef struct amfol_sbi_event {
     bool tls;                        /* TLS on this TCP stream: content hidden */
 } amfol_sbi_event;
 
-/* ---- Every event kind the glue feeds the engine (the -z amfol,events export, replay) ------ */
+/* ---- Observing the engine (the -z amfol,events export) ----------------------------------- */
 
-enum amfol_event_kind {
-    AMFOL_EV_FRAME = 0,              /* amfol_engine_frame(): a frame, with or without events */
-    AMFOL_EV_NGAP = 1,               /* amfol_ngap_event */
-    AMFOL_EV_SCTP = 2,               /* amfol_sctp_event */
-    AMFOL_EV_RRC = 3,                /* amfol_rrc_event */
-    AMFOL_EV_NAS = 4,                /* amfol_nas_event (its NGAP PDU in ->ngap) */
-    AMFOL_EV_SBI = 5,                /* amfol_sbi_event */
-    AMFOL_EV_KINDS = 6
-};
+/* An observer sees every call of amfol_engine_frame/ngap/sctp/rrc/nas/sbi (amfol_engine.h), in
+ * order, before the engine handles it: `ev` points to the event (NULL for AMFOL_EV_FRAME) and is
+ * valid only during the call; `kind` is an amfol_event_kind bit (amfol_module.h) or
+ * AMFOL_EV_FRAME. One observer at a time: the -z amfol,events export (tap/events/). */
+#define AMFOL_EV_FRAME 0   /* amfol_engine_frame(), for observers */
+typedef void (*amfol_engine_observer)(void *user, int kind, amfol_frame frame, amfol_time t,
+                                      const void *ev);
 
 #endif

@@ -147,40 +147,54 @@ static const amfol_member config_m[] = {
 #undef T
 SCHEMA(config_s, config_m);
 
+/* Indexed by kind_index(). */
 static const struct {
+    int kind;
     const char *name;
     const amfol_struct_schema *schema;
     size_t size;
-} kinds[AMFOL_EV_KINDS] = {
-    [AMFOL_EV_FRAME] = { "frame", NULL, 0 },
-    [AMFOL_EV_NGAP] = { "ngap", &ngap_s, sizeof(amfol_ngap_event) },
-    [AMFOL_EV_SCTP] = { "sctp", &sctp_s, sizeof(amfol_sctp_event) },
-    [AMFOL_EV_RRC] = { "rrc", &rrc_s, sizeof(amfol_rrc_event) },
-    [AMFOL_EV_NAS] = { "nas", &nas_s, sizeof(amfol_nas_event) },
-    [AMFOL_EV_SBI] = { "sbi", &sbi_s, sizeof(amfol_sbi_event) },
+} kinds[] = {
+    { AMFOL_EV_FRAME, "frame", NULL, 0 },
+    { AMFOL_EV_NGAP, "ngap", &ngap_s, sizeof(amfol_ngap_event) },
+    { AMFOL_EV_SCTP, "sctp", &sctp_s, sizeof(amfol_sctp_event) },
+    { AMFOL_EV_RRC, "rrc", &rrc_s, sizeof(amfol_rrc_event) },
+    { AMFOL_EV_NAS, "nas", &nas_s, sizeof(amfol_nas_event) },
+    { AMFOL_EV_SBI, "sbi", &sbi_s, sizeof(amfol_sbi_event) },
 };
+#define N_KINDS (sizeof kinds / sizeof kinds[0])
+
+static int kind_index(int kind)
+{
+    for (size_t i = 0; i < N_KINDS; i++)
+        if (kinds[i].kind == kind)
+            return (int)i;
+    return -1;
+}
 
 const char *amfol_event_kind_name(int kind)
 {
-    return kind >= 0 && kind < AMFOL_EV_KINDS ? kinds[kind].name : "?";
+    int i = kind_index(kind);
+    return i >= 0 ? kinds[i].name : "?";
 }
 
 int amfol_event_kind_by_name(const char *name, size_t len)
 {
-    for (int k = 0; k < AMFOL_EV_KINDS; k++)
-        if (strlen(kinds[k].name) == len && memcmp(kinds[k].name, name, len) == 0)
-            return k;
+    for (size_t i = 0; i < N_KINDS; i++)
+        if (strlen(kinds[i].name) == len && memcmp(kinds[i].name, name, len) == 0)
+            return kinds[i].kind;
     return -1;
 }
 
 const amfol_struct_schema *amfol_event_schema(int kind)
 {
-    return kind >= 0 && kind < AMFOL_EV_KINDS ? kinds[kind].schema : NULL;
+    int i = kind_index(kind);
+    return i >= 0 ? kinds[i].schema : NULL;
 }
 
 size_t amfol_event_size(int kind)
 {
-    return kind >= 0 && kind < AMFOL_EV_KINDS ? kinds[kind].size : 0;
+    int i = kind_index(kind);
+    return i >= 0 ? kinds[i].size : 0;
 }
 
 const amfol_struct_schema *amfol_config_schema(void)

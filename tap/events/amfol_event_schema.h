@@ -5,8 +5,7 @@
 #ifndef AMFOL_EVENT_SCHEMA_H
 #define AMFOL_EVENT_SCHEMA_H
 
-#include "core/amfol_config.h"
-#include "core/amfol_events.h"
+#include "core/amfol_engine.h"
 
 #include <stddef.h>
 
@@ -38,7 +37,8 @@ struct amfol_struct_schema {
     size_t n;
 };
 
-/* Event kinds by name ("frame", "ngap", ...) and their member tables (NULL for "frame"). */
+/* Event kinds (amfol_event_kind bits, or AMFOL_EV_FRAME) by name ("frame", "ngap", ...) and
+ * their member tables (NULL for "frame"). */
 const char *amfol_event_kind_name(int kind);
 int amfol_event_kind_by_name(const char *name, size_t len);   /* -1 if unknown */
 const amfol_struct_schema *amfol_event_schema(int kind);

@@ -116,13 +116,6 @@ void amfol_n2_on_ngap(amfol_engine *e, const amfol_ngap_event *ev, amfol_n2_resu
         out->level = a->seg->level;
 }
 
-void amfol_n2_on_sctp(amfol_engine *e, const amfol_sctp_event *ev)
-{
-    /* The engine routes SCTP trouble to N2 only; its user is the radio-side rule
-     * rejects-after-overload-stop (issue 4), which keeps it in its own bounded state. */
-    if (ev)
-        amfol_rrc_on_sctp(e, ev);
-}
 
 static void fill_view(const amfol_n2 *n2, const n2_assoc *a, const n2_seg_ref *r, amfol_overload_view *out)
 {
@@ -217,3 +210,29 @@ uint64_t amfol_n2_overload_messages(amfol_engine *e)
 {
     return e && e->n2 ? e->n2->overload_messages : 0;
 }
+
+/* ---- the module as the engine sees it ---------------------------------------------------- */
+
+static void n2_create(amfol_engine *e)
+{
+    e->n2 = amfol_n2_new(&e->cfg);
+}
+
+static void n2_destroy(amfol_engine *e)
+{
+    amfol_n2_free(e->n2);
+}
+
+static void n2_ngap(amfol_engine *e, const amfol_ngap_event *ev, void *result)
+{
+    amfol_n2_on_ngap(e, ev, result);
+}
+
+const amfol_module amfol_n2_module = {
+    .name = "n2",
+    .owns = AMFOL_EV_NGAP,
+    .create = n2_create,
+    .destroy = n2_destroy,
+    .on_ngap = n2_ngap,
+    .finish = amfol_n2_finish,
+};

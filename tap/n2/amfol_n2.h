@@ -4,9 +4,7 @@
 #ifndef AMFOL_N2_H
 #define AMFOL_N2_H
 
-#include "../core/amfol_config.h"
-#include "../core/amfol_events.h"
-#include "../core/amfol_findings.h"
+#include "../core/amfol_module.h"
 
 #include <glib.h>
 #include <wsutil/json_dumper.h>
@@ -64,9 +62,8 @@ typedef struct amfol_overload_view {
 amfol_n2 *amfol_n2_new(const amfol_config *cfg);
 void amfol_n2_free(amfol_n2 *n2);
 
-void amfol_n2_on_ngap(amfol_engine *e, const amfol_ngap_event *ev, amfol_n2_result *out);
-void amfol_n2_on_sctp(amfol_engine *e, const amfol_sctp_event *ev);
-void amfol_n2_finish(amfol_engine *e, amfol_findings *out);
+/* The module as the engine routes to it: owns NGAP (result: amfol_n2_result). */
+extern const amfol_module amfol_n2_module;
 
 /* Queries for the other modules. The association is given by the two endpoints of an NGAP
  * PDU (in either order). Return false when the association or AMF is unknown. */

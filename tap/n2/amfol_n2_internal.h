@@ -5,6 +5,7 @@
 #define AMFOL_N2_INTERNAL_H
 
 #include "amfol_n2.h"
+#include "../core/amfol_engine_internal.h"
 
 #define N2_MAX_AMFS              64
 #define N2_MAX_ASSOCS            1024
@@ -213,5 +214,9 @@ uint32_t n2_exempt_in(const n2_cause_counts counts, int action);
 int n2_cause_index(int cause);                   /* clamps unknown causes to notAvailable */
 /* Expected pass-through of the shed class under a START (0..1). */
 double n2_expected_pass(int reduction_pct);
+
+/* Handlers (amfol_n2_module). */
+void amfol_n2_on_ngap(amfol_engine *e, const amfol_ngap_event *ev, amfol_n2_result *out);
+void amfol_n2_finish(amfol_engine *e, amfol_findings *out);
 
 #endif

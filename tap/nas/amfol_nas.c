@@ -590,3 +590,29 @@ void amfol_nas_on_msg(amfol_engine *e, const amfol_nas_event *ev, amfol_nas_resu
         out->reason = "5GSM back-off running (it applies per DNN / S-NSSAI, which amfol does not compare): not judged";
     }
 }
+
+/* ---- the module as the engine sees it ---------------------------------------------------- */
+
+static void nas_create(amfol_engine *e)
+{
+    e->nas = amfol_nas_new(&e->cfg);
+}
+
+static void nas_destroy(amfol_engine *e)
+{
+    amfol_nas_free(e->nas);
+}
+
+static void nas_msg(amfol_engine *e, const amfol_nas_event *ev, void *result)
+{
+    amfol_nas_on_msg(e, ev, result);
+}
+
+const amfol_module amfol_nas_module = {
+    .name = "nas",
+    .owns = AMFOL_EV_NAS,
+    .create = nas_create,
+    .destroy = nas_destroy,
+    .on_nas = nas_msg,
+    .finish = amfol_nas_finish,
+};

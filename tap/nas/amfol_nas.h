@@ -3,9 +3,7 @@
 #ifndef AMFOL_NAS_H
 #define AMFOL_NAS_H
 
-#include "../core/amfol_config.h"
-#include "../core/amfol_events.h"
-#include "../core/amfol_findings.h"
+#include "../core/amfol_module.h"
 
 #include <glib.h>
 #include <wsutil/json_dumper.h>
@@ -70,8 +68,8 @@ typedef struct amfol_nas_result {
 amfol_nas *amfol_nas_new(const amfol_config *cfg);
 void amfol_nas_free(amfol_nas *s);
 
-void amfol_nas_on_msg(amfol_engine *e, const amfol_nas_event *ev, amfol_nas_result *out);
-void amfol_nas_finish(amfol_engine *e, amfol_findings *out);
+/* The module as the engine routes to it: owns NAS (result: amfol_nas_result). */
+extern const amfol_module amfol_nas_module;
 
 /* Reports: a timeline section (plain text) and the "nas" member of the JSON document. */
 void amfol_nas_report_timeline(amfol_engine *e, GString *out);

@@ -4,6 +4,7 @@
 #define AMFOL_RRC_INTERNAL_H
 
 #include "amfol_rrc.h"
+#include "../core/amfol_engine_internal.h"
 
 /* Caps: every table is bounded; what does not fit is counted in `overflow`. */
 #define RRC_MAX_ASSOCS      256      /* N2 associations */
@@ -189,5 +190,12 @@ int rrc_nssai_for_part1(const amfol_rrc *s, uint64_t part1);
 bool rrc_snssai_equal(const amfol_snssai *a, const amfol_snssai *b);
 bool rrc_snssai_protected(const char *list, const amfol_snssai *s);
 void rrc_format_snssai(const amfol_snssai *s, char *buf, size_t cap);
+
+/* Handlers (amfol_rrc_module). */
+void amfol_rrc_on_msg(amfol_engine *e, const amfol_rrc_event *ev, amfol_rrc_result *out);
+void amfol_rrc_on_ngap(amfol_engine *e, const amfol_ngap_event *ev);
+void amfol_rrc_on_sctp(amfol_engine *e, const amfol_sctp_event *ev);
+void amfol_rrc_on_nas(amfol_engine *e, const amfol_nas_event *ev);
+void amfol_rrc_finish(amfol_engine *e, amfol_findings *out);
 
 #endif

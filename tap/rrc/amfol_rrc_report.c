@@ -3,7 +3,7 @@
  * per gNB and cell, before / during / after each episode, requests, set-ups, rejects and
  * unanswered per cause, the shed class's observed reject ratio and the waitTime distribution. */
 #include "amfol_rrc_internal.h"
-#include "../core/amfol_engine_internal.h"
+#include "../core/amfol_engine.h"   /* amfol_engine_finish: rows need the expired requests */
 
 #include <string.h>
 

@@ -591,3 +591,64 @@ void amfol_sbi_finish(amfol_engine *e, amfol_findings *out)
     sbi_rules_overload_ignored(s, out);
     sbi_rules_oci_malformed(s, out);
 }
+
+/* ---- the module as the engine sees it ---------------------------------------------------- */
+
+static void sbi_create(amfol_engine *e)
+{
+    e->sbi = amfol_sbi_new(&e->cfg);
+}
+
+static void sbi_destroy(amfol_engine *e)
+{
+    amfol_sbi_free(e->sbi);
+}
+
+static void sbi_ngap(amfol_engine *e, const amfol_ngap_event *ev, void *result)
+{
+    amfol_sbi_on_ngap(e, ev);
+}
+
+#define NGAP_PROC_DOWNLINK_NAS_TRANSPORT 4
+#define NGAP_PROC_INITIAL_UE_MESSAGE 15
+#define NAS_REG_MOBILITY 2
+
+/* The UE identities of re-balancing, as the NAS module decoded them (never re-read here). */
+static void sbi_nas(amfol_engine *e, const amfol_nas_event *ev, void *result)
+{
+    const amfol_ngap_event *ng = ev->ngap;
+    if (!ng || ev->ciphered)
+        return;
+    if (ng->proc == NGAP_PROC_DOWNLINK_NAS_TRANSPORT) {
+        if (ev->conf_update_red)
+            amfol_sbi_on_reregistration_request(e, ng);
+        return;
+    }
+    if (ng->proc != NGAP_PROC_INITIAL_UE_MESSAGE || ng->pdu_type != AMFOL_PDU_INITIATING)
+        return;
+    if (ev->reg_type == NAS_REG_MOBILITY && ev->has_guti)
+        amfol_sbi_on_mobility_registration(e, ng, &ev->guti_guami, ev->guti_tmsi);
+    /* The UE's 5G-S-TMSI: the NGAP IE, else the NAS identity (GUTI or 5G-S-TMSI). */
+    if (ng->has_s_tmsi)
+        amfol_sbi_on_ue_identity(e, ng, ng->s_tmsi.set_id, ng->s_tmsi.pointer, ng->s_tmsi.tmsi);
+    else if (ev->has_guti)
+        amfol_sbi_on_ue_identity(e, ng, ev->guti_guami.set_id, ev->guti_guami.pointer, ev->guti_tmsi);
+    else if (ev->has_s_tmsi)
+        amfol_sbi_on_ue_identity(e, ng, ev->s_tmsi.set_id, ev->s_tmsi.pointer, ev->s_tmsi.tmsi);
+}
+
+static void sbi_msg(amfol_engine *e, const amfol_sbi_event *ev, void *result)
+{
+    amfol_sbi_on_msg(e, ev, result);
+}
+
+const amfol_module amfol_sbi_module = {
+    .name = "sbi",
+    .owns = AMFOL_EV_SBI,
+    .create = sbi_create,
+    .destroy = sbi_destroy,
+    .on_ngap = sbi_ngap,
+    .on_nas = sbi_nas,
+    .on_sbi = sbi_msg,
+    .finish = amfol_sbi_finish,
+};

@@ -5,7 +5,8 @@
 #define AMFOL_SBI_INTERNAL_H
 
 #include "amfol_sbi.h"
-#include "../core/amfol_engine.h"
+#include "../core/amfol_engine_internal.h"
+#include "../n2/amfol_n2.h"     /* the N2 overload query API */
 #include "amfol_sbi_olc.h"
 
 #define SBI_MAX_NFS        256      /* NF instances */
@@ -244,5 +245,22 @@ void sbi_rules_overload_ignored(amfol_sbi *s, amfol_findings *out);
 void sbi_rules_oci_malformed(amfol_sbi *s, amfol_findings *out);
 void sbi_rules_rebalancing(amfol_sbi *s, amfol_findings *out);
 void sbi_rules_cascading(amfol_sbi *s, amfol_findings *out);
+
+/* Handlers (amfol_sbi_module) and what the NAS handler hands on. */
+void amfol_sbi_on_msg(amfol_engine *e, const amfol_sbi_event *ev, amfol_sbi_result *out);
+void amfol_sbi_on_ngap(amfol_engine *e, const amfol_ngap_event *ev);
+void amfol_sbi_finish(amfol_engine *e, amfol_findings *out);
+/* A mobility REGISTRATION REQUEST in an INITIAL UE MESSAGE (5G-GUTI from NAS): the first frame
+ * of a re-balanced UE at its target AMF. */
+void amfol_sbi_on_mobility_registration(amfol_engine *e, const amfol_ngap_event *ngap,
+                                        const amfol_guami *guti_guami, uint32_t tmsi);
+/* An INITIAL UE MESSAGE whose UE showed a 5G-S-TMSI (NGAP IE, or NAS identity: set, pointer,
+ * 5G-TMSI), so that a later CONFIGURATION UPDATE COMMAND to that UE context is tied to the
+ * 5G-GUTI it re-registers with. */
+void amfol_sbi_on_ue_identity(amfol_engine *e, const amfol_ngap_event *ngap, uint16_t set,
+                              uint8_t pointer, uint32_t tmsi);
+/* A CONFIGURATION UPDATE COMMAND with "registration requested" (the source AMF telling a UE to
+ * re-register: the first link of a re-balancing chain, counted per AMF). */
+void amfol_sbi_on_reregistration_request(amfol_engine *e, const amfol_ngap_event *ngap);
 
 #endif

@@ -39,12 +39,11 @@ static void ngap_blank(amfol_ngap_event *ev)
     ev->cause.group = AMFOL_ABSENT;
 }
 
-/* The glue feeds NGAP to both modules: do the same. */
+/* The engine routes NGAP to both modules (N2 and radio). */
 static void feed_ngap(amfol_engine *e, amfol_ngap_event *ev)
 {
     amfol_engine_frame(e, ev->where.frame, ev->where.time);
     amfol_engine_ngap(e, ev, NULL);
-    amfol_rrc_on_ngap(e, ev);
 }
 
 static void ng_setup(amfol_engine *e, double t, uint32_t gnb_id)
@@ -258,7 +257,7 @@ static void test_after_stop_and_without(void)
     memset(&sc, 0, sizeof sc);
     where(&sc.where, 1019.5, AMF_EP, GNB_EP);
     sc.kind = AMFOL_SCTP_RETRANSMISSION;
-    amfol_rrc_on_sctp(e, &sc);
+    amfol_engine_sctp(e, &sc);
     amfol_frame sp = stop(e, 1020.0);
     attempt(e, 1020.3, CELL1, AMFOL_CAUSE_MO_DATA, 'R', 10, NULL);     /* in grace */
     amfol_frame rej[4];
@@ -472,7 +471,6 @@ static void registration(amfol_engine *e, double t, uint32_t tmsi, char how, int
     }
     amfol_engine_frame(e, ng.where.frame, t);
     amfol_engine_ngap(e, &ng, NULL);
-    amfol_rrc_on_ngap(e, &ng);
     amfol_engine_nas(e, &ev, NULL);
 }
 

@@ -63,8 +63,7 @@ static void ngap(amfol_engine *e, amfol_frame f, double t, int proc, int pdu, co
         ev.overload_action = 1;
     amfol_engine_frame(e, f, t);
     amfol_n2_result r;
-    amfol_engine_ngap(e, &ev, &r);
-    amfol_sbi_on_ngap(e, &ev);
+    amfol_engine_ngap(e, &ev, &r);     /* the engine routes it to N2 and SBI */
 }
 
 static amfol_sbi_event *sbi(amfol_frame f, double t, const char *src, const char *dst,
@@ -322,26 +321,50 @@ static void test_moves(void)
     ngap(e, 50, 50.0, 22, AMFOL_PDU_INITIATING, "10.0.0.1:38412", "10.0.1.1:38412", NULL, 0);
 
     /* At amf-1: the UE's service request shows its 5G-S-TMSI, then amf-1 tells it to
-     * re-register (CONFIGURATION UPDATE COMMAND) on the same UE association. */
+     * re-register (CONFIGURATION UPDATE COMMAND) on the same UE association. The SBI module
+     * learns these from the NAS events the engine routes to it (as the NAS module decoded them). */
     amfol_ngap_event sr;
     memset(&sr, 0, sizeof sr);
     where(&sr.where, 55, 55.0, "10.0.1.1:38412", "10.0.0.1:38412");
     sr.proc = 15;
     sr.ran_ue_id = 7;
-    amfol_sbi_on_ue_identity(e, &sr, 1, 1, 0x794);
+    amfol_nas_event nas;
+    memset(&nas, 0, sizeof nas);
+    nas.where = sr.where;
+    nas.ngap = &sr;
+    nas.mm_type = 0x4c;                                  /* SERVICE REQUEST */
+    nas.reg_type = AMFOL_ABSENT;
+    nas.has_s_tmsi = true;
+    nas.s_tmsi.set_id = 1;
+    nas.s_tmsi.pointer = 1;
+    nas.s_tmsi.tmsi = 0x794;
+    amfol_engine_nas(e, &nas, NULL);
     amfol_ngap_event cuc;
     memset(&cuc, 0, sizeof cuc);
     where(&cuc.where, 56, 56.0, "10.0.0.1:38412", "10.0.1.1:38412");
     cuc.proc = 4;
     cuc.ran_ue_id = 7;
-    amfol_sbi_on_reregistration_request(e, &cuc);
+    memset(&nas, 0, sizeof nas);
+    nas.where = cuc.where;
+    nas.ngap = &cuc;
+    nas.mm_type = 0x54;                                  /* CONFIGURATION UPDATE COMMAND */
+    nas.reg_type = AMFOL_ABSENT;
+    nas.conf_update_red = true;
+    amfol_engine_nas(e, &nas, NULL);
     /* The UE's mobility registration at amf-2 with its amf-1 5G-GUTI, then the transfer. */
     amfol_ngap_event iue;
     memset(&iue, 0, sizeof iue);
     where(&iue.where, 60, 60.0, "10.0.1.1:38413", "10.0.0.2:38412");
     iue.proc = 15;
-    amfol_guami g = guami(1);
-    amfol_sbi_on_mobility_registration(e, &iue, &g, 0x794);
+    memset(&nas, 0, sizeof nas);
+    nas.where = iue.where;
+    nas.ngap = &iue;
+    nas.mm_type = 0x41;                                  /* REGISTRATION REQUEST, mobility */
+    nas.reg_type = 2;
+    nas.has_guti = true;
+    nas.guti_guami = guami(1);
+    nas.guti_tmsi = 0x794;
+    amfol_engine_nas(e, &nas, NULL);
     ev = sbi(61, 60.005, "10.0.0.2:41000", "10.0.0.1:8080", 4, 1);
     strcpy(ev->method, "POST");
     /* amfId of region 2, set 1, pointer 1 = 0x020041 */
