@@ -1,41 +1,124 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# bench-plugin.sh: what amfol costs on top of tshark's own dissection (a benchmark, not a test).
-# Writes the big storm (>1M frames) with the synthesizer, then runs tshark on it, in one run:
-#   base : tshark -q -z io,phs --disable-protocol amfol   (full dissection, amfol off)
-#   amfol: tshark -q -z io,phs -z amfol,diagnosis        (same, amfol on)
-#   amfol2: the same with -2 (two passes, findings as Expert Info)
-# and prints user CPU seconds, wall seconds, max RSS and the ratios amfol/base.
-#   tests/bench/bench-plugin.sh [BUILD_DIR] [FRAMES_LIMIT]
+# bench-plugin.sh: what amfol costs next to Wireshark's own NGAP dissection (a benchmark, not a
+# test; issue 12). Writes the big storm (>1M frames) with the synthesizer, cuts 100k and 300k
+# frames from it, and runs on each size, alternating, REPS times (median reported):
+#   base   : tshark -q -z ngap,tree --disable-protocol amfol
+#   amfol  : tshark -q -z amfol,json
+#   amfol2 : tshark -2 -q -z amfol,json          (two passes, findings as Expert Info)
+#   events : tshark -q -z amfol,events > FILE    (the scale-out export)
+#   replay : amfol-replay FILE                    (no tshark at all)
+# CPU is user+sys and memory the peak RSS, both from /usr/bin/time -v, tshark run as an
+# unprivileged user like the tests (tests/lib/tshark-as-user.sh). Prints one table and the
+# ratios the issue sets targets for (amfol/base CPU <= 1.5, RSS <= 1.3, -2 CPU <= 2.5,
+# 1M/100k <= 11).
+#   tests/bench/bench-plugin.sh [-b BUILD_DIR] [-r REPS] [-s "100000 300000 all"] [-c FRAMES]
+#   -c FRAMES: instead, count instructions with callgrind (repeatable on a busy machine) of base
+#              and amfol on the first FRAMES frames
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
-build=${1:-$top/build}
-limit=${2:-0}
+build=$top/build reps=3 sizes="100000 300000 all" cg=0
+while getopts b:r:s:c: o; do
+  case $o in
+    b) build=$OPTARG ;; r) reps=$OPTARG ;; s) sizes=$OPTARG ;; c) cg=$OPTARG ;;
+    *) sed -n '2,/^set -e/p' "$0" >&2; exit 2 ;;
+  esac
+done
 so=$(ls "$build"/plugins/*/epan/amfol.so | head -1)
 synth=$build/testcaptures/amfol-synth
+replay=$build/replay/amfol-replay
 [ -x /usr/bin/time ] || { echo "needs /usr/bin/time (Debian package 'time')"; exit 2; }
 work=$(mktemp -d /tmp/amfol-bench.XXXXXX)
 chmod 755 "$work"   # the unprivileged tshark reads the staged files below it
 trap 'rm -rf "$work"' EXIT
-cap=$work/big-storm.pcapng
-"$synth" "$top/testcaptures/scenarios/big-storm.ini" -o "$cap" >/dev/null
-if [ "$limit" != 0 ]; then
-  editcap -r "$cap" "$work/cut.pcapng" "1-$limit" && mv "$work/cut.pcapng" "$cap"
-fi
-frames=$(capinfos -c -M "$cap" | sed -n 's/^Number of packets: *//p')
 export AMFOL_STAGE=$work/stage
-run() { # LABEL ARGS...
-  local label=$1; shift
-  /usr/bin/time -f "%U %e %M" -o "$work/$label.time" \
-    "$top/tests/lib/tshark-as-user.sh" "$so" -r "$cap" "$@" >"$work/$label.out" 2>&1
-  read -r u w m <"$work/$label.time"
-  printf '%-6s user %7.2f s  wall %7.2f s  max RSS %7.1f MiB\n' "$label" "$u" "$w" "$(awk -v m="$m" 'BEGIN { print m / 1024 }')"
-  eval "${label}_u=$u; ${label}_m=$m"
+big=$work/big-storm.pcapng
+"$synth" "$top/testcaptures/scenarios/big-storm.ini" -o "$big" >/dev/null
+frames_of() { capinfos -c -M "$1" | sed -n 's/^Number of packets: *//p'; }
+cut() { # SIZE -> capture path
+  if [ "$1" = all ]; then echo "$big"; return; fi
+  [ -f "$work/cut-$1.pcapng" ] || editcap -r "$big" "$work/cut-$1.pcapng" "1-$1"
+  echo "$work/cut-$1.pcapng"
 }
-echo "big storm: $frames frames ($(du -h "$cap" | cut -f1))"
-run base -q -z io,phs --disable-protocol amfol
-run amfol -q -z io,phs -z amfol,diagnosis
-run amfol2 -2 -q -z io,phs -z amfol,diagnosis
-awk -v b="$base_u" -v a="$amfol_u" -v a2="$amfol2_u" -v bm="$base_m" -v am="$amfol_m" \
-  'BEGIN { printf "ratio amfol/base: CPU %.2f, memory %.2f; -2 CPU %.2f\n", a / b, am / bm, a2 / b }'
-grep -E '^AMF |findings' "$work/amfol.out" | head -5
+tshark_user() { "$top/tests/lib/tshark-as-user.sh" "$so" "$@"; }
+
+if [ "$cg" != 0 ]; then
+  command -v valgrind >/dev/null || { echo "needs valgrind"; exit 2; }
+  cap=$(cut "$cg")
+  tshark_user -q -r "$cap" -c 1 >/dev/null   # stage plugin and capture
+  staged=$(ls "$AMFOL_STAGE"/cap/*-"$(basename "$cap")")
+  count() { # LABEL ARGS... -> instructions
+    HOME=$AMFOL_STAGE/home valgrind --tool=callgrind --callgrind-out-file="$work/$1.cg" \
+      tshark -r "$staged" "${@:2}" >/dev/null 2>"$work/$1.cglog"
+    sed -n 's/.*Collected : *\([0-9]*\).*/\1/p' "$work/$1.cglog"
+  }
+  [ "$(id -u)" = 0 ] && { echo "callgrind mode runs tshark as yourself: run it as a normal user"; exit 2; }
+  b=$(count base -q -z ngap,tree --disable-protocol amfol)
+  a=$(count amfol -q -z amfol,json)
+  awk -v n="$(frames_of "$cap")" -v b="$b" -v a="$a" 'BEGIN {
+    printf "callgrind, %d frames: base %.0f Minstr, amfol %.0f Minstr, ratio %.2f\n", n, b / 1e6, a / 1e6, a / b }'
+  echo "profiles: callgrind_annotate $work/amfol.cg (kept: the folder is not removed)"
+  trap - EXIT
+  exit 0
+fi
+
+run() { # LABEL SIZE REP CMD... ; appends "label size cpu rss wall" to results
+  local label=$1 size=$2 rep=$3; shift 3
+  /usr/bin/time -v -o "$work/t" "$@" >"$work/$label.out" 2>"$work/$label.err" || {
+    echo "$label $size failed:"; cat "$work/$label.err"; exit 1; }
+  local u s m w
+  u=$(sed -n 's/.*User time (seconds): //p' "$work/t")
+  s=$(sed -n 's/.*System time (seconds): //p' "$work/t")
+  m=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$work/t")
+  w=$(sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$work/t" |
+      awk -F: '{ s = 0; for (i = 1; i <= NF; i++) s = s * 60 + $i; print s }')
+  echo "$label $size $(awk -v u="$u" -v s="$s" 'BEGIN { print u + s }') $m $w" >>"$work/results"
+}
+
+echo "big storm: $(frames_of "$big") frames; sizes: $sizes; median of $reps alternating runs"
+: >"$work/results"
+for size in $sizes; do
+  cap=$(cut "$size")
+  tshark_user -q -r "$cap" -c 1 >/dev/null   # stage once, outside the measurement
+  for rep in $(seq 1 "$reps"); do
+    run base "$size" "$rep" "$top/tests/lib/tshark-as-user.sh" "$so" -q -r "$cap" -z ngap,tree --disable-protocol amfol
+    run amfol "$size" "$rep" "$top/tests/lib/tshark-as-user.sh" "$so" -q -r "$cap" -z amfol,json
+    run amfol2 "$size" "$rep" "$top/tests/lib/tshark-as-user.sh" "$so" -2 -q -r "$cap" -z amfol,json
+    run events "$size" "$rep" "$top/tests/lib/tshark-as-user.sh" "$so" -q -r "$cap" -z amfol,events
+    cp "$work/events.out" "$work/events-$size.jsonl"
+    run replay "$size" "$rep" "$replay" "$work/events-$size.jsonl"
+  done
+  echo "$size $(frames_of "$cap") $(stat -c %s "$work/events-$size.jsonl")" >>"$work/sizes"
+done
+grep -q '"findings"' "$work/amfol.out" || { echo "amfol printed no report:"; head "$work/amfol.out"; exit 1; }
+awk -v sizes="$sizes" '
+  FNR == NR { frames[$1] = $2; evbytes[$1] = $3; next }
+  { k = $1 " " $2; n[k]++; cpu[k, n[k]] = $3; rss[k, n[k]] = $4 }
+  function median(arr, k, m,   i, j, t, v) {
+    for (i = 1; i <= m; i++) v[i] = arr[k, i]
+    for (i = 1; i <= m; i++) for (j = i + 1; j <= m; j++) if (v[j] < v[i]) { t = v[i]; v[i] = v[j]; v[j] = t }
+    return v[int((m + 1) / 2)]
+  }
+  END {
+    ns = split(sizes, S, " ")
+    printf "%-8s %9s | %8s %8s %8s %8s %8s | %8s %8s | %6s %6s %6s | %s\n", "size", "frames",
+      "base s", "amfol s", "-2 s", "events s", "replay s", "base MiB", "amfol MiB", "CPU", "RSS", "-2", "events file"
+    for (i = 1; i <= ns; i++) {
+      s = S[i]
+      for (l = 0; l < 5; l++) {
+        split("base amfol amfol2 events replay", L, " ")
+        lab = L[l + 1]; k = lab " " s
+        c[lab, s] = median(cpu, k, n[k]); r[lab, s] = median(rss, k, n[k])
+      }
+      printf "%-8s %9d | %8.2f %8.2f %8.2f %8.2f %8.2f | %8.1f %8.1f | %5.2fx %5.2fx %5.2fx | %.1f MiB\n", s, frames[s],
+        c["base", s], c["amfol", s], c["amfol2", s], c["events", s], c["replay", s],
+        r["base", s] / 1024, r["amfol", s] / 1024,
+        c["amfol", s] / c["base", s], r["amfol", s] / r["base", s], c["amfol2", s] / c["base", s], evbytes[s] / 1048576
+    }
+    first = S[1]; last = S[ns]
+    if (ns > 1)
+      printf "growth %s/%s (frames x%.2f): amfol CPU x%.2f, base CPU x%.2f, amfol RSS x%.2f\n", last, first,
+        frames[last] / frames[first], c["amfol", last] / c["amfol", first], c["base", last] / c["base", first],
+        r["amfol", last] / r["amfol", first]
+    print "targets: CPU <= 1.50x, RSS <= 1.30x, -2 <= 2.50x of base; 1M/100k <= 11x"
+  }' "$work/sizes" "$work/results"
