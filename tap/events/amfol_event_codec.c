@@ -17,13 +17,46 @@ static uint64_t read_unsigned(const void *p, size_t size)
     }
 }
 
-static bool all_zero(const void *p, size_t size)
+static int64_t unset_value(const amfol_member *m)
 {
-    const uint8_t *b = p;
-    for (size_t i = 0; i < size; i++)
-        if (b[i])
-            return false;
+    return m->absent_default ? AMFOL_ABSENT : 0;
+}
+
+/* Is every member of `obj` at its unset value (so that the reader's start is right)? */
+static bool is_unset(const amfol_struct_schema *s, const void *obj)
+{
+    for (size_t i = 0; i < s->n; i++) {
+        const amfol_member *m = &s->members[i];
+        const char *p = (const char *)obj + m->offset;
+        switch (m->kind) {
+        case AMFOL_M_INT: if (*(const int *)p != unset_value(m)) return false; break;
+        case AMFOL_M_I64: if (*(const int64_t *)p != unset_value(m)) return false; break;
+        case AMFOL_M_U8: case AMFOL_M_U16: case AMFOL_M_U32: case AMFOL_M_U64:
+            if (read_unsigned(p, m->size)) return false;
+            break;
+        case AMFOL_M_BOOL: if (*(const bool *)p) return false; break;
+        case AMFOL_M_DOUBLE: if (*(const double *)p != 0) return false; break;
+        case AMFOL_M_STR: if (p[0]) return false; break;
+        case AMFOL_M_OBJ: if (!is_unset(m->sub, p)) return false; break;
+        case AMFOL_M_ARR: if (*(const int *)((const char *)obj + m->count_offset) > 0) return false; break;
+        default: break;
+        }
+    }
     return true;
+}
+
+void amfol_codec_unset(const amfol_struct_schema *s, void *obj)
+{
+    for (size_t i = 0; i < s->n; i++) {
+        const amfol_member *m = &s->members[i];
+        char *p = (char *)obj + m->offset;
+        if (m->kind == AMFOL_M_INT && m->absent_default)
+            *(int *)p = AMFOL_ABSENT;
+        else if (m->kind == AMFOL_M_I64 && m->absent_default)
+            *(int64_t *)p = AMFOL_ABSENT;
+        else if (m->kind == AMFOL_M_OBJ)
+            amfol_codec_unset(m->sub, p);
+    }
 }
 
 static void write_member(json_dumper *d, const amfol_member *m, const void *obj)
@@ -31,13 +64,13 @@ static void write_member(json_dumper *d, const amfol_member *m, const void *obj)
     const char *p = (const char *)obj + m->offset;
     switch (m->kind) {
     case AMFOL_M_INT:
-        if (*(const int *)p != 0) {
+        if (*(const int *)p != unset_value(m)) {
             json_dumper_set_member_name(d, m->name);
             json_dumper_value_anyf(d, "%d", *(const int *)p);
         }
         break;
     case AMFOL_M_I64:
-        if (*(const int64_t *)p != 0) {
+        if (*(const int64_t *)p != unset_value(m)) {
             json_dumper_set_member_name(d, m->name);
             json_dumper_value_anyf(d, "%" PRId64, *(const int64_t *)p);
         }
@@ -69,7 +102,7 @@ static void write_member(json_dumper *d, const amfol_member *m, const void *obj)
         }
         break;
     case AMFOL_M_OBJ:
-        if (!all_zero(p, m->size)) {
+        if (!is_unset(m->sub, p)) {
             json_dumper_set_member_name(d, m->name);
             json_dumper_begin_object(d);
             amfol_codec_write_members(d, m->sub, p);
@@ -103,7 +136,37 @@ void amfol_codec_write_members(json_dumper *d, const amfol_struct_schema *s, con
         write_member(d, &s->members[i], obj);
 }
 
-void amfol_codec_write_event(GString *out, int kind, const void *ev)
+/* An event's members; those of its amfol_where that equal `implied` (what the reader will
+ * assume) are left out. */
+static void write_event_members(json_dumper *d, int kind, const void *ev, const amfol_where *implied)
+{
+    const amfol_struct_schema *s = amfol_event_schema(kind);
+    const amfol_where *w = ev;   /* every event struct starts with its amfol_where */
+    for (size_t i = 0; i < s->n; i++) {
+        const amfol_member *m = &s->members[i];
+        if (m->offset == offsetof(amfol_where, frame)) {
+            if (w->frame != implied->frame) {   /* even 0: the reader would assume the implied one */
+                json_dumper_set_member_name(d, m->name);
+                json_dumper_value_anyf(d, "%u", w->frame);
+            }
+        } else if (m->offset == offsetof(amfol_where, time)) {
+            if (w->time != implied->time) {
+                json_dumper_set_member_name(d, m->name);
+                json_dumper_value_double(d, w->time);
+            }
+        } else if (m->offset == offsetof(amfol_where, src) || m->offset == offsetof(amfol_where, dst)) {
+            const char *text = (const char *)ev + m->offset;
+            if (strcmp(text, (const char *)implied + m->offset) != 0) {
+                json_dumper_set_member_name(d, m->name);
+                json_dumper_value_string(d, text);
+            }
+        } else {
+            write_member(d, m, ev);
+        }
+    }
+}
+
+void amfol_codec_write_event(GString *out, int kind, const void *ev, amfol_frame frame, amfol_time t)
 {
     json_dumper d;
     memset(&d, 0, sizeof d);
@@ -111,11 +174,16 @@ void amfol_codec_write_event(GString *out, int kind, const void *ev)
     json_dumper_begin_object(&d);
     json_dumper_set_member_name(&d, "t");
     json_dumper_value_string(&d, amfol_event_kind_name(kind));
-    amfol_codec_write_members(&d, amfol_event_schema(kind), ev);
+    amfol_where implied;
+    memset(&implied, 0, sizeof implied);
+    implied.frame = frame;
+    implied.time = t;
+    write_event_members(&d, kind, ev, &implied);
     if (kind == AMFOL_EV_NAS && ((const amfol_nas_event *)ev)->ngap) {
+        /* the NGAP PDU that carried it: where and when are the NAS message's own */
         json_dumper_set_member_name(&d, "ngap");
         json_dumper_begin_object(&d);
-        amfol_codec_write_members(&d, amfol_event_schema(AMFOL_EV_NGAP), ((const amfol_nas_event *)ev)->ngap);
+        write_event_members(&d, AMFOL_EV_NGAP, ((const amfol_nas_event *)ev)->ngap, ev);
         json_dumper_end_object(&d);
     }
     json_dumper_end_object(&d);
@@ -251,6 +319,7 @@ static bool read_member(char *buf, const jsmntok_t *tk, int ntok, int *i, const 
         for (int k = 0; k < n; k++) {
             if (*i >= ntok || tk[*i].type != JSMN_OBJECT)
                 goto bad;
+            amfol_codec_unset(m->sub, p + (size_t)k * m->size);
             if (!amfol_codec_read_members(buf, tk, ntok, i, m->sub, p + (size_t)k * m->size, NULL, err))
                 return false;
         }
@@ -286,6 +355,8 @@ bool amfol_codec_read_members(char *buf, const jsmntok_t *tk, int ntok, int *i,
         }
         if (nas_ngap && amfol_codec_key_is(buf, key, "ngap") && tk[*i].type == JSMN_OBJECT) {
             amfol_nas_event *nas = obj;
+            amfol_codec_unset(amfol_event_schema(AMFOL_EV_NGAP), nas_ngap);
+            nas_ngap->where = nas->where;   /* its where and when are the NAS message's own */
             if (!amfol_codec_read_members(buf, tk, ntok, i, amfol_event_schema(AMFOL_EV_NGAP), nas_ngap, NULL, err))
                 return false;
             nas->ngap = nas_ngap;

@@ -110,7 +110,7 @@ static void observe(void *user, int kind, amfol_frame frame, amfol_time t, const
     }
     if (!x->frame_written)
         write_frame(x);
-    amfol_codec_write_event(x->buf, kind, ev);
+    amfol_codec_write_event(x->buf, kind, ev, x->frame, x->time);
     flush_buf(x, false);
 }
 

@@ -220,6 +220,10 @@ static bool read_event(amfol_event_file *f, int ntok, int kind, amfol_event_grou
     amfol_event_rec *rec = &g_array_index(g->events, amfol_event_rec, g->events->len - 1);
     memset(rec, 0, sizeof *rec);
     rec->kind = kind;
+    amfol_codec_unset(amfol_event_schema(kind), &rec->u);
+    amfol_where *w = (amfol_where *)&rec->u;   /* every event struct starts with it */
+    w->frame = g->frame;
+    w->time = g->time;
     int i = 0;
     GString *why = g_string_new(NULL);
     bool ok = amfol_codec_read_members(f->line, f->tk, ntok, &i, amfol_event_schema(kind), &rec->u,

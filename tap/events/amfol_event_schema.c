@@ -6,17 +6,21 @@
 
 #include <string.h>
 
+/* NUM members are 0 when unset, OPT members ("... or AMFOL_ABSENT" in amfol_events.h)
+ * AMFOL_ABSENT: the writer leaves out what equals the unset value, the reader starts from it. */
+
 /* The kind of a scalar member, from its C type. */
 #define KIND_OF(T, m) _Generic(((T *)0)->m, \
     int: AMFOL_M_INT, int64_t: AMFOL_M_I64, uint8_t: AMFOL_M_U8, uint16_t: AMFOL_M_U16, \
     uint32_t: AMFOL_M_U32, uint64_t: AMFOL_M_U64, bool: AMFOL_M_BOOL, double: AMFOL_M_DOUBLE)
 #define SIZE_OF(T, m) sizeof(((T *)0)->m)
 
-#define NUM(T, name, m)  { name, KIND_OF(T, m), offsetof(T, m), SIZE_OF(T, m), NULL, 0, 0 }
-#define STR(T, name, m)  { name, AMFOL_M_STR, offsetof(T, m), SIZE_OF(T, m), NULL, 0, 0 }
-#define OBJ(T, name, m, sub) { name, AMFOL_M_OBJ, offsetof(T, m), SIZE_OF(T, m), &sub, 0, 0 }
+#define NUM(T, name, m)  { name, KIND_OF(T, m), offsetof(T, m), SIZE_OF(T, m), NULL, 0, 0, false }
+#define OPT(T, name, m)  { name, KIND_OF(T, m), offsetof(T, m), SIZE_OF(T, m), NULL, 0, 0, true }
+#define STR(T, name, m)  { name, AMFOL_M_STR, offsetof(T, m), SIZE_OF(T, m), NULL, 0, 0, false }
+#define OBJ(T, name, m, sub) { name, AMFOL_M_OBJ, offsetof(T, m), SIZE_OF(T, m), &sub, 0, 0, false }
 #define ARR(T, name, m, n, sub) { name, AMFOL_M_ARR, offsetof(T, m), SIZE_OF(T, m[0]), &sub, \
-                                  offsetof(T, n), (int)(SIZE_OF(T, m) / SIZE_OF(T, m[0])) }
+                                  offsetof(T, n), (int)(SIZE_OF(T, m) / SIZE_OF(T, m[0])), false }
 #define WHERE(T) NUM(T, "frame", where.frame), NUM(T, "time", where.time), \
                  STR(T, "src", where.src.text), STR(T, "dst", where.dst.text)
 #define SCHEMA(name, table) static const amfol_struct_schema name = { table, sizeof table / sizeof table[0] }
@@ -52,20 +56,20 @@ SCHEMA(timer_s, timer_m);
 
 static const amfol_member slice_item_m[] = {
     ARR(amfol_slice_item, "snssai", snssai, n_snssai, snssai_s),
-    NUM(amfol_slice_item, "action", action), NUM(amfol_slice_item, "reduction_pct", reduction_pct),
+    OPT(amfol_slice_item, "action", action), OPT(amfol_slice_item, "reduction_pct", reduction_pct),
 };
 SCHEMA(slice_item_s, slice_item_m);
 
 static const amfol_member cause_m[] = {
-    NUM(amfol_ngap_cause, "group", group), NUM(amfol_ngap_cause, "value", value),
+    OPT(amfol_ngap_cause, "group", group), OPT(amfol_ngap_cause, "value", value),
 };
 SCHEMA(cause_s, cause_m);
 
 static const amfol_member sbi_load_m[] = {
     STR(amfol_sbi_load, "nf_instance_id", nf_instance_id), STR(amfol_sbi_load, "nf_type", nf_type),
-    NUM(amfol_sbi_load, "load", load), STR(amfol_sbi_load, "nf_status", nf_status),
-    NUM(amfol_sbi_load, "source", source), NUM(amfol_sbi_load, "amf_set_id", amf_set_id),
-    NUM(amfol_sbi_load, "amf_region_id", amf_region_id),
+    OPT(amfol_sbi_load, "load", load), STR(amfol_sbi_load, "nf_status", nf_status),
+    NUM(amfol_sbi_load, "source", source), OPT(amfol_sbi_load, "amf_set_id", amf_set_id),
+    OPT(amfol_sbi_load, "amf_region_id", amf_region_id),
     ARR(amfol_sbi_load, "guamis", guamis, n_guamis, guami_s), STR(amfol_sbi_load, "ipv4", ipv4),
 };
 SCHEMA(sbi_load_s, sbi_load_m);
@@ -75,14 +79,14 @@ SCHEMA(sbi_load_s, sbi_load_m);
 #define T amfol_ngap_event
 static const amfol_member ngap_m[] = {
     WHERE(T), NUM(T, "pdu_type", pdu_type), NUM(T, "proc", proc), NUM(T, "index_in_frame", index_in_frame),
-    NUM(T, "ran_ue_id", ran_ue_id), NUM(T, "amf_ue_id", amf_ue_id),
-    NUM(T, "overload_action", overload_action), NUM(T, "reduction_pct", reduction_pct),
+    OPT(T, "ran_ue_id", ran_ue_id), OPT(T, "amf_ue_id", amf_ue_id),
+    OPT(T, "overload_action", overload_action), OPT(T, "reduction_pct", reduction_pct),
     ARR(T, "slice_items", slice_items, n_slice_items, slice_item_s),
     NUM(T, "slice_items_truncated", slice_items_truncated),
-    NUM(T, "rrc_cause", rrc_cause), NUM(T, "has_s_tmsi", has_s_tmsi), OBJ(T, "s_tmsi", s_tmsi, s_tmsi_s),
+    OPT(T, "rrc_cause", rrc_cause), NUM(T, "has_s_tmsi", has_s_tmsi), OBJ(T, "s_tmsi", s_tmsi, s_tmsi_s),
     NUM(T, "has_nr_cgi", has_nr_cgi), OBJ(T, "nr_cgi", nr_cgi, nr_cgi_s),
-    NUM(T, "ue_context_request", ue_context_request), OBJ(T, "cause", cause, cause_s),
-    NUM(T, "time_to_wait", time_to_wait), NUM(T, "relative_amf_capacity", relative_amf_capacity),
+    OPT(T, "ue_context_request", ue_context_request), OBJ(T, "cause", cause, cause_s),
+    OPT(T, "time_to_wait", time_to_wait), OPT(T, "relative_amf_capacity", relative_amf_capacity),
     STR(T, "ran_node_name", ran_node_name), NUM(T, "has_gnb_id", has_gnb_id),
     STR(T, "gnb_plmn", gnb_plmn.digits), NUM(T, "gnb_id", gnb_id), NUM(T, "gnb_id_bits", gnb_id_bits),
     STR(T, "amf_name", amf_name), ARR(T, "guamis", guamis, n_guamis, guami_s),
@@ -99,11 +103,11 @@ SCHEMA(sctp_s, sctp_m);
 
 #define T amfol_rrc_event
 static const amfol_member rrc_m[] = {
-    WHERE(T), NUM(T, "msg", msg), NUM(T, "cause", cause), NUM(T, "is_resume_cause", is_resume_cause),
-    NUM(T, "wait_time_s", wait_time_s), NUM(T, "has_s_tmsi_part1", has_s_tmsi_part1),
-    NUM(T, "s_tmsi_part1", s_tmsi_part1), NUM(T, "via_f1ap", via_f1ap), NUM(T, "du_ue_id", du_ue_id),
-    NUM(T, "cu_ue_id", cu_ue_id), NUM(T, "srb_id", srb_id), NUM(T, "has_nr_cgi", has_nr_cgi),
-    OBJ(T, "nr_cgi", nr_cgi, nr_cgi_s), NUM(T, "c_rnti", c_rnti),
+    WHERE(T), NUM(T, "msg", msg), OPT(T, "cause", cause), NUM(T, "is_resume_cause", is_resume_cause),
+    OPT(T, "wait_time_s", wait_time_s), NUM(T, "has_s_tmsi_part1", has_s_tmsi_part1),
+    NUM(T, "s_tmsi_part1", s_tmsi_part1), NUM(T, "via_f1ap", via_f1ap), OPT(T, "du_ue_id", du_ue_id),
+    OPT(T, "cu_ue_id", cu_ue_id), OPT(T, "srb_id", srb_id), NUM(T, "has_nr_cgi", has_nr_cgi),
+    OBJ(T, "nr_cgi", nr_cgi, nr_cgi_s), OPT(T, "c_rnti", c_rnti),
 };
 #undef T
 SCHEMA(rrc_s, rrc_m);
@@ -112,10 +116,10 @@ SCHEMA(rrc_s, rrc_m);
 #define T amfol_nas_event
 static const amfol_member nas_m[] = {
     WHERE(T), NUM(T, "security_header", security_header), NUM(T, "ciphered", ciphered),
-    NUM(T, "epd", epd), NUM(T, "mm_type", mm_type), NUM(T, "sm_type", sm_type),
-    NUM(T, "mm_cause", mm_cause), NUM(T, "sm_cause", sm_cause), OBJ(T, "t3346", t3346, timer_s),
-    OBJ(T, "t3502", t3502, timer_s), OBJ(T, "backoff", backoff, timer_s), NUM(T, "reg_type", reg_type),
-    NUM(T, "service_type", service_type), NUM(T, "conf_update_red", conf_update_red),
+    NUM(T, "epd", epd), OPT(T, "mm_type", mm_type), OPT(T, "sm_type", sm_type),
+    OPT(T, "mm_cause", mm_cause), OPT(T, "sm_cause", sm_cause), OBJ(T, "t3346", t3346, timer_s),
+    OBJ(T, "t3502", t3502, timer_s), OBJ(T, "backoff", backoff, timer_s), OPT(T, "reg_type", reg_type),
+    OPT(T, "service_type", service_type), NUM(T, "conf_update_red", conf_update_red),
     NUM(T, "has_new_guti", has_new_guti), NUM(T, "has_guti", has_guti),
     OBJ(T, "guti_guami", guti_guami, guami_s), NUM(T, "guti_tmsi", guti_tmsi),
     NUM(T, "has_s_tmsi", has_s_tmsi), OBJ(T, "s_tmsi", s_tmsi, s_tmsi_s), STR(T, "suci", suci),
@@ -128,7 +132,7 @@ SCHEMA(nas_s, nas_m);
 static const amfol_member sbi_m[] = {
     WHERE(T), NUM(T, "tcp_stream", tcp_stream), NUM(T, "stream_id", stream_id),
     NUM(T, "is_request", is_request), STR(T, "method", method), STR(T, "path", path),
-    NUM(T, "status", status), STR(T, "oci", oci), STR(T, "lci", lci), STR(T, "retry_after", retry_after),
+    OPT(T, "status", status), STR(T, "oci", oci), STR(T, "lci", lci), STR(T, "retry_after", retry_after),
     STR(T, "problem_cause", problem_cause), ARR(T, "loads", loads, n_loads, sbi_load_s),
     NUM(T, "headers_unreadable", headers_unreadable), NUM(T, "is_json_patch", is_json_patch),
     NUM(T, "is_notification", is_notification), NUM(T, "body_not_json", body_not_json), NUM(T, "tls", tls),

@@ -30,6 +30,7 @@ typedef struct amfol_member {
     const amfol_struct_schema *sub;  /* OBJ, ARR */
     size_t count_offset;             /* ARR: offset of the int element count */
     int max;                         /* ARR: capacity */
+    bool absent_default;             /* INT/I64 "or AMFOL_ABSENT": unset means AMFOL_ABSENT, not 0 */
 } amfol_member;
 
 struct amfol_struct_schema {

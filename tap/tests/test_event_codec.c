@@ -143,22 +143,38 @@ static void fill(const amfol_struct_schema *s, void *obj, bool extreme)
     }
 }
 
-static void round_trip(int kind, bool extreme)
+/* fill: random values (extreme: limits) or none at all (every member 0, even the
+ * "or AMFOL_ABSENT" ones); the frame line's frame and time are the event's own or not. */
+static void round_trip(int kind, bool do_fill, bool extreme, bool own_frame)
 {
     static amfol_event_rec in, out;
     memset(&in, 0, sizeof in);
     memset(&out, 0, sizeof out);
-    fill(amfol_event_schema(kind), &in.u, extreme);
+    if (do_fill)
+        fill(amfol_event_schema(kind), &in.u, extreme);
     if (kind == AMFOL_EV_NAS) {
-        fill(amfol_event_schema(AMFOL_EV_NGAP), &in.nas_ngap, extreme);
+        if (do_fill)
+            fill(amfol_event_schema(AMFOL_EV_NGAP), &in.nas_ngap, extreme);
+        if (own_frame)
+            in.nas_ngap.where = in.u.nas.where;
         in.u.nas.ngap = &in.nas_ngap;
     }
+    const amfol_where *w = (const amfol_where *)&in.u;
+    amfol_frame frame = own_frame ? w->frame : w->frame + 1;
+    amfol_time t = own_frame ? w->time : w->time + 0.5;
     GString *line = g_string_new(NULL);
-    amfol_codec_write_event(line, kind, &in.u);
+    amfol_codec_write_event(line, kind, &in.u, frame, t);
+    if (own_frame && do_fill)
+        assert(!strstr(line->str, "\"frame\"") && !strstr(line->str, "\"time\"") &&
+               (kind != AMFOL_EV_NAS || !strstr(strstr(line->str, "\"ngap\""), "\"src\"")));
     assert(line->len > 0 && line->str[line->len - 1] == '\n' && !memchr(line->str, '\n', line->len - 1));
     static jsmntok_t tk[8192];
     int ntok = json_parse(line->str, tk, 8192);
     assert(ntok > 0);
+    /* what the reader does: unset values, the frame line's frame and time */
+    amfol_codec_unset(amfol_event_schema(kind), &out.u);
+    ((amfol_where *)&out.u)->frame = frame;
+    ((amfol_where *)&out.u)->time = t;
     int i = 0;
     GString *err = g_string_new(NULL);
     bool ok = amfol_codec_read_members(line->str, tk, ntok, &i, amfol_event_schema(kind), &out.u,
@@ -171,7 +187,11 @@ static void round_trip(int kind, bool extreme)
         out.u.nas.ngap = in.u.nas.ngap;
         assert(memcmp(&in.nas_ngap, &out.nas_ngap, sizeof in.nas_ngap) == 0);
     }
-    assert(memcmp(&in.u, &out.u, amfol_event_size(kind)) == 0);
+    if (memcmp(&in.u, &out.u, amfol_event_size(kind)) != 0) {
+        fprintf(stderr, "%s (fill %d extreme %d own frame %d): %s", amfol_event_kind_name(kind), do_fill, extreme,
+                own_frame, line->str);
+        assert(0);
+    }
     g_string_free(line, TRUE);
     g_string_free(err, TRUE);
 }
@@ -185,6 +205,7 @@ static void rejects(const char *json, int kind)
     assert(ntok > 0);
     static amfol_event_rec out;
     memset(&out, 0, sizeof out);
+    amfol_codec_unset(amfol_event_schema(kind), &out.u);
     int i = 0;
     GString *err = g_string_new(NULL);
     assert(!amfol_codec_read_members(buf, tk, ntok, &i, amfol_event_schema(kind), &out.u, NULL, err));
@@ -198,8 +219,11 @@ int main(void)
     for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
         check_coverage(kinds[k], kinds[k] == AMFOL_EV_NAS ? offsetof(amfol_nas_event, ngap) : 0,
                        kinds[k] == AMFOL_EV_NAS ? sizeof(void *) : 0);
-        round_trip(kinds[k], false);
-        round_trip(kinds[k], true);
+        for (int own = 0; own < 2; own++) {
+            round_trip(kinds[k], true, false, own);
+            round_trip(kinds[k], true, true, own);
+            round_trip(kinds[k], false, false, own);
+        }
     }
     /* Out of range, wrong type, unknown member, too long a string: refused, never truncated. */
     rejects("{\"proc\":2147483648}", AMFOL_EV_NGAP);

@@ -31,6 +31,9 @@ replay=$build/replay/amfol-replay
 work=$(mktemp -d /tmp/amfol-bench.XXXXXX)
 chmod 755 "$work"   # the unprivileged tshark reads the staged files below it
 trap 'rm -rf "$work"' EXIT
+# private copies: a rebuild during the (long) run must not change what is measured
+cp "$so" "$work/amfol.so" && so=$work/amfol.so
+cp "$replay" "$work/amfol-replay" && replay=$work/amfol-replay
 export AMFOL_STAGE=$work/stage
 big=$work/big-storm.pcapng
 "$synth" "$top/testcaptures/scenarios/big-storm.ini" -o "$big" >/dev/null
