@@ -50,17 +50,20 @@ if [ "$cg" != 0 ]; then
   cap=$(cut "$cg")
   tshark_user -q -r "$cap" -c 1 >/dev/null   # stage plugin and capture
   staged=$(ls "$AMFOL_STAGE"/cap/*-"$(basename "$cap")")
-  count() { # LABEL ARGS... -> instructions
-    HOME=$AMFOL_STAGE/home valgrind --tool=callgrind --callgrind-out-file="$work/$1.cg" \
-      tshark -r "$staged" "${@:2}" >/dev/null 2>"$work/$1.cglog"
-    sed -n 's/.*Collected : *\([0-9]*\).*/\1/p' "$work/$1.cglog"
+  mkdir -m 777 "$work/cg"
+  count() { # LABEL ARGS... -> instructions (as "nobody" when root, like tshark-as-user.sh)
+    local as_user=()
+    [ "$(id -u)" = 0 ] && as_user=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+    "${as_user[@]}" env -i PATH=/usr/bin:/bin HOME="$AMFOL_STAGE/home" LANG=C.UTF-8 \
+      valgrind --tool=callgrind --callgrind-out-file="$work/cg/$1.cg" \
+      tshark -r "$staged" "${@:2}" >/dev/null 2>"$work/cg/$1.log"
+    sed -n 's/.*Collected : *\([0-9]*\).*/\1/p' "$work/cg/$1.log"
   }
-  [ "$(id -u)" = 0 ] && { echo "callgrind mode runs tshark as yourself: run it as a normal user"; exit 2; }
   b=$(count base -q -z ngap,tree --disable-protocol amfol)
   a=$(count amfol -q -z amfol,json)
   awk -v n="$(frames_of "$cap")" -v b="$b" -v a="$a" 'BEGIN {
     printf "callgrind, %d frames: base %.0f Minstr, amfol %.0f Minstr, ratio %.2f\n", n, b / 1e6, a / 1e6, a / b }'
-  echo "profiles: callgrind_annotate $work/amfol.cg (kept: the folder is not removed)"
+  echo "profiles: callgrind_annotate $work/cg/amfol.cg (kept: the folder is not removed)"
   trap - EXIT
   exit 0
 fi
