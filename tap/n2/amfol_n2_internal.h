@@ -87,6 +87,7 @@ typedef struct n2_part {
 } n2_part;
 
 typedef struct n2_episode {
+    const struct n2_amf *amf;    /* the AMF it belongs to */
     int number;                  /* 1-based per AMF */
     amfol_frame start_frame;
     amfol_time start_time;
@@ -175,6 +176,7 @@ struct amfol_n2 {
     uint64_t stops_without_start;
     uint64_t overload_messages;  /* STARTs + STOPs */
     GHashTable *strings;         /* interned names: per-frame results point here */
+    GPtrArray *episode_order;    /* n2_episode* of every AMF in START order (not owned) */
 };
 
 /* amfol_n2_assoc.c: identity */
