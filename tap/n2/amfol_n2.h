@@ -87,6 +87,25 @@ typedef struct amfol_n2_episode_view {
     amfol_frame stop_frame;        /* the STOP that ended it; 0 while in force */
     amfol_time stop_time;
 } amfol_n2_episode_view;
+/* The per-association START segments: from one OVERLOAD START to the next START (replaced) or
+ * STOP of the same association, in START order over all associations. `assoc` is the N2
+ * association number (amfol_n2_assoc_find), the numbering every module uses. */
+typedef struct amfol_n2_segment {
+    uint32_t assoc;
+    int episode;                   /* 1-based per association */
+    amfol_frame start_frame, stop_frame;   /* stop_frame 0: not stopped (or replaced) */
+    amfol_time start_time, end_time;       /* end_time < 0: still in force */
+    bool replaced;                 /* ended by a later START, not by a STOP */
+    int action, reduction_pct;     /* as in the START (AMFOL_ABSENT when absent) */
+    int n_slice_items;
+    amfol_slice_item slice_items[AMFOL_MAX_SLICE_ITEMS];
+} amfol_n2_segment;
+size_t amfol_n2_segment_count(const amfol_n2 *n2);
+const amfol_n2_segment *amfol_n2_segment_get(const amfol_n2 *n2, int32_t ix);   /* NULL: none */
+/* The association of two endpoints (either order), -1 when unknown; its latest segment, -1. */
+int amfol_n2_assoc_find(const amfol_n2 *n2, const amfol_endpoint *a, const amfol_endpoint *b);
+int32_t amfol_n2_assoc_last_segment(const amfol_n2 *n2, int assoc);
+
 /* Episodes of every AMF, in START order: count, and the i-th (false when out of range). */
 size_t amfol_n2_episode_count(const amfol_n2 *n2);
 bool amfol_n2_episode_get(const amfol_n2 *n2, size_t i, amfol_n2_episode_view *out);

@@ -171,6 +171,7 @@ static void end_segment(n2_segment *seg, const amfol_ngap_event *ev)
 
 void n2_on_start(amfol_n2 *n2, int ai, const amfol_ngap_event *ev, amfol_n2_result *out)
 {
+    n2_timeline_start(n2, ai, ev);
     n2_assoc *a = g_ptr_array_index(n2->assocs, ai);
     n2_amf *amf = n2_amf_of(n2, a);
     bool slice_only = ev->overload_action == AMFOL_ABSENT && ev->n_slice_items > 0;
@@ -244,6 +245,7 @@ void n2_on_start(amfol_n2 *n2, int ai, const amfol_ngap_event *ev, amfol_n2_resu
 
 void n2_on_stop(amfol_n2 *n2, int ai, const amfol_ngap_event *ev, amfol_n2_result *out)
 {
+    n2_timeline_stop(n2, ai, ev);
     n2_assoc *a = g_ptr_array_index(n2->assocs, ai);
     out->is_stop = true;
     if (!a->seg) {

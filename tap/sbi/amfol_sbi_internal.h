@@ -222,7 +222,7 @@ const char *sbi_display_for_ip(amfol_sbi *s, const char *ip);
 sbi_nf *sbi_nf_for_amf(amfol_sbi *s, const char *amf_name);
 const sbi_n2_amf *sbi_n2_amf_by_name(const amfol_sbi *s, const char *name);
 
-/* amfol_sbi_episodes.c: the N2 AMFs (NG SETUP / AMF CONFIGURATION UPDATE) and, read from the
+/* amfol_sbi_n2.c: the N2 AMFs (NG SETUP / AMF CONFIGURATION UPDATE) and, read from the
  * N2 timeline (tap/n2/amfol_n2.h), their overload episodes with the AMF name interned here. */
 void sbi_episodes_on_ngap(amfol_engine *e, const amfol_ngap_event *ev);
 size_t sbi_episode_count(const amfol_engine *e);

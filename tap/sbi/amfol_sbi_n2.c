@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* amfol_sbi_episodes.c: what the SBI rules need from N2: which AMF is which (NG SETUP RESPONSE
+/* amfol_sbi_n2.c: what the SBI rules need from N2: which AMF is which (NG SETUP RESPONSE
  * name, address and GUAMIs) and when each AMF is in overload, asked of the N2 timeline
  * (amfol_n2_episode_*): SBI keeps no START/STOP state of its own. */
 #include "amfol_sbi_internal.h"
