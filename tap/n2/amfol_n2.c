@@ -14,6 +14,8 @@ amfol_n2 *amfol_n2_new(const amfol_config *cfg)
     else
         amfol_config_defaults(&n2->cfg);
     n2->amfs = g_ptr_array_new_with_free_func(n2_free_amf);
+    n2->episode_order = g_ptr_array_new();
+    n2->timeline = g_array_new(FALSE, FALSE, sizeof(amfol_n2_segment));
     n2->amf_by_key = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
     n2->assocs = g_ptr_array_new_with_free_func(n2_free_assoc);
     n2->assoc_by_key = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
@@ -32,6 +34,8 @@ void amfol_n2_free(amfol_n2 *n2)
     g_hash_table_destroy(n2->assoc_by_key);
     g_ptr_array_free(n2->assocs, TRUE);
     g_hash_table_destroy(n2->amf_by_key);
+    g_ptr_array_free(n2->episode_order, TRUE);
+    g_array_free(n2->timeline, TRUE);
     g_ptr_array_free(n2->amfs, TRUE);
     g_hash_table_destroy(n2->strings);
     g_free(n2);

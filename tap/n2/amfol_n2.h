@@ -75,6 +75,42 @@ bool amfol_n2_overload_for_amf(const amfol_n2 *n2, const char *amf, amfol_time t
 bool amfol_n2_overload_for_cell(const amfol_n2 *n2, const amfol_nr_cgi *cgi, amfol_time t,
                                 amfol_overload_view *out);
 const char *amfol_n2_amf_name(const amfol_n2 *n2, const amfol_endpoint *a, const amfol_endpoint *b);
+
+/* The AMF-wide overload episodes (tap/n2/amfol_n2_timeline.c): an episode runs from the first
+ * OVERLOAD START to one of an AMF's gNBs until every gNB that got a START got a STOP. The one
+ * source of "is this AMF in overload" for every module. */
+typedef struct amfol_n2_episode_view {
+    const char *amf;               /* the AMF's entity name (interned, lives with the engine) */
+    int number;                    /* 1-based per AMF */
+    amfol_frame start_frame;       /* the first START */
+    amfol_time start_time;
+    amfol_frame stop_frame;        /* the STOP that ended it; 0 while in force */
+    amfol_time stop_time;
+} amfol_n2_episode_view;
+/* The per-association START segments: from one OVERLOAD START to the next START (replaced) or
+ * STOP of the same association, in START order over all associations. `assoc` is the N2
+ * association number (amfol_n2_assoc_find), the numbering every module uses. */
+typedef struct amfol_n2_segment {
+    uint32_t assoc;
+    int episode;                   /* 1-based per association */
+    amfol_frame start_frame, stop_frame;   /* stop_frame 0: not stopped (or replaced) */
+    amfol_time start_time, end_time;       /* end_time < 0: still in force */
+    bool replaced;                 /* ended by a later START, not by a STOP */
+    int action, reduction_pct;     /* as in the START (AMFOL_ABSENT when absent) */
+    int n_slice_items;
+    amfol_slice_item slice_items[AMFOL_MAX_SLICE_ITEMS];
+} amfol_n2_segment;
+size_t amfol_n2_segment_count(const amfol_n2 *n2);
+const amfol_n2_segment *amfol_n2_segment_get(const amfol_n2 *n2, int32_t ix);   /* NULL: none */
+/* The association of two endpoints (either order), -1 when unknown; its latest segment, -1. */
+int amfol_n2_assoc_find(const amfol_n2 *n2, const amfol_endpoint *a, const amfol_endpoint *b);
+int32_t amfol_n2_assoc_last_segment(const amfol_n2 *n2, int assoc);
+
+/* Episodes of every AMF, in START order: count, and the i-th (false when out of range). */
+size_t amfol_n2_episode_count(const amfol_n2 *n2);
+bool amfol_n2_episode_get(const amfol_n2 *n2, size_t i, amfol_n2_episode_view *out);
+/* The first episode of AMF `amf` in force at t (start <= t < stop), false when none. */
+bool amfol_n2_episode_at(const amfol_n2 *n2, const char *amf, amfol_time t, amfol_n2_episode_view *out);
 const char *amfol_n2_gnb_name(const amfol_n2 *n2, const amfol_endpoint *a, const amfol_endpoint *b);
 
 /* Is `cause` shed / exempt under `action` (AMFOL_ABSENT action = reject-rrc-cr-signalling)? */

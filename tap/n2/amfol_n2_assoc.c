@@ -157,6 +157,7 @@ n2_assoc *n2_assoc_for_event(amfol_n2 *n2, const amfol_ngap_event *ev, int *inde
         a->ep_lo = src_lo ? ev->where.src : ev->where.dst;
         a->ep_hi = src_lo ? ev->where.dst : ev->where.src;
         a->amf = -1;
+        a->tl_open = a->tl_last = -1;
         a->first_frame = ev->where.frame;
         a->first_time = ev->where.time;
         a->gnb_id = n2_intern(n2, "?");

@@ -11,7 +11,6 @@ amfol_rrc *amfol_rrc_new(const amfol_config *cfg)
 {
     (void)cfg;
     amfol_rrc *s = g_new0(amfol_rrc, 1);
-    s->segs = g_array_new(FALSE, FALSE, sizeof(rrc_segment));
     s->trouble = g_array_new(FALSE, FALSE, sizeof(rrc_trouble));
     s->cell_index = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
     s->reqs = g_array_new(FALSE, FALSE, sizeof(rrc_req));
@@ -29,7 +28,6 @@ void amfol_rrc_free(amfol_rrc *s)
 {
     if (!s)
         return;
-    g_array_free(s->segs, TRUE);
     g_array_free(s->trouble, TRUE);
     g_hash_table_destroy(s->cell_index);
     g_free(s->cells);
@@ -242,6 +240,7 @@ bool amfol_rrc_request_info_get(amfol_engine *e, uint32_t request_id, amfol_rrc_
 static void rrc_create(amfol_engine *e)
 {
     e->rrc = amfol_rrc_new(&e->cfg);
+    e->rrc->n2 = e->n2;           /* created first (modules[] order) */
 }
 
 static void rrc_destroy(amfol_engine *e)

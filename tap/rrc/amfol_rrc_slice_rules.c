@@ -17,7 +17,7 @@ void rrc_judge_protected_slices(amfol_engine *e, amfol_findings *out)
     for (uint32_t ai = 0; ai < s->n_assocs; ai++) {
         amfol_finding *f = NULL;
         char named[128] = "";
-        for (guint i = 0; i < s->segs->len; i++) {
+        for (size_t i = 0; i < amfol_n2_segment_count(s->n2); i++) {
             const rrc_segment *sg = rrc_seg(s, (int32_t)i);
             if (sg->assoc != ai)
                 continue;

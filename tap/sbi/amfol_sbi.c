@@ -25,8 +25,6 @@ amfol_sbi *amfol_sbi_new(const amfol_config *cfg)
         amfol_config_defaults(&s->cfg);
     s->names = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
     s->nfs = g_ptr_array_new();
-    s->assocs = g_array_new(FALSE, FALSE, sizeof(sbi_assoc));
-    s->episodes = g_array_new(FALSE, FALSE, sizeof(sbi_episode));
     s->xchg = g_hash_table_new_full(g_int64_hash, g_int64_equal, NULL, g_free);
     s->xchg_order = g_queue_new();
     s->conns = g_array_new(FALSE, FALSE, sizeof(sbi_conn));
@@ -48,8 +46,6 @@ void amfol_sbi_free(amfol_sbi *s)
         g_free(nf);
     }
     g_ptr_array_free(s->nfs, TRUE);
-    g_array_free(s->assocs, TRUE);
-    g_array_free(s->episodes, TRUE);
     g_queue_free(s->xchg_order);
     g_hash_table_destroy(s->xchg);
     g_array_free(s->conns, TRUE);
@@ -146,9 +142,10 @@ static void own_report(amfol_engine *e, sbi_nf *nf, const amfol_sbi_event *ev, i
         s->nfupdate_load_reports++;
     }
     if (nf->n2_name) {
-        const sbi_episode *ep = sbi_episode_at(s, nf->n2_name, ev->where.time);
-        out->in_n2_overload = ep ? 1 : 0;
-        out->n2_start_frame = ep ? ep->start_frame : 0;
+        sbi_episode ep;
+        bool in = sbi_episode_at(e, nf->n2_name, ev->where.time, &ep);
+        out->in_n2_overload = in ? 1 : 0;
+        out->n2_start_frame = in ? ep.start_frame : 0;
     }
 }
 
@@ -471,7 +468,8 @@ static void on_move(amfol_engine *e, const amfol_sbi_event *ev, sbi_xchg *x, amf
     copy_str(m.ue, sizeof m.ue, x->ue_ctx);
     m.target_load = out->target_load;
     m.target_load_frame = tl ? tl->frame : 0;
-    m.source_in_overload = source && sbi_episode_at(s, m.source, when) != NULL;
+    sbi_episode ep;
+    m.source_in_overload = source && sbi_episode_at(e, m.source, when, &ep);
     g_array_append_val(s->moves, m);
 }
 
@@ -585,8 +583,8 @@ void amfol_sbi_on_msg(amfol_engine *e, const amfol_sbi_event *ev, amfol_sbi_resu
 void amfol_sbi_finish(amfol_engine *e, amfol_findings *out)
 {
     amfol_sbi *s = e->sbi;
-    sbi_rules_nrf_load_stale(s, &e->cap, out);
-    sbi_rules_cascading(s, out);
+    sbi_rules_nrf_load_stale(e, out);
+    sbi_rules_cascading(e, out);
     sbi_rules_rebalancing(s, out);
     sbi_rules_overload_ignored(s, out);
     sbi_rules_oci_malformed(s, out);
