@@ -76,6 +76,10 @@ const char *amfol_fi_string(const field_info *fi);     /* FT_STRING*; NULL other
 const uint8_t *amfol_fi_bytes(const field_info *fi, size_t *len); /* FT_BYTES/FT_UINT_BYTES */
 bool amfol_fi_number(const field_info *fi, double *out); /* numbers incl. json.value.number as string */
 
+/* "address:port" of a frame's address (amfol_endpoint.c); `none` is the address text used for
+ * AT_NONE ("" for ":port"), or NULL to leave `out` empty then. */
+void amfol_endpoint_text(const address *addr, uint32_t port, const char *none, amfol_endpoint *out);
+
 /* The engine of the open capture file (NULL between files). */
 amfol_engine *amfol_current_engine(void);
 

@@ -108,70 +108,14 @@ typedef struct mark {
     int depth;
 } mark;
 
-static void endpoint_text_uncached(const address *addr, uint32_t port, amfol_endpoint *out)
-{
-    char buf[64];
-    const char *a = buf;
-    buf[0] = '\0';
-    if (addr->type != AT_NONE)
-        address_to_str_buf(addr, buf, (int)sizeof buf);
-    if (!buf[0])
-        a = "unknown";
-    if (addr->type == AT_IPv6)
-        g_snprintf(out->text, sizeof out->text, "[%s]:%u", a, port);
-    else
-        g_snprintf(out->text, sizeof out->text, "%s:%u", a, port);
-}
-
-/* A capture has few SCTP endpoints: remember the text of the last few IP endpoints instead of
- * formatting it for every PDU (IPv4/IPv6 text depends on the address and port only). */
-#define EP_CACHE_SIZE 8
-typedef struct ep_cache_entry {
-    int type, len;
-    uint32_t port;
-    uint8_t data[16];
-    char text[sizeof(((amfol_endpoint *)0)->text)];
-} ep_cache_entry;
-static ep_cache_entry ep_cache[EP_CACHE_SIZE];
-static unsigned ep_cache_used, ep_cache_next;
-
-static void endpoint_text(packet_info *pinfo, const address *addr, uint32_t port, amfol_endpoint *out)
-{
-    (void)pinfo;
-    bool cacheable = (addr->type == AT_IPv4 || addr->type == AT_IPv6) && addr->len > 0 &&
-                     addr->len <= (int)sizeof ep_cache[0].data && addr->data;
-    if (cacheable) {
-        for (unsigned i = 0; i < ep_cache_used; i++) {
-            const ep_cache_entry *c = &ep_cache[i];
-            if (c->type == (int)addr->type && c->len == addr->len && c->port == port &&
-                memcmp(c->data, addr->data, (size_t)addr->len) == 0) {
-                memcpy(out->text, c->text, sizeof out->text);
-                return;
-            }
-        }
-    }
-    endpoint_text_uncached(addr, port, out);
-    if (cacheable) {
-        ep_cache_entry *c = &ep_cache[ep_cache_next];
-        ep_cache_next = (ep_cache_next + 1) % EP_CACHE_SIZE;
-        if (ep_cache_used < EP_CACHE_SIZE)
-            ep_cache_used++;
-        c->type = (int)addr->type;
-        c->len = addr->len;
-        c->port = port;
-        memcpy(c->data, addr->data, (size_t)addr->len);
-        memcpy(c->text, out->text, sizeof c->text);
-    }
-}
-
 static void init_event(amfol_frame_ctx *ctx, amfol_ngap_event *ev, int index)
 {
     packet_info *pinfo = ctx->pinfo;
     memset(ev, 0, sizeof *ev);
     ev->where.frame = pinfo->num;
     ev->where.time = nstime_to_sec(&pinfo->abs_ts);
-    endpoint_text(pinfo, &pinfo->net_src, pinfo->srcport, &ev->where.src);
-    endpoint_text(pinfo, &pinfo->net_dst, pinfo->destport, &ev->where.dst);
+    amfol_endpoint_text(&pinfo->net_src, pinfo->srcport, "unknown", &ev->where.src);
+    amfol_endpoint_text(&pinfo->net_dst, pinfo->destport, "unknown", &ev->where.dst);
     ev->pdu_type = AMFOL_ABSENT;
     ev->proc = AMFOL_ABSENT;
     ev->index_in_frame = index;
@@ -452,8 +396,8 @@ static void feed_sctp(amfol_frame_ctx *ctx)
         memset(&ev, 0, sizeof ev);
         ev.where.frame = ctx->pinfo->num;
         ev.where.time = nstime_to_sec(&ctx->pinfo->abs_ts);
-        endpoint_text(ctx->pinfo, &ctx->pinfo->net_src, ctx->pinfo->srcport, &ev.where.src);
-        endpoint_text(ctx->pinfo, &ctx->pinfo->net_dst, ctx->pinfo->destport, &ev.where.dst);
+        amfol_endpoint_text(&ctx->pinfo->net_src, ctx->pinfo->srcport, "unknown", &ev.where.src);
+        amfol_endpoint_text(&ctx->pinfo->net_dst, ctx->pinfo->destport, "unknown", &ev.where.dst);
         ev.kind = kinds[k];
         amfol_engine_sctp(ctx->engine, &ev);
     }

@@ -113,25 +113,13 @@ typedef struct msg_build {
     int depth;                     /* tree depth of its message element */
 } msg_build;
 
-static void endpoint_text(packet_info *pinfo, const address *addr, uint32_t port, amfol_endpoint *out)
-{
-    out->text[0] = 0;
-    if (addr->type == AT_NONE)
-        return;
-    const char *a = address_to_str(pinfo->pool, addr);
-    if (addr->type == AT_IPv6)
-        g_snprintf(out->text, sizeof out->text, "[%s]:%u", a, port);
-    else
-        g_snprintf(out->text, sizeof out->text, "%s:%u", a, port);
-}
-
 static void where_of(amfol_frame_ctx *ctx, amfol_where *w)
 {
     memset(w, 0, sizeof *w);
     w->frame = ctx->pinfo->num;
     w->time = nstime_to_sec(&ctx->pinfo->abs_ts);
-    endpoint_text(ctx->pinfo, &ctx->pinfo->src, ctx->pinfo->srcport, &w->src);
-    endpoint_text(ctx->pinfo, &ctx->pinfo->dst, ctx->pinfo->destport, &w->dst);
+    amfol_endpoint_text(&ctx->pinfo->src, ctx->pinfo->srcport, NULL, &w->src);
+    amfol_endpoint_text(&ctx->pinfo->dst, ctx->pinfo->destport, NULL, &w->dst);
 }
 
 /* TBCD PLMN (3 octets) to "00101" / "310410". */

@@ -98,24 +98,14 @@ static expert_field ei_sbi_oci_malformed = EI_INIT;
 static expert_field ei_sbi_hpack = EI_INIT;
 static expert_field ei_sbi_overload = EI_INIT;
 
-static void endpoint_text(const address *addr, uint32_t port, amfol_endpoint *out)
-{
-    char a[64];
-    address_to_str_buf(addr, a, (int)sizeof a);
-    if (addr->type == AT_IPv6)
-        g_snprintf(out->text, sizeof out->text, "[%s]:%u", a, port);
-    else
-        g_snprintf(out->text, sizeof out->text, "%s:%u", a, port);
-}
-
 static amfol_sbi_event *new_event(amfol_frame_ctx *ctx, uint32_t tcp_stream, uint32_t stream_id)
 {
     packet_info *pinfo = ctx->pinfo;
     amfol_sbi_event *ev = wmem_new0(pinfo->pool, amfol_sbi_event);
     ev->where.frame = pinfo->num;
     ev->where.time = nstime_to_sec(&pinfo->abs_ts);
-    endpoint_text(&pinfo->src, pinfo->srcport, &ev->where.src);
-    endpoint_text(&pinfo->dst, pinfo->destport, &ev->where.dst);
+    amfol_endpoint_text(&pinfo->src, pinfo->srcport, "", &ev->where.src);
+    amfol_endpoint_text(&pinfo->dst, pinfo->destport, "", &ev->where.dst);
     ev->tcp_stream = tcp_stream;
     ev->stream_id = stream_id;
     ev->status = AMFOL_ABSENT;

@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* amfol_endpoint.c: transport endpoint text ("10.0.0.1:38412", "[2001:db8::1]:38412") of a
+ * frame's addresses, for every glue module. A capture has few endpoints: the text of the last
+ * few IP endpoints is remembered instead of formatted for every message. */
+#include "amfol_glue.h"
+
+#include <epan/to_str.h>
+#include <string.h>
+
+#define EP_CACHE_SIZE 8
+
+typedef struct ep_cache_entry {
+    int type, len;
+    uint32_t port;
+    uint8_t data[16];
+    char text[sizeof(((amfol_endpoint *)0)->text)];
+} ep_cache_entry;
+
+/* A pure function of (address, port): safe to share across capture files. */
+static ep_cache_entry ep_cache[EP_CACHE_SIZE];
+static unsigned ep_cache_used, ep_cache_next;
+
+static void format(const address *addr, uint32_t port, const char *none, amfol_endpoint *out)
+{
+    char buf[64];
+    buf[0] = '\0';
+    if (addr->type != AT_NONE)
+        address_to_str_buf(addr, buf, (int)sizeof buf);
+    const char *a = buf[0] ? buf : none;
+    if (addr->type == AT_IPv6)
+        g_snprintf(out->text, sizeof out->text, "[%s]:%u", a, port);
+    else
+        g_snprintf(out->text, sizeof out->text, "%s:%u", a, port);
+}
+
+void amfol_endpoint_text(const address *addr, uint32_t port, const char *none, amfol_endpoint *out)
+{
+    if (!none && addr->type == AT_NONE) {
+        out->text[0] = '\0';
+        return;
+    }
+    bool cacheable = (addr->type == AT_IPv4 || addr->type == AT_IPv6) && addr->len > 0 &&
+                     addr->len <= (int)sizeof ep_cache[0].data && addr->data;
+    if (cacheable) {
+        for (unsigned i = 0; i < ep_cache_used; i++) {
+            const ep_cache_entry *c = &ep_cache[i];
+            if (c->type == (int)addr->type && c->len == addr->len && c->port == port &&
+                memcmp(c->data, addr->data, (size_t)addr->len) == 0) {
+                memcpy(out->text, c->text, sizeof out->text);
+                return;
+            }
+        }
+    }
+    format(addr, port, none ? none : "", out);
+    if (cacheable) {
+        ep_cache_entry *c = &ep_cache[ep_cache_next];
+        ep_cache_next = (ep_cache_next + 1) % EP_CACHE_SIZE;
+        if (ep_cache_used < EP_CACHE_SIZE)
+            ep_cache_used++;
+        c->type = (int)addr->type;
+        c->len = addr->len;
+        c->port = port;
+        memcpy(c->data, addr->data, (size_t)addr->len);
+        memcpy(c->text, out->text, sizeof c->text);
+    }
+}
