@@ -76,12 +76,19 @@ void n2_free_assoc(gpointer p)
 #define ASSOC_KEY_LEN (2 * sizeof(((amfol_endpoint *)0)->text) + 2)
 #define CELL_KEY_LEN 32
 
+/* "lower|higher" of the two endpoint texts (built for every PDU: copies, not printf). */
 static void assoc_key(const amfol_endpoint *a, const amfol_endpoint *b, char *key)
 {
-    if (strcmp(a->text, b->text) <= 0)
-        g_snprintf(key, ASSOC_KEY_LEN, "%s|%s", a->text, b->text);
-    else
-        g_snprintf(key, ASSOC_KEY_LEN, "%s|%s", b->text, a->text);
+    if (strcmp(a->text, b->text) > 0) {
+        const amfol_endpoint *t = a;
+        a = b;
+        b = t;
+    }
+    size_t la = strnlen(a->text, sizeof a->text), lb = strnlen(b->text, sizeof b->text);
+    memcpy(key, a->text, la);
+    key[la] = '|';
+    memcpy(key + la + 1, b->text, lb);
+    key[la + 1 + lb] = '\0';
 }
 
 int n2_assoc_find(const amfol_n2 *n2, const amfol_endpoint *a, const amfol_endpoint *b)
