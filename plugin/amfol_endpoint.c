@@ -7,7 +7,7 @@
 #include <epan/to_str.h>
 #include <string.h>
 
-#define EP_CACHE_SIZE 8
+#define EP_CACHE_SIZE 32   /* gNBs, DUs, CUs, AMFs, NFs of a storm: more than 8 thrash it */
 
 typedef struct ep_cache_entry {
     int type, len;
