@@ -26,7 +26,10 @@ static bool fail(amfol_event_file *f, GString *err, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    g_string_printf(err, "%s:%" G_GUINT64_FORMAT ": ", f->path, f->line_no);
+    if (f->line_no)
+        g_string_printf(err, "%s:%" G_GUINT64_FORMAT ": ", f->path, f->line_no);
+    else
+        g_string_printf(err, "%s: ", f->path);   /* about the whole file (its last line) */
     g_string_append_vprintf(err, fmt, ap);
     va_end(ap);
     return false;
@@ -182,6 +185,11 @@ const amfol_config *amfol_event_file_config(const amfol_event_file *f)
 uint64_t amfol_event_file_frames(const amfol_event_file *f)
 {
     return f->frames;
+}
+
+uint64_t amfol_event_file_line(const amfol_event_file *f)
+{
+    return f->line_no;
 }
 
 void amfol_event_group_init(amfol_event_group *g)

@@ -30,6 +30,7 @@ void amfol_event_file_close(amfol_event_file *f);
 const char *amfol_event_file_path(const amfol_event_file *f);
 const amfol_config *amfol_event_file_config(const amfol_event_file *f);
 uint64_t amfol_event_file_frames(const amfol_event_file *f);   /* from the "end" line */
+uint64_t amfol_event_file_line(const amfol_event_file *f);     /* line last read (1-based) */
 
 /* The next group into `g` (its `events` array is reused). False with `err` on bad input; an
  * AMFOL_GROUP_END group at the end line. */

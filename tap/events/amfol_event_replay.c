@@ -8,6 +8,7 @@
 typedef struct replay_input {
     amfol_event_file *file;
     uint64_t frame_offset;           /* frames of the files before it */
+    uint64_t frames_read;            /* frames of its groups so far, to check the end line */
     amfol_event_group head;          /* next group not yet fed */
 } replay_input;
 
@@ -186,6 +187,7 @@ static void feed_event(amfol_engine *e, amfol_event_rec *rec, amfol_frame frame)
 static void feed_group(amfol_replay *r, amfol_engine *e, guint input, replay_input *in)
 {
     amfol_event_group *g = &in->head;
+    in->frames_read += g->kind == AMFOL_GROUP_RUN ? g->count : 1;
     if (g->kind == AMFOL_GROUP_RUN) {
         for (uint64_t j = 0; j < g->count; j++)
             amfol_engine_frame(e, (amfol_frame)(in->frame_offset + g->frame + j), j == 0 ? g->time : g->last_time);
@@ -204,12 +206,26 @@ static void feed_group(amfol_replay *r, amfol_engine *e, guint input, replay_inp
     r->stats.events += g->events->len;
 }
 
+/* The next group of `in`; at its end line, the frames read must be those the line counts. */
+static bool next_group(replay_input *in, GString *err)
+{
+    if (!amfol_event_file_next(in->file, &in->head, err))
+        return false;
+    if (in->head.kind == AMFOL_GROUP_END && in->frames_read != amfol_event_file_frames(in->file)) {
+        g_string_printf(err, "%s:%" G_GUINT64_FORMAT ": the end line counts %" G_GUINT64_FORMAT
+                        " frames, the file holds %" G_GUINT64_FORMAT, amfol_event_file_path(in->file),
+                        amfol_event_file_line(in->file), amfol_event_file_frames(in->file), in->frames_read);
+        return false;
+    }
+    return true;
+}
+
 bool amfol_replay_run(amfol_replay *r, amfol_engine *e, GString *err)
 {
     guint n = r->inputs->len;
     for (guint i = 0; i < n; i++) {
         replay_input *in = g_ptr_array_index(r->inputs, i);
-        if (!amfol_event_file_next(in->file, &in->head, err))
+        if (!next_group(in, err))
             return false;
     }
     for (;;) {
@@ -228,7 +244,7 @@ bool amfol_replay_run(amfol_replay *r, amfol_engine *e, GString *err)
         if (!best)
             return true;
         feed_group(r, e, best_i, best);
-        if (!amfol_event_file_next(best->file, &best->head, err))
+        if (!next_group(best, err))
             return false;
     }
 }

@@ -128,6 +128,8 @@ elif mode == "bad-input":
         "version.events": ([lines[0].replace('"amfol_events":1', '"amfol_events":2')] + lines[1:], 1,
                            "event schema version 2"),
         "cut.events": (lines[: len(lines) // 2], None, "no \"end\" line"),
+        "count.events": (lines[:1] + [l for l in lines[1:] if '"t":"frames"' not in l], len(lines) - sum(
+            '"t":"frames"' in l for l in lines), "the end line counts"),
         "unknown.events": (lines[:3] + ['{"t":"ngap","frame":9,"time":1.5,"colour":"blue"}\n'] + lines[3:], 4,
                            "unknown member \"colour\""),
     }
