@@ -67,11 +67,12 @@ void amfol_engine_observe(amfol_engine *e, amfol_engine_observer fn, void *user)
     e->observer_user = user;
 }
 
-/* Every event struct starts with its amfol_where. */
 static void observe(amfol_engine *e, int kind, const void *ev)
 {
-    if (e->observer && ev)
-        e->observer(e->observer_user, kind, ((const amfol_where *)ev)->frame, ((const amfol_where *)ev)->time, ev);
+    if (!e->observer || !ev)
+        return;
+    const amfol_where *w = ev;   /* every event struct starts with its amfol_where */
+    e->observer(e->observer_user, kind, w->frame, w->time, ev);
 }
 
 void amfol_engine_frame(amfol_engine *e, amfol_frame frame, amfol_time t)
