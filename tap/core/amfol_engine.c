@@ -16,6 +16,7 @@ amfol_engine *amfol_engine_new(const amfol_config *cfg)
     e->nas = amfol_nas_new(&e->cfg);
     e->sbi = amfol_sbi_new(&e->cfg);
     e->findings = amfol_findings_new();
+    e->chart = amfol_chart_rec_new();
     return e;
 }
 
@@ -28,6 +29,7 @@ void amfol_engine_free(amfol_engine *e)
     amfol_rrc_free(e->rrc);
     amfol_n2_free(e->n2);
     amfol_findings_free(e->findings);
+    amfol_chart_rec_free(e->chart);
     g_free(e);
 }
 
@@ -41,20 +43,26 @@ const amfol_capture_info *amfol_engine_capture(const amfol_engine *e)
     return &e->cap;
 }
 
+const amfol_chart_rec *amfol_engine_chart(const amfol_engine *e)
+{
+    return e->chart;
+}
+
 void amfol_engine_frame(amfol_engine *e, amfol_frame frame, amfol_time t)
 {
-    (void)frame;
     if (e->cap.frames == 0 || t < e->cap.first_time)
         e->cap.first_time = t;
     if (t > e->cap.last_time)
         e->cap.last_time = t;
     e->cap.frames++;
+    amfol_chart_rec_frame(e->chart, frame, t);
 }
 
 void amfol_engine_ngap(amfol_engine *e, const amfol_ngap_event *ev, amfol_n2_result *out)
 {
     e->fed++;
     amfol_n2_on_ngap(e, ev, out);
+    amfol_chart_rec_n2(e->chart, &ev->where, out);
 }
 
 void amfol_engine_sctp(amfol_engine *e, const amfol_sctp_event *ev)
@@ -67,12 +75,14 @@ void amfol_engine_rrc(amfol_engine *e, const amfol_rrc_event *ev, amfol_rrc_resu
 {
     e->fed++;
     amfol_rrc_on_msg(e, ev, out);
+    amfol_chart_rec_rrc(e->chart, &ev->where, out);
 }
 
 void amfol_engine_nas(amfol_engine *e, const amfol_nas_event *ev, amfol_nas_result *out)
 {
     e->fed++;
     amfol_nas_on_msg(e, ev, out);
+    amfol_chart_rec_nas(e->chart, &ev->where, out);
     amfol_rrc_on_nas(e, ev);   /* requested NSSAI per 5G-S-TMSI, for the radio slice rule */
 }
 
@@ -80,6 +90,7 @@ void amfol_engine_sbi(amfol_engine *e, const amfol_sbi_event *ev, amfol_sbi_resu
 {
     e->fed++;
     amfol_sbi_on_msg(e, ev, out);
+    amfol_chart_rec_sbi(e->chart, &ev->where, out);
 }
 
 const amfol_findings *amfol_engine_finish(amfol_engine *e)

@@ -14,6 +14,7 @@ struct amfol_engine {
     amfol_nas *nas;
     amfol_sbi *sbi;
     amfol_findings *findings;
+    amfol_chart_rec *chart;     /* time series for the chart (-z amfol,html) */
     uint64_t fed;               /* events fed so far */
     uint64_t fed_at_finish;     /* value of `fed` when the findings were last computed */
     uint64_t frames_at_finish;
