@@ -114,7 +114,8 @@ size_t amfol_chart_rec_mark_count(const amfol_chart_rec *r);
 const amfol_chart_mark *amfol_chart_rec_mark(const amfol_chart_rec *r, size_t i);
 size_t amfol_chart_rec_t3346_count(const amfol_chart_rec *r);
 const amfol_chart_t3346 *amfol_chart_rec_t3346(const amfol_chart_rec *r, size_t i);
-uint32_t amfol_chart_rec_dropped(const amfol_chart_rec *r);    /* series + marks not kept */
+/* What could not be kept: new series, marks, and messages beyond the flow item cap. */
+uint32_t amfol_chart_rec_dropped(const amfol_chart_rec *r);
 /* Time of a frame: exact for START/STOP frames, else interpolated within its bucket. */
 amfol_time amfol_chart_rec_frame_time(const amfol_chart_rec *r, amfol_frame frame);
 

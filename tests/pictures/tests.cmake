@@ -1,0 +1,25 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tests/pictures: the timeline page (-z amfol,html) against the JSON report, rendered by headless
+# Chromium; the "amfol" Flow Graph (-z flow,amfol,network) against the synthesizer's ground truth.
+if(DEFINED AMFOL_PLUGIN_SO AND DEFINED AMFOL_SYNTH)
+  foreach(scenario mixed-storm clean-episode cascade backoff-storm nrf-lag calm)
+    add_test(NAME pictures.page.${scenario}
+      COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/check_page.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
+              --synth ${AMFOL_SYNTH} ${PROJECT_SOURCE_DIR}/testcaptures/scenarios/${scenario}.ini)
+  endforeach()
+  foreach(scenario mixed-storm clean-episode cascade rejects-after-stop)
+    add_test(NAME pictures.flow.${scenario}
+      COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/check_flow.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
+              ${AMFOL_SYNTH} ${PROJECT_SOURCE_DIR}/testcaptures/scenarios/${scenario}.ini)
+  endforeach()
+endif()
+set(PICTURES_PUBLIC ${AMFOL_SHARED}/captures/public)
+if(NOT EXISTS ${PICTURES_PUBLIC} AND DEFINED ENV{AMFOL_PUBLIC_CAPTURES})
+  set(PICTURES_PUBLIC $ENV{AMFOL_PUBLIC_CAPTURES})
+endif()
+if(DEFINED AMFOL_PLUGIN_SO)
+  # A capture without NGAP (SBI only) gives a page that says so.
+  add_test(NAME pictures.page.no-ngap
+    COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/check_page.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
+            --capture ${PICTURES_PUBLIC}/adriandonohoe-5g-pcap/sandbox_sbi.pcap --no-ngap)
+endif()
