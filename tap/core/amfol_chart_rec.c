@@ -34,12 +34,6 @@ struct amfol_chart_rec {
     uint32_t dropped;
 };
 
-size_t amfol_chart_widths(const double **out)
-{
-    *out = chart_widths;
-    return N_WIDTHS;
-}
-
 static void series_free(void *p)
 {
     amfol_chart_series *s = p;

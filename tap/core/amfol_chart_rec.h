@@ -19,7 +19,7 @@
 #define AMFOL_CHART_MAX_BUCKETS 2048
 #define AMFOL_CHART_MAX_SERIES 512
 #define AMFOL_CHART_MAX_MARKS 4096
-#define AMFOL_CHART_T3346_BINS 24      /* distinct T3346 values kept per AMF */
+#define AMFOL_CHART_T3346_BINS 48      /* distinct T3346 values kept per AMF */
 
 /* What a series counts per bucket. The owner/name pair says whose it is. */
 enum amfol_chart_kind {
@@ -123,8 +123,5 @@ amfol_time amfol_chart_rec_frame_time(const amfol_chart_rec *r, amfol_frame fram
 size_t amfol_chart_rec_flow_count(const amfol_chart_rec *r);
 const amfol_chart_flow *amfol_chart_rec_flow(const amfol_chart_rec *r, size_t i);
 int amfol_chart_rec_flow_at(const amfol_chart_rec *r, amfol_frame frame);
-
-/* The ladder of bucket widths, for display buckets that merge recorded ones exactly. */
-size_t amfol_chart_widths(const double **out);
 
 #endif

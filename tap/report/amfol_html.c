@@ -470,6 +470,44 @@ static void episodes(page *p, const amfol_html_amf *a, double h)
     }
 }
 
+static int by_value(const void *x, const void *y, void *user)
+{
+    const amfol_chart_t3346 *h = user;
+    uint32_t a = h->seconds[*(const int *)x], b = h->seconds[*(const int *)y];
+    return a < b ? -1 : a > b;
+}
+
+/* The T3346 values of the congestion rejects, smallest first, then "none" and "other". */
+static void t3346_histogram(page *p, const amfol_chart_t3346 *h)
+{
+    int order[AMFOL_CHART_T3346_BINS];
+    for (int i = 0; i < h->n; i++)
+        order[i] = i;
+    g_qsort_with_data(order, h->n, sizeof order[0], by_value, (void *)h);
+    uint32_t mx = MAX(h->none, h->other);
+    for (int i = 0; i < h->n; i++)
+        mx = MAX(mx, h->count[i]);
+    int n = h->n + 2;
+    double bw = MIN(60.0, (PAGE_W - 20) / n), hh = 80;
+    g_string_append_printf(p->out, "<h3>T3346 values in congestion rejects</h3>\n<svg class=\"t3346\" "
+                           "xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\">\n",
+                           n * bw + 20, hh + 36);
+    for (int i = 0; i < n; i++) {
+        uint32_t c = i < h->n ? h->count[order[i]] : (i == h->n ? h->none : h->other);
+        char name[32];
+        if (i < h->n)
+            g_snprintf(name, sizeof name, "%u s", h->seconds[order[i]]);
+        else
+            g_snprintf(name, sizeof name, "%s", i == h->n ? "none" : "other");
+        double bh = mx ? hh * c / mx : 0, x = 10 + i * bw;
+        g_string_append_printf(p->out, "<g class=\"t3346-bin\"><title>T3346 %s: %u rejects</title>"
+                               "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"/>"
+                               "<text x=\"%.1f\" y=\"%.0f\">%s</text><text x=\"%.1f\" y=\"%.1f\">%u</text></g>\n",
+                               name, c, x, 14 + hh - bh, bw - 6, bh, x, hh + 28, name, x, 12 + hh - bh, c);
+    }
+    g_string_append(p->out, "</svg>\n");
+}
+
 static void section_svg(page *p, const amfol_html_amf *a)
 {
     g_string_append(p->out, "<section class=\"amf\"><h2>");
@@ -496,32 +534,8 @@ static void section_svg(page *p, const amfol_html_amf *a)
     g_string_free(p->svg, TRUE);
     p->svg = NULL;
 
-    const amfol_chart_t3346 *hist = a->t3346;
-    if (hist) {
-        uint32_t mx = MAX(hist->none, hist->other);
-        for (int i = 0; i < hist->n; i++)
-            mx = MAX(mx, hist->count[i]);
-        int n = hist->n + 2;
-        double bw = 46, hh = 80;
-        g_string_append_printf(p->out, "<h3>T3346 values in congestion rejects</h3>\n<svg class=\"t3346\" "
-                               "xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\">\n",
-                               n * bw + 20, hh + 36);
-        for (int i = 0; i < n; i++) {
-            uint32_t c = i < hist->n ? hist->count[i] : (i == hist->n ? hist->none : hist->other);
-            char name[32];
-            if (i < hist->n)
-                g_snprintf(name, sizeof name, "%u s", hist->seconds[i]);
-            else
-                g_snprintf(name, sizeof name, "%s", i == hist->n ? "none" : "other");
-            double bh = mx ? hh * c / mx : 0;
-            g_string_append_printf(p->out, "<g class=\"t3346-bin\"><title>T3346 %s: %u rejects</title>"
-                                   "<rect x=\"%.0f\" y=\"%.1f\" width=\"%.0f\" height=\"%.1f\"/>"
-                                   "<text x=\"%.0f\" y=\"%.0f\">%s</text><text x=\"%.0f\" y=\"%.1f\">%u</text></g>\n",
-                                   name, c, 10 + i * bw, 10 + hh - bh, bw - 8, bh, 10 + i * bw, hh + 26, name,
-                                   10 + i * bw, 8 + hh - bh, c);
-        }
-        g_string_append(p->out, "</svg>\n");
-    }
+    if (a->t3346)
+        t3346_histogram(p, a->t3346);
     g_string_append(p->out, "</section>\n");
 }
 

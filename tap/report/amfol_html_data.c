@@ -74,22 +74,22 @@ static void add_gnb(amfol_html_amf *a, const char *gnb)
 
 /* ---- display buckets ------------------------------------------------------------------------- */
 
-/* The smallest ladder width, at least the recorded one, that spans the capture in at most
- * AMFOL_HTML_MAX_BUCKETS buckets (ladder widths are multiples of each other: merging is exact). */
+/* The smallest "nice" width that is a whole multiple of the recorded one (so buckets merge
+ * exactly) and spans the capture in at most AMFOL_HTML_MAX_BUCKETS buckets. */
 static void pick_buckets(amfol_html_model *m, const amfol_chart_rec *r)
 {
-    const double *widths;
-    size_t n = amfol_chart_widths(&widths);
+    static const double nice[] = { 0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 20, 30, 60, 120, 300, 600, 900, 1200,
+                                   1800, 3600, 7200, 10800, 21600, 43200, 86400 };
     double rec_w = amfol_chart_rec_width(r);
     double span = amfol_chart_rec_buckets(r) * rec_w;
-    m->bucket_s = widths[n - 1];
-    for (size_t i = 0; i < n; i++) {
-        if (widths[i] + 1e-9 < rec_w)
+    m->bucket_s = rec_w;
+    for (size_t i = 0; i < G_N_ELEMENTS(nice); i++) {
+        double ratio = nice[i] / rec_w;
+        if (ratio < 1 - 1e-9 || fabs(ratio - round(ratio)) > 1e-6)
             continue;
-        if (span / widths[i] <= AMFOL_HTML_MAX_BUCKETS + 1e-9) {
-            m->bucket_s = widths[i];
+        m->bucket_s = nice[i];
+        if (span / nice[i] <= AMFOL_HTML_MAX_BUCKETS + 1e-9)
             break;
-        }
     }
     m->origin = amfol_chart_rec_origin(r);
     m->nb = (unsigned)ceil(span / m->bucket_s - 1e-9);
@@ -201,6 +201,37 @@ static int episode_cmp(const void *x, const void *y)
     return a->number - b->number;
 }
 
+static bool is_rrc(int kind)
+{
+    return kind == AMFOL_CK_RRC_REQ || kind == AMFOL_CK_RRC_SETUP || kind == AMFOL_CK_RRC_REJECT;
+}
+
+/* Radio messages seen before their F1 CU was tied to a gNB carry the CU's address as the gNB:
+ * count them with the same cell of the named gNB when there is one. */
+static bool merge_cell(amfol_html_model *m, const amfol_chart_rec *r, const amfol_chart_series *s)
+{
+    for (size_t i = 0; i < amfol_chart_rec_series_count(r); i++) {
+        const amfol_chart_series *o = amfol_chart_rec_series(r, i);
+        if (o == s || o->kind != s->kind || strcmp(o->name, s->name) != 0 || strcmp(o->owner, s->owner) == 0)
+            continue;
+        for (guint k = 0; k < m->all_lines->len; k++) {
+            amfol_html_line *l = g_ptr_array_index(m->all_lines, k);
+            if (l->kind != s->kind || strcmp(l->owner, o->owner) != 0 || strcmp(l->name, s->name) != 0)
+                continue;
+            amfol_html_line *extra = line_from(m, r, s);    /* kept in all_lines, freed with the model */
+            for (unsigned j = 0; j < m->nb; j++) {
+                l->v[j] += extra->v[j];
+                if (extra->frame[j] && (!l->frame[j] || extra->frame[j] < l->frame[j]))
+                    l->frame[j] = extra->frame[j];
+                l->max = MAX(l->max, l->v[j]);
+            }
+            l->total += extra->total;
+            return true;
+        }
+    }
+    return false;
+}
+
 /* ---- the model ------------------------------------------------------------------------------ */
 
 /* Which section a recorded series belongs to. */
@@ -270,12 +301,21 @@ amfol_html_model *amfol_html_model_new(amfol_engine *e, const char *capture_name
         if (s->kind == AMFOL_CK_IUM_ALL && s->amf && !g_hash_table_contains(gnb_amf, s->owner))
             g_hash_table_insert(gnb_amf, s->owner, s->amf);
     }
-    for (size_t i = 0; i < amfol_chart_rec_series_count(r); i++) {
-        const amfol_chart_series *s = amfol_chart_rec_series(r, i);
-        amfol_html_amf *a = section_of(m, s, gnb_amf);
-        if (s->kind == AMFOL_CK_IUM_ALL)
-            add_gnb(a, s->owner);
-        g_ptr_array_add(a->lines, line_from(m, r, s));
+    /* Three passes: the series of known gNBs and AMFs; radio series of a not yet named gNB,
+     * merged into the same cell of a named one when there is one; SBI series, which join an
+     * AMF section by name. */
+    for (int pass = 0; pass < 3; pass++) {
+        for (size_t i = 0; i < amfol_chart_rec_series_count(r); i++) {
+            const amfol_chart_series *s = amfol_chart_rec_series(r, i);
+            bool orphan = is_rrc(s->kind) && !g_hash_table_contains(gnb_amf, s->owner);
+            int want = s->kind >= AMFOL_CK_NRF_LOAD ? 2 : orphan ? 1 : 0;
+            if (want != pass || (orphan && merge_cell(m, r, s)))
+                continue;
+            amfol_html_amf *a = section_of(m, s, gnb_amf);
+            if (s->kind == AMFOL_CK_IUM_ALL)
+                add_gnb(a, s->owner);
+            g_ptr_array_add(a->lines, line_from(m, r, s));
+        }
     }
     g_hash_table_destroy(gnb_amf);
     for (size_t i = 0; i < amfol_chart_rec_t3346_count(r); i++) {

@@ -10,7 +10,7 @@
 
 #include <glib.h>
 
-#define AMFOL_HTML_MAX_BUCKETS 120   /* display buckets across the time axis */
+#define AMFOL_HTML_MAX_BUCKETS 150   /* display buckets across the time axis */
 
 /* One counted series on the display buckets. */
 typedef struct amfol_html_line {
