@@ -567,9 +567,9 @@ static void legend(GString *out)
 {
     static const struct { const char *style, *text; } items[] = {
         { "background:#ffd9b3", "overload episode (first START to last STOP)" },
-        { "border-top:8px solid #d62728;height:0;width:0;border-left:6px solid transparent;"
+        { "border-bottom:8px solid #d62728;height:0;width:0;border-left:6px solid transparent;"
           "border-right:6px solid transparent", "OVERLOAD START" },
-        { "border-bottom:8px solid #2ca02c;height:0;width:0;border-left:6px solid transparent;"
+        { "border-top:8px solid #2ca02c;height:0;width:0;border-left:6px solid transparent;"
           "border-right:6px solid transparent", "OVERLOAD STOP" },
         { "border-top:2px solid #999;height:0", "InitialUEMessages" },
         { "border-top:2px solid #d62728;height:0", "shed-class InitialUEMessages / RRCRejects" },
