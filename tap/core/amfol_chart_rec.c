@@ -266,7 +266,7 @@ int amfol_chart_rec_flow_at(const amfol_chart_rec *r, amfol_frame frame)
 
 void amfol_chart_rec_n2(amfol_chart_rec *r, const amfol_where *w, const amfol_n2_result *res)
 {
-    if (!res->relevant || !res->gnb)
+    if (!res || !res->relevant || !res->gnb)   /* the engine takes a NULL result */
         return;
     if (res->is_initial_ue) {
         count(r, AMFOL_CK_IUM_ALL, res->gnb, "", res->amf, w);
@@ -296,7 +296,7 @@ void amfol_chart_rec_n2(amfol_chart_rec *r, const amfol_where *w, const amfol_n2
 
 void amfol_chart_rec_rrc(amfol_chart_rec *r, const amfol_where *w, const amfol_rrc_result *res)
 {
-    if (!res->relevant)
+    if (!res || !res->relevant)
         return;
     const char *gnb = res->gnb ? res->gnb : "";
     const char *cell = res->cell ? res->cell : "unknown cell";
@@ -357,7 +357,7 @@ static void t3346_add(amfol_chart_rec *r, const char *amf, const amfol_nas_resul
 
 void amfol_chart_rec_nas(amfol_chart_rec *r, const amfol_where *w, const amfol_nas_result *res)
 {
-    if (!res->relevant || !res->amf)
+    if (!res || !res->relevant || !res->amf)
         return;
     if (res->congestion) {
         count(r, AMFOL_CK_NAS_CONGESTION, res->amf, "", res->amf, w);
@@ -371,7 +371,7 @@ void amfol_chart_rec_nas(amfol_chart_rec *r, const amfol_where *w, const amfol_n
 
 void amfol_chart_rec_sbi(amfol_chart_rec *r, const amfol_where *w, const amfol_sbi_result *res)
 {
-    if (!res->relevant)
+    if (!res || !res->relevant)
         return;
     if (res->reported_load != AMFOL_ABSENT && res->nf[0]) {
         unsigned ix = bucket_of(r, w->time);

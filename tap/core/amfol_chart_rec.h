@@ -97,7 +97,7 @@ typedef struct amfol_chart_rec amfol_chart_rec;
 amfol_chart_rec *amfol_chart_rec_new(void);
 void amfol_chart_rec_free(amfol_chart_rec *r);
 
-/* Fed by the engine. */
+/* Fed by the engine (a NULL result, which the engine accepts, is ignored). */
 void amfol_chart_rec_frame(amfol_chart_rec *r, amfol_frame frame, amfol_time t);
 void amfol_chart_rec_n2(amfol_chart_rec *r, const amfol_where *w, const amfol_n2_result *res);
 void amfol_chart_rec_rrc(amfol_chart_rec *r, const amfol_where *w, const amfol_rrc_result *res);

@@ -23,3 +23,9 @@ if(DEFINED AMFOL_PLUGIN_SO)
     COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/check_page.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
             --capture ${PICTURES_PUBLIC}/adriandonohoe-5g-pcap/sandbox_sbi.pcap --no-ngap)
 endif()
+if(DEFINED AMFOL_PLUGIN_SO AND EXISTS ${PICTURES_PUBLIC})
+  # Real captures, some truncated or malformed: a complete page each, never a crash.
+  add_test(NAME pictures.page.public
+    COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/check_public_pages.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
+            ${PICTURES_PUBLIC})
+endif()
