@@ -74,23 +74,26 @@ static void add_gnb(amfol_html_amf *a, const char *gnb)
 
 /* ---- display buckets ------------------------------------------------------------------------- */
 
-/* The smallest "nice" width that is a whole multiple of the recorded one (so buckets merge
- * exactly) and spans the capture in at most AMFOL_HTML_MAX_BUCKETS buckets. */
-static void pick_buckets(amfol_html_model *m, const amfol_chart_rec *r)
+double amfol_html_bucket_s(double recorded_s, double span_s)
 {
     static const double nice[] = { 0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 20, 30, 60, 120, 300, 600, 900, 1200,
                                    1800, 3600, 7200, 10800, 21600, 43200, 86400 };
-    double rec_w = amfol_chart_rec_width(r);
-    double span = amfol_chart_rec_buckets(r) * rec_w;
-    m->bucket_s = rec_w;
+    double w = recorded_s;
     for (size_t i = 0; i < G_N_ELEMENTS(nice); i++) {
-        double ratio = nice[i] / rec_w;
+        double ratio = nice[i] / recorded_s;
         if (ratio < 1 - 1e-9 || fabs(ratio - round(ratio)) > 1e-6)
             continue;
-        m->bucket_s = nice[i];
-        if (span / nice[i] <= AMFOL_HTML_MAX_BUCKETS + 1e-9)
+        w = nice[i];
+        if (span_s / nice[i] <= AMFOL_HTML_MAX_BUCKETS + 1e-9)
             break;
     }
+    return w;
+}
+
+static void pick_buckets(amfol_html_model *m, const amfol_chart_rec *r)
+{
+    double span = amfol_chart_rec_buckets(r) * amfol_chart_rec_width(r);
+    m->bucket_s = amfol_html_bucket_s(amfol_chart_rec_width(r), span);
     m->origin = amfol_chart_rec_origin(r);
     m->nb = (unsigned)ceil(span / m->bucket_s - 1e-9);
     if (m->nb == 0)

@@ -75,6 +75,11 @@ typedef struct amfol_html_model {
 amfol_html_model *amfol_html_model_new(amfol_engine *e, const char *capture_name);
 void amfol_html_model_free(amfol_html_model *m);
 
+/* The display bucket width: the smallest "nice" width (0.1 s ... 1 day) that is a whole multiple
+ * of the recorded width (so recorded buckets merge exactly) and spans `span_s` in at most
+ * AMFOL_HTML_MAX_BUCKETS buckets. */
+double amfol_html_bucket_s(double recorded_s, double span_s);
+
 /* Lines of one kind (and owner when not NULL) of a section. */
 GPtrArray *amfol_html_lines(const amfol_html_amf *a, int kind, const char *owner);
 
