@@ -97,6 +97,12 @@ typedef struct _seq_analysis_info {
     GHashTable *ht;
     /* the node list and, from 4.4, the occurrence array follow: not touched */
 } seq_analysis_info_t;
+#if defined(__LP64__)   /* the library allocates items; a layout slip must not compile (epan-api.md) */
+_Static_assert(sizeof(seq_analysis_item_t) == (AMFOL_WS_AT_LEAST(4, 4) && !AMFOL_WS_AT_LEAST(4, 6) ? 136 : 144),
+               "seq_analysis_item_t layout differs from this Wireshark version's");
+_Static_assert(offsetof(seq_analysis_item_t, fg_color) == 100 && offsetof(seq_analysis_info_t, items) == 16,
+               "seq_analysis structs' common prefix moved");
+#endif
 WS_DLL_PUBLIC void register_seq_analysis(const char *name, const char *ui_name, const int proto_id,
                                          const char *tap_listener, unsigned tap_flags, tap_packet_cb tap_func);
 WS_DLL_PUBLIC seq_analysis_item_t *sequence_analysis_create_sai_with_addresses(packet_info *pinfo,
