@@ -110,6 +110,35 @@ static void polyline(page *p, const amfol_html_line *l, const char *cls, double 
                            what, l->total, l->max);
 }
 
+/* Transparent columns, one per non-empty bucket, whose tooltip gives the bucket's counts of up
+ * to three series and the first frame counted. */
+static void hover_columns(page *p, double y, double h, const amfol_html_line *const *l, const char *const *what, int n)
+{
+    double bw = (PLOT_R - PLOT_L) / p->m->nb;
+    for (unsigned j = 0; j < p->m->nb; j++) {
+        amfol_frame first = 0;
+        bool any = false;
+        for (int k = 0; k < n; k++) {
+            if (l[k] && l[k]->v[j]) {
+                any = true;
+                if (!first || (l[k]->frame[j] && l[k]->frame[j] < first))
+                    first = l[k]->frame[j];
+            }
+        }
+        if (!any)
+            continue;
+        char t0[32], t1[32];
+        rel_time(t0, sizeof t0, j * p->m->bucket_s);
+        rel_time(t1, sizeof t1, (j + 1) * p->m->bucket_s);
+        g_string_append_printf(p->svg, "<rect class=\"hover\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\">"
+                               "<title>%s to %s:", PLOT_L + j * bw, y, bw, h, t0, t1);
+        for (int k = 0; k < n; k++)
+            if (l[k])
+                g_string_append_printf(p->svg, " %u %s%s", l[k]->v[j], what[k], k + 1 < n ? "," : "");
+        g_string_append_printf(p->svg, " (first frame %u)</title></rect>\n", first);
+    }
+}
+
 static uint32_t max_of(GPtrArray *lines)
 {
     uint32_t mx = 0;
@@ -197,6 +226,9 @@ static double band_ium(page *p, const amfol_html_amf *a, double y)
             polyline(p, first_line(all), "s-all", y, SUB_H, max, "InitialUEMessages");
             polyline(p, first_line(shed), "s-shed", y, SUB_H, max,
                      "shed-class InitialUEMessages while in overload");
+            const amfol_html_line *cols[] = { first_line(all), first_line(shed) };
+            static const char *const words[] = { "InitialUEMessages", "of the shed class in overload" };
+            hover_columns(p, y, SUB_H, cols, words, 2);
             for (guint i = 0; i < a->asked->len; i++) {
                 const amfol_html_asked *k = &g_array_index(a->asked, amfol_html_asked, i);
                 if (strcmp(k->gnb, gnb) != 0 || k->per_bucket < 0)
@@ -247,6 +279,9 @@ static double band_rrc(page *p, const amfol_html_amf *a, double y)
         polyline(p, rq, "s-req", y, SUB_H, max, "RRC requests");
         polyline(p, su, "s-setup", y, SUB_H, max, "RRCSetups");
         polyline(p, rj, "s-reject", y, SUB_H, max, "RRCRejects");
+        const amfol_html_line *cols[] = { rq, su, rj };
+        static const char *const words[] = { "requests", "RRCSetups", "RRCRejects" };
+        hover_columns(p, y, SUB_H, cols, words, 3);
         y += SUB_H + GAP;
     }
     g_ptr_array_free(reqs, TRUE);
@@ -548,7 +583,7 @@ static const char css[] =
     "svg{display:block;font:11px sans-serif}"
     "text.lbl,text.scale{text-anchor:end}text.scale{fill:#666;font-size:10px}text.tick{text-anchor:middle;fill:#444}"
     ".box{fill:none;stroke:#ccc}.lane{stroke:#ddd}.axis{stroke:#444}.grid{stroke:#eee}"
-    "polyline{fill:none;stroke-width:1.5}"
+    "polyline{fill:none;stroke-width:1.5}.hover{fill:transparent}.hover:hover{fill:#0001}"
     ".s-all{stroke:#999}.s-shed{stroke:#d62728}.s-asked{stroke:#111;stroke-dasharray:5 3;stroke-width:1.5}"
     ".s-req{stroke:#1f77b4}.s-setup{stroke:#2ca02c}.s-reject{stroke:#d62728}"
     ".b-cong{fill:#ff7f0e}.b-early{fill:#9467bd}"
