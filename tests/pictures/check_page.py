@@ -3,8 +3,9 @@
 # check_page.py: the timeline page (-z amfol,html) of a capture against the JSON report of the
 # same capture (-z amfol,json): one episode band per episode with its START/STOP frames, one
 # START/STOP mark per gNB message, one marker per finding (rule and first frame); the page is
-# self-contained (no script, no external reference); Chromium renders it into a PNG that is not
-# blank and shows the episode colour when there are episodes.
+# self-contained (no script, no external reference) and the same in one pass and with -2;
+# Chromium renders it into a PNG that is not blank and shows the episode colour when there are
+# episodes.
 #
 # Usage: check_page.py TSHARK_WRAPPER PLUGIN (--synth SYNTH SCENARIO.ini | --capture FILE) [--no-ngap]
 import json, os, re, shutil, subprocess, sys, tempfile
@@ -27,13 +28,14 @@ else:
 expect_no_ngap = "--no-ngap" in rest
 
 
-def run(z):
-    return subprocess.run([tshark, plugin, "-r", cap, "-q", "-2", "-z", z], check=True,
-                          capture_output=True, text=True).stdout
+def run(z, two_pass=True):
+    return subprocess.run([tshark, plugin, "-r", cap, "-q", "-z", z] + (["-2"] if two_pass else []),
+                          check=True, capture_output=True, text=True).stdout
 
 
 report = json.loads(run("amfol,json"))
 page = run("amfol,html")
+one_pass = run("amfol,html", two_pass=False)
 page_file = os.path.join(work, "page.html")
 open(page_file, "w").write(page)
 
@@ -83,6 +85,8 @@ class Page(HTMLParser):
 p = Page()
 p.feed(page)
 fails = []
+if one_pass != page:
+    fails.append("the page differs between one pass and -2")
 
 # Episodes and START/STOP marks, per AMF.
 want_eps, want_marks = [], []
