@@ -181,14 +181,18 @@ static double band_marks(page *p, const amfol_html_amf *a, double y)
             if (strcmp(mk->gnb, gnb) != 0)
                 continue;
             double x = x_of(p, mk->time);
-            g_string_append_printf(p->svg, "<g class=\"mark %s\" data-frame=\"%u\" data-gnb=\"",
-                                   mk->is_stop ? "stop" : "start", mk->frame);
+            g_string_append_printf(p->svg, "<g class=\"mark %s\" data-frame=\"%u\" data-episode=\"%d\" data-gnb=\"",
+                                   mk->is_stop ? "stop" : "start", mk->frame, mk->episode);
             esc(p->svg, gnb);
             g_string_append(p->svg, "\"><title>");
             esc(p->svg, gnb);
             if (mk->is_stop) {
-                g_string_append_printf(p->svg, ": OVERLOAD STOP, frame %u (episode %d)</title>", mk->frame,
-                                       mk->episode);
+                if (mk->episode > 0)
+                    g_string_append_printf(p->svg, ": OVERLOAD STOP, frame %u (episode %d)</title>", mk->frame,
+                                           mk->episode);
+                else
+                    g_string_append_printf(p->svg, ": OVERLOAD STOP without a START in force, frame %u</title>",
+                                           mk->frame);
                 g_string_append_printf(p->svg, "<path d=\"M%.1f %.1fl-5 -8h10z\"/></g>\n", x, cy + 5);
             } else {
                 g_string_append_printf(p->svg, ": OVERLOAD START, frame %u: %s", mk->frame,
@@ -487,10 +491,10 @@ static void episodes(page *p, const amfol_html_amf *a, double h)
         double x0 = x_of(p, ep->t0), x1 = MAX(x_of(p, ep->t1), x0 + 2);
         g_string_append_printf(p->out, "<g class=\"episode level-%s\" data-episode=\"%d\" data-start-frame=\"%u\" "
                                "data-stop-frame=\"%u\"><title>Episode %d: OVERLOAD START frame %u, ",
-                               level_name(ep->level), ep->number, ep->start_frame, ep->stop_frame, ep->number,
-                               ep->start_frame);
+                               level_name(ep->level), ep->number, ep->start_frame, ep->open ? 0 : ep->stop_frame,
+                               ep->number, ep->start_frame);
         if (ep->open)
-            g_string_append(p->out, "no STOP before the capture ends");
+            g_string_append(p->out, "not every gNB got a STOP before the capture ends");
         else
             g_string_append_printf(p->out, "last STOP frame %u", ep->stop_frame);
         g_string_append_printf(p->out, "; %u gNB(s); %.1f s</title>", ep->gnbs, ep->t1 - ep->t0);

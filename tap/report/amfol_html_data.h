@@ -26,7 +26,7 @@ typedef struct amfol_html_episode {
     int number;
     amfol_time t0, t1;               /* t1: STOP, or capture end when open */
     bool open;
-    amfol_frame start_frame, stop_frame;   /* first START, last STOP (0 = none) */
+    amfol_frame start_frame, stop_frame;   /* first START, last STOP (0 = none; the page writes 0 when open) */
     int action, reduction_pct;       /* of the first START */
     int level;                       /* enum amfol_level, highest over the gNBs' STARTs */
     unsigned gnbs;

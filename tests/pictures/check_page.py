@@ -7,7 +7,8 @@
 # Chromium renders it into a PNG that is not blank and shows the episode colour when there are
 # episodes.
 #
-# Usage: check_page.py TSHARK_WRAPPER PLUGIN (--synth SYNTH SCENARIO.ini | --capture FILE) [--no-ngap]
+# Usage: check_page.py TSHARK_WRAPPER PLUGIN (--synth SYNTH SCENARIO.ini | --capture FILE |
+#                                              --n2-crafted storm|clean|exempt|late) [--no-ngap]
 import json, os, re, shutil, subprocess, sys, tempfile
 from html.parser import HTMLParser
 
@@ -22,6 +23,12 @@ if args[0] == "--synth":
     cap = os.path.join(work, os.path.basename(scenario).replace(".ini", ".pcapng"))
     subprocess.run([synth, scenario, "-o", cap], check=True, stdout=subprocess.DEVNULL)
     rest = args[3:]
+elif args[0] == "--n2-crafted":   # tests/n2's hand-made captures (STOP without START, truncated PDU)
+    here = os.path.dirname(os.path.abspath(__file__))
+    subprocess.run([sys.executable, os.path.join(here, "..", "n2", "make_captures.py"), work], check=True,
+                   stdout=subprocess.DEVNULL)
+    cap = os.path.join(work, args[1] + ".pcap")
+    rest = args[2:]
 else:
     cap = args[1]
     rest = args[2:]
@@ -46,7 +53,7 @@ class Page(HTMLParser):
     def __init__(self):
         super().__init__()
         self.section, self.in_h2, self.h2 = None, False, ""
-        self.episodes, self.findings, self.marks = [], [], []
+        self.episodes, self.findings, self.marks, self.orphan_stops = [], [], [], []
         self.ids, self.scripts, self.external = set(), 0, []
 
     def handle_starttag(self, tag, attrs):
@@ -69,8 +76,11 @@ class Page(HTMLParser):
         elif "finding" in cls:
             self.findings.append((a["data-rule"], int(a["data-first-frame"])))
         elif "mark" in cls:
-            self.marks.append((self.section, "stop" if "stop" in cls else "start", a["data-gnb"],
-                               int(a["data-frame"])))
+            mark = (self.section, "stop" if "stop" in cls else "start", a["data-gnb"], int(a["data-frame"]))
+            if int(a["data-episode"]) > 0:
+                self.marks.append(mark)
+            else:
+                self.orphan_stops.append(mark)
 
     def handle_data(self, data):
         if self.in_h2:
@@ -92,16 +102,19 @@ if one_pass != page:
 want_eps, want_marks = [], []
 for amf in report.get("amfs", []):
     for ep in amf.get("episodes", []):
-        want_eps.append((amf["name"], ep["number"], ep["start_frame"], ep["stop_frame"] or 0))
+        want_eps.append((amf.get("name") or amf["id"], ep["number"], ep["start_frame"], ep["stop_frame"] or 0))
         for g in ep.get("gnbs", []):
             for f in g.get("start_frames", [g["start_frame"]]):
-                want_marks.append((amf["name"], "start", g["id"], f))
+                want_marks.append((amf.get("name") or amf["id"], "start", g["id"], f))
             if g.get("stop_frame"):
-                want_marks.append((amf["name"], "stop", g["id"], g["stop_frame"]))
+                want_marks.append((amf.get("name") or amf["id"], "stop", g["id"], g["stop_frame"]))
 if sorted(p.episodes) != sorted(want_eps):
     fails.append(f"episode bands {sorted(p.episodes)} != JSON episodes {sorted(want_eps)}")
 if sorted(set(p.marks)) != sorted(set(want_marks)) or len(p.marks) != len(set(p.marks)):
     fails.append(f"START/STOP marks {sorted(p.marks)} != JSON {sorted(set(want_marks))}")
+orphans = sum(g.get("stops_without_start", 0) for a in report.get("amfs", []) for g in a.get("gnbs", []))
+if len(p.orphan_stops) != orphans or any(k != "stop" for _, k, _, _ in p.orphan_stops):
+    fails.append(f"{len(p.orphan_stops)} marks outside an episode, JSON has {orphans} STOPs without START")
 
 # One marker per finding.
 want_findings = sorted((f["rule"], f["first_frame"]) for f in report.get("findings", []))

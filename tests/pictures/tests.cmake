@@ -13,6 +13,13 @@ if(DEFINED AMFOL_PLUGIN_SO AND DEFINED AMFOL_SYNTH)
               ${AMFOL_SYNTH} ${PROJECT_SOURCE_DIR}/testcaptures/scenarios/${scenario}.ini)
   endforeach()
 endif()
+if(DEFINED AMFOL_PLUGIN_SO)
+  foreach(crafted storm clean late)
+    add_test(NAME pictures.page.n2-${crafted}
+      COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/check_page.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
+              --n2-crafted ${crafted})
+  endforeach()
+endif()
 set(PICTURES_PUBLIC ${AMFOL_SHARED}/captures/public)
 if(NOT EXISTS ${PICTURES_PUBLIC} AND DEFINED ENV{AMFOL_PUBLIC_CAPTURES})
   set(PICTURES_PUBLIC $ENV{AMFOL_PUBLIC_CAPTURES})
