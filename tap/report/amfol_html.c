@@ -547,6 +547,27 @@ static void t3346_histogram(page *p, const amfol_chart_t3346 *h)
     g_string_append(p->out, "</svg>\n");
 }
 
+/* The findings as a table too: tooltips do not print. */
+#define TABLE_MAX_ROWS 200
+static void findings_table(page *p, const amfol_html_amf *a)
+{
+    if (!a->findings->len)
+        return;
+    g_string_append(p->out, "<table class=\"findings\"><tr><th>rule</th><th>severity</th><th>first frame</th>"
+                            "<th>count</th><th>summary</th></tr>\n");
+    for (guint i = 0; i < a->findings->len && i < TABLE_MAX_ROWS; i++) {
+        const amfol_finding *f = g_array_index(a->findings, amfol_html_finding, i).f;
+        g_string_append_printf(p->out, "<tr><td>%s</td><td>%s</td><td>%u</td><td>%u</td><td>", f->rule,
+                               amfol_report_severity_name(f->severity), f->first_frame, f->count);
+        esc(p->out, f->summary);
+        g_string_append(p->out, "</td></tr>\n");
+    }
+    g_string_append(p->out, "</table>\n");
+    if (a->findings->len > TABLE_MAX_ROWS)
+        g_string_append_printf(p->out, "<p class=\"meta\">%u more findings: see -z amfol,diagnosis.</p>\n",
+                               a->findings->len - TABLE_MAX_ROWS);
+}
+
 static void section_svg(page *p, const amfol_html_amf *a)
 {
     g_string_append(p->out, "<section class=\"amf\"><h2>");
@@ -575,6 +596,7 @@ static void section_svg(page *p, const amfol_html_amf *a)
 
     if (a->t3346)
         t3346_histogram(p, a->t3346);
+    findings_table(p, a);
     g_string_append(p->out, "</section>\n");
 }
 
@@ -600,6 +622,9 @@ static const char css[] =
     ".finding text{font-size:10px}.t3346 rect{fill:#ff7f0e}.t3346 text{font-size:10px}"
     ".legend span{display:inline-block;margin-right:14px}.sw{display:inline-block;width:18px;height:10px;"
     "margin-right:4px;vertical-align:middle}"
+    "table.findings{border-collapse:collapse;margin:6px 0;font-size:12px}"
+    "table.findings td,table.findings th{border:1px solid #ddd;padding:2px 6px;text-align:left;vertical-align:top}"
+    "table.findings td:first-child{white-space:nowrap}"
     "@media print{body{margin:0}section{break-inside:avoid}}";
 
 static void legend(GString *out)
