@@ -7,8 +7,8 @@
 # Chromium renders it into a PNG that is not blank and shows the episode colour when there are
 # episodes.
 #
-# Usage: check_page.py TSHARK_WRAPPER PLUGIN (--synth SYNTH SCENARIO.ini | --capture FILE |
-#                                              --n2-crafted storm|clean|exempt|late) [--no-ngap]
+# Usage: check_page.py TSHARK_WRAPPER PLUGIN (--capture FILE | --n2-crafted storm|clean|exempt|late)
+#                       [--no-ngap]
 import json, os, re, shutil, subprocess, sys, tempfile
 from html.parser import HTMLParser
 
@@ -18,12 +18,7 @@ from pnglite import pixel_stats
 tshark, plugin = sys.argv[1:3]
 args = sys.argv[3:]
 work = tempfile.mkdtemp(prefix="amfol-page-")
-if args[0] == "--synth":
-    synth, scenario = args[1:3]
-    cap = os.path.join(work, os.path.basename(scenario).replace(".ini", ".pcapng"))
-    subprocess.run([synth, scenario, "-o", cap], check=True, stdout=subprocess.DEVNULL)
-    rest = args[3:]
-elif args[0] == "--n2-crafted":   # tests/n2's hand-made captures (STOP without START, truncated PDU)
+if args[0] == "--n2-crafted":   # tests/n2's hand-made captures (STOP without START, truncated PDU)
     here = os.path.dirname(os.path.abspath(__file__))
     subprocess.run([sys.executable, os.path.join(here, "..", "n2", "make_captures.py"), work], check=True,
                    stdout=subprocess.DEVNULL)

@@ -1,16 +1,21 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # tests/pictures: the timeline page (-z amfol,html) against the JSON report, rendered by headless
 # Chromium; the "amfol" Flow Graph (-z flow,amfol,network) against the synthesizer's ground truth.
+# Scenario captures come from the synthesizer's fixtures (testcaptures/tests: synth.generate.<name>
+# writes build/testcaptures/out/<name>.pcapng and its .truth.json once per run).
+set(_pictures_out ${CMAKE_BINARY_DIR}/testcaptures/out)
 if(DEFINED AMFOL_PLUGIN_SO AND DEFINED AMFOL_SYNTH)
   foreach(scenario mixed-storm clean-episode cascade backoff-storm nrf-lag calm)
     add_test(NAME pictures.page.${scenario}
       COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/check_page.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
-              --synth ${AMFOL_SYNTH} ${PROJECT_SOURCE_DIR}/testcaptures/scenarios/${scenario}.ini)
+              --capture ${_pictures_out}/${scenario}.pcapng)
+    set_tests_properties(pictures.page.${scenario} PROPERTIES FIXTURES_REQUIRED synth_${scenario} TIMEOUT 180)
   endforeach()
   foreach(scenario mixed-storm clean-episode cascade rejects-after-stop)
     add_test(NAME pictures.flow.${scenario}
       COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/check_flow.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
-              ${AMFOL_SYNTH} ${PROJECT_SOURCE_DIR}/testcaptures/scenarios/${scenario}.ini)
+              ${_pictures_out}/${scenario}.pcapng)
+    set_tests_properties(pictures.flow.${scenario} PROPERTIES FIXTURES_REQUIRED synth_${scenario} TIMEOUT 180)
   endforeach()
 endif()
 if(DEFINED AMFOL_PLUGIN_SO)
