@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* amfol_html_data.c: gathers the chart's model from the engine's public read side: the N2
- * episode rows, the findings and the chart recorder's series (see amfol_html_data.h). */
+ * timeline (episodes) and rows (gNBs), the findings and the chart recorder's series (see
+ * amfol_html_data.h). */
 #include "amfol_html_data.h"
-#include "../core/amfol_engine_internal.h"   /* the N2 module, for its PDU count */
+#include "../core/amfol_engine_internal.h"   /* e->n2, for the N2 timeline and PDU count */
 
 #include <math.h>
 #include <string.h>
@@ -146,7 +147,23 @@ GPtrArray *amfol_html_lines(const amfol_html_amf *a, int kind, const char *owner
     return out;
 }
 
-/* ---- episodes from the N2 rows ------------------------------------------------------------- */
+/* ---- episodes: the N2 timeline, and per gNB the N2 rows ------------------------------------ */
+
+/* One band per AMF-wide episode of the N2 timeline (amfol_n2_episode_get): first START to the
+ * STOP that ended it, or to the end of the capture while in force. */
+static void add_episodes(amfol_html_model *m, const amfol_n2 *n2)
+{
+    amfol_n2_episode_view v;
+    for (size_t i = 0; amfol_n2_episode_get(n2, i, &v); i++) {
+        amfol_html_amf *a = section(m, v.amf, true);
+        amfol_html_episode ep = {
+            .number = v.number, .t0 = v.start_time, .t1 = v.stop_frame ? v.stop_time : m->last_time,
+            .open = v.stop_frame == 0, .start_frame = v.start_frame, .stop_frame = v.stop_frame,
+            .action = AMFOL_ABSENT, .reduction_pct = AMFOL_ABSENT, .level = AMFOL_LEVEL_NORMAL,
+        };
+        g_array_append_val(a->episodes, ep);
+    }
+}
 
 typedef struct rows_ctx {
     amfol_html_model *m;
@@ -154,6 +171,7 @@ typedef struct rows_ctx {
     const amfol_config *cfg;
 } rows_ctx;
 
+/* A gNB's part of an episode: its START's action and level, and the pass-through it was asked. */
 static void on_row(const amfol_n2_row *row, void *user)
 {
     rows_ctx *c = user;
@@ -161,31 +179,18 @@ static void on_row(const amfol_n2_row *row, void *user)
     add_gnb(a, row->gnb);
     amfol_time t0 = amfol_chart_rec_frame_time(c->r, row->start_frame);
     amfol_time t1 = t0 + row->duration_s;
-    amfol_html_episode *ep = NULL;
-    for (guint i = 0; i < a->episodes->len && !ep; i++)
-        if (g_array_index(a->episodes, amfol_html_episode, i).number == row->episode)
-            ep = &g_array_index(a->episodes, amfol_html_episode, i);
-    if (!ep) {
-        amfol_html_episode fresh = { .number = row->episode, .t0 = t0, .t1 = t1,
-                                     .start_frame = row->start_frame, .action = row->action,
-                                     .reduction_pct = row->reduction_pct, .level = AMFOL_LEVEL_NORMAL };
-        g_array_append_val(a->episodes, fresh);
-        ep = &g_array_index(a->episodes, amfol_html_episode, a->episodes->len - 1);
+    for (guint i = 0; i < a->episodes->len; i++) {
+        amfol_html_episode *ep = &g_array_index(a->episodes, amfol_html_episode, i);
+        if (ep->number != row->episode)
+            continue;
+        if (row->start_frame == ep->start_frame) {   /* the START that opened the episode */
+            ep->action = row->action;
+            ep->reduction_pct = row->reduction_pct;
+        }
+        if (!row->slice_only)
+            ep->level = MAX(ep->level, (int)amfol_level_for_action(row->action));
+        ep->gnbs++;
     }
-    if (row->start_frame < ep->start_frame) {
-        ep->start_frame = row->start_frame;
-        ep->t0 = t0;
-        ep->action = row->action;
-        ep->reduction_pct = row->reduction_pct;
-    }
-    ep->t1 = MAX(ep->t1, t1);
-    if (!row->stop_frame)
-        ep->open = true;
-    else if (row->stop_frame > ep->stop_frame)
-        ep->stop_frame = row->stop_frame;
-    if (!row->slice_only)
-        ep->level = MAX(ep->level, (int)amfol_level_for_action(row->action));
-    ep->gnbs++;
 
     /* The pass-through asked: the shed-class rate of the baseline window times the fraction the
      * START lets through (the same baseline and fraction the N2 rules judge with). */
@@ -196,12 +201,6 @@ static void on_row(const amfol_n2_row *row, void *user)
     if (row->observed_pass >= 0 && span > 0)
         ask.per_bucket = row->shed_before / span * c->m->bucket_s * row->expected_pass;
     g_array_append_val(a->asked, ask);
-}
-
-static int episode_cmp(const void *x, const void *y)
-{
-    const amfol_html_episode *a = x, *b = y;
-    return a->number - b->number;
 }
 
 static bool is_rrc(int kind)
@@ -278,13 +277,10 @@ amfol_html_model *amfol_html_model_new(amfol_engine *e, const char *capture_name
     m->findings_dropped = amfol_findings_dropped(fs);
     pick_buckets(m, r);
 
-    /* Episodes, gNBs and the pass-through asked (N2 rows). */
+    /* Episodes (N2 timeline), then gNBs and the pass-through asked (N2 rows). */
+    add_episodes(m, e->n2);
     rows_ctx rc = { m, r, amfol_engine_config(e) };
     amfol_n2_rows(e, on_row, &rc);
-    for (guint i = 0; i < m->amfs->len; i++) {
-        amfol_html_amf *a = g_ptr_array_index(m->amfs, i);
-        g_array_sort(a->episodes, episode_cmp);
-    }
     /* START/STOP marks per gNB. */
     for (size_t i = 0; i < amfol_chart_rec_mark_count(r); i++) {
         const amfol_chart_mark *mk = amfol_chart_rec_mark(r, i);

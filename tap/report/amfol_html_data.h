@@ -26,9 +26,9 @@ typedef struct amfol_html_episode {
     int number;
     amfol_time t0, t1;               /* t1: STOP, or capture end when open */
     bool open;
-    amfol_frame start_frame, stop_frame;   /* first START, last STOP (0 = none; the page writes 0 when open) */
-    int action, reduction_pct;       /* of the first START */
-    int level;                       /* enum amfol_level, highest over the gNBs' STARTs */
+    amfol_frame start_frame, stop_frame;   /* first START, the STOP that ended it (0 while in force) */
+    int action, reduction_pct;       /* of the first START (AMFOL_ABSENT: none / not known) */
+    int level;                       /* enum amfol_level, highest over the gNBs' first STARTs */
     unsigned gnbs;
 } amfol_html_episode;
 
