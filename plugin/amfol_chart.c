@@ -7,9 +7,7 @@
 #include <epan/funnel.h>
 #include <epan/plugin_if.h>
 #include <glib/gstdio.h>
-#include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 #ifdef AMFOL_HAVE_CFILE
 #include <cfile.h>
 #endif
@@ -80,12 +78,9 @@ static void timeline_chart(gpointer data _U_)
     amfol_report_html_page(e, page);
     char *path = NULL;
     GError *err = NULL;
+    /* A fresh name in the temp folder (g_file_open_tmp), written with GLib (no POSIX I/O). */
     int fd = g_file_open_tmp("amfol-timeline-XXXXXX.html", &path, &err);
-    bool written = false;
-    if (fd >= 0) {
-        written = write(fd, page->str, page->len) == (ssize_t)page->len;
-        close(fd);
-    }
+    bool written = fd >= 0 && g_close(fd, NULL) && g_file_set_contents(path, page->str, (gssize)page->len, &err);
     char *uri = written ? g_filename_to_uri(path, NULL, NULL) : NULL;
     if (!uri || !ops->browser_open_url || !ops->browser_open_url(uri)) {
         char *msg = g_strdup_printf("Could not open the timeline chart in a browser.\n%s%s\n",
