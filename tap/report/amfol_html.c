@@ -630,7 +630,7 @@ static const char css[] =
 static void legend(GString *out)
 {
     static const struct { const char *style, *text; } items[] = {
-        { "background:#ffd9b3", "overload episode (first START to last STOP)" },
+        { "background:#ffd9b3", "overload episode (first START until every gNB told got its STOP)" },
         { "border-bottom:8px solid #d62728;height:0;width:0;border-left:6px solid transparent;"
           "border-right:6px solid transparent", "OVERLOAD START" },
         { "border-top:8px solid #2ca02c;height:0;width:0;border-left:6px solid transparent;"
