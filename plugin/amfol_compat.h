@@ -57,4 +57,63 @@ typedef gboolean amfol_pref_bool;
 /* NAS-5GS fields are nas_5gs.* in 4.0 and nas-5gs.* from 4.2: glue field lists name both,
  * separated by '|', and the core primes whichever exists. */
 
+/* Flow Graph (sequence analysis): epan/sequence_analysis.h is not installed by the -dev packages
+ * although the functions are exported, so the two structs the tap callback touches are declared
+ * here per version (epan-api.md §4.4). amfol writes only the common prefix and `display`. */
+#include <epan/address.h>
+typedef struct _seq_analysis_item {
+    guint32 frame_number;
+    address src_addr;
+    guint16 port_src;
+    address dst_addr;
+    guint16 port_dst;
+    gchar *frame_label;                /* g_free'd by the library */
+    gchar *time_str;
+    gchar *comment;                    /* g_free'd by the library */
+    guint16 conv_num;
+    unsigned fg_color;
+    unsigned bg_color;
+#if AMFOL_WS_AT_LEAST(4, 4)
+    bool has_color_filter;
+    bool display;
+#else
+    gboolean has_color_filter;
+    gboolean display;
+#endif
+    unsigned src_node;
+    unsigned dst_node;
+    guint16 line_style;
+    guint32 info_type;
+    gpointer info_ptr;                 /* never set by amfol */
+#if AMFOL_WS_AT_LEAST(4, 6)
+    void (*free_info_ptr)(void *);
+#endif
+} seq_analysis_item_t;
+typedef struct _seq_analysis_info {
+    const char *name;
+    gboolean all_packets;
+    gboolean any_addr;
+    GQueue *items;
+    GHashTable *ht;
+    /* the node list and, from 4.4, the occurrence array follow: not touched */
+} seq_analysis_info_t;
+#if defined(__LP64__)   /* the library allocates items; a layout slip must not compile (epan-api.md) */
+_Static_assert(sizeof(seq_analysis_item_t) == (AMFOL_WS_AT_LEAST(4, 4) && !AMFOL_WS_AT_LEAST(4, 6) ? 136 : 144),
+               "seq_analysis_item_t layout differs from this Wireshark version's");
+_Static_assert(offsetof(seq_analysis_item_t, fg_color) == 100 && offsetof(seq_analysis_info_t, items) == 16,
+               "seq_analysis structs' common prefix moved");
+#endif
+WS_DLL_PUBLIC void register_seq_analysis(const char *name, const char *ui_name, const int proto_id,
+                                         const char *tap_listener, unsigned tap_flags, tap_packet_cb tap_func);
+WS_DLL_PUBLIC seq_analysis_item_t *sequence_analysis_create_sai_with_addresses(packet_info *pinfo,
+                                                                              seq_analysis_info_t *sainfo);
+
+/* The capture file's name for the chart title: the GUI hands its capture_file out through
+ * plugin_if (cfile.h comes with wireshark-dev); tshark does not (see amfol_chart.c). */
+#if defined(__has_include)
+#if __has_include(<cfile.h>)
+#define AMFOL_HAVE_CFILE 1
+#endif
+#endif
+
 #endif

@@ -3,6 +3,7 @@
  * "AMF Overload" episode table (Statistics menu and -z amfol,episodes) and the Tools-menu
  * diagnosis window. Every output reads the analysis engine of the open capture. */
 #include "amfol_tap.h"
+#include "amfol_chart.h"
 #include "report/amfol_report.h"
 
 #include <epan/funnel.h>
@@ -25,6 +26,7 @@ static const amfol_text_output amfol_text_outputs[] = {
     { "amfol,timeline", amfol_report_timeline },
     { "amfol,json", amfol_report_json },
     { "amfol,diagnosis", amfol_report_diagnosis },
+    { "amfol,html", amfol_report_html_page },
 };
 
 /* One listener per -z argument. */
@@ -62,7 +64,7 @@ static void text_draw(void *tapdata)
         g_string_append(s, "amfol: no analysis available (is the amfol protocol enabled?)\n");
     else
         l->out->report(e, s);
-    if (l->filter && l->out->report != amfol_report_json)
+    if (l->filter && l->out->report != amfol_report_json && l->out->report != amfol_report_html_page)
         g_string_append_printf(s, "(filter \"%s\" matched %" G_GUINT64_FORMAT " amfol frames; the "
                                "analysis above covers the whole capture)\n", l->filter, l->matched);
     fwrite(s->str, 1, s->len, stdout);
@@ -295,7 +297,7 @@ static void diagnosis_window(gpointer data _U_)
     g_string_free(s, TRUE);
 }
 
-void amfol_stats_register(int proto_amfol _U_)
+void amfol_stats_register(int proto_amfol)
 {
     amfol_tap_id = register_tap("amfol");
     static stat_tap_ui text_ui[G_N_ELEMENTS(amfol_text_outputs)];
@@ -311,4 +313,5 @@ void amfol_stats_register(int proto_amfol _U_)
     register_stat_tap_table_ui(&episode_table_ui);
     funnel_register_menu("AMF Overload/Diagnosis", REGISTER_TOOLS_GROUP_UNSORTED,
                          diagnosis_window, NULL, NULL, FALSE);
+    amfol_chart_register(proto_amfol);
 }

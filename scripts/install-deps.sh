@@ -3,7 +3,7 @@
 # install-deps.sh: make sure the Debian 12 packages amfol needs are installed.
 # As root it installs what is missing; otherwise it prints the one apt-get line to run.
 set -euo pipefail
-pkgs=(cmake make gcc pkg-config libglib2.0-dev wireshark-dev tshark asn1c python3 util-linux
+pkgs=(cmake make gcc pkg-config libglib2.0-dev wireshark-dev tshark asn1c python3 util-linux chromium
       parallel time)   # parallel: scripts/amfol-parallel.sh; time: tests/bench (/usr/bin/time -v)
 missing=()
 for p in "${pkgs[@]}"; do

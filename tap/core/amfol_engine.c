@@ -38,6 +38,7 @@ amfol_engine *amfol_engine_new(const amfol_config *cfg)
     for (size_t i = 0; i < N_MODULES; i++)
         modules[i]->create(e);
     e->findings = amfol_findings_new();
+    e->chart = amfol_chart_rec_new();
     return e;
 }
 
@@ -48,6 +49,7 @@ void amfol_engine_free(amfol_engine *e)
     for (size_t i = N_MODULES; i-- > 0;)
         modules[i]->destroy(e);
     amfol_findings_free(e->findings);
+    amfol_chart_rec_free(e->chart);
     g_free(e);
 }
 
@@ -75,6 +77,11 @@ static void observe(amfol_engine *e, int kind, const void *ev)
     e->observer(e->observer_user, kind, w->frame, w->time, ev);
 }
 
+const amfol_chart_rec *amfol_engine_chart(const amfol_engine *e)
+{
+    return e->chart;
+}
+
 void amfol_engine_frame(amfol_engine *e, amfol_frame frame, amfol_time t)
 {
     if (e->observer)
@@ -84,12 +91,15 @@ void amfol_engine_frame(amfol_engine *e, amfol_frame frame, amfol_time t)
     if (t > e->cap.last_time)
         e->cap.last_time = t;
     e->cap.frames++;
+    amfol_chart_rec_frame(e->chart, frame, t);
 }
 
 void amfol_engine_ngap(amfol_engine *e, const amfol_ngap_event *ev, amfol_n2_result *out)
 {
     observe(e, AMFOL_EV_NGAP, ev);
     ROUTE(e, AMFOL_EV_NGAP, on_ngap, ev, out);
+    if (ev)
+        amfol_chart_rec_n2(e->chart, &ev->where, out);   /* after the owner filled `out` */
 }
 
 void amfol_engine_sctp(amfol_engine *e, const amfol_sctp_event *ev)
@@ -105,18 +115,24 @@ void amfol_engine_rrc(amfol_engine *e, const amfol_rrc_event *ev, amfol_rrc_resu
 {
     observe(e, AMFOL_EV_RRC, ev);
     ROUTE(e, AMFOL_EV_RRC, on_rrc, ev, out);
+    if (ev)
+        amfol_chart_rec_rrc(e->chart, &ev->where, out);   /* after the owner filled `out` */
 }
 
 void amfol_engine_nas(amfol_engine *e, const amfol_nas_event *ev, amfol_nas_result *out)
 {
     observe(e, AMFOL_EV_NAS, ev);
     ROUTE(e, AMFOL_EV_NAS, on_nas, ev, out);
+    if (ev)
+        amfol_chart_rec_nas(e->chart, &ev->where, out);   /* after the owner filled `out` */
 }
 
 void amfol_engine_sbi(amfol_engine *e, const amfol_sbi_event *ev, amfol_sbi_result *out)
 {
     observe(e, AMFOL_EV_SBI, ev);
     ROUTE(e, AMFOL_EV_SBI, on_sbi, ev, out);
+    if (ev)
+        amfol_chart_rec_sbi(e->chart, &ev->where, out);   /* after the owner filled `out` */
 }
 
 const amfol_findings *amfol_engine_finish(amfol_engine *e)

@@ -8,6 +8,7 @@
 #define AMFOL_ENGINE_H
 
 #include "amfol_module.h"
+#include "amfol_chart_rec.h"
 
 #include "../n2/amfol_n2.h"
 #include "../rrc/amfol_rrc.h"
@@ -20,6 +21,8 @@ void amfol_engine_free(amfol_engine *e);
 
 const amfol_config *amfol_engine_config(const amfol_engine *e);
 const amfol_capture_info *amfol_engine_capture(const amfol_engine *e);
+/* The bucketed series the chart draws (amfol_chart_rec.h). */
+const amfol_chart_rec *amfol_engine_chart(const amfol_engine *e);
 
 /* Call once per frame, before the frame's events. */
 void amfol_engine_frame(amfol_engine *e, amfol_frame frame, amfol_time t);

@@ -12,6 +12,7 @@ typedef struct amfol_n2 amfol_n2;
 typedef struct amfol_rrc amfol_rrc;
 typedef struct amfol_nas amfol_nas;
 typedef struct amfol_sbi amfol_sbi;
+typedef struct amfol_chart_rec amfol_chart_rec;
 
 struct amfol_engine {
     amfol_config cfg;
@@ -21,6 +22,7 @@ struct amfol_engine {
     amfol_nas *nas;
     amfol_sbi *sbi;
     amfol_findings *findings;
+    amfol_chart_rec *chart;     /* time series for the chart (-z amfol,html) */
     uint64_t fed;               /* events fed so far */
     uint64_t fed_at_finish;     /* value of `fed` when the findings were last computed */
     uint64_t frames_at_finish;

@@ -1,0 +1,684 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* amfol_html.c: writes the overload timeline page from the chart model (amfol_html_data.h).
+ *
+ * Each AMF section is one SVG: a header row with the episode labels, then a stack of bands on
+ * the shared time axis (the `bands` table below: add a band by adding a function there), then
+ * the axis. Episode bands are drawn behind every band once the height is known. Every mark has
+ * an SVG <title> (the browser's tooltip) naming its frames. Elements the tests count carry a
+ * class and data-* attributes: g.episode, g.finding, g.mark. */
+#include "amfol_html.h"
+#include "amfol_html_data.h"
+#include "amfol_report.h"
+
+#include <math.h>
+#include <string.h>
+
+#define PAGE_W 1100.0
+#define PLOT_L 190.0                 /* left edge of the plot (labels to its left) */
+#define PLOT_R (PAGE_W - 20.0)
+#define HEAD_H 40.0                  /* episode labels */
+#define SUB_H 56.0                   /* one small chart (a gNB, a cell, ...) */
+#define GAP 8.0
+
+typedef struct page {
+    const amfol_html_model *m;
+    GString *out;                    /* the page */
+    GString *svg;                    /* the bands of the section being drawn */
+} page;
+
+static double x_of(const page *p, amfol_time t)
+{
+    double span = p->m->nb * p->m->bucket_s;
+    double f = span > 0 ? (t - p->m->origin) / span : 0;
+    f = CLAMP(f, 0.0, 1.0);
+    return PLOT_L + f * (PLOT_R - PLOT_L);
+}
+
+static double x_of_bucket(const page *p, unsigned j)
+{
+    return x_of(p, p->m->origin + (j + 0.5) * p->m->bucket_s);
+}
+
+static void esc(GString *s, const char *text)
+{
+    char *e = g_markup_escape_text(text ? text : "", -1);
+    g_string_append(s, e);
+    g_free(e);
+}
+
+/* "+12.5 s", "+3:20", "+2:05:00" from the axis origin. */
+static void rel_time(char *buf, size_t cap, double off)
+{
+    if (off < 0)
+        off = 0;
+    if (off < 120)
+        g_snprintf(buf, cap, "+%.3g s", off);
+    else if (off < 7200)
+        g_snprintf(buf, cap, "+%d:%02d", (int)off / 60, (int)off % 60);
+    else
+        g_snprintf(buf, cap, "+%d:%02d:%02d", (int)off / 3600, (int)off / 60 % 60, (int)off % 60);
+}
+
+static void abs_time(char *buf, size_t cap, amfol_time t)
+{
+    GDateTime *dt = g_date_time_new_from_unix_utc((gint64)floor(t));
+    if (!dt) {
+        g_snprintf(buf, cap, "%.3f", t);
+        return;
+    }
+    char *s = g_date_time_format(dt, "%Y-%m-%d %H:%M:%S");
+    g_snprintf(buf, cap, "%s.%03d UTC", s, (int)((t - floor(t)) * 1000));
+    g_free(s);
+    g_date_time_unref(dt);
+}
+
+static void bucket_words(char *buf, size_t cap, double w)
+{
+    if (w < 60)
+        g_snprintf(buf, cap, "%g s", w);
+    else if (w < 3600)
+        g_snprintf(buf, cap, "%g min", w / 60);
+    else
+        g_snprintf(buf, cap, "%g h", w / 3600);
+}
+
+/* ---- small drawing helpers ---------------------------------------------------------------- */
+
+static void label(page *p, double y, const char *cls, const char *text)
+{
+    g_string_append_printf(p->svg, "<text class=\"%s\" x=\"%.0f\" y=\"%.1f\">", cls, PLOT_L - 6, y);
+    esc(p->svg, text);
+    g_string_append(p->svg, "</text>\n");
+}
+
+static void frame_box(page *p, double y, double h)
+{
+    g_string_append_printf(p->svg, "<rect class=\"box\" x=\"%.0f\" y=\"%.1f\" width=\"%.0f\" height=\"%.1f\"/>\n",
+                           PLOT_L, y, PLOT_R - PLOT_L, h);
+}
+
+/* A polyline of a counted series scaled to [0, max] inside (y, y + h). */
+static void polyline(page *p, const amfol_html_line *l, const char *cls, double y, double h, double max,
+                     const char *what)
+{
+    if (!l || max <= 0)
+        return;
+    g_string_append_printf(p->svg, "<polyline class=\"%s\" points=\"", cls);
+    for (unsigned j = 0; j < p->m->nb; j++)
+        g_string_append_printf(p->svg, "%.1f,%.1f ", x_of_bucket(p, j), y + h - h * l->v[j] / max);
+    g_string_append_printf(p->svg, "\"><title>%s: %" G_GUINT64_FORMAT " in all, at most %u per bucket</title></polyline>\n",
+                           what, l->total, l->max);
+}
+
+/* Transparent columns, one per non-empty bucket, whose tooltip gives the bucket's counts of up
+ * to three series and the first frame counted. */
+static void hover_columns(page *p, double y, double h, const amfol_html_line *const *l, const char *const *what, int n)
+{
+    double bw = (PLOT_R - PLOT_L) / p->m->nb;
+    for (unsigned j = 0; j < p->m->nb; j++) {
+        amfol_frame first = 0;
+        bool any = false;
+        for (int k = 0; k < n; k++) {
+            if (l[k] && l[k]->v[j]) {
+                any = true;
+                if (!first || (l[k]->frame[j] && l[k]->frame[j] < first))
+                    first = l[k]->frame[j];
+            }
+        }
+        if (!any)
+            continue;
+        char t0[32], t1[32];
+        rel_time(t0, sizeof t0, j * p->m->bucket_s);
+        rel_time(t1, sizeof t1, (j + 1) * p->m->bucket_s);
+        g_string_append_printf(p->svg, "<rect class=\"hover\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\">"
+                               "<title>%s to %s:", PLOT_L + j * bw, y, bw, h, t0, t1);
+        for (int k = 0; k < n; k++)
+            if (l[k])
+                g_string_append_printf(p->svg, " %u %s%s", l[k]->v[j], what[k], k + 1 < n ? "," : "");
+        g_string_append_printf(p->svg, " (first frame %u)</title></rect>\n", first);
+    }
+}
+
+static uint32_t max_of(GPtrArray *lines)
+{
+    uint32_t mx = 0;
+    for (guint i = 0; i < lines->len; i++)
+        mx = MAX(mx, ((amfol_html_line *)g_ptr_array_index(lines, i))->max);
+    return mx;
+}
+
+static amfol_html_line *first_line(GPtrArray *lines)
+{
+    return lines->len ? g_ptr_array_index(lines, 0) : NULL;
+}
+
+static void scale_note(page *p, double y, uint32_t max)
+{
+    char bw[32];
+    bucket_words(bw, sizeof bw, p->m->bucket_s);
+    g_string_append_printf(p->svg, "<text class=\"scale\" x=\"%.0f\" y=\"%.1f\">max %u / %s</text>\n",
+                           PLOT_L - 6, y, max, bw);
+}
+
+/* ---- bands ---------------------------------------------------------------------------------- */
+
+/* OVERLOAD START / STOP per gNB: one lane per gNB. */
+static double band_marks(page *p, const amfol_html_amf *a, double y)
+{
+    if (!a->marks->len)
+        return y;
+    double lane = 18;
+    for (guint g = 0; g < a->gnbs->len; g++) {
+        const char *gnb = g_ptr_array_index(a->gnbs, g);
+        double cy = y + g * lane + lane / 2;
+        char text[96];
+        g_snprintf(text, sizeof text, "%s START/STOP", gnb);
+        label(p, cy + 4, "lbl", text);
+        g_string_append_printf(p->svg, "<line class=\"lane\" x1=\"%.0f\" x2=\"%.0f\" y1=\"%.1f\" y2=\"%.1f\"/>\n",
+                               PLOT_L, PLOT_R, cy, cy);
+        for (guint i = 0; i < a->marks->len; i++) {
+            const amfol_chart_mark *mk = &g_array_index(a->marks, amfol_chart_mark, i);
+            if (strcmp(mk->gnb, gnb) != 0)
+                continue;
+            double x = x_of(p, mk->time);
+            g_string_append_printf(p->svg, "<g class=\"mark %s\" data-frame=\"%u\" data-episode=\"%d\" data-gnb=\"",
+                                   mk->is_stop ? "stop" : "start", mk->frame, mk->episode);
+            esc(p->svg, gnb);
+            g_string_append(p->svg, "\"><title>");
+            esc(p->svg, gnb);
+            if (mk->is_stop) {
+                if (mk->episode > 0)
+                    g_string_append_printf(p->svg, ": OVERLOAD STOP, frame %u (episode %d)</title>", mk->frame,
+                                           mk->episode);
+                else
+                    g_string_append_printf(p->svg, ": OVERLOAD STOP without a START in force, frame %u</title>",
+                                           mk->frame);
+                g_string_append_printf(p->svg, "<path d=\"M%.1f %.1fl-5 -8h10z\"/></g>\n", x, cy + 5);
+            } else {
+                g_string_append_printf(p->svg, ": OVERLOAD START, frame %u: %s", mk->frame,
+                                       amfol_action_name(mk->action));
+                if (mk->reduction_pct != AMFOL_ABSENT)
+                    g_string_append_printf(p->svg, ", reduce by %d %%", mk->reduction_pct);
+                g_string_append_printf(p->svg, " (episode %d%s)</title>", mk->episode,
+                                       mk->replaced ? ", replaces the START in force" : "");
+                g_string_append_printf(p->svg, "<path d=\"M%.1f %.1fl-5 8h10z\"/></g>\n", x, cy - 5);
+            }
+        }
+    }
+    return y + a->gnbs->len * lane + GAP;
+}
+
+/* Per gNB: every INITIAL UE MESSAGE, those of the shed class, and the pass-through asked. */
+static double band_ium(page *p, const amfol_html_amf *a, double y)
+{
+    for (guint g = 0; g < a->gnbs->len; g++) {
+        const char *gnb = g_ptr_array_index(a->gnbs, g);
+        GPtrArray *all = amfol_html_lines(a, AMFOL_CK_IUM_ALL, gnb);
+        GPtrArray *shed = amfol_html_lines(a, AMFOL_CK_IUM_SHED, gnb);
+        double max = max_of(all);
+        for (guint i = 0; i < a->asked->len; i++) {
+            const amfol_html_asked *k = &g_array_index(a->asked, amfol_html_asked, i);
+            if (strcmp(k->gnb, gnb) == 0 && k->per_bucket > max)
+                max = k->per_bucket;
+        }
+        if (all->len && max > 0) {
+            char text[96];
+            g_snprintf(text, sizeof text, "%s InitialUEMessage", gnb);
+            label(p, y + 14, "lbl", text);
+            scale_note(p, y + 28, (uint32_t)ceil(max));
+            frame_box(p, y, SUB_H);
+            polyline(p, first_line(all), "s-all", y, SUB_H, max, "InitialUEMessages");
+            polyline(p, first_line(shed), "s-shed", y, SUB_H, max,
+                     "shed-class InitialUEMessages while in overload");
+            const amfol_html_line *cols[] = { first_line(all), first_line(shed) };
+            static const char *const words[] = { "InitialUEMessages", "of the shed class in overload" };
+            hover_columns(p, y, SUB_H, cols, words, 2);
+            for (guint i = 0; i < a->asked->len; i++) {
+                const amfol_html_asked *k = &g_array_index(a->asked, amfol_html_asked, i);
+                if (strcmp(k->gnb, gnb) != 0 || k->per_bucket < 0)
+                    continue;
+                double ly = y + SUB_H - SUB_H * k->per_bucket / max;
+                g_string_append_printf(p->svg, "<line class=\"s-asked\" x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" "
+                                       "y2=\"%.1f\"><title>pass-through asked by the START of frame %u: "
+                                       "%.0f %% of the baseline shed-class rate = %.1f per bucket</title></line>\n",
+                                       x_of(p, k->t0), x_of(p, k->t1), ly, ly, k->start_frame,
+                                       k->expected_pct, k->per_bucket);
+            }
+            y += SUB_H + GAP;
+        }
+        g_ptr_array_free(all, TRUE);
+        g_ptr_array_free(shed, TRUE);
+    }
+    return y;
+}
+
+/* Per cell: RRC requests, RRCSetups, RRCRejects. */
+static double band_rrc(page *p, const amfol_html_amf *a, double y)
+{
+    GPtrArray *reqs = amfol_html_lines(a, AMFOL_CK_RRC_REQ, NULL);
+    for (guint i = 0; i < reqs->len; i++) {
+        const amfol_html_line *rq = g_ptr_array_index(reqs, i);
+        const amfol_html_line *su = NULL, *rj = NULL;
+        for (guint k = 0; k < a->lines->len; k++) {
+            const amfol_html_line *l = g_ptr_array_index(a->lines, k);
+            if (strcmp(l->owner, rq->owner) != 0 || strcmp(l->name, rq->name) != 0)
+                continue;
+            if (l->kind == AMFOL_CK_RRC_SETUP)
+                su = l;
+            else if (l->kind == AMFOL_CK_RRC_REJECT)
+                rj = l;
+        }
+        double max = rq->max;
+        if (su)
+            max = MAX(max, su->max);
+        if (rj)
+            max = MAX(max, rj->max);
+        char text[160];
+        g_snprintf(text, sizeof text, "cell %s", rq->name);
+        label(p, y + 14, "lbl", text);
+        g_snprintf(text, sizeof text, "(%s) RRC", rq->owner);
+        label(p, y + 28, "scale", text);
+        scale_note(p, y + 42, (uint32_t)max);
+        frame_box(p, y, SUB_H);
+        polyline(p, rq, "s-req", y, SUB_H, max, "RRC requests");
+        polyline(p, su, "s-setup", y, SUB_H, max, "RRCSetups");
+        polyline(p, rj, "s-reject", y, SUB_H, max, "RRCRejects");
+        const amfol_html_line *cols[] = { rq, su, rj };
+        static const char *const words[] = { "requests", "RRCSetups", "RRCRejects" };
+        hover_columns(p, y, SUB_H, cols, words, 3);
+        y += SUB_H + GAP;
+    }
+    g_ptr_array_free(reqs, TRUE);
+    return y;
+}
+
+/* Bars with one tooltip per non-empty bucket. */
+static void bars(page *p, const amfol_html_line *l, const char *cls, double y, double h, double max,
+                 const char *what, double shift)
+{
+    if (!l || max <= 0)
+        return;
+    double bw = (PLOT_R - PLOT_L) / p->m->nb;
+    for (unsigned j = 0; j < p->m->nb; j++) {
+        if (!l->v[j])
+            continue;
+        double bh = h * l->v[j] / max;
+        char t[32];
+        rel_time(t, sizeof t, j * p->m->bucket_s);
+        g_string_append_printf(p->svg, "<rect class=\"%s\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\">"
+                               "<title>%s %u %s, first frame %u</title></rect>\n", cls,
+                               PLOT_L + j * bw + shift * bw, y + h - bh, MAX(bw / 2, 0.8), bh, t, l->v[j], what,
+                               l->frame[j]);
+    }
+}
+
+/* NAS congestion rejects and early retries per bucket. */
+static double band_nas(page *p, const amfol_html_amf *a, double y)
+{
+    GPtrArray *cong = amfol_html_lines(a, AMFOL_CK_NAS_CONGESTION, NULL);
+    GPtrArray *early = amfol_html_lines(a, AMFOL_CK_NAS_EARLY, NULL);
+    double max = MAX(max_of(cong), max_of(early));
+    if (max > 0) {
+        label(p, y + 14, "lbl", "NAS congestion rejects");
+        label(p, y + 28, "lbl", "and early retries");
+        scale_note(p, y + 42, (uint32_t)max);
+        frame_box(p, y, SUB_H);
+        bars(p, first_line(cong), "b-cong", y, SUB_H, max, "congestion rejects (5GMM #22 etc.)", 0);
+        bars(p, first_line(early), "b-early", y, SUB_H, max, "attempts inside a running back-off", 0.5);
+        y += SUB_H + GAP;
+    }
+    g_ptr_array_free(cong, TRUE);
+    g_ptr_array_free(early, TRUE);
+    return y;
+}
+
+static void sbi_marks(page *p, const amfol_html_line *l, const char *cls, const char *what, double y)
+{
+    if (!l)
+        return;
+    for (unsigned j = 0; j < p->m->nb; j++) {
+        if (!l->v[j])
+            continue;
+        char t[32];
+        rel_time(t, sizeof t, j * p->m->bucket_s);
+        double x = x_of_bucket(p, j);
+        g_string_append_printf(p->svg, "<g class=\"%s\"><title>%s %u × %s, first frame %u</title>"
+                               "<path d=\"M%.1f %.1fl4 4l-4 4l-4 -4z\"/></g>\n", cls, t, l->v[j], what,
+                               l->frame[j], x, y);
+    }
+}
+
+/* NRF load series per NF of this section, with SBI 503 / 429 / OCI marks below it. */
+static double band_nrf(page *p, const amfol_html_amf *a, double y)
+{
+    GHashTable *seen = g_hash_table_new(g_str_hash, g_str_equal);
+    for (guint i = 0; i < a->lines->len; i++) {
+        const amfol_html_line *l = g_ptr_array_index(a->lines, i);
+        if (l->kind < AMFOL_CK_NRF_LOAD || g_hash_table_contains(seen, l->owner))
+            continue;
+        g_hash_table_add(seen, (void *)l->owner);
+        const amfol_html_line *load = NULL, *s503 = NULL, *s429 = NULL, *oci = NULL;
+        for (guint k = 0; k < a->lines->len; k++) {
+            const amfol_html_line *o = g_ptr_array_index(a->lines, k);
+            if (strcmp(o->owner, l->owner) != 0)
+                continue;
+            if (o->kind == AMFOL_CK_NRF_LOAD)
+                load = o;
+            else if (o->kind == AMFOL_CK_SBI_503)
+                s503 = o;
+            else if (o->kind == AMFOL_CK_SBI_429)
+                s429 = o;
+            else if (o->kind == AMFOL_CK_SBI_OCI)
+                oci = o;
+        }
+        char text[128];
+        g_snprintf(text, sizeof text, "%s load (NRF)", *l->owner ? l->owner : "SBI, NF unknown");
+        label(p, y + 14, "lbl", text);
+        label(p, y + 28, "scale", "0-100 %; 503 429 OCI below");
+        frame_box(p, y, SUB_H);
+        if (load) {
+            GString *pts = g_string_new(NULL);
+            for (unsigned j = 0; j < p->m->nb; j++) {
+                if (!load->v[j])
+                    continue;
+                double cy = y + SUB_H - SUB_H * (load->v[j] - 1) / 100.0;
+                g_string_append_printf(pts, "%.1f,%.1f ", x_of_bucket(p, j), cy);
+                g_string_append_printf(p->svg, "<circle class=\"s-load\" cx=\"%.1f\" cy=\"%.1f\" r=\"2.5\">"
+                                       "<title>load %u %% reported, frame %u</title></circle>\n",
+                                       x_of_bucket(p, j), cy, load->v[j] - 1, load->frame[j]);
+            }
+            g_string_append_printf(p->svg, "<polyline class=\"s-load\" points=\"%s\"/>\n", pts->str);
+            g_string_free(pts, TRUE);
+        }
+        double my = y + SUB_H + 2;
+        sbi_marks(p, s503, "m-503", "HTTP 503", my);
+        sbi_marks(p, s429, "m-429", "HTTP 429", my + 9);
+        sbi_marks(p, oci, "m-oci", "3gpp-Sbi-Oci", my + 18);
+        y += SUB_H + 30 + GAP;
+    }
+    g_hash_table_destroy(seen);
+    return y;
+}
+
+/* Every finding: a marker at its first frame, labelled with the rule and that frame. Labels go
+ * on the first row where they do not overlap the previous label (at most FINDING_ROWS rows). */
+#define FINDING_ROWS 12
+static double band_findings(page *p, const amfol_html_amf *a, double y)
+{
+    if (!a->findings->len)
+        return y;
+    double row_h = 16, row_end[FINDING_ROWS];
+    unsigned rows = 1;
+    for (unsigned k = 0; k < FINDING_ROWS; k++)
+        row_end[k] = -1e9;
+    GString *marks = g_string_new(NULL);
+    for (guint i = 0; i < a->findings->len; i++) {
+        const amfol_html_finding *hf = &g_array_index(a->findings, amfol_html_finding, i);
+        const amfol_finding *f = hf->f;
+        double x = x_of(p, hf->t);
+        char text[96];
+        g_snprintf(text, sizeof text, "%s #%u", f->rule, f->first_frame);
+        double w = 14 + 5.6 * strlen(text);
+        unsigned row = 0;
+        while (row < FINDING_ROWS - 1 && row_end[row] > x)
+            row++;
+        row_end[row] = x + w;
+        rows = MAX(rows, row + 1);
+        double cy = y + 4 + row * row_h + row_h / 2;
+        bool left = x + w > PLOT_R + 16;        /* near the right edge: label to the left */
+        g_string_append_printf(marks, "<g class=\"finding sev-%s\" data-rule=\"%s\" data-first-frame=\"%u\">"
+                               "<title>", amfol_report_severity_name(f->severity), f->rule, f->first_frame);
+        g_string_append_printf(marks, "%s (%s): ", f->rule, amfol_report_severity_name(f->severity));
+        esc(marks, f->summary);
+        g_string_append(marks, "\nframes:");
+        for (int k = 0; k < f->n_frames; k++)
+            g_string_append_printf(marks, " %u", f->frames[k]);
+        if (f->count > (uint32_t)f->n_frames)
+            g_string_append_printf(marks, " … (%u counted)", f->count);
+        g_string_append_printf(marks, "</title><path d=\"M%.1f %.1fl5 5l-5 5l-5 -5z\"/>"
+                               "<text x=\"%.1f\" y=\"%.1f\"%s>%s</text></g>\n", x, cy - 5, left ? x - 7 : x + 7,
+                               cy + 4, left ? " text-anchor=\"end\"" : "", text);
+    }
+    label(p, y + 14, "lbl", "Findings");
+    frame_box(p, y, rows * row_h + 4);
+    g_string_append_len(p->svg, marks->str, marks->len);
+    g_string_free(marks, TRUE);
+    return y + rows * row_h + 4 + GAP;
+}
+
+typedef double (*band_fn)(page *p, const amfol_html_amf *a, double y);
+
+/* The bands of a section, top to bottom. A new band (e.g. symptom series) is one entry here. */
+static const band_fn bands[] = {
+    band_marks, band_ium, band_rrc, band_nas, band_nrf, band_findings,
+};
+
+/* ---- section: episode bands, bands, axis ------------------------------------------------------ */
+
+static void axis(page *p, double top, double y)
+{
+    static const double steps[] = { 0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200,
+                                    14400, 21600, 43200, 86400 };
+    double span = p->m->nb * p->m->bucket_s;
+    double step = steps[G_N_ELEMENTS(steps) - 1];
+    for (size_t i = 0; i < G_N_ELEMENTS(steps); i++) {
+        if (span / steps[i] <= 10) {
+            step = steps[i];
+            break;
+        }
+    }
+    g_string_append_printf(p->svg, "<line class=\"axis\" x1=\"%.0f\" x2=\"%.0f\" y1=\"%.1f\" y2=\"%.1f\"/>\n",
+                           PLOT_L, PLOT_R, y, y);
+    for (double t = 0; t <= span + 1e-9; t += step) {
+        double x = x_of(p, p->m->origin + t);
+        char buf[32];
+        rel_time(buf, sizeof buf, t);
+        g_string_append_printf(p->svg, "<line class=\"grid\" x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\"/>"
+                               "<text class=\"tick\" x=\"%.1f\" y=\"%.1f\">%s</text>\n", x, x, top, y + 4, x,
+                               y + 16, buf);
+    }
+}
+
+static const char *level_name(int level)
+{
+    return amfol_level_name((enum amfol_level)level);
+}
+
+static void episodes(page *p, const amfol_html_amf *a, double h)
+{
+    for (guint i = 0; i < a->episodes->len; i++) {
+        const amfol_html_episode *ep = &g_array_index(a->episodes, amfol_html_episode, i);
+        double x0 = x_of(p, ep->t0), x1 = MAX(x_of(p, ep->t1), x0 + 2);
+        g_string_append_printf(p->out, "<g class=\"episode level-%s\" data-episode=\"%d\" data-start-frame=\"%u\" "
+                               "data-stop-frame=\"%u\"><title>Episode %d: OVERLOAD START frame %u, ",
+                               level_name(ep->level), ep->number, ep->start_frame, ep->open ? 0 : ep->stop_frame,
+                               ep->number, ep->start_frame);
+        if (ep->open)
+            g_string_append(p->out, "not every gNB got a STOP before the capture ends");
+        else
+            g_string_append_printf(p->out, "last STOP frame %u", ep->stop_frame);
+        g_string_append_printf(p->out, "; %u gNB(s); %.1f s</title>", ep->gnbs, ep->t1 - ep->t0);
+        g_string_append_printf(p->out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"/>", x0, 2.0,
+                               x1 - x0, h - 2);
+        char pct[24] = "";
+        if (ep->reduction_pct != AMFOL_ABSENT)
+            g_snprintf(pct, sizeof pct, " %d %%", ep->reduction_pct);
+        g_string_append_printf(p->out, "<text x=\"%.1f\" y=\"%.1f\">Episode %d: %s%s</text>"
+                               "<text x=\"%.1f\" y=\"%.1f\">amfol level %s</text></g>\n", x0 + 3, 15.0, ep->number,
+                               amfol_action_name(ep->action), pct, x0 + 3, 30.0, level_name(ep->level));
+    }
+}
+
+static int by_value(const void *x, const void *y, void *user)
+{
+    const amfol_chart_t3346 *h = user;
+    uint32_t a = h->seconds[*(const int *)x], b = h->seconds[*(const int *)y];
+    return a < b ? -1 : a > b;
+}
+
+/* The T3346 values of the congestion rejects, smallest first, then "none" and "other". */
+static void t3346_histogram(page *p, const amfol_chart_t3346 *h)
+{
+    int order[AMFOL_CHART_T3346_BINS];
+    for (int i = 0; i < h->n; i++)
+        order[i] = i;
+    g_qsort_with_data(order, h->n, sizeof order[0], by_value, (void *)h);
+    uint32_t mx = MAX(h->none, h->other);
+    for (int i = 0; i < h->n; i++)
+        mx = MAX(mx, h->count[i]);
+    int n = h->n + 2;
+    double bw = MIN(60.0, (PAGE_W - 20) / n), hh = 80;
+    g_string_append_printf(p->out, "<h3>T3346 values in congestion rejects</h3>\n<svg class=\"t3346\" "
+                           "xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\">\n",
+                           n * bw + 20, hh + 36);
+    for (int i = 0; i < n; i++) {
+        uint32_t c = i < h->n ? h->count[order[i]] : (i == h->n ? h->none : h->other);
+        char name[32];
+        if (i < h->n)
+            g_snprintf(name, sizeof name, "%u s", h->seconds[order[i]]);
+        else
+            g_snprintf(name, sizeof name, "%s", i == h->n ? "none" : "other");
+        double bh = mx ? hh * c / mx : 0, x = 10 + i * bw;
+        g_string_append_printf(p->out, "<g class=\"t3346-bin\"><title>T3346 %s: %u rejects</title>"
+                               "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"/>"
+                               "<text x=\"%.1f\" y=\"%.0f\">%s</text><text x=\"%.1f\" y=\"%.1f\">%u</text></g>\n",
+                               name, c, x, 14 + hh - bh, bw - 6, bh, x, hh + 28, name, x, 12 + hh - bh, c);
+    }
+    g_string_append(p->out, "</svg>\n");
+}
+
+/* The findings as a table too: tooltips do not print. */
+#define TABLE_MAX_ROWS 200
+static void findings_table(page *p, const amfol_html_amf *a)
+{
+    if (!a->findings->len)
+        return;
+    g_string_append(p->out, "<table class=\"findings\"><tr><th>rule</th><th>severity</th><th>first frame</th>"
+                            "<th>count</th><th>summary</th></tr>\n");
+    for (guint i = 0; i < a->findings->len && i < TABLE_MAX_ROWS; i++) {
+        const amfol_finding *f = g_array_index(a->findings, amfol_html_finding, i).f;
+        g_string_append_printf(p->out, "<tr><td>%s</td><td>%s</td><td>%u</td><td>%u</td><td>", f->rule,
+                               amfol_report_severity_name(f->severity), f->first_frame, f->count);
+        esc(p->out, f->summary);
+        g_string_append(p->out, "</td></tr>\n");
+    }
+    g_string_append(p->out, "</table>\n");
+    if (a->findings->len > TABLE_MAX_ROWS)
+        g_string_append_printf(p->out, "<p class=\"meta\">%u more findings: see -z amfol,diagnosis.</p>\n",
+                               a->findings->len - TABLE_MAX_ROWS);
+}
+
+static void section_svg(page *p, const amfol_html_amf *a)
+{
+    g_string_append(p->out, "<section class=\"amf\"><h2>");
+    if (a->name) {
+        g_string_append(p->out, "AMF ");
+        esc(p->out, a->name);
+    } else {
+        g_string_append(p->out, "Not tied to an N2 AMF");
+    }
+    g_string_append(p->out, "</h2>\n");
+    p->svg = g_string_new(NULL);
+    double y = HEAD_H;
+    for (size_t i = 0; i < G_N_ELEMENTS(bands); i++)
+        y = bands[i](p, a, y);
+    if (y == HEAD_H && !a->episodes->len)
+        g_string_append(p->out, "<p class=\"empty\">Nothing to draw for this section.</p>\n");
+    axis(p, HEAD_H, y);
+    double h = y + 24;
+    g_string_append_printf(p->out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
+                           "viewBox=\"0 0 %.0f %.0f\">\n", PAGE_W, h, PAGE_W, h);
+    episodes(p, a, y);
+    g_string_append_len(p->out, p->svg->str, p->svg->len);
+    g_string_append(p->out, "</svg>\n");
+    g_string_free(p->svg, TRUE);
+    p->svg = NULL;
+
+    if (a->t3346)
+        t3346_histogram(p, a->t3346);
+    findings_table(p, a);
+    g_string_append(p->out, "</section>\n");
+}
+
+/* ---- the page --------------------------------------------------------------------------------- */
+
+static const char css[] =
+    "body{font:13px sans-serif;margin:16px;color:#222;background:#fff}"
+    "h1{font-size:20px;margin:0 0 4px}h2{font-size:16px;margin:18px 0 4px}h3{font-size:13px;margin:6px 0}"
+    ".meta{color:#444;margin:2px 0}.empty{font-size:15px;color:#8a1c00;font-weight:bold}"
+    "svg{display:block;font:11px sans-serif}"
+    "text.lbl,text.scale{text-anchor:end}text.scale{fill:#666;font-size:10px}text.tick{text-anchor:middle;fill:#444}"
+    ".box{fill:none;stroke:#ccc}.lane{stroke:#ddd}.axis{stroke:#444}.grid{stroke:#eee}"
+    "polyline{fill:none;stroke-width:1.5}.hover{fill:transparent}.hover:hover{fill:#0001}"
+    ".s-all{stroke:#999}.s-shed{stroke:#d62728}.s-asked{stroke:#111;stroke-dasharray:5 3;stroke-width:1.5}"
+    ".s-req{stroke:#1f77b4}.s-setup{stroke:#2ca02c}.s-reject{stroke:#d62728}"
+    ".b-cong{fill:#ff7f0e}.b-early{fill:#9467bd}"
+    "polyline.s-load{stroke:#17becf}circle.s-load{fill:#17becf}"
+    ".m-503 path{fill:#d62728}.m-429 path{fill:#ff7f0e}.m-oci path{fill:#9467bd}"
+    ".mark.start path{fill:#d62728}.mark.stop path{fill:#2ca02c}"
+    ".episode rect{fill:#ffd9b3;fill-opacity:.45}.episode.level-Minor rect{fill:#fff2b3}"
+    ".episode.level-Critical rect{fill:#ffb3b3}.episode text{font-weight:bold;fill:#7a3b00}"
+    ".finding path{fill:#555}.finding.sev-error path{fill:#d62728}.finding.sev-warning path{fill:#ff7f0e}"
+    ".finding text{font-size:10px}.t3346 rect{fill:#ff7f0e}.t3346 text{font-size:10px}"
+    ".legend span{display:inline-block;margin-right:14px}.sw{display:inline-block;width:18px;height:10px;"
+    "margin-right:4px;vertical-align:middle}"
+    "table.findings{border-collapse:collapse;margin:6px 0;font-size:12px}"
+    "table.findings td,table.findings th{border:1px solid #ddd;padding:2px 6px;text-align:left;vertical-align:top}"
+    "table.findings td:first-child{white-space:nowrap}"
+    "@media print{body{margin:0}section{break-inside:avoid}}";
+
+static void legend(GString *out)
+{
+    static const struct { const char *style, *text; } items[] = {
+        { "background:#ffd9b3", "overload episode (first START until every gNB told got its STOP)" },
+        { "border-bottom:8px solid #d62728;height:0;width:0;border-left:6px solid transparent;"
+          "border-right:6px solid transparent", "OVERLOAD START" },
+        { "border-top:8px solid #2ca02c;height:0;width:0;border-left:6px solid transparent;"
+          "border-right:6px solid transparent", "OVERLOAD STOP" },
+        { "border-top:2px solid #999;height:0", "InitialUEMessages" },
+        { "border-top:2px solid #d62728;height:0", "shed-class InitialUEMessages / RRCRejects" },
+        { "border-top:2px dashed #111;height:0", "pass-through the START asked" },
+        { "border-top:2px solid #1f77b4;height:0", "RRC requests" },
+        { "border-top:2px solid #2ca02c;height:0", "RRCSetups" },
+        { "background:#ff7f0e", "NAS congestion rejects / HTTP 429" },
+        { "background:#9467bd", "early retries / 3gpp-Sbi-Oci" },
+        { "border-top:2px solid #17becf;height:0", "NRF load" },
+        { "background:#d62728;transform:rotate(45deg);width:8px;height:8px", "finding (error) / HTTP 503" },
+    };
+    g_string_append(out, "<p class=\"legend\">");
+    for (size_t i = 0; i < G_N_ELEMENTS(items); i++)
+        g_string_append_printf(out, "<span><i class=\"sw\" style=\"%s\"></i>%s</span>", items[i].style,
+                               items[i].text);
+    g_string_append(out, "</p>\n");
+}
+
+void amfol_report_html(amfol_engine *e, const char *capture_name, GString *out)
+{
+    amfol_html_model *m = amfol_html_model_new(e, capture_name);
+    page p = { .m = m, .out = out };
+    g_string_append(out, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>amfol: ");
+    esc(out, m->capture_name);
+    g_string_append_printf(out, "</title><style>%s</style></head><body>\n<h1>AMF overload timeline: ", css);
+    esc(out, m->capture_name);
+    char t0[48], t1[48], bw[32];
+    abs_time(t0, sizeof t0, m->first_time);
+    abs_time(t1, sizeof t1, m->last_time);
+    bucket_words(bw, sizeof bw, m->bucket_s);
+    g_string_append_printf(out, "</h1>\n<p class=\"meta\" id=\"capture\">%" G_GUINT64_FORMAT " frames, %s to %s "
+                           "(%.1f s); time buckets of %s; %" G_GUINT64_FORMAT " NGAP PDUs analysed; amfol %s.</p>\n",
+                           m->frames, t0, t1, m->last_time - m->first_time, bw, m->ngap_pdus, AMFOL_JSON_VERSION);
+    g_string_append(out, "<p class=\"meta\">Levels (Normal, Minor, Major, Critical) are amfol's own convention "
+                         "derived from the OverloadAction (docs/faults.md); NGAP itself has no levels. Hover a "
+                         "mark for its frames.</p>\n");
+    if (m->ngap_pdus == 0)
+        g_string_append(out, "<p class=\"empty\" id=\"no-ngap\">No NGAP in this capture: amfol saw no N2 "
+                              "signalling, so there is no AMF, OVERLOAD START or STOP to draw.</p>\n");
+    if (m->dropped || m->findings_dropped)
+        g_string_append_printf(out, "<p class=\"meta\">Not drawn: %u series or marks beyond amfol's limits, "
+                               "%u findings beyond the findings cap.</p>\n", m->dropped, m->findings_dropped);
+    legend(out);
+    for (guint i = 0; i < m->amfs->len; i++)
+        section_svg(&p, g_ptr_array_index(m->amfs, i));
+    g_string_append(out, "</body></html>\n");
+    amfol_html_model_free(m);
+}

@@ -1,0 +1,153 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+# check_page.py: the timeline page (-z amfol,html) of a capture against the JSON report of the
+# same capture (-z amfol,json): one episode band per episode with its START/STOP frames, one
+# START/STOP mark per gNB message, one marker per finding (rule and first frame); the page is
+# self-contained (no script, no external reference) and the same in one pass and with -2;
+# Chromium renders it into a PNG that is not blank and shows the episode colour when there are
+# episodes.
+#
+# Usage: check_page.py TSHARK_WRAPPER PLUGIN (--capture FILE | --n2-crafted storm|clean|exempt|late)
+#                       [--no-ngap]
+import json, os, re, shutil, subprocess, sys, tempfile
+from html.parser import HTMLParser
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from pnglite import pixel_stats
+
+tshark, plugin = sys.argv[1:3]
+args = sys.argv[3:]
+work = tempfile.mkdtemp(prefix="amfol-page-")
+if args[0] == "--n2-crafted":   # tests/n2's hand-made captures (STOP without START, truncated PDU)
+    here = os.path.dirname(os.path.abspath(__file__))
+    subprocess.run([sys.executable, os.path.join(here, "..", "n2", "make_captures.py"), work], check=True,
+                   stdout=subprocess.DEVNULL)
+    cap = os.path.join(work, args[1] + ".pcap")
+    rest = args[2:]
+else:
+    cap = args[1]
+    rest = args[2:]
+expect_no_ngap = "--no-ngap" in rest
+
+
+def run(z, two_pass=True):
+    return subprocess.run([tshark, plugin, "-r", cap, "-q", "-z", z] + (["-2"] if two_pass else []),
+                          check=True, capture_output=True, text=True).stdout
+
+
+report = json.loads(run("amfol,json"))
+page = run("amfol,html")
+one_pass = run("amfol,html", two_pass=False)
+page_file = os.path.join(work, "page.html")
+open(page_file, "w").write(page)
+
+
+class Page(HTMLParser):
+    """Collects the elements the checks count, per AMF section."""
+
+    def __init__(self):
+        super().__init__()
+        self.section, self.in_h2, self.h2 = None, False, ""
+        self.episodes, self.findings, self.marks, self.orphan_stops = [], [], [], []
+        self.ids, self.scripts, self.external = set(), 0, []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        cls = (a.get("class") or "").split()
+        if "id" in a:
+            self.ids.add(a["id"])
+        if tag == "script":
+            self.scripts += 1
+        for k in ("src", "href"):
+            if k in a:
+                self.external.append(a[k])
+        if tag == "h2":
+            self.in_h2, self.h2 = True, ""
+        if tag != "g":
+            return
+        if "episode" in cls:
+            self.episodes.append((self.section, int(a["data-episode"]), int(a["data-start-frame"]),
+                                  int(a["data-stop-frame"])))
+        elif "finding" in cls:
+            self.findings.append((a["data-rule"], int(a["data-first-frame"])))
+        elif "mark" in cls:
+            mark = (self.section, "stop" if "stop" in cls else "start", a["data-gnb"], int(a["data-frame"]))
+            if int(a["data-episode"]) > 0:
+                self.marks.append(mark)
+            else:
+                self.orphan_stops.append(mark)
+
+    def handle_data(self, data):
+        if self.in_h2:
+            self.h2 += data
+
+    def handle_endtag(self, tag):
+        if tag == "h2":
+            self.in_h2 = False
+            self.section = self.h2[4:] if self.h2.startswith("AMF ") else None
+
+
+p = Page()
+p.feed(page)
+fails = []
+if one_pass != page:
+    fails.append("the page differs between one pass and -2")
+
+# Episodes and START/STOP marks, per AMF.
+want_eps, want_marks = [], []
+for amf in report.get("amfs", []):
+    for ep in amf.get("episodes", []):
+        want_eps.append((amf.get("name") or amf["id"], ep["number"], ep["start_frame"], ep["stop_frame"] or 0))
+        for g in ep.get("gnbs", []):
+            for f in g.get("start_frames", [g["start_frame"]]):
+                want_marks.append((amf.get("name") or amf["id"], "start", g["id"], f))
+            if g.get("stop_frame"):
+                want_marks.append((amf.get("name") or amf["id"], "stop", g["id"], g["stop_frame"]))
+if sorted(p.episodes) != sorted(want_eps):
+    fails.append(f"episode bands {sorted(p.episodes)} != JSON episodes {sorted(want_eps)}")
+if sorted(set(p.marks)) != sorted(set(want_marks)) or len(p.marks) != len(set(p.marks)):
+    fails.append(f"START/STOP marks {sorted(p.marks)} != JSON {sorted(set(want_marks))}")
+orphans = sum(g.get("stops_without_start", 0) for a in report.get("amfs", []) for g in a.get("gnbs", []))
+if len(p.orphan_stops) != orphans or any(k != "stop" for _, k, _, _ in p.orphan_stops):
+    fails.append(f"{len(p.orphan_stops)} marks outside an episode, JSON has {orphans} STOPs without START")
+
+# One marker per finding.
+want_findings = sorted((f["rule"], f["first_frame"]) for f in report.get("findings", []))
+if report.get("findings_dropped", 0) == 0 and sorted(p.findings) != want_findings:
+    fails.append(f"finding markers {sorted(p.findings)} != JSON findings {want_findings}")
+
+# Header, self-containment, the no-NGAP message.
+frames = report["capture"]["frames"]
+if not re.search(r'id="capture">%d frames' % frames, page):
+    fails.append(f"header does not give the {frames} frames")
+if p.scripts or p.external:
+    fails.append(f"not self-contained: {p.scripts} scripts, references {p.external[:5]}")
+if expect_no_ngap != ("no-ngap" in p.ids):
+    fails.append(f"no-NGAP message {'missing' if expect_no_ngap else 'shown for a capture with NGAP'}")
+
+# Rendered by a real browser: not blank, and the episode colour is there when there are episodes.
+chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+if not chromium:
+    fails.append("chromium not installed (scripts/install-deps.sh installs it)")
+else:
+    png = os.path.join(work, "page.png")
+    subprocess.run([chromium, "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                    f"--user-data-dir={work}/chromium", "--force-device-scale-factor=0.5",
+                    "--window-size=1140,1800", f"--screenshot={png}", "file://" + page_file],
+                   check=True, capture_output=True, timeout=120)
+    w, h, ink, colours = pixel_stats(png)
+    print(f"rendered {w}x{h}: {ink * 100:.1f} % ink, {len(colours)} colours")
+    if ink < 0.01 or len(colours) < 8:
+        fails.append(f"rendered page looks blank: {ink * 100:.2f} % ink, {len(colours)} colours")
+    # The episode fill #ffd9b3 at 45 % opacity over white (levels use other tints).
+    tints = [c for c in colours if c[0] >= 250 and 200 <= c[1] <= 245 and 180 <= c[2] <= 235 and c[1] > c[2]]
+    if want_eps and not tints:
+        fails.append("no episode band colour in the rendered page")
+
+print(f"{len(p.episodes)} episode bands, {len(p.marks)} START/STOP marks, {len(p.findings)} finding markers, "
+      f"page {len(page.encode())} bytes")
+if fails:
+    print("FAIL\n" + "\n".join(fails))
+    sys.exit(1)
+shutil.rmtree(work, ignore_errors=True)
+print("page: ok")

@@ -1,0 +1,43 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tests/pictures: the timeline page (-z amfol,html) against the JSON report, rendered by headless
+# Chromium; the "amfol" Flow Graph (-z flow,amfol,network) against the synthesizer's ground truth.
+# Scenario captures come from the synthesizer's fixtures (testcaptures/tests: synth.generate.<name>
+# writes build/testcaptures/out/<name>.pcapng and its .truth.json once per run).
+set(_pictures_out ${CMAKE_BINARY_DIR}/testcaptures/out)
+if(DEFINED AMFOL_PLUGIN_SO AND DEFINED AMFOL_SYNTH)
+  foreach(scenario mixed-storm clean-episode cascade backoff-storm nrf-lag calm)
+    add_test(NAME pictures.page.${scenario}
+      COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/check_page.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
+              --capture ${_pictures_out}/${scenario}.pcapng)
+    set_tests_properties(pictures.page.${scenario} PROPERTIES FIXTURES_REQUIRED synth_${scenario} TIMEOUT 180)
+  endforeach()
+  foreach(scenario mixed-storm clean-episode cascade rejects-after-stop)
+    add_test(NAME pictures.flow.${scenario}
+      COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/check_flow.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
+              ${_pictures_out}/${scenario}.pcapng)
+    set_tests_properties(pictures.flow.${scenario} PROPERTIES FIXTURES_REQUIRED synth_${scenario} TIMEOUT 180)
+  endforeach()
+endif()
+if(DEFINED AMFOL_PLUGIN_SO)
+  foreach(crafted storm clean late)
+    add_test(NAME pictures.page.n2-${crafted}
+      COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/check_page.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
+              --n2-crafted ${crafted})
+  endforeach()
+endif()
+set(PICTURES_PUBLIC ${AMFOL_SHARED}/captures/public)
+if(NOT EXISTS ${PICTURES_PUBLIC} AND DEFINED ENV{AMFOL_PUBLIC_CAPTURES})
+  set(PICTURES_PUBLIC $ENV{AMFOL_PUBLIC_CAPTURES})
+endif()
+if(DEFINED AMFOL_PLUGIN_SO)
+  # A capture without NGAP (SBI only) gives a page that says so.
+  add_test(NAME pictures.page.no-ngap
+    COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/check_page.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
+            --capture ${PICTURES_PUBLIC}/adriandonohoe-5g-pcap/sandbox_sbi.pcap --no-ngap)
+endif()
+if(DEFINED AMFOL_PLUGIN_SO AND EXISTS ${PICTURES_PUBLIC})
+  # Real captures, some truncated or malformed: a complete page each, never a crash.
+  add_test(NAME pictures.page.public
+    COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/check_public_pages.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
+            ${PICTURES_PUBLIC})
+endif()
