@@ -15,6 +15,7 @@ amfol_engine *amfol_engine_new(const amfol_config *cfg)
     e->rrc = amfol_rrc_new(&e->cfg);
     e->nas = amfol_nas_new(&e->cfg);
     e->sbi = amfol_sbi_new(&e->cfg);
+    e->symptoms = amfol_symptoms_new(&e->cfg);   /* issue 14 */
     e->findings = amfol_findings_new();
     return e;
 }
@@ -23,6 +24,7 @@ void amfol_engine_free(amfol_engine *e)
 {
     if (!e)
         return;
+    amfol_symptoms_free(e->symptoms);
     amfol_sbi_free(e->sbi);
     amfol_nas_free(e->nas);
     amfol_rrc_free(e->rrc);
@@ -55,6 +57,7 @@ void amfol_engine_ngap(amfol_engine *e, const amfol_ngap_event *ev, amfol_n2_res
 {
     e->fed++;
     amfol_n2_on_ngap(e, ev, out);
+    amfol_symptoms_on_ngap(e, ev, out);   /* issue 14: after N2 (AMF names, STARTs) */
 }
 
 void amfol_engine_sctp(amfol_engine *e, const amfol_sctp_event *ev)
@@ -74,12 +77,14 @@ void amfol_engine_nas(amfol_engine *e, const amfol_nas_event *ev, amfol_nas_resu
     e->fed++;
     amfol_nas_on_msg(e, ev, out);
     amfol_rrc_on_nas(e, ev);   /* requested NSSAI per 5G-S-TMSI, for the radio slice rule */
+    amfol_symptoms_on_nas(e, ev, out);    /* issue 14: after NAS (congestion rejects) */
 }
 
 void amfol_engine_sbi(amfol_engine *e, const amfol_sbi_event *ev, amfol_sbi_result *out)
 {
     e->fed++;
     amfol_sbi_on_msg(e, ev, out);
+    amfol_symptoms_on_sbi(e, ev, out);    /* issue 14: after SBI (NRF load reports) */
 }
 
 const amfol_findings *amfol_engine_finish(amfol_engine *e)
@@ -92,6 +97,7 @@ const amfol_findings *amfol_engine_finish(amfol_engine *e)
     amfol_rrc_finish(e, e->findings);
     amfol_nas_finish(e, e->findings);
     amfol_sbi_finish(e, e->findings);
+    amfol_symptoms_finish(e, e->findings);   /* issue 14 */
     amfol_findings_sort(e->findings);
     e->fed_at_finish = e->fed;
     e->frames_at_finish = e->cap.frames;

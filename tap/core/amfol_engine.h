@@ -13,6 +13,7 @@
 #include "../rrc/amfol_rrc.h"
 #include "../nas/amfol_nas.h"
 #include "../sbi/amfol_sbi.h"
+#include "../symptoms/amfol_symptoms.h"   /* issue 14 */
 
 typedef struct amfol_engine amfol_engine;
 

@@ -13,6 +13,7 @@ struct amfol_engine {
     amfol_rrc *rrc;
     amfol_nas *nas;
     amfol_sbi *sbi;
+    amfol_symptoms *symptoms;   /* issue 14: overload symptoms, fed after the modules above */
     amfol_findings *findings;
     uint64_t fed;               /* events fed so far */
     uint64_t fed_at_finish;     /* value of `fed` when the findings were last computed */

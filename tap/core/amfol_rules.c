@@ -79,6 +79,13 @@ static const amfol_rule rules[] = {
     { "sbi-oci-malformed", AMFOL_SEV_WARNING,
       "3gpp-Sbi-Oci / 3gpp-Sbi-Lci header breaks TS 29.500 syntax",
       "Fix the producer's header formatting; consumers will ignore it." },
+    /* Overload symptoms (issue 14) */
+    { "overload-control-absent", AMFOL_SEV_WARNING,
+      "AMF shows sustained overload symptoms but used no overload control",
+      "Check the AMF's overload thresholds and that N2 OVERLOAD START, NAS #22 + T3346 and SBI overload control are enabled." },
+    { "overload-control-late", AMFOL_SEV_WARNING,
+      "AMF's first overload control came long after its overload symptoms began",
+      "Lower the AMF's overload detection thresholds or shorten their averaging window." },
 };
 
 const amfol_rule *amfol_rules(size_t *n)

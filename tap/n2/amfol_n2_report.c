@@ -436,6 +436,7 @@ void amfol_n2_report_json(amfol_engine *e, json_dumper *d)
             j_episode(d, e, (int)m, g_ptr_array_index(amf->episodes, i));
         json_dumper_end_array(d);
         j_int(d, "episodes_dropped", amf->episodes_dropped);
+        amfol_symptoms_report_json_amf(e, amf->id, d);   /* issue 14: amfs[].symptoms */
         json_dumper_end_object(d);
     }
     json_dumper_end_array(d);
