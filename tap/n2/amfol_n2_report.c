@@ -498,7 +498,7 @@ void amfol_n2_report_headline(amfol_engine *e, GString *out)
         }
     }
     if (episodes == 0)
-        g_string_append_printf(out, "No AMF overload seen in this capture (%" G_GUINT64_FORMAT
+        g_string_append_printf(out, "No OVERLOAD START in this capture (%" G_GUINT64_FORMAT
                                " NGAP PDUs from %u association%s)\n", n2->pdus, n2->assocs->len,
                                n2->assocs->len == 1 ? "" : "s");
 }

@@ -88,6 +88,7 @@ struct amfol_symptoms {
     /* Computed by amfol_symptoms_finish (amfol_symptoms_series.c). */
     GArray *series;                /* amfol_symptom_series, one per AMF */
     GPtrArray *bucket_arrays;      /* owned bucket arrays of `series` */
+    GArray *series_amf;            /* int: the AMF index of each series */
 };
 
 /* amfol_symptoms_series.c */

@@ -57,7 +57,7 @@ void amfol_symptoms_finish(amfol_engine *e, amfol_findings *out)
             if (!x)
                 continue;
             amfol_finding_set_entities(x, ser->amf, NULL, NULL, NULL);
-            run_frames(e, (int)i, ser, x);
+            run_frames(e, g_array_index(s->series_amf, int, i), ser, x);
             amfol_finding_set_summary(x,
                 "AMF %s shows %s from frame %u (t+%.1f s) for %.0f s, and used no overload control "
                 "(no OVERLOAD START, NAS congestion reject, SBI 503/429/OCI or NRF load >= %u %%)",

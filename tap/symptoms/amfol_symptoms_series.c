@@ -53,6 +53,9 @@ void sym_series_clear(amfol_symptoms *s)
         g_ptr_array_free(s->bucket_arrays, TRUE);
     if (s->series)
         g_array_free(s->series, TRUE);
+    if (s->series_amf)
+        g_array_free(s->series_amf, TRUE);
+    s->series_amf = NULL;
     s->bucket_arrays = NULL;
     s->series = NULL;
 }
@@ -287,17 +290,35 @@ static void control(const amfol_config *cfg, const sym_amf *a, amfol_symptom_ser
     }
 }
 
+static bool has_ue_traffic(const amfol_symptoms *s, const sym_amf *a, int amf)
+{
+    if (a->n_controls)
+        return true;
+    for (guint k = 0; k < a->slots->len; k++) {
+        const sym_slot *sl = &g_array_index(a->slots, sym_slot, k);
+        if (sl->nas || sl->initial_ue || sl->ue_contexts)
+            return true;
+    }
+    for (guint i = 0; i < s->samples->len; i++)
+        if (sym_sample_owner(s, &g_array_index(s->samples, sym_sample, i)) == amf)
+            return true;
+    return false;
+}
+
 void sym_series_compute(amfol_engine *e)
 {
     amfol_symptoms *s = e->symptoms;
     sym_series_clear(s);
     s->series = g_array_new(FALSE, TRUE, sizeof(amfol_symptom_series));
     s->bucket_arrays = g_ptr_array_new_with_free_func(g_free);
+    s->series_amf = g_array_new(FALSE, FALSE, sizeof(int));
     double span = e->cap.frames ? e->cap.last_time - e->cap.first_time : 0;
     double size = amfol_sym_bucket_size(span);
     size_t nb = (size_t)floor(span / size) + 1;
     for (guint i = 0; i < s->amfs->len; i++) {
         const sym_amf *a = g_ptr_array_index(s->amfs, i);
+        if (!has_ue_traffic(s, a, (int)i))
+            continue;   /* e.g. the transport name an AMF had until its NG SETUP RESPONSE */
         amfol_symptom_series ser = { .amf = a->name, .bucket_s = size, .n_buckets = nb };
         amfol_symptom_bucket *bk = g_new0(amfol_symptom_bucket, nb);
         g_ptr_array_add(s->bucket_arrays, bk);
@@ -308,6 +329,8 @@ void sym_series_compute(amfol_engine *e)
         first_run(e, (int)i, &ser, bk);
         control(&s->cfg, a, &ser);
         g_array_append_val(s->series, ser);
+        int index = (int)i;
+        g_array_append_val(s->series_amf, index);
     }
 }
 
