@@ -697,7 +697,8 @@ int scenario_load(const char *path, scenario *sc, char *err, int err_len)
             const char *g = groups[i];
             const char *sp = strchr(g, ' ');
             if (!sp) {
-                if (pass == 0 && strcmp(g, "scenario") && strcmp(g, "ues") && strcmp(g, "nrf"))
+                if (pass == 0 && strcmp(g, "scenario") && strcmp(g, "ues") && strcmp(g, "nrf") &&
+                    strcmp(g, "udm"))
                     fail(&L, "unknown group [%s]", g);
                 continue;
             }
