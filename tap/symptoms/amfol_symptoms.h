@@ -66,7 +66,8 @@ enum amfol_sym_baseline_source { AMFOL_BASELINE_NONE = 0, AMFOL_BASELINE_MEASURE
 typedef struct amfol_sym_baseline {
     int source;                    /* enum amfol_sym_baseline_source */
     double p95_s;                  /* when source != NONE */
-    uint32_t samples;              /* measured: samples in the window */
+    uint32_t samples;              /* answered samples in the window */
+    double observed_p95_s;         /* their p95 even when too few to judge by; < 0: none */
 } amfol_sym_baseline;
 
 /* The symptom series of one AMF (valid until the engine is fed again or freed). */

@@ -89,6 +89,7 @@ struct amfol_symptoms {
     GArray *series;                /* amfol_symptom_series, one per AMF */
     GPtrArray *bucket_arrays;      /* owned bucket arrays of `series` */
     GArray *series_amf;            /* int: the AMF index of each series */
+    int sole_amf;                  /* the only AMF with N2 UE traffic, else -1 */
 };
 
 /* amfol_symptoms_series.c */

@@ -62,8 +62,11 @@ static void timeline_amf(amfol_engine *e, const amfol_symptom_series *ser, GStri
         const amfol_sym_baseline *b = &ser->baseline[k];
         if (b->source == AMFOL_BASELINE_NONE && b->samples == 0 && k > AMFOL_SYM_REGISTRATION)
             continue;
-        if (b->source == AMFOL_BASELINE_NONE)
-            g_string_append_printf(out, " %s none (%u samples)", amfol_sym_series_name(k), b->samples);
+        if (b->source == AMFOL_BASELINE_NONE && b->samples)
+            g_string_append_printf(out, " %s none (%u sample%s, p95 %.1f ms)", amfol_sym_series_name(k),
+                                   b->samples, b->samples == 1 ? "" : "s", b->observed_p95_s * 1000);
+        else if (b->source == AMFOL_BASELINE_NONE)
+            g_string_append_printf(out, " %s none (0 samples)", amfol_sym_series_name(k));
         else
             g_string_append_printf(out, " %s p95 %.1f ms (%s)", amfol_sym_series_name(k), b->p95_s * 1000,
                                    b->source == AMFOL_BASELINE_USER ? "user" : "measured");
@@ -207,6 +210,7 @@ void amfol_symptoms_report_json_amf(amfol_engine *e, const char *amf, json_dumpe
         amfol_json_str(d, "source", baseline_source_name(b->source));
         j_ms_or_null(d, "p95_ms", b->source ? b->p95_s : -1);
         amfol_json_uint(d, "samples", b->samples);
+        j_ms_or_null(d, "observed_p95_ms", b->observed_p95_s);
         json_dumper_end_object(d);
     }
     json_dumper_end_object(d);

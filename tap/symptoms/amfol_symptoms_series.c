@@ -44,7 +44,7 @@ int sym_sample_owner(const amfol_symptoms *s, const sym_sample *x)
     for (guint i = 0; i < s->amfs->len; i++)
         if (strcmp(((const sym_amf *)g_ptr_array_index(s->amfs, i))->ip, s->consumers[x->consumer]) == 0)
             return (int)i;
-    return s->amfs->len == 1 ? 0 : -1;
+    return s->sole_amf;
 }
 
 void sym_series_clear(amfol_symptoms *s)
@@ -81,20 +81,28 @@ static void thresholds(const amfol_config *cfg, const amfol_symptom_series *ser,
     }
 }
 
-static void baseline(const amfol_config *cfg, const amfol_symptoms *s, int amf, amfol_symptom_series *ser)
+/* The span of the AMF's requests (of its SBI exchanges when it has no N2 requests). */
+static bool traffic_span(const amfol_symptoms *s, int amf, bool sbi, amfol_time *first, amfol_time *last)
 {
-    amfol_time first = 0, last = 0;
     bool any = false;
     for (guint i = 0; i < s->samples->len; i++) {
         const sym_sample *x = &g_array_index(s->samples, sym_sample, i);
-        if (sym_sample_owner(s, x) != amf)
+        if (is_sbi(x->series) != sbi || sym_sample_owner(s, x) != amf)
             continue;
-        if (!any || x->t < first)
-            first = x->t;
-        if (!any || x->t > last)
-            last = x->t;
+        if (!any || x->t < *first)
+            *first = x->t;
+        if (!any || x->t > *last)
+            *last = x->t;
         any = true;
     }
+    return any;
+}
+
+/* The calm start: the first 20 % of the AMF's traffic, or its first minute (amfol.baseline). */
+static void baseline(const amfol_config *cfg, const amfol_symptoms *s, int amf, amfol_symptom_series *ser)
+{
+    amfol_time first = 0, last = 0;
+    bool any = traffic_span(s, amf, false, &first, &last) || traffic_span(s, amf, true, &first, &last);
     if (any) {
         ser->baseline_from = first;
         ser->baseline_to = cfg->baseline_mode == AMFOL_BASELINE_FIRST_MINUTE ? first + 60
@@ -113,11 +121,12 @@ static void baseline(const amfol_config *cfg, const amfol_symptoms *s, int amf, 
         amfol_sym_baseline *b = &ser->baseline[k];
         uint32_t user_ms = is_sbi(k) ? cfg->baseline_sbi_latency_ms : cfg->baseline_latency_ms;
         b->samples = v[k]->len;
+        g_array_sort(v[k], cmp_float);
+        b->observed_p95_s = sym_percentile(v[k], 0.95);
         if (user_ms) {
             b->source = AMFOL_BASELINE_USER;
             b->p95_s = user_ms / 1000.0;
         } else if (v[k]->len >= MAX(cfg->symptom_min_samples, 1)) {
-            g_array_sort(v[k], cmp_float);
             b->source = AMFOL_BASELINE_MEASURED;
             b->p95_s = sym_percentile(v[k], 0.95);
         }
@@ -290,15 +299,32 @@ static void control(const amfol_config *cfg, const sym_amf *a, amfol_symptom_ser
     }
 }
 
-static bool has_ue_traffic(const amfol_symptoms *s, const sym_amf *a, int amf)
+static bool has_n2_ue_traffic(const sym_amf *a)
 {
-    if (a->n_controls)
-        return true;
     for (guint k = 0; k < a->slots->len; k++) {
         const sym_slot *sl = &g_array_index(a->slots, sym_slot, k);
         if (sl->nas || sl->initial_ue || sl->ue_contexts)
             return true;
     }
+    return false;
+}
+
+static int sole_amf(const amfol_symptoms *s)
+{
+    int found = -1;
+    for (guint i = 0; i < s->amfs->len; i++)
+        if (has_n2_ue_traffic(g_ptr_array_index(s->amfs, i))) {
+            if (found >= 0)
+                return -1;
+            found = (int)i;
+        }
+    return found;
+}
+
+static bool has_ue_traffic(const amfol_symptoms *s, const sym_amf *a, int amf)
+{
+    if (a->n_controls || has_n2_ue_traffic(a))
+        return true;
     for (guint i = 0; i < s->samples->len; i++)
         if (sym_sample_owner(s, &g_array_index(s->samples, sym_sample, i)) == amf)
             return true;
@@ -312,6 +338,7 @@ void sym_series_compute(amfol_engine *e)
     s->series = g_array_new(FALSE, TRUE, sizeof(amfol_symptom_series));
     s->bucket_arrays = g_ptr_array_new_with_free_func(g_free);
     s->series_amf = g_array_new(FALSE, FALSE, sizeof(int));
+    s->sole_amf = sole_amf(s);
     double span = e->cap.frames ? e->cap.last_time - e->cap.first_time : 0;
     double size = amfol_sym_bucket_size(span);
     size_t nb = (size_t)floor(span / size) + 1;
