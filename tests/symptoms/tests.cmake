@@ -17,3 +17,12 @@ if(EXISTS ${SYMPTOMS_PUBLIC})
                    ${AMFOL_PLUGIN_SO} ${SYMPTOMS_PUBLIC})
   set_tests_properties(symptoms.public_captures_calm PROPERTIES TIMEOUT 300)
 endif()
+
+# The table against an oracle from plain tshark fields, on the synthesizer's storm (issue 14).
+if(AMFOL_SYNTH)
+  add_test(NAME symptoms.table_vs_oracle.storm-no-control
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/check_table.py ${AMFOL_TSHARK}
+                   ${AMFOL_PLUGIN_SO} ${CMAKE_BINARY_DIR}/testcaptures/out/storm-no-control.pcapng 70)
+  set_tests_properties(symptoms.table_vs_oracle.storm-no-control PROPERTIES
+    FIXTURES_REQUIRED synth_storm-no-control TIMEOUT 120)
+endif()
