@@ -3,39 +3,25 @@
  * the calm-start baseline, unanswered requests, SBI pairing per producer, and the rules
  * overload-control-absent / -late with exact frames; the compliant look-alikes (short spike,
  * timely control, calm) give nothing; the pending-request cap holds. */
-#include "core/amfol_engine.h"
+#include "test_n2_util.h"
 #include "core/amfol_rules.h"
 #include "report/amfol_report.h"
 
-#include <assert.h>
 #include <math.h>
-#include <stdio.h>
-#include <string.h>
 
 #define GNB "10.0.1.1:9487"
-#define AMF "10.0.0.1:38412"
+#define AMF AMF_EP
 
 static amfol_engine *E;
 
+/* One NGAP PDU with the given frame number, uplink from the gNB or downlink from the AMF. */
 static void ngap(amfol_frame frame, double t, int proc, int pdu_type, int64_t ran, bool down, bool nas)
 {
-    amfol_ngap_event ng;
-    memset(&ng, 0, sizeof ng);
-    ng.where.frame = frame;
-    ng.where.time = t;
-    snprintf(ng.where.src.text, sizeof ng.where.src.text, "%s", down ? AMF : GNB);
-    snprintf(ng.where.dst.text, sizeof ng.where.dst.text, "%s", down ? GNB : AMF);
-    ng.proc = proc;
-    ng.pdu_type = pdu_type;
-    ng.ran_ue_id = ran;
-    ng.amf_ue_id = AMFOL_ABSENT;
-    ng.overload_action = ng.reduction_pct = ng.time_to_wait = ng.relative_amf_capacity = AMFOL_ABSENT;
-    ng.rrc_cause = AMFOL_CAUSE_MO_SIGNALLING;
-    ng.ue_context_request = AMFOL_ABSENT;
-    ng.cause.group = ng.cause.value = AMFOL_ABSENT;
-    ng.has_nas = nas;
-    amfol_engine_frame(E, frame, t);
-    amfol_engine_ngap(E, &ng, NULL);
+    t_feed f = { .e = E, .frame = frame - 1 };
+    amfol_ngap_event ev = t_ev(&f, t, down ? AMF : GNB, down ? GNB : AMF, pdu_type, proc);
+    ev.ran_ue_id = ran;
+    ev.has_nas = nas;
+    amfol_engine_ngap(E, &ev, NULL);
 }
 
 static void sbi(amfol_frame frame, double t, uint32_t stream, const char *path, int status)
@@ -90,62 +76,62 @@ static const amfol_finding *only_finding(const char *rule)
     const amfol_finding *hit = NULL;
     for (size_t i = 0; i < amfol_findings_count(fs); i++) {
         const amfol_finding *x = amfol_findings_get(fs, i);
-        assert(strncmp(x->rule, "overload-control-", 17) != 0 || (rule && strcmp(x->rule, rule) == 0));
+        CHECK(strncmp(x->rule, "overload-control-", 17) != 0 || (rule && strcmp(x->rule, rule) == 0));
         if (rule && strcmp(x->rule, rule) == 0)
             hit = x;
     }
-    assert(!rule || hit);
+    CHECK(!rule || hit);
     return hit;
 }
 
 static void test_names(void)
 {
-    assert(amfol_sym_bucket_size(0) == 5);
-    assert(amfol_sym_bucket_size(600) == 5);
-    assert(amfol_sym_bucket_size(601) == 10);
-    assert(amfol_sym_bucket_size(3600) == 30);
-    assert(amfol_sym_bucket_size(86400) == 900);
-    assert(amfol_sym_series_for_path("/nudm-sdm/v2/imsi-1/am-data") == AMFOL_SYM_SBI_UDM);
-    assert(amfol_sym_series_for_path("http://10.0.8.1:8080/nausf-auth/v1/ue-authentications") == AMFOL_SYM_SBI_AUSF);
-    assert(amfol_sym_series_for_path("/nudr-dr/v2/subscription-data") == AMFOL_SYM_SBI_UDR);
-    assert(amfol_sym_series_for_path("/npcf-am-policy-control/v1/policies") == AMFOL_SYM_SBI_PCF);
-    assert(amfol_sym_series_for_path("/nnrf-nfm/v1/nf-instances/x") == AMFOL_SYM_SBI_NRF);
-    assert(amfol_sym_series_for_path("/namf-comm/v1/ue-contexts/x/transfer") == -1);
-    assert(amfol_sym_series_for_path("") == -1 && amfol_sym_series_for_path(NULL) == -1);
-    assert(amfol_rule_find("overload-control-absent")->severity == AMFOL_SEV_WARNING);
-    assert(amfol_rule_find("overload-control-late")->severity == AMFOL_SEV_WARNING);
+    CHECK(amfol_sym_bucket_size(0) == 5);
+    CHECK(amfol_sym_bucket_size(600) == 5);
+    CHECK(amfol_sym_bucket_size(601) == 10);
+    CHECK(amfol_sym_bucket_size(3600) == 30);
+    CHECK(amfol_sym_bucket_size(86400) == 900);
+    CHECK(amfol_sym_series_for_path("/nudm-sdm/v2/imsi-1/am-data") == AMFOL_SYM_SBI_UDM);
+    CHECK(amfol_sym_series_for_path("http://10.0.8.1:8080/nausf-auth/v1/ue-authentications") == AMFOL_SYM_SBI_AUSF);
+    CHECK(amfol_sym_series_for_path("/nudr-dr/v2/subscription-data") == AMFOL_SYM_SBI_UDR);
+    CHECK(amfol_sym_series_for_path("/npcf-am-policy-control/v1/policies") == AMFOL_SYM_SBI_PCF);
+    CHECK(amfol_sym_series_for_path("/nnrf-nfm/v1/nf-instances/x") == AMFOL_SYM_SBI_NRF);
+    CHECK(amfol_sym_series_for_path("/namf-comm/v1/ue-contexts/x/transfer") == -1);
+    CHECK(amfol_sym_series_for_path("") == -1 && amfol_sym_series_for_path(NULL) == -1);
+    CHECK(amfol_rule_find("overload-control-absent")->severity == AMFOL_SEV_WARNING);
+    CHECK(amfol_rule_find("overload-control-late")->severity == AMFOL_SEV_WARNING);
 }
 
 static void test_absent(void)
 {
     amfol_frame onset = storm(40, 1e9, -1);
-    assert(onset == 161);                                   /* k = 80 at t = 40 s */
+    CHECK(onset == 161);                                   /* k = 80 at t = 40 s */
     const amfol_finding *x = only_finding("overload-control-absent");
-    assert(x->first_frame == onset && x->frames[0] == onset);
-    assert(x->count == 8);                                  /* buckets 40..80 s */
-    assert(strcmp(x->amf, AMF) == 0);
-    assert(amfol_symptoms_amf_count(E) == 1);
+    CHECK(x->first_frame == onset && x->frames[0] == onset);
+    CHECK(x->count == 8);                                  /* buckets 40..80 s */
+    CHECK(strcmp(x->amf, AMF) == 0);
+    CHECK(amfol_symptoms_amf_count(E) == 1);
     const amfol_symptom_series *s = amfol_symptoms_series(E, 0);
-    assert(s->bucket_s == 5 && s->n_buckets == 19);         /* 90 s of capture */
+    CHECK(s->bucket_s == 5 && s->n_buckets == 19);         /* 90 s of capture */
     /* Baseline: the first 20 % of the requests' span, 0..15.9 s: 32 answers of 10 ms. */
-    assert(s->baseline[AMFOL_SYM_INITIAL_UE].source == AMFOL_BASELINE_MEASURED);
-    assert(s->baseline[AMFOL_SYM_INITIAL_UE].samples == 32);
-    assert(fabs(s->baseline[AMFOL_SYM_INITIAL_UE].p95_s - 0.010) < 1e-6);
-    assert(fabs(s->baseline_to - 15.9) < 1e-9);
+    CHECK(s->baseline[AMFOL_SYM_INITIAL_UE].source == AMFOL_BASELINE_MEASURED);
+    CHECK(s->baseline[AMFOL_SYM_INITIAL_UE].samples == 32);
+    CHECK(fabs(s->baseline[AMFOL_SYM_INITIAL_UE].p95_s - 0.010) < 1e-6);
+    CHECK(fabs(s->baseline_to - 15.9) < 1e-9);
     const amfol_symptom_bucket *calm = &s->buckets[2], *slow = &s->buckets[8];
-    assert(calm->requests == 10 && calm->unanswered == 0 && calm->symptoms == 0);
-    assert(fabs(calm->initial_ue_rate - 2.0) < 1e-9 && fabs(calm->ngap_rate - 4.0) < 1e-9);
-    assert(slow->requests == 10 && slow->unanswered == 2);
-    assert(slow->latency[AMFOL_SYM_INITIAL_UE].n == 8);
-    assert(fabs(slow->latency[AMFOL_SYM_INITIAL_UE].p95_s - 0.5) < 1e-6);
-    assert(slow->symptoms == (AMFOL_SYM_SLOW | AMFOL_SYM_UNANSWERED));
+    CHECK(calm->requests == 10 && calm->unanswered == 0 && calm->symptoms == 0);
+    CHECK(fabs(calm->initial_ue_rate - 2.0) < 1e-9 && fabs(calm->ngap_rate - 4.0) < 1e-9);
+    CHECK(slow->requests == 10 && slow->unanswered == 2);
+    CHECK(slow->latency[AMFOL_SYM_INITIAL_UE].n == 8);
+    CHECK(fabs(slow->latency[AMFOL_SYM_INITIAL_UE].p95_s - 0.5) < 1e-6);
+    CHECK(slow->symptoms == (AMFOL_SYM_SLOW | AMFOL_SYM_UNANSWERED));
     /* No UE CONTEXT RELEASE in this capture: every request up to 45 s still has its context. */
-    assert(slow->ue_contexts == 90);
-    assert(s->onset_frame == onset && fabs(s->peak_ratio - 50) < 1e-3);
-    assert(s->control_frame == 0);
+    CHECK(slow->ue_contexts == 90);
+    CHECK(s->onset_frame == onset && fabs(s->peak_ratio - 50) < 1e-3);
+    CHECK(s->control_frame == 0);
     GString *d = g_string_new(NULL);
     amfol_report_diagnosis(E, d);
-    assert(strstr(d->str, "AMF " AMF " answered registrations 50\u00d7 slower from t+40 s (frame 161), "
+    CHECK(strstr(d->str, "AMF " AMF " answered registrations 50\u00d7 slower from t+40 s (frame 161), "
                           "no overload control used\n"));
     g_string_free(d, TRUE);
     amfol_engine_free(E);
@@ -155,11 +141,11 @@ static void test_late_and_timely(void)
 {
     storm(40, 1e9, 75);                                     /* START 35 s after the onset */
     const amfol_finding *x = only_finding("overload-control-late");
-    assert(x->first_frame == 161 && x->n_frames == 2 && x->frames[0] == 161 && x->frames[1] == 1150);
+    CHECK(x->first_frame == 161 && x->n_frames == 2 && x->frames[0] == 161 && x->frames[1] == 1150);
     amfol_engine_free(E);
     storm(40, 1e9, 60);                                     /* 20 s: in time */
     only_finding(NULL);
-    assert(amfol_symptoms_series(E, 0)->control_frame == 1120);
+    CHECK(amfol_symptoms_series(E, 0)->control_frame == 1120);
     amfol_engine_free(E);
 }
 
@@ -167,7 +153,7 @@ static void test_look_alikes(void)
 {
     storm(40, 55, -1);                                      /* 15 s spike: too short */
     only_finding(NULL);
-    assert(amfol_symptoms_series(E, 0)->onset_frame == 0);
+    CHECK(amfol_symptoms_series(E, 0)->onset_frame == 0);
     amfol_engine_free(E);
     storm(1e9, 1e9, -1);                                    /* calm */
     only_finding(NULL);
@@ -188,12 +174,12 @@ static void test_sbi_and_user_baseline(void)
         sbi(f++, t + wait, (uint32_t)(2 * k + 1), NULL, 200);
     }
     const amfol_finding *x = only_finding("overload-control-absent");
-    assert(x->first_frame == 10 + 2 * 60);                  /* the request at 30 s */
+    CHECK(x->first_frame == 10 + 2 * 60);                  /* the request at 30 s */
     const amfol_symptom_series *s = amfol_symptoms_series(E, 0);
-    assert(s->baseline[AMFOL_SYM_SBI_UDM].source == AMFOL_BASELINE_USER);
-    assert(s->buckets[6].latency[AMFOL_SYM_SBI_UDM].n == 10);
-    assert(fabs(s->buckets[6].latency[AMFOL_SYM_SBI_UDM].p50_s - 0.080) < 1e-6);
-    assert(s->onset_symptoms == AMFOL_SYM_SBI_SLOW);
+    CHECK(s->baseline[AMFOL_SYM_SBI_UDM].source == AMFOL_BASELINE_USER);
+    CHECK(s->buckets[6].latency[AMFOL_SYM_SBI_UDM].n == 10);
+    CHECK(fabs(s->buckets[6].latency[AMFOL_SYM_SBI_UDM].p50_s - 0.080) < 1e-6);
+    CHECK(s->onset_symptoms == AMFOL_SYM_SBI_SLOW);
     amfol_engine_free(E);
 }
 
@@ -207,11 +193,11 @@ static void test_pending_cap(void)
     amfol_engine_frame(E, 70001, 10.0);
     const amfol_symptom_series *s = amfol_symptoms_series(E, 0);
     /* 65536 stay pending until their timeout (unanswered); the oldest 4464 were evicted unjudged. */
-    assert(s->buckets[0].requests == 0);
+    CHECK(s->buckets[0].requests == 0);
     ngap(70002, 10.0, 9, AMFOL_PDU_INITIATING, AMFOL_ABSENT, false, false);   /* time moves on */
     s = amfol_symptoms_series(E, 0);
-    assert(s->buckets[0].requests == 65536 && s->buckets[0].unanswered == 65536);
-    assert(s->buckets[1].error_indications == 1);
+    CHECK(s->buckets[0].requests == 65536 && s->buckets[0].unanswered == 65536);
+    CHECK(s->buckets[1].error_indications == 1);
     amfol_engine_free(E);
 }
 

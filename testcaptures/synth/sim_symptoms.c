@@ -13,28 +13,12 @@
 
 #include "sim_events.h"
 #include "sim_net.h"
+#include "sim_sbi.h"
 
 #define MS 1000
 #define SEC 1000000
 #define SBI_PORT 8080
 #define CONTROL_LATE_US (30 * (int64_t)SEC)
-
-typedef struct {
-    sim *s;
-    uint32_t first;  /* first frame written by this call */
-} sink_ctx;
-
-static int sink(void *ctx, const uint8_t *frame, size_t len)
-{
-    sink_ctx *c = ctx;
-    uint32_t f = sim_net_write(c->s, frame, len);
-    if (!f)
-        return 1;
-    if (!c->first)
-        c->first = f;
-    c->s->now_us += 40;
-    return 0;
-}
 
 static void fail(sim *s, const char *what)
 {
@@ -71,21 +55,11 @@ static h2c_session *udm_session(sim *s, int amf)
     if (!h)
         return NULL;
     wire_endpoint c, v;
-    memset(&c, 0, sizeof c);
-    memset(&v, 0, sizeof v);
-    const uint8_t *aip = s->sc->amfs[amf].ip, *uip = s->sc->udm_ip;
-    c.mac[0] = v.mac[0] = 0x02;
-    for (int i = 0; i < 4; i++) {
-        c.ip[i] = aip[i];
-        c.mac[2 + i] = aip[i];
-        v.ip[i] = uip[i];
-        v.mac[2 + i] = uip[i];
-    }
-    c.port = (uint16_t)(43000 + amf);
-    v.port = SBI_PORT;
+    sim_sbi_endpoint(&c, s->sc->amfs[amf].ip, (uint16_t)(43000 + amf));
+    sim_sbi_endpoint(&v, s->sc->udm_ip, SBI_PORT);
     h2c_session_init(h, &c, &v, (uint32_t)prng_next(&s->rng), (uint32_t)prng_next(&s->rng));
-    sink_ctx k = {.s = s};
-    if (h2c_session_open(h, sink, &k) != 0) {
+    sim_sbi_sink_ctx k = {.s = s};
+    if (h2c_session_open(h, sim_sbi_sink, &k) != 0) {
         free(h);
         return NULL;
     }
@@ -107,9 +81,9 @@ static void udm_query(sim *s, int uei)
     snprintf(id, sizeof id, "6f1c%04x-0000-4000-8000-%012x", amf + 1, amf + 1);
     int slow = a->udm_slow_from_us >= 0 && s->now_us >= a->udm_slow_from_us;
     sbi_msg *m = malloc(sizeof *m);
-    sink_ctx k = {.s = s};
+    sim_sbi_sink_ctx k = {.s = s};
     uint32_t sid = 0;
-    if (!m || sbi_udm_am_data_req(m, auth, id, supi) != 0 || h2c_session_request(h, m, &sid, sink, &k) != 0) {
+    if (!m || sbi_udm_am_data_req(m, auth, id, supi) != 0 || h2c_session_request(h, m, &sid, sim_sbi_sink, &k) != 0) {
         free(m);
         return fail(s, "Nudm_SDM Get");
     }
@@ -126,11 +100,11 @@ static void udm_answer(sim *s, int uei, uint32_t sid)
 {
     int amf = s->ues[uei].target_amf;
     sbi_msg *m = malloc(sizeof *m);
-    sink_ctx k = {.s = s};
+    sim_sbi_sink_ctx k = {.s = s};
     char gpsi[32];
     snprintf(gpsi, sizeof gpsi, "msisdn-4670%08d", uei + 1);
     if (!m || sbi_udm_am_data_rsp(m, gpsi) != 0 ||
-        h2c_session_response(s->udm_sess[amf], sid, m, sink, &k) != 0) {
+        h2c_session_response(s->udm_sess[amf], sid, m, sim_sbi_sink, &k) != 0) {
         free(m);
         return fail(s, "Nudm_SDM Get response");
     }
