@@ -262,6 +262,8 @@ static bool overload_cause(const amfol_ngap_event *ev)
 void amfol_symptoms_on_ngap(amfol_engine *e, const amfol_ngap_event *ev, const amfol_n2_result *res)
 {
     (void)res;   /* the event says all it needs; kept for a uniform handler signature */
+    if (!e || !ev)
+        return;
     amfol_symptoms *s = e->symptoms;
     take(s, ev->where.time);
     const char *name = amfol_n2_amf_name(e->n2, &ev->where.src, &ev->where.dst);
@@ -308,6 +310,8 @@ void amfol_symptoms_on_ngap(amfol_engine *e, const amfol_ngap_event *ev, const a
 
 void amfol_symptoms_on_nas(amfol_engine *e, const amfol_nas_event *ev, const amfol_nas_result *res)
 {
+    if (!e || !ev)
+        return;
     amfol_symptoms *s = e->symptoms;
     const amfol_ngap_event *ng = ev->ngap;
     take(s, ev->where.time);
@@ -362,6 +366,8 @@ static void sbi_control(amfol_engine *e, const amfol_sbi_event *ev, const amfol_
 
 void amfol_symptoms_on_sbi(amfol_engine *e, const amfol_sbi_event *ev, const amfol_sbi_result *res)
 {
+    if (!e || !ev)
+        return;
     amfol_symptoms *s = e->symptoms;
     take(s, ev->where.time);
     if (ev->tls)

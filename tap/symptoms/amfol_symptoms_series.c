@@ -212,7 +212,10 @@ static void latencies(const amfol_engine *e, int amf, amfol_symptom_series *ser,
             if (thr[k] > 0 && l->n >= cfg->symptom_min_samples && l->p95_s >= thr[k])
                 bk[b].symptoms |= is_sbi(k) ? AMFOL_SYM_SBI_SLOW : AMFOL_SYM_SLOW;
         }
-        if (bk[b].requests >= MAX(cfg->symptom_min_samples, 1) &&
+        /* Only where the AMF's answers are known to be in the capture (a baseline of them):
+         * a probe that sees one direction only must not make every request "unanswered". */
+        if (ser->baseline[AMFOL_SYM_INITIAL_UE].source != AMFOL_BASELINE_NONE &&
+            bk[b].requests >= MAX(cfg->symptom_min_samples, 1) &&
             bk[b].unanswered * 100.0 >= cfg->symptom_unanswered_pct * (double)bk[b].requests)
             bk[b].symptoms |= AMFOL_SYM_UNANSWERED;
     }

@@ -158,6 +158,18 @@ static void test_look_alikes(void)
     storm(1e9, 1e9, -1);                                    /* calm */
     only_finding(NULL);
     amfol_engine_free(E);
+    /* A probe that sees only the gNBs' side: no answer at all is no "unanswered" symptom. */
+    amfol_config cfg;
+    amfol_config_defaults(&cfg);
+    E = amfol_engine_new(&cfg);
+    for (int k = 0; k < 160; k++)
+        ngap((amfol_frame)k + 1, k * 0.5, 15, AMFOL_PDU_INITIATING, k + 1, false, true);
+    amfol_engine_frame(E, 200, 90.0);
+    only_finding(NULL);
+    const amfol_symptom_series *s = amfol_symptoms_series(E, 0);
+    CHECK(s->baseline[AMFOL_SYM_INITIAL_UE].source == AMFOL_BASELINE_NONE);
+    CHECK(s->buckets[3].requests == 10 && s->buckets[3].unanswered == 10 && s->buckets[3].symptoms == 0);
+    amfol_engine_free(E);
 }
 
 static void test_sbi_and_user_baseline(void)
