@@ -42,10 +42,11 @@ static stat_tap_table_item symptom_fields[COL_COUNT] = {
 
 static const char symptoms_table_name[] = "Overload symptoms per AMF and time bucket";
 
-/* The series need the findings computed (amfol_engine_finish): on the first pass at most every
- * REBUILD_EVERY frames; once the engine holds the whole capture (GUI retap, tshark -2) the first
- * rebuild is exact. */
-#define REBUILD_EVERY 500
+/* The series need the findings computed (amfol_engine_finish, over everything seen): on the first
+ * pass after REBUILD_FIRST frames and then each time the frame number grew by an eighth, so that a long
+ * capture pays for a few computations only; once the engine holds the whole capture (GUI retap,
+ * tshark -2) the first rebuild is exact. */
+#define REBUILD_FIRST 500
 
 typedef struct symptoms_table_state {
     uint64_t last_version;
@@ -136,7 +137,7 @@ static tap_packet_status symptoms_table_packet(void *tapdata, packet_info *pinfo
     uint64_t version = amfol_symptoms_version(rec->engine);
     bool complete = PINFO_FD_VISITED(pinfo);
     if (st->built && (version == st->last_version ||
-                      (!complete && rec->frame < st->last_rebuild + REBUILD_EVERY)))
+                      (!complete && rec->frame < MAX(st->last_rebuild + st->last_rebuild / 8, REBUILD_FIRST))))
         return TAP_PACKET_DONT_REDRAW;
     rebuild(t, rec->engine);
     st->built = true;

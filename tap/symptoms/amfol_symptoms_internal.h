@@ -90,6 +90,7 @@ struct amfol_symptoms {
     GPtrArray *bucket_arrays;      /* owned bucket arrays of `series` */
     GArray *series_amf;            /* int: the AMF index of each series */
     int sole_amf;                  /* the only AMF with N2 UE traffic, else -1 */
+    GArray *owners;                /* int per sample: its AMF, resolved once per computation */
 };
 
 /* amfol_symptoms_series.c */

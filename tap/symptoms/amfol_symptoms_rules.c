@@ -7,6 +7,8 @@
 #include "amfol_symptoms_internal.h"
 #include "../core/amfol_engine_internal.h"
 
+#include <math.h>
+
 static const char *symptom_words(unsigned flags)
 {
     if (flags & AMFOL_SYM_SLOW)
@@ -23,22 +25,26 @@ static void run_frames(amfol_engine *e, int amf, const amfol_symptom_series *ser
     amfol_finding_add_frame(x, ser->onset_frame);
     x->first_frame = ser->onset_frame;
     const amfol_symptoms *s = e->symptoms;
+    amfol_frame *best = g_new0(amfol_frame, ser->n_buckets);
+    for (guint i = 0; i < s->samples->len; i++) {
+        const sym_sample *y = &g_array_index(s->samples, sym_sample, i);
+        double b = floor((y->t - e->cap.first_time) / ser->bucket_s);
+        if (!(b >= 0 && b < ser->n_buckets) || sym_sample_owner(s, y) != amf)
+            continue;
+        const amfol_symptom_bucket *bk = &ser->buckets[(size_t)b];
+        if (bk->symptoms && sym_sample_shows(&s->cfg, ser, y, bk->symptoms) &&
+            (!best[(size_t)b] || y->frame < best[(size_t)b]))
+            best[(size_t)b] = y->frame;
+    }
     for (size_t b = 0; b < ser->n_buckets; b++) {
         const amfol_symptom_bucket *bk = &ser->buckets[b];
         if (bk->start + bk->duration_s <= ser->onset_time || bk->start >= ser->run_end_time)
             continue;
         x->count++;
-        amfol_frame best = 0;
-        for (guint i = 0; i < s->samples->len; i++) {
-            const sym_sample *y = &g_array_index(s->samples, sym_sample, i);
-            if (y->t >= bk->start && y->t < bk->start + bk->duration_s &&
-                sym_sample_shows(&s->cfg, ser, y, bk->symptoms) && sym_sample_owner(s, y) == amf &&
-                (!best || y->frame < best))
-                best = y->frame;
-        }
-        if (best && b > 0)
-            amfol_finding_add_frame(x, best);
+        if (best[b] && best[b] != ser->onset_frame)
+            amfol_finding_add_frame(x, best[b]);
     }
+    g_free(best);
 }
 
 void amfol_symptoms_finish(amfol_engine *e, amfol_findings *out)

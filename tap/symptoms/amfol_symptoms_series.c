@@ -36,7 +36,7 @@ double sym_percentile(GArray *sorted, double q)
     return g_array_index(sorted, float, rank - 1);
 }
 
-int sym_sample_owner(const amfol_symptoms *s, const sym_sample *x)
+static int resolve_owner(const amfol_symptoms *s, const sym_sample *x)
 {
     if (x->owner != SYM_NO_OWNER)
         return x->owner;
@@ -47,6 +47,14 @@ int sym_sample_owner(const amfol_symptoms *s, const sym_sample *x)
     return s->sole_amf;
 }
 
+int sym_sample_owner(const amfol_symptoms *s, const sym_sample *x)
+{
+    const sym_sample *first = (const sym_sample *)(void *)s->samples->data;
+    if (s->owners && x >= first && x < first + s->owners->len)
+        return g_array_index(s->owners, int, x - first);
+    return resolve_owner(s, x);
+}
+
 void sym_series_clear(amfol_symptoms *s)
 {
     if (s->bucket_arrays)
@@ -55,7 +63,10 @@ void sym_series_clear(amfol_symptoms *s)
         g_array_free(s->series, TRUE);
     if (s->series_amf)
         g_array_free(s->series_amf, TRUE);
+    if (s->owners)
+        g_array_free(s->owners, TRUE);
     s->series_amf = NULL;
+    s->owners = NULL;
     s->bucket_arrays = NULL;
     s->series = NULL;
 }
@@ -342,6 +353,12 @@ void sym_series_compute(amfol_engine *e)
     s->bucket_arrays = g_ptr_array_new_with_free_func(g_free);
     s->series_amf = g_array_new(FALSE, FALSE, sizeof(int));
     s->sole_amf = sole_amf(s);
+    GArray *owners = g_array_sized_new(FALSE, FALSE, sizeof(int), s->samples->len);
+    for (guint i = 0; i < s->samples->len; i++) {
+        int o = resolve_owner(s, &g_array_index(s->samples, sym_sample, i));
+        g_array_append_val(owners, o);
+    }
+    s->owners = owners;
     double span = e->cap.frames ? e->cap.last_time - e->cap.first_time : 0;
     double size = amfol_sym_bucket_size(span);
     size_t nb = (size_t)floor(span / size) + 1;
