@@ -26,6 +26,7 @@ amfol_symptoms *amfol_symptoms_new(const amfol_config *cfg)
 {
     amfol_symptoms *s = g_new0(amfol_symptoms, 1);
     s->cfg = *cfg;
+    amfol_nas_parse_cause_set(cfg->congestion_causes, s->congestion);
     s->amfs = g_ptr_array_new();
     for (int k = 0; k < 2; k++)
         s->pending[k] = g_hash_table_new(g_int64_hash, g_int64_equal);
@@ -328,8 +329,9 @@ void amfol_symptoms_on_nas(amfol_engine *e, const amfol_nas_event *ev, const amf
     else if (!uplink && (ev->mm_type == MM_AUTHENTICATION_REQUEST ||
                          ev->mm_type == MM_REGISTRATION_ACCEPT || ev->mm_type == MM_REGISTRATION_REJECT))
         pending_answer(s, AMFOL_SYM_REGISTRATION, key, ev->where.time, false);
-    /* Without the NAS module's verdict (unit tests): #22 is the congestion cause. */
-    bool congestion = res ? res->congestion : ev->mm_cause == 22;
+    (void)res;   /* read from the event: the same verdict as the NAS module's, without it */
+    bool congestion = (ev->mm_cause >= 0 && ev->mm_cause < 256 && s->congestion[ev->mm_cause]) ||
+                      ev->sm_cause == 26 || ev->sm_cause == 67 || ev->sm_cause == 69;
     if (congestion && !uplink)
         add_control(g_ptr_array_index(s->amfs, ai), ev->where.frame, ev->where.time,
                     "NAS congestion reject");
@@ -346,8 +348,22 @@ static int consumer_index(amfol_symptoms *s, const char *ip)
     return s->n_consumers++;
 }
 
+/* The only AMF that received INITIAL UE MESSAGEs so far, else -1. */
+static int sole_amf_now(const amfol_symptoms *s)
+{
+    int found = -1;
+    for (guint i = 0; i < s->amfs->len; i++)
+        if (((const sym_amf *)g_ptr_array_index(s->amfs, i))->ip[0]) {
+            if (found >= 0)
+                return -1;
+            found = (int)i;
+        }
+    return found;
+}
+
 static void sbi_control(amfol_engine *e, const amfol_sbi_event *ev, const amfol_sbi_result *res)
 {
+    (void)res;   /* read from the event, see below */
     amfol_symptoms *s = e->symptoms;
     char ip[48];
     ip_of(ev->where.src.text, ip, sizeof ip);
@@ -355,12 +371,19 @@ static void sbi_control(amfol_engine *e, const amfol_sbi_event *ev, const amfol_
     if (ai >= 0 && ev->status != AMFOL_ABSENT && (ev->status == 503 || ev->status == 429 || ev->oci[0]))
         add_control(g_ptr_array_index(s->amfs, ai), ev->where.frame, ev->where.time,
                     ev->oci[0] ? "SBI OCI" : ev->status == 503 ? "SBI 503" : "SBI 429");
-    if (!res || res->reported_load == AMFOL_ABSENT || res->reported_load < (int)s->cfg.nrf_load_high)
+    /* The AMF's own load report to the NRF (NFRegister / NFUpdate it sends): from its N2
+     * address, else, when the capture has one AMF with UE traffic, from any AMF profile. */
+    if (ev->status != AMFOL_ABSENT)
         return;
-    for (guint i = 0; i < s->amfs->len; i++) {
-        sym_amf *a = g_ptr_array_index(s->amfs, i);
-        if (strcmp(a->name, res->nf) == 0)
-            add_control(a, ev->where.frame, ev->where.time, "NRF load report");
+    for (int i = 0; i < ev->n_loads && i < AMFOL_SBI_MAX_LOADS; i++) {
+        const amfol_sbi_load *l = &ev->loads[i];
+        if (l->load == AMFOL_ABSENT || l->load < (int)s->cfg.nrf_load_high ||
+            (l->nf_type[0] && strcmp(l->nf_type, "AMF") != 0))
+            continue;
+        int owner = ai >= 0 ? ai : sole_amf_now(s);
+        if (owner >= 0)
+            add_control(g_ptr_array_index(s->amfs, owner), ev->where.frame, ev->where.time, "NRF load report");
+        return;
     }
 }
 

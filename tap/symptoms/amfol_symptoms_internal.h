@@ -70,6 +70,7 @@ typedef struct sym_amf {
 
 struct amfol_symptoms {
     amfol_config cfg;
+    bool congestion[256];          /* 5GMM causes of amfol.congestion_causes */
     GPtrArray *amfs;               /* sym_amf*, owned */
     uint32_t amfs_dropped;
     GHashTable *pending[2];        /* initial-ue, registration: key -> sym_pending* (the queue owns) */

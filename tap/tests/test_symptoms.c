@@ -149,6 +149,50 @@ static void test_late_and_timely(void)
     amfol_engine_free(E);
 }
 
+/* The other controls count as well: a #22 REGISTRATION REJECT, an NRF load report >= 80 %. */
+static void test_other_controls(void)
+{
+    storm(40, 1e9, -1);
+    t_feed f = { .e = E, .frame = 3000 - 1 };
+    amfol_ngap_event ng = t_ev(&f, 50.0, AMF, GNB, AMFOL_PDU_INITIATING, 4);
+    ng.ran_ue_id = 101;
+    ng.has_nas = true;
+    amfol_engine_ngap(E, &ng, NULL);
+    amfol_nas_event nas;
+    memset(&nas, 0, sizeof nas);
+    nas.where = ng.where;
+    nas.ngap = &ng;
+    nas.epd = 0x7e;
+    nas.mm_type = 0x44;
+    nas.mm_cause = 22;
+    nas.sm_type = nas.sm_cause = nas.reg_type = nas.service_type = AMFOL_ABSENT;
+    amfol_engine_nas(E, &nas, NULL);
+    only_finding(NULL);
+    CHECK(amfol_symptoms_series(E, 0)->control_frame == 3000);
+    CHECK(strcmp(amfol_symptoms_series(E, 0)->control_kind, "NAS congestion reject") == 0);
+    amfol_engine_free(E);
+
+    storm(40, 1e9, -1);
+    amfol_sbi_event up;
+    memset(&up, 0, sizeof up);
+    up.where.frame = 3001;
+    up.where.time = 75.0;                                   /* 35 s after the onset: late */
+    snprintf(up.where.src.text, sizeof up.where.src.text, "10.0.0.1:40000");
+    snprintf(up.where.dst.text, sizeof up.where.dst.text, "10.0.9.1:8080");
+    up.is_request = true;
+    snprintf(up.method, sizeof up.method, "PATCH");
+    snprintf(up.path, sizeof up.path, "/nnrf-nfm/v1/nf-instances/6f1c0001-0000-4000-8000-000000000001");
+    up.status = AMFOL_ABSENT;
+    up.n_loads = 1;
+    up.loads[0].load = 90;
+    up.loads[0].source = AMFOL_SBI_LOAD_PATCH;
+    up.loads[0].amf_set_id = up.loads[0].amf_region_id = AMFOL_ABSENT;
+    amfol_engine_sbi(E, &up, NULL);
+    const amfol_finding *x = only_finding("overload-control-late");
+    CHECK(x->n_frames == 2 && x->frames[0] == 161 && x->frames[1] == 3001);
+    amfol_engine_free(E);
+}
+
 static void test_look_alikes(void)
 {
     storm(40, 55, -1);                                      /* 15 s spike: too short */
@@ -218,6 +262,7 @@ int main(void)
     test_names();
     test_absent();
     test_late_and_timely();
+    test_other_controls();
     test_look_alikes();
     test_sbi_and_user_baseline();
     test_pending_cap();
