@@ -184,6 +184,10 @@ static void expire(amfol_symptoms *s)
 static void pending_add(amfol_symptoms *s, int series, uint64_t key, int amf, amfol_frame frame,
                         amfol_time t)
 {
+    /* The same request again (a second probe, an SCTP retransmission) while the first waits:
+     * one request, timed from its first copy. */
+    if (g_hash_table_contains(s->pending[pending_table(series)], &key))
+        return;
     if (g_queue_get_length(&s->queue) >= SYM_MAX_PENDING) {
         sym_pending *old = g_queue_pop_head(&s->queue);
         if (!old->done)

@@ -202,6 +202,21 @@ static void test_look_alikes(void)
     storm(1e9, 1e9, -1);                                    /* calm */
     only_finding(NULL);
     amfol_engine_free(E);
+    /* Two probes: every INITIAL UE MESSAGE seen twice, 2 ms apart; one request each. */
+    amfol_config cfg2;
+    amfol_config_defaults(&cfg2);
+    E = amfol_engine_new(&cfg2);
+    for (int k = 0; k < 160; k++) {
+        ngap((amfol_frame)(3 * k + 1), k * 0.5, 15, AMFOL_PDU_INITIATING, k + 1, false, true);
+        ngap((amfol_frame)(3 * k + 2), k * 0.5 + 0.002, 15, AMFOL_PDU_INITIATING, k + 1, false, true);
+        ngap((amfol_frame)(3 * k + 3), k * 0.5 + 0.010, 4, AMFOL_PDU_INITIATING, k + 1, true, true);
+    }
+    amfol_engine_frame(E, 1000, 90.0);
+    only_finding(NULL);
+    CHECK(amfol_symptoms_series(E, 0)->buckets[3].requests == 10);
+    CHECK(amfol_symptoms_series(E, 0)->buckets[3].unanswered == 0);
+    CHECK(fabs(amfol_symptoms_series(E, 0)->buckets[3].latency[AMFOL_SYM_INITIAL_UE].p95_s - 0.010) < 1e-6);
+    amfol_engine_free(E);
     /* A probe that sees only the gNBs' side: no answer at all is no "unanswered" symptom. */
     amfol_config cfg;
     amfol_config_defaults(&cfg);
