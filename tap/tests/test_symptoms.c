@@ -266,9 +266,26 @@ static void test_pending_cap(void)
     /* 65536 stay pending until their timeout (unanswered); the oldest 4464 were evicted unjudged. */
     CHECK(s->buckets[0].requests == 0);
     ngap(70002, 10.0, 9, AMFOL_PDU_INITIATING, AMFOL_ABSENT, false, false);   /* time moves on */
+    /* NG SETUP FAILURE, and a UE CONTEXT RELEASE COMMAND with misc control-processing-overload
+     * that ends a context (COMPLETE) */
+    t_feed f = { .e = E, .frame = 70002 };
+    amfol_ngap_event ev = t_ev(&f, 10.5, AMF, GNB, AMFOL_PDU_UNSUCCESSFUL, 21);
+    ev.cause.group = 4;
+    ev.cause.value = AMFOL_NGAP_MISC_CONTROL_PROCESSING_OVERLOAD;
+    amfol_engine_ngap(E, &ev, NULL);
+    ev = t_ev(&f, 10.6, AMF, GNB, AMFOL_PDU_INITIATING, 41);
+    ev.ran_ue_id = 7;
+    ev.cause.group = 4;
+    ev.cause.value = AMFOL_NGAP_MISC_CONTROL_PROCESSING_OVERLOAD;
+    amfol_engine_ngap(E, &ev, NULL);
+    ev = t_ev(&f, 10.7, GNB, AMF, AMFOL_PDU_SUCCESSFUL, 41);
+    ev.ran_ue_id = 7;
+    amfol_engine_ngap(E, &ev, NULL);
     s = amfol_symptoms_series(E, 0);
     CHECK(s->buckets[0].requests == 65536 && s->buckets[0].unanswered == 65536);
-    CHECK(s->buckets[1].error_indications == 1);
+    CHECK(s->buckets[1].error_indications == 1 && s->buckets[1].ng_setup_failures == 1);
+    CHECK(s->buckets[1].overload_releases == 1);
+    CHECK(s->buckets[0].ue_contexts == 70000 && s->buckets[1].ue_contexts == 69999);
     amfol_engine_free(E);
 }
 
