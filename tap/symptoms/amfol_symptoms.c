@@ -93,10 +93,16 @@ static int amf_index(amfol_symptoms *s, const char *name)
     return (int)s->amfs->len - 1;
 }
 
-static int amf_by_ip(const amfol_symptoms *s, const char *ip)
+/* The AMF at an address: its N2 address, else the SBI address its NF profile gives. */
+int sym_amf_by_ip(amfol_engine *e, const char *ip)
 {
+    const amfol_symptoms *s = e->symptoms;
     for (guint i = 0; i < s->amfs->len; i++)
         if (strcmp(((sym_amf *)g_ptr_array_index(s->amfs, i))->ip, ip) == 0)
+            return (int)i;
+    const char *name = amfol_sbi_amf_for_ip(e, ip);
+    for (guint i = 0; name && i < s->amfs->len; i++)
+        if (strcmp(((sym_amf *)g_ptr_array_index(s->amfs, i))->name, name) == 0)
             return (int)i;
     return -1;
 }
@@ -371,7 +377,7 @@ static void sbi_control(amfol_engine *e, const amfol_sbi_event *ev, const amfol_
     amfol_symptoms *s = e->symptoms;
     char ip[48];
     ip_of(ev->where.src.text, ip, sizeof ip);
-    int ai = amf_by_ip(s, ip);    /* the AMF as producer answering with overload control */
+    int ai = sym_amf_by_ip(e, ip);   /* the AMF as producer answering with overload control */
     if (ai >= 0 && ev->status != AMFOL_ABSENT && (ev->status == 503 || ev->status == 429 || ev->oci[0]))
         add_control(g_ptr_array_index(s->amfs, ai), ev->where.frame, ev->where.time,
                     ev->oci[0] ? "SBI OCI" : ev->status == 503 ? "SBI 503" : "SBI 429");

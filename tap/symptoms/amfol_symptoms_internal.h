@@ -94,10 +94,14 @@ struct amfol_symptoms {
     GArray *owners;                /* int per sample: its AMF, resolved once per computation */
 };
 
+/* amfol_symptoms.c */
+int sym_amf_by_ip(amfol_engine *e, const char *ip);
+
 /* amfol_symptoms_series.c */
 void sym_series_compute(amfol_engine *e);
 void sym_series_clear(amfol_symptoms *s);
-/* The AMF that owns a sample (SBI: the consumer's AMF, or the only AMF), or -1. */
+/* The AMF that owns a sample (SBI: the consumer's AMF, or the only AMF), or -1; resolved by
+ * sym_series_compute. */
 int sym_sample_owner(const amfol_symptoms *s, const sym_sample *x);
 /* Does the sample show one of the symptoms `flags` (its latency over the series' threshold, or
  * unanswered)? */

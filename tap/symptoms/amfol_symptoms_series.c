@@ -36,23 +36,13 @@ double sym_percentile(GArray *sorted, double q)
     return g_array_index(sorted, float, rank - 1);
 }
 
-static int resolve_owner(const amfol_symptoms *s, const sym_sample *x)
-{
-    if (x->owner != SYM_NO_OWNER)
-        return x->owner;
-    /* SBI: the AMF whose N2 address the consumer used; else the only AMF of the capture. */
-    for (guint i = 0; i < s->amfs->len; i++)
-        if (strcmp(((const sym_amf *)g_ptr_array_index(s->amfs, i))->ip, s->consumers[x->consumer]) == 0)
-            return (int)i;
-    return s->sole_amf;
-}
 
 int sym_sample_owner(const amfol_symptoms *s, const sym_sample *x)
 {
     const sym_sample *first = (const sym_sample *)(void *)s->samples->data;
     if (s->owners && x >= first && x < first + s->owners->len)
         return g_array_index(s->owners, int, x - first);
-    return resolve_owner(s, x);
+    return x->owner != SYM_NO_OWNER ? x->owner : -1;
 }
 
 void sym_series_clear(amfol_symptoms *s)
@@ -353,9 +343,16 @@ void sym_series_compute(amfol_engine *e)
     s->bucket_arrays = g_ptr_array_new_with_free_func(g_free);
     s->series_amf = g_array_new(FALSE, FALSE, sizeof(int));
     s->sole_amf = sole_amf(s);
+    /* SBI samples: the AMF whose N2 (or profile) address the consumer used; else the only AMF. */
+    int consumer_owner[SYM_MAX_CONSUMERS];
+    for (int c = 0; c < s->n_consumers; c++) {
+        int ai = sym_amf_by_ip(e, s->consumers[c]);
+        consumer_owner[c] = ai >= 0 ? ai : s->sole_amf;
+    }
     GArray *owners = g_array_sized_new(FALSE, FALSE, sizeof(int), s->samples->len);
     for (guint i = 0; i < s->samples->len; i++) {
-        int o = resolve_owner(s, &g_array_index(s->samples, sym_sample, i));
+        const sym_sample *x = &g_array_index(s->samples, sym_sample, i);
+        int o = x->owner != SYM_NO_OWNER ? x->owner : consumer_owner[x->consumer];
         g_array_append_val(owners, o);
     }
     s->owners = owners;

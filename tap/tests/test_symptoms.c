@@ -254,6 +254,95 @@ static void test_sbi_and_user_baseline(void)
     amfol_engine_free(E);
 }
 
+/* Two AMFs; amf-1's SBI address (10.0.5.1) is not its N2 address: its NF profile (tied to the N2
+ * AMF by GUAMI) says so, and its UDM queries and its 503 as a producer are amf-1's. */
+static void test_sbi_address_tie(void)
+{
+    amfol_config cfg;
+    amfol_config_defaults(&cfg);
+    E = amfol_engine_new(&cfg);
+    t_feed f = { .e = E, .frame = 0 };
+    const char *amfs[2] = { "10.0.0.1:38412", "10.0.0.2:38412" };
+    for (int a = 0; a < 2; a++) {
+        amfol_ngap_event rsp = t_ev(&f, 0.01 * a, amfs[a], GNB, AMFOL_PDU_SUCCESSFUL, 21);
+        snprintf(rsp.amf_name, sizeof rsp.amf_name, "amf-%d", a + 1);
+        rsp.n_guamis = 1;
+        snprintf(rsp.guamis[0].plmn.digits, sizeof rsp.guamis[0].plmn.digits, "00101");
+        rsp.guamis[0].region_id = 2;
+        rsp.guamis[0].set_id = 1;
+        rsp.guamis[0].pointer = (uint8_t)(a + 1);
+        amfol_engine_ngap(E, &rsp, NULL);
+        amfol_sbi_on_ngap(E, &rsp);
+        amfol_ngap_event ium = t_ev(&f, 0.5, GNB, amfs[a], AMFOL_PDU_INITIATING, 15);
+        ium.ran_ue_id = a + 1;
+        amfol_engine_ngap(E, &ium, NULL);
+    }
+    amfol_sbi_event reg;
+    memset(&reg, 0, sizeof reg);
+    reg.where.frame = ++f.frame;
+    reg.where.time = 1.0;
+    snprintf(reg.where.src.text, sizeof reg.where.src.text, "10.0.5.1:40000");
+    snprintf(reg.where.dst.text, sizeof reg.where.dst.text, "10.0.9.1:8080");
+    reg.tcp_stream = 1;
+    reg.stream_id = 1;
+    reg.is_request = true;
+    snprintf(reg.method, sizeof reg.method, "PUT");
+    snprintf(reg.path, sizeof reg.path, "/nnrf-nfm/v1/nf-instances/6f1c0001-0000-4000-8000-000000000001");
+    reg.status = AMFOL_ABSENT;
+    reg.n_loads = 1;
+    amfol_sbi_load *l = &reg.loads[0];
+    snprintf(l->nf_instance_id, sizeof l->nf_instance_id, "6f1c0001-0000-4000-8000-000000000001");
+    snprintf(l->nf_type, sizeof l->nf_type, "AMF");
+    snprintf(l->nf_status, sizeof l->nf_status, "REGISTERED");
+    l->load = 30;
+    l->source = AMFOL_SBI_LOAD_PROFILE;
+    l->amf_set_id = 1;
+    l->amf_region_id = 2;
+    l->n_guamis = 1;
+    snprintf(l->guamis[0].plmn.digits, sizeof l->guamis[0].plmn.digits, "00101");
+    l->guamis[0].region_id = 2;
+    l->guamis[0].set_id = 1;
+    l->guamis[0].pointer = 1;
+    snprintf(l->ipv4, sizeof l->ipv4, "10.0.5.1");
+    amfol_engine_frame(E, reg.where.frame, reg.where.time);
+    amfol_engine_sbi(E, &reg, NULL);
+    CHECK(amfol_sbi_amf_for_ip(E, "10.0.5.1") && strcmp(amfol_sbi_amf_for_ip(E, "10.0.5.1"), "amf-1") == 0);
+    CHECK(amfol_sbi_amf_for_ip(E, "10.0.0.9") == NULL);
+    /* UDM queries from 10.0.5.1, answered in 20 ms */
+    for (int k = 0; k < 10; k++) {
+        amfol_sbi_event q;
+        memset(&q, 0, sizeof q);
+        q.where.frame = ++f.frame;
+        q.where.time = 2.0 + k;
+        snprintf(q.where.src.text, sizeof q.where.src.text, "10.0.5.1:43000");
+        snprintf(q.where.dst.text, sizeof q.where.dst.text, "10.0.8.1:8080");
+        q.tcp_stream = 9;
+        q.stream_id = (uint32_t)(2 * k + 1);
+        q.is_request = true;
+        snprintf(q.path, sizeof q.path, "/nudm-sdm/v2/imsi-001010000000001/am-data");
+        q.status = AMFOL_ABSENT;
+        amfol_engine_frame(E, q.where.frame, q.where.time);
+        amfol_engine_sbi(E, &q, NULL);
+        q.where.frame = ++f.frame;
+        q.where.time += 0.02;
+        snprintf(q.where.src.text, sizeof q.where.src.text, "10.0.8.1:8080");
+        snprintf(q.where.dst.text, sizeof q.where.dst.text, "10.0.5.1:43000");
+        q.is_request = false;
+        q.path[0] = '\0';
+        q.status = 200;
+        amfol_engine_frame(E, q.where.frame, q.where.time);
+        amfol_engine_sbi(E, &q, NULL);
+    }
+    CHECK(amfol_symptoms_amf_count(E) == 2);
+    for (size_t i = 0; i < 2; i++) {
+        const amfol_symptom_series *s = amfol_symptoms_series(E, i);
+        uint32_t n = s->buckets[0].latency[AMFOL_SYM_SBI_UDM].n + s->buckets[1].latency[AMFOL_SYM_SBI_UDM].n +
+                     s->buckets[2].latency[AMFOL_SYM_SBI_UDM].n;
+        CHECK(n == (strcmp(s->amf, "amf-1") == 0 ? 10u : 0u));
+    }
+    amfol_engine_free(E);
+}
+
 static void test_pending_cap(void)
 {
     amfol_config cfg;
@@ -297,6 +386,7 @@ int main(void)
     test_other_controls();
     test_look_alikes();
     test_sbi_and_user_baseline();
+    test_sbi_address_tie();
     test_pending_cap();
     printf("test_symptoms: ok\n");
     return 0;
