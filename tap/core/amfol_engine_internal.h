@@ -1,10 +1,18 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* amfol_engine_internal.h: the engine's layout, for the analysis modules only (not the plugin),
- * so that one module can ask another (e.g. NAS asks N2 whether its AMF is in overload). */
+/* amfol_engine_internal.h: the engine's layout, for the analysis modules only (not the plugin).
+ * Each module reaches its own state here, and other modules only through their query APIs
+ * (e.g. NAS asks tap/n2/amfol_n2.h whether its AMF is in overload). Module states are opaque
+ * here: this header includes no module header. */
 #ifndef AMFOL_ENGINE_INTERNAL_H
 #define AMFOL_ENGINE_INTERNAL_H
 
-#include "amfol_engine.h"
+#include "amfol_module.h"
+
+typedef struct amfol_n2 amfol_n2;
+typedef struct amfol_rrc amfol_rrc;
+typedef struct amfol_nas amfol_nas;
+typedef struct amfol_sbi amfol_sbi;
+typedef struct amfol_symptoms amfol_symptoms;
 
 struct amfol_engine {
     amfol_config cfg;
@@ -13,7 +21,7 @@ struct amfol_engine {
     amfol_rrc *rrc;
     amfol_nas *nas;
     amfol_sbi *sbi;
-    amfol_symptoms *symptoms;   /* issue 14: overload symptoms, fed after the modules above */
+    amfol_symptoms *symptoms;   /* issue 14 (tap/symptoms) */
     amfol_findings *findings;
     uint64_t fed;               /* events fed so far */
     uint64_t fed_at_finish;     /* value of `fed` when the findings were last computed */

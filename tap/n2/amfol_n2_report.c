@@ -3,6 +3,7 @@
  * (docs/output.md). */
 #include "amfol_n2_internal.h"
 #include "../core/amfol_engine_internal.h"
+#include "../symptoms/amfol_symptoms.h"   /* amfs[].symptoms (issue 14) */
 
 #include <string.h>
 

@@ -3,18 +3,16 @@
  * AMF's answer (decided as answered or unanswered after amfol.answer_timeout_ms), SBI
  * request/response pairs per producer NF type, N2 UE contexts, and the AMF's overload controls. */
 #include "amfol_symptoms_internal.h"
+#include "../core/amfol_3gpp.h"
 #include "../core/amfol_engine_internal.h"
+#include "../n2/amfol_n2.h"      /* AMF names of associations */
+#include "../nas/amfol_nas.h"    /* amfol.congestion_causes as a set */
+#include "../sbi/amfol_sbi.h"    /* an AMF's SBI address from its NF profile */
 
 #include <math.h>
 #include <string.h>
 
-/* NGAP procedure codes (TS 38.413, reference 3gpp-facts.md §1.1) and 5GMM types (TS 24.501). */
-enum {
-    PROC_DL_NAS = 4, PROC_ERROR_INDICATION = 9, PROC_INITIAL_CONTEXT_SETUP = 14,
-    PROC_INITIAL_UE = 15, PROC_NG_SETUP = 21, PROC_OVERLOAD_START = 22, PROC_PDU_MODIFY = 26, PROC_PDU_RELEASE = 28,
-    PROC_PDU_SETUP = 29, PROC_UE_CONTEXT_RELEASE = 41, PROC_UE_CONTEXT_RELEASE_REQUEST = 42,
-    PROC_UL_NAS = 46
-};
+/* 5GMM message types (TS 24.501 §9.7). */
 enum { MM_REGISTRATION_REQUEST = 0x41, MM_REGISTRATION_ACCEPT = 0x42, MM_REGISTRATION_REJECT = 0x44,
        MM_AUTHENTICATION_REQUEST = 0x56 };
 #define NGAP_CAUSE_MISC 4
@@ -22,7 +20,7 @@ enum { MM_REGISTRATION_REQUEST = 0x41, MM_REGISTRATION_ACCEPT = 0x42, MM_REGISTR
 #define SAMPLE_UNANSWERED (-1.0f)
 #define SAMPLE_RELEASED (-2.0f)   /* answered by UE CONTEXT RELEASE COMMAND: no NAS latency */
 
-amfol_symptoms *amfol_symptoms_new(const amfol_config *cfg)
+static amfol_symptoms *symptoms_new(const amfol_config *cfg)
 {
     amfol_symptoms *s = g_new0(amfol_symptoms, 1);
     s->cfg = *cfg;
@@ -37,7 +35,7 @@ amfol_symptoms *amfol_symptoms_new(const amfol_config *cfg)
     return s;
 }
 
-void amfol_symptoms_free(amfol_symptoms *s)
+static void symptoms_free(amfol_symptoms *s)
 {
     if (!s)
         return;
@@ -256,12 +254,11 @@ static void take(amfol_symptoms *s, amfol_time t)
     expire(s);
 }
 
+/* A NAS-PDU in an AMF-initiated message (DOWNLINK NAS TRANSPORT, INITIAL CONTEXT SETUP, PDU
+ * SESSION RESOURCE SETUP/MODIFY/RELEASE COMMAND, ...). */
 static bool is_downlink_nas(const amfol_ngap_event *ev)
 {
-    if (!ev->has_nas || ev->pdu_type != AMFOL_PDU_INITIATING)
-        return false;
-    return ev->proc == PROC_DL_NAS || ev->proc == PROC_INITIAL_CONTEXT_SETUP ||
-           ev->proc == PROC_PDU_SETUP || ev->proc == PROC_PDU_MODIFY || ev->proc == PROC_PDU_RELEASE;
+    return ev->has_nas && ev->pdu_type == AMFOL_PDU_INITIATING && amfol_ngap_initiator(ev->proc) > 0;
 }
 
 static bool overload_cause(const amfol_ngap_event *ev)
@@ -270,9 +267,9 @@ static bool overload_cause(const amfol_ngap_event *ev)
            ev->cause.value == AMFOL_NGAP_MISC_CONTROL_PROCESSING_OVERLOAD;
 }
 
-void amfol_symptoms_on_ngap(amfol_engine *e, const amfol_ngap_event *ev, const amfol_n2_result *res)
+static void symptoms_ngap(amfol_engine *e, const amfol_ngap_event *ev, void *result)
 {
-    (void)res;   /* the event says all it needs; kept for a uniform handler signature */
+    (void)result;   /* always NULL: the N2 module owns NGAP results */
     if (!e || !ev)
         return;
     amfol_symptoms *s = e->symptoms;
@@ -289,14 +286,14 @@ void amfol_symptoms_on_ngap(amfol_engine *e, const amfol_ngap_event *ev, const a
     if (slot) {
         slot->ngap++;
         slot->nas += ev->has_nas;
-        slot->initial_ue += initiating && ev->proc == PROC_INITIAL_UE;
-        slot->error_indications += ev->proc == PROC_ERROR_INDICATION;
-        slot->ng_setup_failures += ev->proc == PROC_NG_SETUP && ev->pdu_type == AMFOL_PDU_UNSUCCESSFUL;
+        slot->initial_ue += initiating && ev->proc == AMFOL_NGAP_INITIAL_UE_MESSAGE;
+        slot->error_indications += ev->proc == AMFOL_NGAP_ERROR_INDICATION;
+        slot->ng_setup_failures += ev->proc == AMFOL_NGAP_NG_SETUP && ev->pdu_type == AMFOL_PDU_UNSUCCESSFUL;
         slot->overload_releases += initiating && overload_cause(ev) &&
-                                   (ev->proc == PROC_UE_CONTEXT_RELEASE ||
-                                    ev->proc == PROC_UE_CONTEXT_RELEASE_REQUEST);
+                                   (ev->proc == AMFOL_NGAP_UE_CONTEXT_RELEASE ||
+                                    ev->proc == AMFOL_NGAP_UE_CONTEXT_RELEASE_REQUEST);
     }
-    if (initiating && ev->proc == PROC_INITIAL_UE) {
+    if (initiating && ev->proc == AMFOL_NGAP_INITIAL_UE_MESSAGE) {
         ip_of(ev->where.dst.text, a->ip, sizeof a->ip);
         if (has_key)
             pending_add(s, AMFOL_SYM_INITIAL_UE, key, ai, ev->where.frame, ev->where.time);
@@ -304,9 +301,9 @@ void amfol_symptoms_on_ngap(amfol_engine *e, const amfol_ngap_event *ev, const a
     if (has_key) {
         if (is_downlink_nas(ev))
             pending_answer(s, AMFOL_SYM_INITIAL_UE, key, ev->where.time, false);
-        else if (initiating && ev->proc == PROC_UE_CONTEXT_RELEASE)
+        else if (initiating && ev->proc == AMFOL_NGAP_UE_CONTEXT_RELEASE)
             pending_answer(s, AMFOL_SYM_INITIAL_UE, key, ev->where.time, true);
-        if (ev->proc == PROC_UE_CONTEXT_RELEASE && ev->pdu_type == AMFOL_PDU_SUCCESSFUL)
+        if (ev->proc == AMFOL_NGAP_UE_CONTEXT_RELEASE && ev->pdu_type == AMFOL_PDU_SUCCESSFUL)
             context_remove(s, key);
         else
             context_add(s, key, ai);   /* first sight: captures start mid-incident */
@@ -315,12 +312,13 @@ void amfol_symptoms_on_ngap(amfol_engine *e, const amfol_ngap_event *ev, const a
         slot->ue_contexts = a->contexts;
         slot->has_contexts = true;
     }
-    if (initiating && ev->proc == PROC_OVERLOAD_START)
+    if (initiating && ev->proc == AMFOL_NGAP_OVERLOAD_START)
         add_control(a, ev->where.frame, ev->where.time, "OVERLOAD START");
 }
 
-void amfol_symptoms_on_nas(amfol_engine *e, const amfol_nas_event *ev, const amfol_nas_result *res)
+static void symptoms_nas(amfol_engine *e, const amfol_nas_event *ev, void *result)
 {
+    (void)result;   /* always NULL: the NAS module owns NAS results */
     if (!e || !ev)
         return;
     amfol_symptoms *s = e->symptoms;
@@ -333,13 +331,13 @@ void amfol_symptoms_on_nas(amfol_engine *e, const amfol_nas_event *ev, const amf
     uint64_t key;
     if (ai < 0 || !ue_key(ng, &key))
         return;
-    bool uplink = ng->proc == PROC_INITIAL_UE || ng->proc == PROC_UL_NAS;
+    bool uplink = ng->proc == AMFOL_NGAP_INITIAL_UE_MESSAGE || ng->proc == AMFOL_NGAP_UPLINK_NAS_TRANSPORT;
     if (uplink && ev->mm_type == MM_REGISTRATION_REQUEST)
         pending_add(s, AMFOL_SYM_REGISTRATION, key, ai, ev->where.frame, ev->where.time);
     else if (!uplink && (ev->mm_type == MM_AUTHENTICATION_REQUEST ||
                          ev->mm_type == MM_REGISTRATION_ACCEPT || ev->mm_type == MM_REGISTRATION_REJECT))
         pending_answer(s, AMFOL_SYM_REGISTRATION, key, ev->where.time, false);
-    (void)res;   /* read from the event: the same verdict as the NAS module's, without it */
+    /* Read from the event: the same verdict as the NAS module's. */
     bool congestion = (ev->mm_cause >= 0 && ev->mm_cause < 256 && s->congestion[ev->mm_cause]) ||
                       ev->sm_cause == 26 || ev->sm_cause == 67 || ev->sm_cause == 69;
     if (congestion && !uplink)
@@ -371,9 +369,8 @@ static int sole_amf_now(const amfol_symptoms *s)
     return found;
 }
 
-static void sbi_control(amfol_engine *e, const amfol_sbi_event *ev, const amfol_sbi_result *res)
+static void sbi_control(amfol_engine *e, const amfol_sbi_event *ev)
 {
-    (void)res;   /* read from the event, see below */
     amfol_symptoms *s = e->symptoms;
     char ip[48];
     ip_of(ev->where.src.text, ip, sizeof ip);
@@ -397,15 +394,16 @@ static void sbi_control(amfol_engine *e, const amfol_sbi_event *ev, const amfol_
     }
 }
 
-void amfol_symptoms_on_sbi(amfol_engine *e, const amfol_sbi_event *ev, const amfol_sbi_result *res)
+static void symptoms_sbi(amfol_engine *e, const amfol_sbi_event *ev, void *result)
 {
+    (void)result;   /* always NULL: the SBI module owns SBI results */
     if (!e || !ev)
         return;
     amfol_symptoms *s = e->symptoms;
     take(s, ev->where.time);
     if (ev->tls)
         return;
-    sbi_control(e, ev, res);
+    sbi_control(e, ev);
     uint64_t key = ((uint64_t)ev->tcp_stream << 32) | ev->stream_id;
     if (ev->status == AMFOL_ABSENT && ev->path[0]) {
         int series = amfol_sym_series_for_path(ev->path);
@@ -465,3 +463,26 @@ int amfol_sym_series_for_path(const char *path)
             return map[i].series;
     return -1;
 }
+
+/* ---- the module as the engine sees it ---------------------------------------------------- */
+
+static void symptoms_create(amfol_engine *e)
+{
+    e->symptoms = symptoms_new(&e->cfg);
+}
+
+static void symptoms_destroy(amfol_engine *e)
+{
+    symptoms_free(e->symptoms);
+}
+
+const amfol_module amfol_symptoms_module = {
+    .name = "symptoms",
+    .owns = 0,
+    .create = symptoms_create,
+    .destroy = symptoms_destroy,
+    .on_ngap = symptoms_ngap,
+    .on_nas = symptoms_nas,
+    .on_sbi = symptoms_sbi,
+    .finish = sym_rules_finish,
+};

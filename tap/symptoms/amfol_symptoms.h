@@ -7,18 +7,12 @@
 #ifndef AMFOL_SYMPTOMS_H
 #define AMFOL_SYMPTOMS_H
 
-#include "../core/amfol_config.h"
-#include "../core/amfol_events.h"
-#include "../core/amfol_findings.h"
+#include "../core/amfol_module.h"
 
 #include <glib.h>
 #include <wsutil/json_dumper.h>
 
-typedef struct amfol_engine amfol_engine;
 typedef struct amfol_symptoms amfol_symptoms;
-typedef struct amfol_n2_result amfol_n2_result;
-typedef struct amfol_nas_result amfol_nas_result;
-typedef struct amfol_sbi_result amfol_sbi_result;
 
 /* Latency series: the AMF's own answers, then SBI producers by NF type. */
 enum amfol_sym_series {
@@ -89,16 +83,12 @@ typedef struct amfol_symptom_series {
     const char *control_kind;      /* static text */
 } amfol_symptom_series;
 
-amfol_symptoms *amfol_symptoms_new(const amfol_config *cfg);
-void amfol_symptoms_free(amfol_symptoms *s);
+/* The module as the engine sees it: NGAP, NAS and SBI handlers (registered after n2, rrc, nas and
+ * sbi in the engine's modules[]: they read only the events) and the two rules at finish. */
+extern const amfol_module amfol_symptoms_module;
 
-/* Inputs, called by the engine after the module that produced `res` (res may be NULL). */
-void amfol_symptoms_on_ngap(amfol_engine *e, const amfol_ngap_event *ev, const amfol_n2_result *res);
-void amfol_symptoms_on_nas(amfol_engine *e, const amfol_nas_event *ev, const amfol_nas_result *res);
-void amfol_symptoms_on_sbi(amfol_engine *e, const amfol_sbi_event *ev, const amfol_sbi_result *res);
-void amfol_symptoms_finish(amfol_engine *e, amfol_findings *out);
-
-/* Query API (tables, reports, the HTML chart): computes the findings first if needed. */
+/* Query API (tables, reports, the HTML chart): the series over everything seen so far,
+ * recomputed when events or frames came since the last call. */
 size_t amfol_symptoms_amf_count(amfol_engine *e);
 const amfol_symptom_series *amfol_symptoms_series(amfol_engine *e, size_t i);
 /* Grows whenever the series may have changed. */

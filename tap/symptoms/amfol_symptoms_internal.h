@@ -86,10 +86,10 @@ struct amfol_symptoms {
     GArray *samples;               /* sym_sample */
     uint32_t samples_dropped;
     uint64_t version;              /* events taken */
+    uint64_t computed_version, computed_frames;   /* what `series` was computed over */
     /* Computed by amfol_symptoms_finish (amfol_symptoms_series.c). */
     GArray *series;                /* amfol_symptom_series, one per AMF */
     GPtrArray *bucket_arrays;      /* owned bucket arrays of `series` */
-    GArray *series_amf;            /* int: the AMF index of each series */
     int sole_amf;                  /* the only AMF with N2 UE traffic, else -1 */
     GArray *owners;                /* int per sample: its AMF, resolved once per computation */
 };
@@ -97,11 +97,14 @@ struct amfol_symptoms {
 /* amfol_symptoms.c */
 int sym_amf_by_ip(amfol_engine *e, const char *ip);
 
-/* amfol_symptoms_series.c */
-void sym_series_compute(amfol_engine *e);
+/* amfol_symptoms_rules.c: the module's finish handler */
+void sym_rules_finish(amfol_engine *e, amfol_findings *out);
+
+/* amfol_symptoms_series.c: (re)computes the series when events or frames came since last time */
+void sym_series_ensure(amfol_engine *e);
 void sym_series_clear(amfol_symptoms *s);
 /* The AMF that owns a sample (SBI: the consumer's AMF, or the only AMF), or -1; resolved by
- * sym_series_compute. */
+ * sym_series_ensure. */
 int sym_sample_owner(const amfol_symptoms *s, const sym_sample *x);
 /* Does the sample show one of the symptoms `flags` (its latency over the series' threshold, or
  * unanswered)? */

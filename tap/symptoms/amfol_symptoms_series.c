@@ -51,11 +51,8 @@ void sym_series_clear(amfol_symptoms *s)
         g_ptr_array_free(s->bucket_arrays, TRUE);
     if (s->series)
         g_array_free(s->series, TRUE);
-    if (s->series_amf)
-        g_array_free(s->series_amf, TRUE);
     if (s->owners)
         g_array_free(s->owners, TRUE);
-    s->series_amf = NULL;
     s->owners = NULL;
     s->bucket_arrays = NULL;
     s->series = NULL;
@@ -335,13 +332,16 @@ static bool has_ue_traffic(const amfol_symptoms *s, const sym_amf *a, int amf)
     return false;
 }
 
-void sym_series_compute(amfol_engine *e)
+void sym_series_ensure(amfol_engine *e)
 {
     amfol_symptoms *s = e->symptoms;
+    if (s->series && s->computed_version == s->version && s->computed_frames == e->cap.frames)
+        return;
+    s->computed_version = s->version;
+    s->computed_frames = e->cap.frames;
     sym_series_clear(s);
     s->series = g_array_new(FALSE, TRUE, sizeof(amfol_symptom_series));
     s->bucket_arrays = g_ptr_array_new_with_free_func(g_free);
-    s->series_amf = g_array_new(FALSE, FALSE, sizeof(int));
     s->sole_amf = sole_amf(s);
     /* SBI samples: the AMF whose N2 (or profile) address the consumer used; else the only AMF. */
     int consumer_owner[SYM_MAX_CONSUMERS];
@@ -373,20 +373,18 @@ void sym_series_compute(amfol_engine *e)
         first_run(e, (int)i, &ser, bk);
         control(&s->cfg, a, &ser);
         g_array_append_val(s->series, ser);
-        int index = (int)i;
-        g_array_append_val(s->series_amf, index);
     }
 }
 
 size_t amfol_symptoms_amf_count(amfol_engine *e)
 {
-    amfol_engine_finish(e);
-    return e->symptoms->series ? e->symptoms->series->len : 0;
+    sym_series_ensure(e);
+    return e->symptoms->series->len;
 }
 
 const amfol_symptom_series *amfol_symptoms_series(amfol_engine *e, size_t i)
 {
-    amfol_engine_finish(e);
+    sym_series_ensure(e);
     GArray *a = e->symptoms->series;
     return a && i < a->len ? &g_array_index(a, amfol_symptom_series, i) : NULL;
 }
