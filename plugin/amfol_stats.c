@@ -4,6 +4,7 @@
  * diagnosis window. Every output reads the analysis engine of the open capture. */
 #include "amfol_tap.h"
 #include "amfol_chart.h"
+#include "symptoms_table.h"
 #include "report/amfol_report.h"
 
 #include <epan/funnel.h>
@@ -311,6 +312,7 @@ void amfol_stats_register(int proto_amfol)
         register_stat_tap_ui(&text_ui[i], (void *)&amfol_text_outputs[i]);
     }
     register_stat_tap_table_ui(&episode_table_ui);
+    amfol_symptoms_table_register();   /* issue 14: -z amfol,symptoms */
     funnel_register_menu("AMF Overload/Diagnosis", REGISTER_TOOLS_GROUP_UNSORTED,
                          diagnosis_window, NULL, NULL, FALSE);
     amfol_chart_register(proto_amfol);

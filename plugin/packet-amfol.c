@@ -65,6 +65,24 @@ static unsigned pref_t3346_floor_s = 60;
 static unsigned pref_nrf_report_max_s = 30;
 static unsigned pref_nrf_load_high = 80;
 static const char *pref_cell_map = "";
+/* Overload symptoms (issue 14, docs/faults.md) */
+static unsigned pref_answer_timeout_ms = 5000;
+static int pref_baseline = AMFOL_BASELINE_FIRST_20PCT;
+static unsigned pref_baseline_latency_ms = 0;
+static unsigned pref_baseline_sbi_latency_ms = 0;
+static unsigned pref_symptom_latency_factor = 3;
+static unsigned pref_symptom_latency_min_ms = 200;
+static unsigned pref_symptom_sbi_factor = 2;
+static unsigned pref_symptom_sbi_min_ms = 50;
+static unsigned pref_symptom_unanswered_pct = 10;
+static unsigned pref_symptom_min_samples = 5;
+static unsigned pref_symptom_min_s = 20;
+static unsigned pref_control_late_s = 30;
+static const enum_val_t baseline_modes[] = {
+    { "first-20pct", "First 20 % of the AMF's traffic", AMFOL_BASELINE_FIRST_20PCT },
+    { "first-minute", "First minute of the AMF's traffic", AMFOL_BASELINE_FIRST_MINUTE },
+    { NULL, NULL, 0 }
+};
 
 /* Per capture file: created by the init routine, freed by the cleanup routine. */
 static amfol_engine *amfol_engine_cur;
@@ -96,6 +114,18 @@ static void amfol_config_from_prefs(amfol_config *cfg)
     cfg->nrf_report_max_s = pref_nrf_report_max_s;
     cfg->nrf_load_high = pref_nrf_load_high;
     copy_pref_string(cfg->cell_map, sizeof cfg->cell_map, pref_cell_map);
+    cfg->answer_timeout_ms = pref_answer_timeout_ms;
+    cfg->baseline_mode = (uint32_t)pref_baseline;
+    cfg->baseline_latency_ms = pref_baseline_latency_ms;
+    cfg->baseline_sbi_latency_ms = pref_baseline_sbi_latency_ms;
+    cfg->symptom_latency_factor = pref_symptom_latency_factor;
+    cfg->symptom_latency_min_ms = pref_symptom_latency_min_ms;
+    cfg->symptom_sbi_factor = pref_symptom_sbi_factor;
+    cfg->symptom_sbi_min_ms = pref_symptom_sbi_min_ms;
+    cfg->symptom_unanswered_pct = pref_symptom_unanswered_pct;
+    cfg->symptom_min_samples = pref_symptom_min_samples;
+    cfg->symptom_min_s = pref_symptom_min_s;
+    cfg->control_late_s = pref_control_late_s;
 }
 
 static void amfol_init(void)
@@ -267,6 +297,41 @@ static void register_rule_experts(expert_module_t *expert)
     n_ei_amfol_rules = n;
 }
 
+/* Overload symptoms (issue 14): thresholds of overload-control-absent / -late. */
+static void register_symptom_prefs(module_t *prefs)
+{
+    prefs_register_uint_preference(prefs, "answer_timeout_ms", "AMF answer timeout (ms)",
+        "An INITIAL UE MESSAGE with no downlink NAS or UE CONTEXT RELEASE within this time is unanswered",
+        10, &pref_answer_timeout_ms);
+    prefs_register_enum_preference(prefs, "baseline", "Response-time baseline window",
+        "The calm start the response-time baseline is measured over", &pref_baseline, baseline_modes, FALSE);
+    prefs_register_uint_preference(prefs, "baseline_latency_ms", "AMF response-time baseline (ms)",
+        "Your AMF's normal p95 response time; 0 = measure it in the calm start", 10, &pref_baseline_latency_ms);
+    prefs_register_uint_preference(prefs, "baseline_sbi_latency_ms", "SBI response-time baseline (ms)",
+        "Your producers' normal p95 SBI response time; 0 = measure each in the calm start", 10,
+        &pref_baseline_sbi_latency_ms);
+    prefs_register_uint_preference(prefs, "symptom_latency_factor", "Slow AMF: times the baseline",
+        "A bucket is slow when the AMF's p95 response time is at least this many times the baseline ...", 10,
+        &pref_symptom_latency_factor);
+    prefs_register_uint_preference(prefs, "symptom_latency_min_ms", "Slow AMF: at least (ms)",
+        "... and at least this", 10, &pref_symptom_latency_min_ms);
+    prefs_register_uint_preference(prefs, "symptom_sbi_factor", "Slow SBI: times the baseline",
+        "A bucket is SBI-slow when a producer's p95 is at least this many times its baseline (the 200 % rule) ...",
+        10, &pref_symptom_sbi_factor);
+    prefs_register_uint_preference(prefs, "symptom_sbi_min_ms", "Slow SBI: at least (ms)", "... and at least this",
+        10, &pref_symptom_sbi_min_ms);
+    prefs_register_uint_preference(prefs, "symptom_unanswered_pct", "Unanswered requests (%)",
+        "A bucket shows the symptom when at least this share of its requests is unanswered", 10,
+        &pref_symptom_unanswered_pct);
+    prefs_register_uint_preference(prefs, "symptom_min_samples", "Samples per bucket",
+        "Buckets and baselines with fewer requests are not judged", 10, &pref_symptom_min_samples);
+    prefs_register_uint_preference(prefs, "symptom_min_s", "Sustained symptoms (s)",
+        "Symptoms must last this long for overload-control-absent / -late", 10, &pref_symptom_min_s);
+    prefs_register_uint_preference(prefs, "control_late_s", "Late control (s)",
+        "A first overload control this long after the symptom onset is overload-control-late", 10,
+        &pref_control_late_s);
+}
+
 void proto_register_amfol(void)
 {
     static hf_register_info hf[] = {
@@ -314,6 +379,7 @@ void proto_register_amfol(void)
         "Reported loads at or above this are considered high", 10, &pref_nrf_load_high);
     prefs_register_string_preference(prefs, "cell_map", "Cell to gNB map",
         "When the capture lacks NR-CGIs on N2/F1: cell=gNB pairs, e.g. 00101-000000101=gnb-1", &pref_cell_map);
+    register_symptom_prefs(prefs);
 
     amfol_handle = register_dissector("amfol", dissect_amfol, proto_amfol);
     register_init_routine(amfol_init);

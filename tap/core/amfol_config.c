@@ -14,4 +14,15 @@ void amfol_config_defaults(amfol_config *cfg)
     cfg->t3346_floor_s = 60;
     cfg->nrf_report_max_s = 30;
     cfg->nrf_load_high = 80;
+    /* Overload symptoms (issue 14) */
+    cfg->answer_timeout_ms = 5000;
+    cfg->baseline_mode = AMFOL_BASELINE_FIRST_20PCT;
+    cfg->symptom_latency_factor = 3;
+    cfg->symptom_latency_min_ms = 200;
+    cfg->symptom_sbi_factor = 2;
+    cfg->symptom_sbi_min_ms = 50;
+    cfg->symptom_unanswered_pct = 10;
+    cfg->symptom_min_samples = 5;
+    cfg->symptom_min_s = 20;
+    cfg->control_late_s = 30;
 }

@@ -15,7 +15,22 @@ typedef struct amfol_config {
     uint32_t nrf_report_max_s;     /* nrf-load-stale when no report within this */
     uint32_t nrf_load_high;        /* load (%) considered high */
     char cell_map[512];            /* "00101-000000101=gnb-1,...": cells to gNB names when the capture lacks them */
+    /* Overload symptoms (issue 14, tap/symptoms/, docs/faults.md) */
+    uint32_t answer_timeout_ms;        /* a request with no downlink NAS / release after this is unanswered */
+    uint32_t baseline_mode;            /* enum amfol_baseline_mode */
+    uint32_t baseline_latency_ms;      /* user AMF response-time baseline (p95), 0 = measure */
+    uint32_t baseline_sbi_latency_ms;  /* user SBI response-time baseline (p95), 0 = measure */
+    uint32_t symptom_latency_factor;   /* AMF p95 at least this many times the baseline ... */
+    uint32_t symptom_latency_min_ms;   /* ... and at least this */
+    uint32_t symptom_sbi_factor;       /* SBI p95 at least this many times its baseline ... */
+    uint32_t symptom_sbi_min_ms;       /* ... and at least this */
+    uint32_t symptom_unanswered_pct;   /* share of unanswered requests */
+    uint32_t symptom_min_samples;      /* per bucket and baseline, below this nothing is judged */
+    uint32_t symptom_min_s;            /* symptoms must last this long */
+    uint32_t control_late_s;           /* first control this long after the onset is late */
 } amfol_config;
+
+enum amfol_baseline_mode { AMFOL_BASELINE_FIRST_20PCT = 0, AMFOL_BASELINE_FIRST_MINUTE = 1 };
 
 void amfol_config_defaults(amfol_config *cfg);
 

@@ -12,6 +12,7 @@ static const amfol_module *const modules[] = {
     &amfol_rrc_module,
     &amfol_nas_module,
     &amfol_sbi_module,
+    &amfol_symptoms_module,   /* issue 14: after the others (AMF names, controls) */
 };
 #define N_MODULES (sizeof modules / sizeof modules[0])
 

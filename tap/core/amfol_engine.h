@@ -14,6 +14,7 @@
 #include "../rrc/amfol_rrc.h"
 #include "../nas/amfol_nas.h"
 #include "../sbi/amfol_sbi.h"
+#include "../symptoms/amfol_symptoms.h"   /* issue 14 */
 
 
 amfol_engine *amfol_engine_new(const amfol_config *cfg);

@@ -13,6 +13,7 @@ typedef struct amfol_rrc amfol_rrc;
 typedef struct amfol_nas amfol_nas;
 typedef struct amfol_sbi amfol_sbi;
 typedef struct amfol_chart_rec amfol_chart_rec;
+typedef struct amfol_symptoms amfol_symptoms;
 
 struct amfol_engine {
     amfol_config cfg;
@@ -21,6 +22,7 @@ struct amfol_engine {
     amfol_rrc *rrc;
     amfol_nas *nas;
     amfol_sbi *sbi;
+    amfol_symptoms *symptoms;   /* issue 14 (tap/symptoms) */
     amfol_findings *findings;
     amfol_chart_rec *chart;     /* time series for the chart (-z amfol,html) */
     uint64_t fed;               /* events fed so far */

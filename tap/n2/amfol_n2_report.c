@@ -3,6 +3,7 @@
  * (docs/output.md). */
 #include "amfol_n2_internal.h"
 #include "../core/amfol_engine_internal.h"
+#include "../symptoms/amfol_symptoms.h"   /* amfs[].symptoms (issue 14) */
 
 #include <string.h>
 
@@ -436,6 +437,7 @@ void amfol_n2_report_json(amfol_engine *e, json_dumper *d)
             j_episode(d, e, (int)m, g_ptr_array_index(amf->episodes, i));
         json_dumper_end_array(d);
         j_int(d, "episodes_dropped", amf->episodes_dropped);
+        amfol_symptoms_report_json_amf(e, amf->id, d);   /* issue 14: amfs[].symptoms */
         json_dumper_end_object(d);
     }
     json_dumper_end_array(d);
@@ -497,7 +499,7 @@ void amfol_n2_report_headline(amfol_engine *e, GString *out)
         }
     }
     if (episodes == 0)
-        g_string_append_printf(out, "No AMF overload seen in this capture (%" G_GUINT64_FORMAT
+        g_string_append_printf(out, "No OVERLOAD START in this capture (%" G_GUINT64_FORMAT
                                " NGAP PDUs from %u association%s)\n", n2->pdus, n2->assocs->len,
                                n2->assocs->len == 1 ? "" : "s");
 }

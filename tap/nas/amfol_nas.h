@@ -93,6 +93,9 @@ void amfol_nas_rows(amfol_engine *e, void (*cb)(const amfol_nas_row *row, void *
 /* Changes whenever a table row is added or counted (tells a table when to rebuild). */
 uint64_t amfol_nas_rows_version(amfol_engine *e);
 
+/* "22,111" -> set[22] = set[111] = true (amfol.congestion_causes; also read by tap/symptoms). */
+void amfol_nas_parse_cause_set(const char *text, bool set[256]);
+
 /* Words for display. */
 const char *amfol_nas_link_name(int link);
 const char *amfol_nas_verdict_name(int verdict);

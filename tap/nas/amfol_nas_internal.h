@@ -88,7 +88,6 @@ int amfol_nas_retry_bucket(double rel);
 const char *amfol_nas_retry_bucket_name(int b);
 
 /* Parse "22,111" into a cause set. */
-void amfol_nas_parse_cause_set(const char *text, bool set[256]);
 
 /* The UE name for a reject/retry entry: the live UE's best name, else the snapshot. */
 const char *amfol_nas_ue_name(amfol_nas *s, uint64_t serial, const char *snapshot);

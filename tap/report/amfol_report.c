@@ -36,6 +36,7 @@ void amfol_report_timeline(amfol_engine *e, GString *out)
     amfol_rrc_report_timeline(e, out);
     amfol_nas_report_timeline(e, out);
     amfol_sbi_report_timeline(e, out);
+    amfol_symptoms_report_timeline(e, out);   /* issue 14 */
     g_string_append(out, "===\n");
 }
 
@@ -53,6 +54,7 @@ void amfol_report_diagnosis(amfol_engine *e, GString *out)
     g_string_append(out, "=== amfol diagnosis ===\n");
     capture_line(e, out);
     amfol_n2_report_headline(e, out);
+    amfol_symptoms_report_headline(e, out);   /* issue 14 */
     size_t n = amfol_findings_count(fs);
     if (n == 0) {
         g_string_append(out, "No findings.\n===\n");

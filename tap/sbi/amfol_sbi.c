@@ -592,6 +592,17 @@ void amfol_sbi_finish(amfol_engine *e, amfol_findings *out)
     sbi_rules_oci_malformed(s, out);
 }
 
+const char *amfol_sbi_amf_for_ip(amfol_engine *e, const char *ip)
+{
+    const amfol_sbi *s = e ? e->sbi : NULL;
+    for (guint i = 0; s && ip && ip[0] && i < s->nfs->len; i++) {
+        const sbi_nf *nf = g_ptr_array_index(s->nfs, i);
+        if (nf->n2_name && strcmp(nf->ipv4, ip) == 0)
+            return nf->n2_name;
+    }
+    return NULL;
+}
+
 /* ---- the module as the engine sees it ---------------------------------------------------- */
 
 static void sbi_create(amfol_engine *e)

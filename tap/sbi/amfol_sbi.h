@@ -92,6 +92,10 @@ void amfol_sbi_rows(amfol_engine *e, amfol_sbi_row_cb cb, void *user);
 /* Grows whenever the SBI view may have changed (SBI messages and NGAP PDUs analysed so far). */
 uint64_t amfol_sbi_version(amfol_engine *e);
 
+/* The N2 AMF whose NF profile (tied by GUAMI) gives `ip` as its IPv4 address, else NULL: an
+ * AMF's SBI address when it differs from its N2 address (issue 14, tap/symptoms). */
+const char *amfol_sbi_amf_for_ip(amfol_engine *e, const char *ip);
+
 /* Reports: a timeline section (plain text) and the "sbi" member of the JSON document. */
 void amfol_sbi_report_timeline(amfol_engine *e, GString *out);
 void amfol_sbi_report_json(amfol_engine *e, json_dumper *d);

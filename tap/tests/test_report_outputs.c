@@ -25,7 +25,7 @@ int main(void)
     t_iue(&f, 1.0, G1, AMFOL_CAUSE_MO_DATA);
     GString *s = g_string_new(NULL);
     amfol_report_diagnosis(f.e, s);
-    expect(s, "No AMF overload seen in this capture (3 NGAP PDUs from 1 association)\n");
+    expect(s, "No OVERLOAD START in this capture (3 NGAP PDUs from 1 association)\n");
     expect(s, "No findings.\n");
     g_string_truncate(s, 0);
     amfol_report_json(f.e, s);

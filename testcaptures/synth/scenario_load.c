@@ -293,6 +293,21 @@ static void load_nrf(loader *L, scenario *sc)
     sc->nrf_status_notify = get_bool(L, g, "status_notify", 0);
 }
 
+static void load_udm(loader *L, scenario *sc)
+{
+    const char *g = "udm";
+    sc->udm_enabled = g_key_file_has_group(L->kf, g);
+    if (!sc->udm_enabled)
+        return;
+    uint8_t def[4] = {10, 0, 8, 1};
+    memcpy(sc->udm_ip, def, 4);
+    get_ip(L, g, "address", sc->udm_ip, 0);
+    sc->udm_answer_ms_min = (int)get_int(L, g, "answer_ms_min", 10, 1, 60000);
+    sc->udm_answer_ms_max = (int)get_int(L, g, "answer_ms_max", 20, 1, 60000);
+    if (sc->udm_answer_ms_min > sc->udm_answer_ms_max)
+        fail(L, "[udm] answer_ms_min above answer_ms_max");
+}
+
 static void load_amf(loader *L, scenario *sc, const char *g, const char *name)
 {
     if (sc->n_amfs >= SC_MAX_AMFS) {
@@ -309,6 +324,16 @@ static void load_amf(loader *L, scenario *sc, const char *g, const char *name)
     a->base_load = (int)get_int(L, g, "base_load", 30, 0, 100);
     a->status_indications = (int)get_int(L, g, "status_indications", 0, 0, 10);
     a->error_indications = (int)get_int(L, g, "error_indications", 0, 0, 10);
+    a->slow_from_us = get_time_us(L, g, "slow_from_s", -1);
+    a->slow_to_us = get_time_us(L, g, "slow_to_s", INT64_MAX);
+    a->slow_answer_ms_min = (int)get_int(L, g, "slow_answer_ms_min", 1500, 1, 60000);
+    a->slow_answer_ms_max = (int)get_int(L, g, "slow_answer_ms_max", 2500, 1, 60000);
+    a->unanswered_share = get_double(L, g, "unanswered_share", 0, 0, 1);
+    a->udm_slow_from_us = get_time_us(L, g, "udm_slow_from_s", -1);
+    a->udm_slow_ms_min = (int)get_int(L, g, "udm_slow_ms_min", 100, 1, 60000);
+    a->udm_slow_ms_max = (int)get_int(L, g, "udm_slow_ms_max", 150, 1, 60000);
+    if (a->slow_answer_ms_min > a->slow_answer_ms_max || a->udm_slow_ms_min > a->udm_slow_ms_max)
+        fail(L, "[%s] slow answer ranges: min above max", g);
     get_ip(L, g, "address", a->ip, 1);
     sc->n_amfs++;
 }
@@ -663,6 +688,7 @@ int scenario_load(const char *path, scenario *sc, char *err, int err_len)
     load_scenario_group(&L, sc);
     load_ues(&L, sc);
     load_nrf(&L, sc);
+    load_udm(&L, sc);
     gsize ngroups = 0;
     char **groups = g_key_file_get_groups(L.kf, &ngroups);
     /* Two passes so that gNBs may name AMFs and episodes may name gNBs in any file order. */
@@ -671,7 +697,8 @@ int scenario_load(const char *path, scenario *sc, char *err, int err_len)
             const char *g = groups[i];
             const char *sp = strchr(g, ' ');
             if (!sp) {
-                if (pass == 0 && strcmp(g, "scenario") && strcmp(g, "ues") && strcmp(g, "nrf"))
+                if (pass == 0 && strcmp(g, "scenario") && strcmp(g, "ues") && strcmp(g, "nrf") &&
+                    strcmp(g, "udm"))
                     fail(&L, "unknown group [%s]", g);
                 continue;
             }

@@ -12,6 +12,7 @@
 #include "sim_msg.h"
 #include "sim_net.h"
 #include "sim_sbi.h"
+#include "sim_symptoms.h"
 #include "sim_zoo.h"
 
 #define MS 1000
@@ -479,9 +480,8 @@ static void on_n2_initial(sim *s, int uei)
             }
         }
         sim_schedule(s, s->now_us + 5 * MS, EV_CTX_TRANSFER, uei, 0, 0);
-    } else
-        sim_schedule(s, s->now_us + prng_range(&s->rng, 5 * MS, 15 * MS), EV_AMF_ANSWER, uei, 0,
-                     0);
+    } else if (!sim_symptoms_on_initial(s, uei, f))
+        ue_free(s, uei);   /* the AMF never answers; the UE gives up */
 }
 
 static int nas_exempt(const sim_ue *u)
@@ -947,6 +947,10 @@ static int dispatch(sim *s, const sim_event *ev)
     case EV_ZOO_DISCOVER:
         sim_zoo_event(s, ev);
         break;
+    case EV_UDM_QUERY:
+    case EV_UDM_ANSWER:
+        sim_symptoms_event(s, ev);
+        break;
     case EV_END:
         return 1;
     }
@@ -1011,6 +1015,7 @@ int sim_run(sim *s, const scenario *sc, uint64_t seed, const char *pcap_path)
             break;
     }
     sim_finish_faults(s);
+    sim_symptoms_finish(s);
     truth_finish(&s->tr);
     if (pcapng_writer_close(s->w) < 0 && !s->failed) {
         s->failed = 1;
@@ -1030,6 +1035,7 @@ void sim_free(sim *s)
         if (s->rebalance_moves[r])
             g_array_free(s->rebalance_moves[r], TRUE);
     sim_sbi_free(s);
+    sim_symptoms_free(s);
     sim_extra_free(s);
     truth_free(&s->tr);
 }

@@ -36,6 +36,8 @@ enum {
     EV_ZOO_PDU_REQ,      /* a = ue, b = episode */
     EV_ZOO_PDU_REJ,      /* a = ue, b = episode */
     EV_ZOO_DISCOVER,     /* a = amf */
+    EV_UDM_QUERY,        /* a = ue: the AMF asks the UDM (issue 14) */
+    EV_UDM_ANSWER,       /* a = ue, b = HTTP/2 stream */
     EV_END,
 };
 

@@ -14,14 +14,9 @@
 #define SEC 1000000
 #define SBI_PORT 8080
 
-typedef struct {
-    sim *s;
-    uint32_t first;  /* first frame written by this call */
-} sink_ctx;
-
-static int sink(void *ctx, const uint8_t *frame, size_t len)
+int sim_sbi_sink(void *ctx, const uint8_t *frame, size_t len)
 {
-    sink_ctx *c = ctx;
+    sim_sbi_sink_ctx *c = ctx;
     uint32_t f = sim_net_write(c->s, frame, len);
     if (!f)
         return 1;
@@ -31,7 +26,7 @@ static int sink(void *ctx, const uint8_t *frame, size_t len)
     return 0;
 }
 
-static void endpoint(wire_endpoint *e, const uint8_t ip[4], uint16_t port)
+void sim_sbi_endpoint(wire_endpoint *e, const uint8_t ip[4], uint16_t port)
 {
     e->mac[0] = 0x02;
     e->mac[1] = 0x00;
@@ -111,12 +106,12 @@ void sim_sbi_setup(sim *s, int64_t *t)
 static void open_nrf(sim *s, int amf)
 {
     wire_endpoint c, v;
-    endpoint(&c, s->sc->amfs[amf].ip, (uint16_t)(40000 + amf));
-    endpoint(&v, s->sc->nrf_ip, SBI_PORT);
+    sim_sbi_endpoint(&c, s->sc->amfs[amf].ip, (uint16_t)(40000 + amf));
+    sim_sbi_endpoint(&v, s->sc->nrf_ip, SBI_PORT);
     h2c_session *h = s->nrf_sess[amf];
     h2c_session_init(h, &c, &v, (uint32_t)prng_next(&s->rng), (uint32_t)prng_next(&s->rng));
-    sink_ctx k = {.s = s};
-    if (h2c_session_open(h, sink, &k) != 0)
+    sim_sbi_sink_ctx k = {.s = s};
+    if (h2c_session_open(h, sim_sbi_sink, &k) != 0)
         return fail(s, "h2c open");
     char auth[32];
     nrf_authority(s, auth, sizeof auth);
@@ -124,10 +119,10 @@ static void open_nrf(sim *s, int amf)
     sbi_amf_profile p;
     profile_of(s, amf, s->amf_load[amf], &p);
     uint32_t sid;
-    if (sbi_nf_register_req(m, auth, &p) != 0 || h2c_session_request(h, m, &sid, sink, &k) != 0)
+    if (sbi_nf_register_req(m, auth, &p) != 0 || h2c_session_request(h, m, &sid, sim_sbi_sink, &k) != 0)
         fail(s, "NFRegister");
     else if (sbi_nf_register_rsp(m, auth, &p) != 0 ||
-             h2c_session_response(h, sid, m, sink, &k) != 0)
+             h2c_session_response(h, sid, m, sim_sbi_sink, &k) != 0)
         fail(s, "NFRegister response");
     free(m);
 }
@@ -135,12 +130,12 @@ static void open_nrf(sim *s, int amf)
 static void open_peer(sim *s, int cli, int srv)
 {
     wire_endpoint c, v;
-    endpoint(&c, s->sc->amfs[cli].ip, (uint16_t)(41000 + srv));
-    endpoint(&v, s->sc->amfs[srv].ip, SBI_PORT);
+    sim_sbi_endpoint(&c, s->sc->amfs[cli].ip, (uint16_t)(41000 + srv));
+    sim_sbi_endpoint(&v, s->sc->amfs[srv].ip, SBI_PORT);
     h2c_session *h = s->amf_sess[cli][srv];
     h2c_session_init(h, &c, &v, (uint32_t)prng_next(&s->rng), (uint32_t)prng_next(&s->rng));
-    sink_ctx k = {.s = s};
-    if (h2c_session_open(h, sink, &k) != 0)
+    sim_sbi_sink_ctx k = {.s = s};
+    if (h2c_session_open(h, sim_sbi_sink, &k) != 0)
         fail(s, "h2c open (AMF peer)");
 }
 
@@ -162,11 +157,11 @@ static void nrf_report(sim *s, int amf)
     nrf_authority(s, auth, sizeof auth);
     instance_id(amf, id);
     sbi_msg *m = malloc(sizeof *m);
-    sink_ctx k = {.s = s};
+    sim_sbi_sink_ctx k = {.s = s};
     uint32_t sid;
     h2c_session *h = s->nrf_sess[amf];
     if (sbi_nf_update_req(m, auth, id, load, (uint64_t)(sc->epoch_us + s->now_us), NULL) != 0 ||
-        h2c_session_request(h, m, &sid, sink, &k) != 0) {
+        h2c_session_request(h, m, &sid, sim_sbi_sink, &k) != 0) {
         free(m);
         return fail(s, "NFUpdate");
     }
@@ -202,7 +197,7 @@ static void nrf_report(sim *s, int amf)
             lci = 1;
         }
     }
-    if (rc != 0 || h2c_session_response(h, sid, m, sink, &k) != 0) {
+    if (rc != 0 || h2c_session_response(h, sid, m, sim_sbi_sink, &k) != 0) {
         free(m);
         return fail(s, "NFUpdate response");
     }
@@ -245,15 +240,15 @@ static void notify_others(sim *s, int amf, int load)
         if (b == amf)
             continue;
         const uint8_t *ip = sc->amfs[b].ip;
-        sink_ctx k = {.s = s};
+        sim_sbi_sink_ctx k = {.s = s};
         if (!s->notify_sess[b]) {
             s->notify_sess[b] = calloc(1, sizeof(h2c_session));
             wire_endpoint c, v;
-            endpoint(&c, sc->nrf_ip, (uint16_t)(42000 + b));
-            endpoint(&v, ip, SBI_PORT);
+            sim_sbi_endpoint(&c, sc->nrf_ip, (uint16_t)(42000 + b));
+            sim_sbi_endpoint(&v, ip, SBI_PORT);
             h2c_session_init(s->notify_sess[b], &c, &v, (uint32_t)prng_next(&s->rng),
                              (uint32_t)prng_next(&s->rng));
-            if (h2c_session_open(s->notify_sess[b], sink, &k) != 0) {
+            if (h2c_session_open(s->notify_sess[b], sim_sbi_sink, &k) != 0) {
                 free(m);
                 return fail(s, "h2c open (NRF notify)");
             }
@@ -266,13 +261,13 @@ static void notify_others(sim *s, int amf, int load)
         s->now_us += 1 * MS;
         if (sbi_nf_status_notify_req(m, auth, "/namf-callback/v1/nf-status-notify", nrf, &p,
                                      false) != 0 ||
-            h2c_session_request(s->notify_sess[b], m, &sid, sink, &k) != 0) {
+            h2c_session_request(s->notify_sess[b], m, &sid, sim_sbi_sink, &k) != 0) {
             free(m);
             return fail(s, "NFStatusNotify");
         }
         s->now_us += 1 * MS;
         if (sbi_no_content_rsp(m) != 0 ||
-            h2c_session_response(s->notify_sess[b], sid, m, sink, &k) != 0) {
+            h2c_session_response(s->notify_sess[b], sid, m, sim_sbi_sink, &k) != 0) {
             free(m);
             return fail(s, "NFStatusNotify response");
         }
@@ -304,16 +299,16 @@ void sim_sbi_discover(sim *s, int amf)
     for (int b = 0; b < sc->n_amfs; b++)
         if (sc->amfs[b].set_id == sc->amfs[amf].set_id)
             profile_of(s, b, s->amf_load[b], &p[n++]);
-    sink_ctx k = {.s = s};
+    sim_sbi_sink_ctx k = {.s = s};
     uint32_t sid;
     if (sbi_nf_discover_req(m, auth, "AMF", "AMF", id, q) != 0 ||
-        h2c_session_request(h, m, &sid, sink, &k) != 0) {
+        h2c_session_request(h, m, &sid, sim_sbi_sink, &k) != 0) {
         free(m);
         free(p);
         return fail(s, "NFDiscover");
     }
     s->now_us += 3 * MS;
-    if (sbi_nf_discover_rsp(m, 60, p, n) != 0 || h2c_session_response(h, sid, m, sink, &k) != 0) {
+    if (sbi_nf_discover_rsp(m, 60, p, n) != 0 || h2c_session_response(h, sid, m, sim_sbi_sink, &k) != 0) {
         free(m);
         free(p);
         return fail(s, "NFDiscover response");
@@ -345,15 +340,15 @@ static void context_transfer(sim *s, int uei)
     snprintf(mcc, sizeof mcc, "%.3s", src->plmn_str);
     snprintf(supi, sizeof supi, "imsi-%s%010d", src->plmn_str, uei + 1);
     sbi_msg *m = malloc(sizeof *m);
-    sink_ctx k = {.s = s};
+    sim_sbi_sink_ctx k = {.s = s};
     uint32_t sid;
     if (sbi_ue_context_transfer_req(m, auth, id, ctx_id, "MOBI_REG", mcc, src->plmn_str + 3) ||
-        h2c_session_request(h, m, &sid, sink, &k)) {
+        h2c_session_request(h, m, &sid, sim_sbi_sink, &k)) {
         free(m);
         return fail(s, "UEContextTransfer");
     }
     s->now_us += 3 * MS;
-    if (sbi_ue_context_transfer_rsp(m, supi) || h2c_session_response(h, sid, m, sink, &k))
+    if (sbi_ue_context_transfer_rsp(m, supi) || h2c_session_response(h, sid, m, sim_sbi_sink, &k))
         fail(s, "UEContextTransfer response");
     free(m);
 }

@@ -372,6 +372,16 @@ def main():
         elif rule == "overload-exempt-shed":
             ok = ok and f["first_frame"] in starts and f["first_frame"] in fr
             ok = ok and all(x in ium_frames for x in fr if x != f["first_frame"])
+        elif rule in ("overload-control-absent", "overload-control-late"):
+            # onset: the first INITIAL UE MESSAGE (or UDM request) of the slow phase, to that AMF
+            onset = f["first_frame"]
+            is_ium = onset in ium_frames and amf_by_ip.get(ium_frames[onset][2]) == f["amf"]
+            is_udm = any(p.startswith("/nudm-sdm/") for p in split(by_frame[onset]["http2.headers.path"]))
+            ok = ok and fr[0] == onset and (is_ium or is_udm)
+            if rule == "overload-control-late":
+                ok = ok and len(fr) == 2 and fr[1] in starts and amf_by_ip.get(starts[fr[1]]["ip.src"]) == f["amf"]
+            else:
+                ok = ok and fr == [onset]
         elif rule == "backoff-storm":
             ok = ok and all(x in cong for x in fr) and len(fr) >= 50
         check(ok, "fault %s amf=%s gnb=%s cell=%s ue=%s: %d evidence frames match the decode"

@@ -103,6 +103,12 @@ int sbi_ue_context_transfer_rsp(sbi_msg *m, const char *supi);
 /* Any 204 No Content. */
 int sbi_no_content_rsp(sbi_msg *m);
 
+/* Nudm_SDM Get: GET /nudm-sdm/v2/{supi}/am-data (no body); its 200 answer with the UE's GPSI
+ * and subscribed UE-AMBR. */
+int sbi_udm_am_data_req(sbi_msg *m, const char *authority, const char *requester_id,
+                        const char *supi);
+int sbi_udm_am_data_rsp(sbi_msg *m, const char *gpsi);
+
 /* application/problem+json error: STATUS 503 with CAUSE "NF_CONGESTION" or 429 with
  * "NF_CONGESTION_RISK" (any status/cause allowed), TITLE/DETAIL (DETAIL may be NULL);
  * retry-after: RETRY_AFTER_S seconds if >= 0. */

@@ -1,0 +1,488 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* amfol_symptoms.c: takes the events in: per-second counts per AMF, requests waiting for the
+ * AMF's answer (decided as answered or unanswered after amfol.answer_timeout_ms), SBI
+ * request/response pairs per producer NF type, N2 UE contexts, and the AMF's overload controls. */
+#include "amfol_symptoms_internal.h"
+#include "../core/amfol_3gpp.h"
+#include "../core/amfol_engine_internal.h"
+#include "../n2/amfol_n2.h"      /* AMF names of associations */
+#include "../nas/amfol_nas.h"    /* amfol.congestion_causes as a set */
+#include "../sbi/amfol_sbi.h"    /* an AMF's SBI address from its NF profile */
+
+#include <math.h>
+#include <string.h>
+
+/* 5GMM message types (TS 24.501 §9.7). */
+enum { MM_REGISTRATION_REQUEST = 0x41, MM_REGISTRATION_ACCEPT = 0x42, MM_REGISTRATION_REJECT = 0x44,
+       MM_AUTHENTICATION_REQUEST = 0x56 };
+#define NGAP_CAUSE_MISC 4
+
+#define SAMPLE_UNANSWERED (-1.0f)
+#define SAMPLE_RELEASED (-2.0f)   /* answered by UE CONTEXT RELEASE COMMAND: no NAS latency */
+
+static amfol_symptoms *symptoms_new(const amfol_config *cfg)
+{
+    amfol_symptoms *s = g_new0(amfol_symptoms, 1);
+    s->cfg = *cfg;
+    amfol_nas_parse_cause_set(cfg->congestion_causes, s->congestion);
+    s->amfs = g_ptr_array_new();
+    for (int k = 0; k < 2; k++)
+        s->pending[k] = g_hash_table_new(g_int64_hash, g_int64_equal);
+    g_queue_init(&s->queue);
+    s->sbi_open = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, g_free);
+    s->contexts = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
+    s->samples = g_array_new(FALSE, FALSE, sizeof(sym_sample));
+    return s;
+}
+
+static void symptoms_free(amfol_symptoms *s)
+{
+    if (!s)
+        return;
+    sym_series_clear(s);
+    for (guint i = 0; i < s->amfs->len; i++) {
+        sym_amf *a = g_ptr_array_index(s->amfs, i);
+        g_array_free(a->slots, TRUE);
+        g_free(a);
+    }
+    g_ptr_array_free(s->amfs, TRUE);
+    for (int k = 0; k < 2; k++)
+        g_hash_table_destroy(s->pending[k]);
+    g_queue_clear_full(&s->queue, g_free);
+    g_hash_table_destroy(s->sbi_open);
+    g_hash_table_destroy(s->contexts);
+    g_array_free(s->samples, TRUE);
+    g_free(s);
+}
+
+uint64_t amfol_symptoms_version(amfol_engine *e)
+{
+    return e && e->symptoms ? e->symptoms->version : 0;
+}
+
+/* ---- small helpers ----------------------------------------------------------------------- */
+
+static void ip_of(const char *endpoint, char *buf, size_t cap)
+{
+    g_strlcpy(buf, endpoint, cap);
+    char *colon = strrchr(buf, ':');
+    if (colon && buf[0] == '[') {            /* "[2001:db8::1]:80" */
+        char *close = strchr(buf, ']');
+        if (close)
+            *close = '\0';
+        memmove(buf, buf + 1, strlen(buf));
+    } else if (colon)
+        *colon = '\0';
+}
+
+static int amf_index(amfol_symptoms *s, const char *name)
+{
+    for (guint i = 0; i < s->amfs->len; i++)
+        if (((sym_amf *)g_ptr_array_index(s->amfs, i))->name == name)
+            return (int)i;
+    if (s->amfs->len >= SYM_MAX_AMFS) {
+        s->amfs_dropped++;
+        return -1;
+    }
+    sym_amf *a = g_new0(sym_amf, 1);
+    a->name = name;
+    a->slots = g_array_sized_new(FALSE, TRUE, sizeof(sym_slot), 64);
+    g_ptr_array_add(s->amfs, a);
+    return (int)s->amfs->len - 1;
+}
+
+/* The AMF at an address: its N2 address, else the SBI address its NF profile gives. */
+int sym_amf_by_ip(amfol_engine *e, const char *ip)
+{
+    const amfol_symptoms *s = e->symptoms;
+    for (guint i = 0; i < s->amfs->len; i++)
+        if (strcmp(((sym_amf *)g_ptr_array_index(s->amfs, i))->ip, ip) == 0)
+            return (int)i;
+    const char *name = amfol_sbi_amf_for_ip(e, ip);
+    for (guint i = 0; name && i < s->amfs->len; i++)
+        if (strcmp(((sym_amf *)g_ptr_array_index(s->amfs, i))->name, name) == 0)
+            return (int)i;
+    return -1;
+}
+
+static sym_slot *slot_at(const amfol_engine *e, sym_amf *a, amfol_time t)
+{
+    double sec = floor(t - e->cap.first_time);
+    if (!(sec >= 0 && sec < SYM_MAX_SLOTS)) {
+        a->slots_dropped++;
+        return NULL;
+    }
+    guint k = (guint)sec;
+    if (k >= a->slots->len)
+        g_array_set_size(a->slots, k + 1);   /* new slots are zeroed */
+    return &g_array_index(a->slots, sym_slot, k);
+}
+
+/* One N2 UE context: the association (endpoints in either order) and the RAN UE NGAP ID. */
+static bool ue_key(const amfol_ngap_event *ev, uint64_t *key)
+{
+    if (ev->ran_ue_id == AMFOL_ABSENT)
+        return false;
+    const char *a = ev->where.src.text, *b = ev->where.dst.text;
+    if (strcmp(a, b) > 0) {
+        const char *t = a;
+        a = b;
+        b = t;
+    }
+    uint32_t h = g_str_hash(a) * 31u + g_str_hash(b);
+    *key = ((uint64_t)h << 32) | (uint32_t)ev->ran_ue_id;
+    return true;
+}
+
+static void add_sample(amfol_symptoms *s, int series, amfol_time t, amfol_frame frame, float latency,
+                       uint16_t owner, uint8_t consumer)
+{
+    if (s->samples->len >= SYM_MAX_SAMPLES) {
+        s->samples_dropped++;
+        return;
+    }
+    sym_sample x = { .t = t, .latency_s = latency, .frame = frame, .owner = owner,
+                     .series = (uint8_t)series, .consumer = consumer };
+    g_array_append_val(s->samples, x);
+}
+
+static void add_control(sym_amf *a, amfol_frame frame, amfol_time t, const char *kind)
+{
+    if (a->n_controls > 0 && t - a->controls[a->n_controls - 1].t < 1.0)
+        return;                               /* one instant per second is enough */
+    if (a->n_controls >= SYM_MAX_CONTROLS) {
+        a->controls_dropped++;
+        return;
+    }
+    a->controls[a->n_controls++] = (sym_control){ .frame = frame, .t = t, .kind = kind };
+}
+
+/* ---- requests waiting for the AMF's answer ----------------------------------------------- */
+
+static int pending_table(int series)
+{
+    return series == AMFOL_SYM_INITIAL_UE ? 0 : 1;
+}
+
+static void pending_leave(amfol_symptoms *s, sym_pending *p)
+{
+    GHashTable *h = s->pending[pending_table(p->series)];
+    if (g_hash_table_lookup(h, &p->key) == p)
+        g_hash_table_remove(h, &p->key);
+    g_free(p);
+}
+
+/* Decide the requests whose answer time is up (events come in time order; `now` only grows). */
+static void expire(amfol_symptoms *s)
+{
+    double timeout = s->cfg.answer_timeout_ms / 1000.0;
+    sym_pending *p;
+    while ((p = g_queue_peek_head(&s->queue)) && p->t + timeout <= s->now) {
+        g_queue_pop_head(&s->queue);
+        if (!p->done && p->series == AMFOL_SYM_INITIAL_UE)
+            add_sample(s, p->series, p->t, p->frame, SAMPLE_UNANSWERED, p->amf, 0);
+        pending_leave(s, p);
+    }
+}
+
+static void pending_add(amfol_symptoms *s, int series, uint64_t key, int amf, amfol_frame frame,
+                        amfol_time t)
+{
+    /* The same request again (a second probe, an SCTP retransmission) while the first waits:
+     * one request, timed from its first copy. */
+    if (g_hash_table_contains(s->pending[pending_table(series)], &key))
+        return;
+    if (g_queue_get_length(&s->queue) >= SYM_MAX_PENDING) {
+        sym_pending *old = g_queue_pop_head(&s->queue);
+        if (!old->done)
+            s->pending_dropped++;
+        pending_leave(s, old);
+    }
+    sym_pending *p = g_new0(sym_pending, 1);
+    *p = (sym_pending){ .key = key, .t = t, .frame = frame, .amf = (uint16_t)amf,
+                        .series = (uint8_t)series };
+    g_queue_push_tail(&s->queue, p);
+    g_hash_table_replace(s->pending[pending_table(series)], &p->key, p);
+}
+
+static void pending_answer(amfol_symptoms *s, int series, uint64_t key, amfol_time t, bool released)
+{
+    GHashTable *h = s->pending[pending_table(series)];
+    sym_pending *p = g_hash_table_lookup(h, &key);
+    if (!p || p->done)
+        return;
+    float latency = released ? SAMPLE_RELEASED : (float)(t - p->t);
+    if (latency < 0 && !released)
+        latency = 0;                         /* out-of-order timestamps */
+    add_sample(s, p->series, p->t, p->frame, latency, p->amf, 0);
+    p->done = true;
+    g_hash_table_remove(h, &key);
+}
+
+/* ---- N2 UE contexts ---------------------------------------------------------------------- */
+
+static void context_add(amfol_symptoms *s, uint64_t key, int amf)
+{
+    if (g_hash_table_contains(s->contexts, &key))
+        return;
+    if (g_hash_table_size(s->contexts) >= SYM_MAX_CONTEXTS) {
+        s->contexts_dropped++;
+        return;
+    }
+    g_hash_table_insert(s->contexts, g_memdup2(&key, sizeof key), GINT_TO_POINTER(amf + 1));
+    ((sym_amf *)g_ptr_array_index(s->amfs, amf))->contexts++;
+}
+
+static void context_remove(amfol_symptoms *s, uint64_t key)
+{
+    int amf = GPOINTER_TO_INT(g_hash_table_lookup(s->contexts, &key)) - 1;
+    if (amf < 0)
+        return;
+    g_hash_table_remove(s->contexts, &key);
+    sym_amf *a = g_ptr_array_index(s->amfs, amf);
+    if (a->contexts)
+        a->contexts--;
+}
+
+/* ---- inputs ------------------------------------------------------------------------------ */
+
+static void take(amfol_symptoms *s, amfol_time t)
+{
+    s->version++;
+    if (t > s->now)
+        s->now = t;
+    expire(s);
+}
+
+/* A NAS-PDU in an AMF-initiated message (DOWNLINK NAS TRANSPORT, INITIAL CONTEXT SETUP, PDU
+ * SESSION RESOURCE SETUP/MODIFY/RELEASE COMMAND, ...). */
+static bool is_downlink_nas(const amfol_ngap_event *ev)
+{
+    return ev->has_nas && ev->pdu_type == AMFOL_PDU_INITIATING && amfol_ngap_initiator(ev->proc) > 0;
+}
+
+static bool overload_cause(const amfol_ngap_event *ev)
+{
+    return ev->cause.group == NGAP_CAUSE_MISC &&
+           ev->cause.value == AMFOL_NGAP_MISC_CONTROL_PROCESSING_OVERLOAD;
+}
+
+static void symptoms_ngap(amfol_engine *e, const amfol_ngap_event *ev, void *result)
+{
+    (void)result;   /* always NULL: the N2 module owns NGAP results */
+    if (!e || !ev)
+        return;
+    amfol_symptoms *s = e->symptoms;
+    take(s, ev->where.time);
+    const char *name = amfol_n2_amf_name(e->n2, &ev->where.src, &ev->where.dst);
+    int ai = name ? amf_index(s, name) : -1;
+    if (ai < 0)
+        return;
+    sym_amf *a = g_ptr_array_index(s->amfs, ai);
+    sym_slot *slot = slot_at(e, a, ev->where.time);
+    bool initiating = ev->pdu_type == AMFOL_PDU_INITIATING;
+    uint64_t key = 0;
+    bool has_key = ue_key(ev, &key);
+    if (slot) {
+        slot->ngap++;
+        slot->nas += ev->has_nas;
+        slot->initial_ue += initiating && ev->proc == AMFOL_NGAP_INITIAL_UE_MESSAGE;
+        slot->error_indications += ev->proc == AMFOL_NGAP_ERROR_INDICATION;
+        slot->ng_setup_failures += ev->proc == AMFOL_NGAP_NG_SETUP && ev->pdu_type == AMFOL_PDU_UNSUCCESSFUL;
+        slot->overload_releases += initiating && overload_cause(ev) &&
+                                   (ev->proc == AMFOL_NGAP_UE_CONTEXT_RELEASE ||
+                                    ev->proc == AMFOL_NGAP_UE_CONTEXT_RELEASE_REQUEST);
+    }
+    if (initiating && ev->proc == AMFOL_NGAP_INITIAL_UE_MESSAGE) {
+        ip_of(ev->where.dst.text, a->ip, sizeof a->ip);
+        if (has_key)
+            pending_add(s, AMFOL_SYM_INITIAL_UE, key, ai, ev->where.frame, ev->where.time);
+    }
+    if (has_key) {
+        if (is_downlink_nas(ev))
+            pending_answer(s, AMFOL_SYM_INITIAL_UE, key, ev->where.time, false);
+        else if (initiating && ev->proc == AMFOL_NGAP_UE_CONTEXT_RELEASE)
+            pending_answer(s, AMFOL_SYM_INITIAL_UE, key, ev->where.time, true);
+        if (ev->proc == AMFOL_NGAP_UE_CONTEXT_RELEASE && ev->pdu_type == AMFOL_PDU_SUCCESSFUL)
+            context_remove(s, key);
+        else
+            context_add(s, key, ai);   /* first sight: captures start mid-incident */
+    }
+    if (slot) {
+        slot->ue_contexts = a->contexts;
+        slot->has_contexts = true;
+    }
+    if (initiating && ev->proc == AMFOL_NGAP_OVERLOAD_START)
+        add_control(a, ev->where.frame, ev->where.time, "OVERLOAD START");
+}
+
+static void symptoms_nas(amfol_engine *e, const amfol_nas_event *ev, void *result)
+{
+    (void)result;   /* always NULL: the NAS module owns NAS results */
+    if (!e || !ev)
+        return;
+    amfol_symptoms *s = e->symptoms;
+    const amfol_ngap_event *ng = ev->ngap;
+    take(s, ev->where.time);
+    if (!ng)
+        return;
+    const char *name = amfol_n2_amf_name(e->n2, &ng->where.src, &ng->where.dst);
+    int ai = name ? amf_index(s, name) : -1;
+    uint64_t key;
+    if (ai < 0 || !ue_key(ng, &key))
+        return;
+    bool uplink = ng->proc == AMFOL_NGAP_INITIAL_UE_MESSAGE || ng->proc == AMFOL_NGAP_UPLINK_NAS_TRANSPORT;
+    if (uplink && ev->mm_type == MM_REGISTRATION_REQUEST)
+        pending_add(s, AMFOL_SYM_REGISTRATION, key, ai, ev->where.frame, ev->where.time);
+    else if (!uplink && (ev->mm_type == MM_AUTHENTICATION_REQUEST ||
+                         ev->mm_type == MM_REGISTRATION_ACCEPT || ev->mm_type == MM_REGISTRATION_REJECT))
+        pending_answer(s, AMFOL_SYM_REGISTRATION, key, ev->where.time, false);
+    /* Read from the event: the same verdict as the NAS module's. */
+    bool congestion = (ev->mm_cause >= 0 && ev->mm_cause < 256 && s->congestion[ev->mm_cause]) ||
+                      ev->sm_cause == 26 || ev->sm_cause == 67 || ev->sm_cause == 69;
+    if (congestion && !uplink)
+        add_control(g_ptr_array_index(s->amfs, ai), ev->where.frame, ev->where.time,
+                    "NAS congestion reject");
+}
+
+static int consumer_index(amfol_symptoms *s, const char *ip)
+{
+    for (int i = 0; i < s->n_consumers; i++)
+        if (strcmp(s->consumers[i], ip) == 0)
+            return i;
+    if (s->n_consumers >= SYM_MAX_CONSUMERS)
+        return -1;
+    g_strlcpy(s->consumers[s->n_consumers], ip, sizeof s->consumers[0]);
+    return s->n_consumers++;
+}
+
+/* The only AMF that received INITIAL UE MESSAGEs so far, else -1. */
+static int sole_amf_now(const amfol_symptoms *s)
+{
+    int found = -1;
+    for (guint i = 0; i < s->amfs->len; i++)
+        if (((const sym_amf *)g_ptr_array_index(s->amfs, i))->ip[0]) {
+            if (found >= 0)
+                return -1;
+            found = (int)i;
+        }
+    return found;
+}
+
+static void sbi_control(amfol_engine *e, const amfol_sbi_event *ev)
+{
+    amfol_symptoms *s = e->symptoms;
+    char ip[48];
+    ip_of(ev->where.src.text, ip, sizeof ip);
+    int ai = sym_amf_by_ip(e, ip);   /* the AMF as producer answering with overload control */
+    if (ai >= 0 && ev->status != AMFOL_ABSENT && (ev->status == 503 || ev->status == 429 || ev->oci[0]))
+        add_control(g_ptr_array_index(s->amfs, ai), ev->where.frame, ev->where.time,
+                    ev->oci[0] ? "SBI OCI" : ev->status == 503 ? "SBI 503" : "SBI 429");
+    /* The AMF's own load report to the NRF (NFRegister / NFUpdate it sends): from its N2
+     * address, else, when the capture has one AMF with UE traffic, from any AMF profile. */
+    if (ev->status != AMFOL_ABSENT)
+        return;
+    for (int i = 0; i < ev->n_loads && i < AMFOL_SBI_MAX_LOADS; i++) {
+        const amfol_sbi_load *l = &ev->loads[i];
+        if (l->load == AMFOL_ABSENT || l->load < (int)s->cfg.nrf_load_high ||
+            (l->nf_type[0] && strcmp(l->nf_type, "AMF") != 0))
+            continue;
+        int owner = ai >= 0 ? ai : sole_amf_now(s);
+        if (owner >= 0)
+            add_control(g_ptr_array_index(s->amfs, owner), ev->where.frame, ev->where.time, "NRF load report");
+        return;
+    }
+}
+
+static void symptoms_sbi(amfol_engine *e, const amfol_sbi_event *ev, void *result)
+{
+    (void)result;   /* always NULL: the SBI module owns SBI results */
+    if (!e || !ev)
+        return;
+    amfol_symptoms *s = e->symptoms;
+    take(s, ev->where.time);
+    if (ev->tls)
+        return;
+    sbi_control(e, ev);
+    uint64_t key = ((uint64_t)ev->tcp_stream << 32) | ev->stream_id;
+    if (ev->status == AMFOL_ABSENT && ev->path[0]) {
+        int series = amfol_sym_series_for_path(ev->path);
+        if (series < 0 || g_hash_table_contains(s->sbi_open, &key))
+            return;
+        char ip[48];
+        ip_of(ev->where.src.text, ip, sizeof ip);
+        int consumer = consumer_index(s, ip);
+        if (consumer < 0 || g_hash_table_size(s->sbi_open) >= SYM_MAX_SBI_OPEN) {
+            s->sbi_open_dropped++;
+            return;
+        }
+        sym_sbi_open *o = g_new(sym_sbi_open, 1);
+        *o = (sym_sbi_open){ .t = ev->where.time, .frame = ev->where.frame, .series = (uint8_t)series,
+                             .consumer = (uint8_t)consumer };
+        g_hash_table_insert(s->sbi_open, g_memdup2(&key, sizeof key), o);
+    } else if (ev->status != AMFOL_ABSENT) {
+        sym_sbi_open *o = g_hash_table_lookup(s->sbi_open, &key);
+        if (!o)
+            return;
+        double latency = ev->where.time - o->t;
+        add_sample(s, o->series, o->t, o->frame, (float)(latency < 0 ? 0 : latency), SYM_NO_OWNER,
+                   o->consumer);
+        g_hash_table_remove(s->sbi_open, &key);
+    }
+}
+
+/* ---- names ------------------------------------------------------------------------------- */
+
+static const char *const series_names[AMFOL_SYM_SERIES] = {
+    "initial-ue", "registration", "UDM", "AUSF", "UDR", "PCF", "NRF"
+};
+
+const char *amfol_sym_series_name(int series)
+{
+    return series >= 0 && series < AMFOL_SYM_SERIES ? series_names[series] : "?";
+}
+
+/* TS 29.501 resource URIs start with the service name, whose prefix names the producer type. */
+int amfol_sym_series_for_path(const char *path)
+{
+    static const struct { const char *prefix; int series; } map[] = {
+        { "/nudm-", AMFOL_SYM_SBI_UDM }, { "/nausf-", AMFOL_SYM_SBI_AUSF },
+        { "/nudr-", AMFOL_SYM_SBI_UDR }, { "/npcf-", AMFOL_SYM_SBI_PCF },
+        { "/nnrf-", AMFOL_SYM_SBI_NRF },
+    };
+    if (!path)
+        return -1;
+    const char *p = path;
+    if (g_str_has_prefix(p, "http://") || g_str_has_prefix(p, "https://")) {
+        p = strchr(p + 8, '/');       /* absolute-form: skip the authority */
+        if (!p)
+            return -1;
+    }
+    for (size_t i = 0; i < G_N_ELEMENTS(map); i++)
+        if (g_str_has_prefix(p, map[i].prefix))
+            return map[i].series;
+    return -1;
+}
+
+/* ---- the module as the engine sees it ---------------------------------------------------- */
+
+static void symptoms_create(amfol_engine *e)
+{
+    e->symptoms = symptoms_new(&e->cfg);
+}
+
+static void symptoms_destroy(amfol_engine *e)
+{
+    symptoms_free(e->symptoms);
+}
+
+const amfol_module amfol_symptoms_module = {
+    .name = "symptoms",
+    .owns = 0,
+    .create = symptoms_create,
+    .destroy = symptoms_destroy,
+    .on_ngap = symptoms_ngap,
+    .on_nas = symptoms_nas,
+    .on_sbi = symptoms_sbi,
+    .finish = sym_rules_finish,
+};

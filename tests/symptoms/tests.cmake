@@ -1,0 +1,28 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tests/symptoms: overload symptoms (issue 14) on the 27 public captures with the real tshark:
+# calm lab traffic, so neither overload-control-absent nor overload-control-late may fire. The
+# captures are read in place ($AMFOL_PUBLIC_CAPTURES, else ../shared/captures/public).
+if(NOT AMFOL_PLUGIN_SO)
+  return()
+endif()
+find_package(Python3 COMPONENTS Interpreter REQUIRED)
+if(DEFINED ENV{AMFOL_PUBLIC_CAPTURES})
+  set(SYMPTOMS_PUBLIC $ENV{AMFOL_PUBLIC_CAPTURES})
+else()
+  set(SYMPTOMS_PUBLIC ${AMFOL_SHARED}/captures/public)
+endif()
+if(EXISTS ${SYMPTOMS_PUBLIC})
+  add_test(NAME symptoms.public_captures_calm
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/check_public.py ${AMFOL_TSHARK}
+                   ${AMFOL_PLUGIN_SO} ${SYMPTOMS_PUBLIC})
+  set_tests_properties(symptoms.public_captures_calm PROPERTIES TIMEOUT 300)
+endif()
+
+# The table against an oracle from plain tshark fields, on the synthesizer's storm (issue 14).
+if(AMFOL_SYNTH)
+  add_test(NAME symptoms.table_vs_oracle.storm-no-control
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/check_table.py ${AMFOL_TSHARK}
+                   ${AMFOL_PLUGIN_SO} ${CMAKE_BINARY_DIR}/testcaptures/out/storm-no-control.pcapng 70)
+  set_tests_properties(symptoms.table_vs_oracle.storm-no-control PROPERTIES
+    FIXTURES_REQUIRED synth_storm-no-control TIMEOUT 120)
+endif()
