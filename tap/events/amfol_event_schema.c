@@ -147,6 +147,16 @@ static const amfol_member config_m[] = {
     STR(T, "congestion_causes", congestion_causes), NUM(T, "t3346_floor_s", t3346_floor_s),
     NUM(T, "nrf_report_max_s", nrf_report_max_s), NUM(T, "nrf_load_high", nrf_load_high),
     STR(T, "cell_map", cell_map),
+    /* overload symptoms (tap/symptoms) */
+    NUM(T, "answer_timeout_ms", answer_timeout_ms), NUM(T, "baseline_mode", baseline_mode),
+    NUM(T, "baseline_latency_ms", baseline_latency_ms),
+    NUM(T, "baseline_sbi_latency_ms", baseline_sbi_latency_ms),
+    NUM(T, "symptom_latency_factor", symptom_latency_factor),
+    NUM(T, "symptom_latency_min_ms", symptom_latency_min_ms),
+    NUM(T, "symptom_sbi_factor", symptom_sbi_factor), NUM(T, "symptom_sbi_min_ms", symptom_sbi_min_ms),
+    NUM(T, "symptom_unanswered_pct", symptom_unanswered_pct),
+    NUM(T, "symptom_min_samples", symptom_min_samples), NUM(T, "symptom_min_s", symptom_min_s),
+    NUM(T, "control_late_s", control_late_s),
 };
 #undef T
 SCHEMA(config_s, config_m);

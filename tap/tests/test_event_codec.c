@@ -81,10 +81,12 @@ static size_t collect(const amfol_struct_schema *s, size_t base, span *out, size
     return n;
 }
 
-static void check_coverage(int kind, size_t extra_start, size_t extra_size)
+/* Every byte of a struct of `size` is a member of `schema` (padding aside). */
+static void check_schema_coverage(const amfol_struct_schema *schema, const char *name, size_t size,
+                                  size_t extra_start, size_t extra_size)
 {
     static span spans[20000];
-    size_t n = collect(amfol_event_schema(kind), 0, spans, 0);
+    size_t n = collect(schema, 0, spans, 0);
     if (extra_size)
         spans[n++] = (span){ extra_start, extra_start + extra_size, 8 };
     qsort(spans, n, sizeof spans[0], by_start);
@@ -93,15 +95,23 @@ static void check_coverage(int kind, size_t extra_start, size_t extra_size)
         if (spans[i].start > at) {
             size_t gap = spans[i].start - at;
             if (!(spans[i].start % spans[i].align == 0 && gap < spans[i].align)) {
-                fprintf(stderr, "%s: bytes [%zu,%zu) are no member of the schema (next align %zu)\n", 
-                        amfol_event_kind_name(kind), at, spans[i].start, spans[i].align);
+                fprintf(stderr, "%s: bytes [%zu,%zu) are no member of the schema (next align %zu)\n",
+                        name, at, spans[i].start, spans[i].align);
                 assert(0);
             }
         }
         assert(spans[i].start >= at);   /* no two members overlap */
         at = spans[i].end;
     }
-    assert(amfol_event_size(kind) - at < 8);
+    if (size - at >= 8)
+        fprintf(stderr, "%s: bytes [%zu,%zu) are no member of the schema\n", name, at, size);
+    assert(size - at < 8);
+}
+
+static void check_coverage(int kind, size_t extra_start, size_t extra_size)
+{
+    check_schema_coverage(amfol_event_schema(kind), amfol_event_kind_name(kind), amfol_event_size(kind),
+                          extra_start, extra_size);
 }
 
 /* ---- round trip ---------------------------------------------------------------------------- */
@@ -225,6 +235,8 @@ int main(void)
             round_trip(kinds[k], false, false, own);
         }
     }
+    /* The header's preferences: a replay must analyse with every setting of the export. */
+    check_schema_coverage(amfol_config_schema(), "config", sizeof(amfol_config), 0, 0);
     /* Out of range, wrong type, unknown member, too long a string: refused, never truncated. */
     rejects("{\"proc\":2147483648}", AMFOL_EV_NGAP);
     rejects("{\"proc\":1.5}", AMFOL_EV_NGAP);
