@@ -69,6 +69,7 @@ static int hf_amfol_replaced_frame = -1;
 static int hf_amfol_start_frame = -1;
 static int hf_amfol_duration = -1;
 static int hf_amfol_stop_without_start = -1;
+static int hf_amfol_stop_before_capture = -1;
 static int hf_amfol_rrc_cause = -1;
 static int hf_amfol_in_overload = -1;
 static int hf_amfol_since_start = -1;
@@ -195,6 +196,11 @@ void n2_render_pdu(amfol_frame_ctx *ctx, proto_tree *tree, const amfol_n2_result
             ADD_GEN(proto_tree_add_boolean(sub, hf_amfol_stop_without_start, tvb, 0, 0, TRUE));
             expert_add_info_format(pinfo, top, &ei_amfol_stop_without_start,
                 "OVERLOAD STOP to %s without an OVERLOAD START in force", r->gnb ? r->gnb : "?");
+        } else if (r->stop_before_capture) {
+            ADD_GEN(proto_tree_add_boolean(sub, hf_amfol_stop_before_capture, tvb, 0, 0, TRUE));
+            expert_add_info_format(pinfo, top, &ei_amfol_overload_stop,
+                "OVERLOAD STOP to %s: overload in force before the capture began, at least %.3f s "
+                "(episode %d)", r->gnb ? r->gnb : "?", r->episode_duration_s, r->episode);
         } else {
             ADD_GEN(proto_tree_add_uint(sub, hf_amfol_start_frame, tvb, 0, 0, r->start_frame));
             ADD_GEN(proto_tree_add_double(sub, hf_amfol_duration, tvb, 0, 0, r->episode_duration_s));
@@ -278,6 +284,9 @@ void n2_register_fields(int proto_amfol, expert_module_t *expert)
             "From the association's first START of the episode to this STOP", HFILL } },
         { &hf_amfol_stop_without_start, { "STOP without START", "amfol.stop_without_start", FT_BOOLEAN,
             BASE_NONE, NULL, 0x0, "No OVERLOAD START was in force on this association", HFILL } },
+        { &hf_amfol_stop_before_capture, { "STOP of an overload from before the capture", "amfol.stop_before_capture",
+            FT_BOOLEAN, BASE_NONE, NULL, 0x0, "First OVERLOAD STOP of this association and no START seen: "
+            "the START was sent before the capture began", HFILL } },
         { &hf_amfol_rrc_cause, { "RRC establishment cause", "amfol.rrc_cause", FT_UINT32, BASE_DEC,
             VALS(amfol_cause_vals), 0x0, NULL, HFILL } },
         { &hf_amfol_in_overload, { "AMF in overload", "amfol.in_overload", FT_BOOLEAN, BASE_NONE, NULL, 0x0,

@@ -74,6 +74,8 @@ typedef struct n2_part {
     amfol_frame stop_frame;      /* 0 while no STOP (or restarted after one) */
     amfol_time stop_time;
     bool active;
+    bool before_capture;         /* its START was sent before the capture began: no START seen,
+                                  * action unknown, `during` runs from the first frame to the STOP */
     n2_cause_counts before;      /* baseline window before the first START */
     n2_cause_counts during;
     n2_cause_counts after;       /* baseline_s window after the STOP */
@@ -95,6 +97,7 @@ typedef struct n2_episode {
     amfol_frame stop_frame;      /* last STOP when every part stopped, else 0 */
     amfol_time stop_time;
     bool closed;
+    bool before_capture;         /* opened by a STOP without START: start_frame 0, start unknown */
     int active_parts;
     enum amfol_level max_level;
     GPtrArray *parts;            /* n2_part*, owned */
@@ -198,12 +201,14 @@ void n2_free_assoc(gpointer p);
 
 /* amfol_n2_overload.c: episodes */
 void n2_on_start(amfol_n2 *n2, int ai, const amfol_ngap_event *ev, amfol_n2_result *out);
+bool n2_before_capture_stop(amfol_n2 *n2, int ai, const amfol_ngap_event *ev, amfol_n2_result *out);
 void n2_on_stop(amfol_n2 *n2, int ai, const amfol_ngap_event *ev, amfol_n2_result *out);
 void n2_on_initial_ue(amfol_n2 *n2, int ai, const amfol_ngap_event *ev, amfol_n2_result *out);
 void n2_free_episode(gpointer p);
 /* amfol_n2_timeline.c: the per-association segments every module reads. */
 void n2_timeline_start(amfol_n2 *n2, int ai, const amfol_ngap_event *ev);
 void n2_timeline_stop(amfol_n2 *n2, int ai, const amfol_ngap_event *ev);
+void n2_timeline_before_capture(amfol_n2 *n2, int ai, const amfol_ngap_event *ev);
 /* The segment of association `ai` in force at time t (history search), or NULL. */
 const n2_seg_ref *n2_segment_at(const amfol_n2 *n2, int ai, amfol_time t);
 

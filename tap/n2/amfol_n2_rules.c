@@ -143,6 +143,9 @@ static bool part_of_assoc(const n2_episode *ep, int ai)
 static void rule_start_partial(const amfol_n2 *n2, int amf_index, const n2_amf *amf,
                                const n2_episode *ep, amfol_findings *out)
 {
+    /* Before the capture the AMF may have told any gNB: only STOPs show who was told. */
+    if (ep->before_capture)
+        return;
     amfol_frame end_frame = ep->closed ? ep->stop_frame : UINT32_MAX;
     for (guint i = 0; i < n2->assocs->len; i++) {
         const n2_assoc *a = g_ptr_array_index(n2->assocs, i);

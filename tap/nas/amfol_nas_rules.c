@@ -248,11 +248,26 @@ static void rule_storm(amfol_nas *s, amfol_nas_amf *a, amfol_findings *out)
     g_free(v);
 }
 
+/* A reject stored as "no overload" may fall in an episode that began before the capture: N2
+ * learns of it only at its STOP, later in the first pass. */
+static void learn_before_capture(amfol_engine *e, amfol_nas_amf *a)
+{
+    for (guint k = 0; k < a->rejects->len; k++) {
+        amfol_nas_reject *r = &g_array_index(a->rejects, amfol_nas_reject, k);
+        amfol_n2_episode_view v;
+        if (!r->in_overload && amfol_n2_episode_at(e->n2, a->name, r->t, &v) && v.start_unknown) {
+            r->in_overload = true;
+            r->episode = v.number;
+        }
+    }
+}
+
 void amfol_nas_finish(amfol_engine *e, amfol_findings *out)
 {
     amfol_nas *s = e->nas;
     for (guint i = 0; i < s->amfs->len; i++) {
         amfol_nas_amf *a = g_ptr_array_index(s->amfs, i);
+        learn_before_capture(e, a);
         rule_early_retry(s, a, out);
         rule_simple(s, a, out);
         rule_not_randomised(s, a, out);

@@ -51,6 +51,8 @@ int rrc_segment_classify(const rrc_segment *sg, int cause_ix)
 {
     if (!sg)
         return AMFOL_RRC_CLASS_NONE;
+    if (sg->start_unknown)
+        return AMFOL_RRC_CLASS_UNKNOWN;
     /* A START carrying only a slice list asks nothing AMF-wide. */
     bool amf_wide = sg->n_slice_items == 0 || sg->action != AMFOL_ABSENT || sg->reduction_pct != AMFOL_ABSENT;
     int k = amf_wide ? amfol_rrc_classify(sg->action, cause_ix) : AMFOL_RRC_CLASS_OTHER;

@@ -21,6 +21,7 @@ const char *amfol_rrc_class_name(int klass)
     case AMFOL_RRC_CLASS_EXEMPT: return "exempt";
     case AMFOL_RRC_CLASS_OTHER: return "not named by the action";
     case AMFOL_RRC_CLASS_SLICE: return "shed for UEs of a listed slice only";
+    case AMFOL_RRC_CLASS_UNKNOWN: return "not known (START sent before the capture)";
     default: return "no overload";
     }
 }

@@ -66,8 +66,9 @@ typedef struct sbi_n2_amf {
 typedef struct sbi_episode {
     const char *amf;              /* interned */
     int number;                   /* 1-based per AMF */
-    amfol_frame start_frame;
-    amfol_time start;
+    amfol_frame start_frame;      /* 0: in force before the capture began */
+    amfol_time start;             /* then the capture's first frame */
+    bool start_unknown;
     amfol_frame end_frame;        /* 0 while open */
     amfol_time end;
 } sbi_episode;

@@ -90,8 +90,12 @@ void amfol_sbi_report_timeline(amfol_engine *e, GString *out)
                 const sbi_episode *ep = &x;
                 if (ep->amf != nf->n2_name)
                     continue;
-                g_string_append_printf(out, "  N2 overload episode %d: START #%u +%.3fs", ep->number,
-                                       ep->start_frame, ep->start - t0);
+                if (ep->start_unknown)
+                    g_string_append_printf(out, "  N2 overload episode %d: in force before the capture",
+                                           ep->number);
+                else
+                    g_string_append_printf(out, "  N2 overload episode %d: START #%u +%.3fs", ep->number,
+                                           ep->start_frame, ep->start - t0);
                 if (ep->end_frame)
                     g_string_append_printf(out, " to STOP #%u +%.3fs\n", ep->end_frame, ep->end - t0);
                 else
@@ -299,7 +303,11 @@ void amfol_sbi_report_json(amfol_engine *e, json_dumper *d)
         json_dumper_begin_object(d);
         amfol_json_str(d, "amf", ep->amf);
         amfol_json_uint(d, "number", (uint64_t)ep->number);
-        amfol_json_uint(d, "start_frame", ep->start_frame);
+        json_dumper_set_member_name(d, "start_frame");
+        if (ep->start_frame)
+            json_dumper_value_anyf(d, "%u", ep->start_frame);
+        else
+            json_dumper_value_anyf(d, "null");
         json_dumper_set_member_name(d, "stop_frame");
         if (ep->end_frame)
             json_dumper_value_anyf(d, "%u", ep->end_frame);

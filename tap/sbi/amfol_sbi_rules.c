@@ -29,7 +29,8 @@ void sbi_rules_nrf_load_stale(amfol_engine *e, amfol_findings *out)
             const sbi_point *p = &g_array_index(nf->own, sbi_point, k);
             if (p->is_register || p->load == AMFOL_ABSENT || p->t < ep->start || p->t > end)
                 continue;
-            if (p->t <= ep->start + max_s)
+            /* A START before the capture: how late the first report came is unknown. */
+            if (p->t <= ep->start + max_s || ep->start_unknown)
                 early = true;
             if (n_reports < AMFOL_FINDING_MAX_FRAMES)
                 frames[n_reports] = p->frame;
@@ -134,7 +135,8 @@ void sbi_rules_cascading(amfol_engine *e, amfol_findings *out)
     for (size_t ti = 0; sbi_episode_get(e, ti, &tx); ti++) {
         const sbi_episode *t = &tx;
         char tset[64], sset[64];
-        if (!set_of(s, t->amf, tset, sizeof tset))
+        /* An episode that began before the capture did not visibly follow another one. */
+        if (t->start_unknown || !set_of(s, t->amf, tset, sizeof tset))
             continue;
         const sbi_episode *src = NULL;
         uint32_t n_moves = 0, best_moves = 0;

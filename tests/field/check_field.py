@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+# check_field.py: end-to-end checks of issue 10 (field captures) with the real tshark and the
+# built plugin, on the crafted captures of make_field_captures.py.
+#   check_field.py MODE TSHARK_WRAPPER PLUGIN_SO WORKDIR [SHARED_DIR]
+# Every expected value comes from what make_field_captures.py wrote (the .frames.json).
+import collections
+import json
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+MODE, WRAPPER, PLUGIN, WORK = sys.argv[1:5]
+SHARED = sys.argv[5] if len(sys.argv) > 5 else None
+FAILS = []
+CAUSE = {0: "emergency", 2: "mt-Access", 3: "mo-Signalling", 4: "mo-Data"}
+
+
+def check(cond, what):
+    if not cond:
+        FAILS.append(what)
+        print("FAIL:", what)
+
+
+def tshark(*args):
+    p = subprocess.run([WRAPPER, PLUGIN] + list(args), capture_output=True, timeout=170)
+    if p.returncode != 0:
+        print(p.stderr.decode(errors="replace"))
+        raise SystemExit("tshark failed: %s" % " ".join(args))
+    return p.stdout.decode("utf-8", errors="replace")
+
+
+def load(name):
+    out = os.path.join(WORK, "caps")
+    if not os.path.exists(os.path.join(out, ".made")):
+        subprocess.run([sys.executable, os.path.join(HERE, "make_field_captures.py"), out], check=True)
+        open(os.path.join(out, ".made"), "w").close()
+    with open(os.path.join(out, name + ".frames.json")) as f:
+        return os.path.join(out, name + ".pcap"), json.load(f)
+
+
+def zjson(pcap, *extra):
+    return json.loads(tshark("-r", pcap, "-q", "-2", "-z", "amfol,json", *extra))
+
+
+def counts(iue, gnb, lo, hi):
+    c = collections.Counter(CAUSE[m["cause"]] for m in iue if m["gnb"] == gnb and lo <= m["t"] < hi)
+    return dict(c)
+
+
+def mode_midstream():
+    pcap, meta = load("midstream")
+    m = meta["marks"]
+    d = zjson(pcap)
+    check(d["findings"] == [], "no findings on a capture that starts inside an episode: %s"
+          % [f["rule"] for f in d["findings"]])
+    check(len(d["amfs"]) == 1, "one AMF")
+    eps = d["amfs"][0]["episodes"]
+    check(len(eps) == 1, "one episode, got %d" % len(eps))
+    ep = eps[0]
+    check(ep["start_frame"] is None and ep["start_time"] is None and ep["start_before_capture"] is True,
+          "episode start unknown: %s %s" % (ep["start_frame"], ep["start_time"]))
+    check(ep["stop_frame"] == m["stop_gnb2"], "episode ends at the last STOP %s" % ep["stop_frame"])
+    check(abs(ep["stop_time"] - (meta["t0"] + 40.2)) < 1e-6, "episode stop time")
+    check(ep["max_level"] is None and ep["starts"] == 0 and ep["gnbs_not_told"] == [],
+          "no level, no START, nobody called untold")
+    stops = {"10.0.1.1:38412": (m["stop_gnb1"], 40.0, "gnb-1"), "10.0.1.2:38412": (m["stop_gnb2"], 40.2, "gnb-2")}
+    check(sorted(g["id"] for g in ep["gnbs"]) == sorted(stops), "parts %s" % [g["id"] for g in ep["gnbs"]])
+    for g in ep["gnbs"]:
+        frame, t, name = stops[g["id"]]
+        check(g["start_frame"] is None and g["start_time"] is None and g["stop_frame"] == frame,
+              "%s part frames" % name)
+        iu = g["initial_ue"]
+        check(iu["before"] is None, "%s: before is unknown, got %s" % (name, iu["before"]))
+        check(iu["during"] == counts(meta["initial_ue"], name, 0, t), "%s during %s" % (name, iu["during"]))
+        check(iu["after"] == counts(meta["initial_ue"], name, t, t + 60), "%s after %s" % (name, iu["after"]))
+        check(g["segments"] == [], "%s: no pass-through judged without a known action" % name)
+    # the per-frame fields: both STOPs close an overload from before the capture
+    out = tshark("-r", pcap, "-2", "-Y", "amfol.stop_before_capture", "-T", "fields", "-e", "frame.number")
+    check(out.split() == [str(m["stop_gnb1"]), str(m["stop_gnb2"])], "stop_before_capture frames %s" % out.split())
+    out = tshark("-r", pcap, "-2", "-Y", "amfol.stop_without_start", "-T", "fields", "-e", "frame.number")
+    check(out.split() == [], "no STOP called without START: %s" % out.split())
+    diag = tshark("-r", pcap, "-q", "-2", "-z", "amfol,diagnosis")
+    check("in force before the capture began" in diag and "No findings." in diag, "diagnosis:\n" + diag)
+
+
+if __name__ == "__main__":
+    os.makedirs(WORK, exist_ok=True)
+    globals()["mode_" + MODE.replace("-", "_")]()
+    if FAILS:
+        sys.exit("%d check(s) failed" % len(FAILS))
+    print("ok")
