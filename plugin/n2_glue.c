@@ -483,6 +483,10 @@ static void *n2_analyze(amfol_frame_ctx *ctx)
     ctx->n_ngap = n;
     if (n == 0)
         return NULL;
+    uint32_t vtag = 0;                 /* one SCTP common header per packet */
+    for (int i = 0; i < ctx->n_fields && !vtag; i++)
+        if (ctx->fields[i].module == N2_MODULE_INDEX && ctx->fields[i].slot == N2F_SCTP_VTAG)
+            vtag = (uint32_t)amfol_fi_uint(ctx->fields[i].fi);
     ctx->ngap = wmem_alloc0_array(ctx->pinfo->pool, amfol_ngap_event, n);
     n2_frame_rec *rec = NULL;
     int relevant = 0;
@@ -494,6 +498,7 @@ static void *n2_analyze(amfol_frame_ctx *ctx)
         amfol_ngap_event *ev = &ctx->ngap[k];
         init_event(ctx, ev, k);
         parse_pdu(ctx, ctx->ngap_first[k], ctx->ngap_end[k], ev);
+        ev->sctp_vtag = vtag;
         if (ev->proc == AMFOL_ABSENT || ev->pdu_type == AMFOL_ABSENT)
             continue;                  /* truncated or malformed PDU: nothing to say */
         amfol_n2_result r;

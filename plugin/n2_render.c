@@ -49,6 +49,7 @@ const char *const n2_field_names[] = {
     [N2F_UECTX] = "ngap.UEContextRequest",
     [N2F_SCTP_CHUNK] = "sctp.chunk_type",
     [N2F_SCTP_RETX] = "sctp.retransmission",
+    [N2F_SCTP_VTAG] = "sctp.verification_tag",
     [N2F_COUNT] = NULL,
 };
 

@@ -36,8 +36,9 @@ static int ett_amfol_findings = -1;
 
 static dissector_handle_t amfol_handle;
 
-/* Modules run in this order: n2 fills ctx->ngap[] for the others. */
+/* Modules run in this order: repeat may stop the frame; n2 fills ctx->ngap[] for the others. */
 static const amfol_glue *const amfol_modules[AMFOL_N_MODULES] = {
+    [AMFOL_MOD_REPEAT] = &amfol_glue_repeat,
     [AMFOL_MOD_N2] = &amfol_glue_n2,
     [AMFOL_MOD_RRC] = &amfol_glue_rrc,
     [AMFOL_MOD_NAS] = &amfol_glue_nas,
@@ -65,6 +66,8 @@ static unsigned pref_t3346_floor_s = 60;
 static unsigned pref_nrf_report_max_s = 30;
 static unsigned pref_nrf_load_high = 80;
 static const char *pref_cell_map = "";
+static unsigned pref_dedup_window_ms = 1000;
+static const char *pref_amf_map = "";
 
 /* Per capture file: created by the init routine, freed by the cleanup routine. */
 static amfol_engine *amfol_engine_cur;
@@ -96,6 +99,8 @@ static void amfol_config_from_prefs(amfol_config *cfg)
     cfg->nrf_report_max_s = pref_nrf_report_max_s;
     cfg->nrf_load_high = pref_nrf_load_high;
     copy_pref_string(cfg->cell_map, sizeof cfg->cell_map, pref_cell_map);
+    cfg->dedup_window_ms = pref_dedup_window_ms;
+    copy_pref_string(cfg->amf_map, sizeof cfg->amf_map, pref_amf_map);
 }
 
 static void amfol_init(void)
@@ -147,7 +152,7 @@ static amfol_frame_rec *analyze_frame(tvbuff_t *tvb, packet_info *pinfo, proto_t
     amfol_frame_rec rec;
     memset(&rec, 0, sizeof rec);
     bool any = false;
-    for (int m = 0; m < AMFOL_N_MODULES; m++) {
+    for (int m = 0; m < AMFOL_N_MODULES && !ctx.repeat; m++) {
         rec.rec[m] = amfol_modules[m]->analyze ? amfol_modules[m]->analyze(&ctx) : NULL;
         any |= rec.rec[m] != NULL;
     }
@@ -311,6 +316,12 @@ void proto_register_amfol(void)
         "Reported loads at or above this are considered high", 10, &pref_nrf_load_high);
     prefs_register_string_preference(prefs, "cell_map", "Cell to gNB map",
         "When the capture lacks NR-CGIs on N2/F1: cell=gNB pairs, e.g. 00101-000000101=gnb-1", &pref_cell_map);
+    prefs_register_uint_preference(prefs, "dedup_window_ms", "Duplicate window (ms)",
+        "Frames with the same transport identity and payload within this window count once (two probes, "
+        "mirrored ports); 0 counts every frame, and also every SCTP retransmission", 10, &pref_dedup_window_ms);
+    prefs_register_string_preference(prefs, "amf_map", "SBI NF to N2 AMF map",
+        "Ties NRF profiles to N2 AMFs when the capture cannot: key=AMF pairs, key an SBI IP address or an "
+        "nfInstanceId, AMF the N2 name (AMFName or transport address), e.g. 10.0.0.1=amf-1", &pref_amf_map);
 
     amfol_handle = register_dissector("amfol", dissect_amfol, proto_amfol);
     register_init_routine(amfol_init);

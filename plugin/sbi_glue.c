@@ -30,7 +30,7 @@ static const char *const sbi_fields[] = {
     NULL
 };
 
-/* Our index in packet-amfol.c's module order (amfol_glue.h: n2, rrc, nas, sbi): the walk tags
+/* Our index in packet-amfol.c's module order (amfol_glue.h: repeat, n2, rrc, nas, sbi): the walk tags
  * each collected field with the module that asked for it. */
 #define SBI_MODULE_INDEX AMFOL_MOD_SBI
 #define SBI_MAX_SEGS_PER_FRAME 8      /* HTTP/2 streams analysed per frame */

@@ -14,4 +14,5 @@ void amfol_config_defaults(amfol_config *cfg)
     cfg->t3346_floor_s = 60;
     cfg->nrf_report_max_s = 30;
     cfg->nrf_load_high = 80;
+    cfg->dedup_window_ms = 1000;
 }

@@ -12,6 +12,7 @@ typedef struct amfol_n2 amfol_n2;
 typedef struct amfol_rrc amfol_rrc;
 typedef struct amfol_nas amfol_nas;
 typedef struct amfol_sbi amfol_sbi;
+typedef struct amfol_dedup amfol_dedup;
 
 struct amfol_engine {
     amfol_config cfg;
@@ -21,6 +22,8 @@ struct amfol_engine {
     amfol_nas *nas;
     amfol_sbi *sbi;
     amfol_findings *findings;
+    amfol_dedup *frames_seen;    /* transport identity + payload of recent frames */
+    amfol_dedup *chunks_seen;    /* SCTP association direction + TSN of recent DATA chunks */
     uint64_t fed;               /* events fed so far */
     uint64_t fed_at_finish;     /* value of `fed` when the findings were last computed */
     uint64_t frames_at_finish;

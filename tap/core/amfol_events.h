@@ -94,6 +94,10 @@ typedef struct amfol_ngap_event {
 
     /* NAS-PDU carried (first one) */
     bool has_nas;
+
+    /* SCTP verification tag of the packet (0: unknown): the same tag on another address pair is
+     * the same association on another path (multi-homing, RFC 9260 §6.4) */
+    uint32_t sctp_vtag;
 } amfol_ngap_event;
 
 /* ---- Transport trouble on the N2 association (SCTP) ---------------------------------- */

@@ -137,12 +137,41 @@ static void set_sides(amfol_n2 *n2, n2_assoc *a, const amfol_endpoint *amf_ep,
     }
 }
 
+/* The association that uses verification tag `vtag` from src port to dst port: one tag per
+ * direction on every path of a multi-homed association. "" when unknown. */
+static void path_key(const amfol_ngap_event *ev, char *key)
+{
+    key[0] = '\0';
+    if (ev->sctp_vtag)
+        g_snprintf(key, ASSOC_KEY_LEN, "vtag:%08x:%d>%d", ev->sctp_vtag, port_of(&ev->where.src),
+                   port_of(&ev->where.dst));
+}
+
+/* A new address pair whose tag belongs to a known association: another path of it. */
+static int other_path(amfol_n2 *n2, const amfol_ngap_event *ev, const char *key, const char *vkey)
+{
+    int v = vkey[0] ? GPOINTER_TO_INT(g_hash_table_lookup(n2->assoc_by_key, vkey)) : 0;
+    if (v <= 0)
+        return 0;
+    n2_assoc *a = g_ptr_array_index(n2->assocs, v - 1);
+    if (!a->other_path[0])
+        g_snprintf(a->other_path, sizeof a->other_path, "%s|%s", ev->where.src.text, ev->where.dst.text);
+    if (a->paths < N2_MAX_PATHS) {       /* beyond, the tag still finds it, one lookup more */
+        a->paths++;
+        g_hash_table_insert(n2->assoc_by_key, g_strdup(key), GINT_TO_POINTER(v));
+    }
+    return v;
+}
+
 n2_assoc *n2_assoc_for_event(amfol_n2 *n2, const amfol_ngap_event *ev, int *index)
 {
     *index = -1;
-    char key[ASSOC_KEY_LEN];
+    char key[ASSOC_KEY_LEN], vkey[ASSOC_KEY_LEN];
     assoc_key(&ev->where.src, &ev->where.dst, key);
+    path_key(ev, vkey);
     int v = GPOINTER_TO_INT(g_hash_table_lookup(n2->assoc_by_key, key));
+    if (v <= 0)
+        v = other_path(n2, ev, key, vkey);
     n2_assoc *a;
     if (v > 0) {
         a = g_ptr_array_index(n2->assocs, v - 1);
@@ -171,6 +200,8 @@ n2_assoc *n2_assoc_for_event(amfol_n2 *n2, const amfol_ngap_event *ev, int *inde
         g_hash_table_insert(n2->assoc_by_key, g_strdup(key), GINT_TO_POINTER((int)n2->assocs->len));
         *index = (int)n2->assocs->len - 1;
     }
+    if (vkey[0] && !g_hash_table_contains(n2->assoc_by_key, vkey))
+        g_hash_table_insert(n2->assoc_by_key, g_strdup(vkey), GINT_TO_POINTER(*index + 1));
     a->last_frame = ev->where.frame;
     a->last_time = ev->where.time;
     a->pdus++;

@@ -19,7 +19,8 @@
 #define N2_EXEMPT_RING           64      /* recent exempt-class InitialUEMessages per association */
 #define N2_MAX_BASELINE_S        600     /* baseline buckets are allocated for at most this */
 #define N2_MAX_CELLS             4096
-#define N2_MAX_TIMELINE          8192    /* per-association START segments (amfol_n2_segment) */
+#define N2_MAX_TIMELINE          8192
+#define N2_MAX_PATHS             8       /* address pairs remembered per multi-homed association */    /* per-association START segments (amfol_n2_segment) */
 
 /* Where an association's names come from (docs/faults.md entity naming). */
 enum n2_name_source { N2_NAME_TRANSPORT = 0, N2_NAME_GLOBAL_ID = 1, N2_NAME_NODE_NAME = 2 };
@@ -147,6 +148,8 @@ typedef struct n2_assoc {
     bool had_episode;
     n2_cause_counts tot_before, tot_during, tot_after;
     uint32_t stops_without_start;
+    uint32_t paths;              /* other address pairs seen with its verification tags */
+    char other_path[2 * sizeof(((amfol_endpoint *)0)->text) + 2];   /* the first of them */
     /* per-second per-cause InitialUEMessage counts of the last baseline_s seconds */
     int n_buckets;
     int64_t *bucket_sec;
@@ -173,7 +176,7 @@ struct amfol_n2 {
     GHashTable *amf_by_key;      /* "ep:<address>" / "name:<AMFName>" -> index+1 */
     uint32_t amfs_dropped;
     GPtrArray *assocs;           /* n2_assoc*, owned */
-    GHashTable *assoc_by_key;    /* "lo|hi" -> index+1 */
+    GHashTable *assoc_by_key;    /* "lo|hi" (every path) and "vtag:<tag>:<sport>><dport>" -> index+1 */
     uint32_t assocs_dropped;
     GArray *cells;               /* n2_cell */
     GHashTable *cell_by_key;     /* "plmn-cellhex" -> index+1 */

@@ -196,6 +196,9 @@ void amfol_n2_report_timeline(amfol_engine *e, GString *out)
             g_string_append(out, "; after ");
             counts_text(out, a->tot_after);
             g_string_append(out, "\n");
+            if (a->other_path[0])
+                g_string_append_printf(out, "    multi-homed: also seen on %s (same SCTP verification tags), "
+                                       "counted as one association\n", a->other_path);
         }
         if (amf->episodes->len == 0)
             g_string_append(out, "  no overload episode\n");
@@ -451,6 +454,7 @@ void amfol_n2_report_json(amfol_engine *e, json_dumper *d)
             j_int(d, "first_frame", a->first_frame);
             j_int(d, "ngap_pdus", (int64_t)a->pdus);
             j_int(d, "stops_without_start", a->stops_without_start);
+            j_str_or_null(d, "other_path", a->other_path[0] ? a->other_path : NULL);
             json_dumper_set_member_name(d, "initial_ue");
             json_dumper_begin_object(d);
             j_counts(d, "before", a->tot_before);

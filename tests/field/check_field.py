@@ -85,6 +85,76 @@ def mode_midstream():
     check("in force before the capture began" in diag and "No findings." in diag, "diagnosis:\n" + diag)
 
 
+def summary(d):
+    """What must not change when the same traffic is delivered differently: per-gNB counts,
+    episodes (without frame numbers) and findings (rule, entities, count)."""
+    gnbs = {g["id"]: g["initial_ue"] for a in d["amfs"] for g in a["gnbs"]}
+    eps = [(e["number"], e["starts"], [(g["id"], g["initial_ue"]) for g in e["gnbs"]])
+           for a in d["amfs"] for e in a["episodes"]]
+    finds = sorted((f["rule"], f["amf"], f["gnb"], f["count"]) for f in d["findings"])
+    return gnbs, eps, finds
+
+
+def repeat_frames(pcap, *extra):
+    out = tshark("-r", pcap, "-2", "-Y", "amfol.repeat_of", "-T", "fields", "-e", "frame.number",
+                 "-e", "amfol.repeat_of", "-e", "amfol.repeat_kind", *extra)
+    return [tuple(int(x) for x in line.split("\t")) for line in out.split("\n") if line.strip()]
+
+
+def mode_repeats():
+    ref_pcap, ref_meta = load("episode")
+    ref = zjson(ref_pcap)
+    check(ref["capture"]["duplicates_ignored"] == 0 and ref["capture"]["sctp_retransmissions_ignored"] == 0,
+          "reference: nothing ignored")
+    check([f["rule"] for f in ref["findings"]] == ["gnb-ignores-overload"], "reference finds gnb-2 only")
+
+    # two probes: every frame twice, the copy right after the original
+    pcap, meta = load("twoprobes")
+    d = zjson(pcap)
+    check(d["capture"]["frames"] == 2 * ref_meta["frames"] and
+          d["capture"]["duplicates_ignored"] == meta["copies"] == ref_meta["frames"],
+          "two probes: %s" % d["capture"])
+    check(summary(d) == summary(ref), "two probes give the reference's counts and findings:\n%s\n%s"
+          % (summary(d), summary(ref)))
+    check(d["amfs"][0]["episodes"][0]["start_frame"] == meta["marks"]["start_gnb1"], "episode starts at the original")
+    reps = repeat_frames(pcap)
+    check(reps == [(2 * k, 2 * k - 1, 1) for k in range(1, ref_meta["frames"] + 1)], "repeat_of pairs %s" % reps[:4])
+    # Wireshark's own SCTP TSN analysis (on by default) hides repeated chunks from NGAP; without
+    # it only amfol's window keeps the copies out, and with both off they count twice.
+    d = zjson(pcap, "-o", "sctp.tsn_analysis:FALSE")
+    check(d["capture"]["duplicates_ignored"] == ref_meta["frames"] and summary(d) == summary(ref),
+          "two probes without Wireshark's TSN analysis: %s" % d["capture"])
+    off = zjson(pcap, "-o", "sctp.tsn_analysis:FALSE", "-o", "amfol.dedup_window_ms:0")
+    gnbs = summary(off)[0]
+    check(off["capture"]["duplicates_ignored"] == 0 and
+          gnbs["gnb-2"]["during"]["mo-Signalling"] == 2 * summary(ref)[0]["gnb-2"]["during"]["mo-Signalling"],
+          "with both off the copies count twice: %s" % gnbs)
+
+    # SCTP retransmissions (same TSN, 1.5 s later: outside the duplicate window)
+    pcap, meta = load("retransmit")
+    d = zjson(pcap)
+    check(d["capture"]["sctp_retransmissions_ignored"] == meta["retransmissions"] > 0 and
+          d["capture"]["duplicates_ignored"] == 0, "retransmissions: %s vs %d" % (d["capture"], meta["retransmissions"]))
+    check(summary(d) == summary(ref), "retransmissions give the reference's counts and findings:\n%s\n%s"
+          % (summary(d), summary(ref)))
+    reps = repeat_frames(pcap)
+    check(len(reps) == meta["retransmissions"] and all(k == 2 and f > o for f, o, k in reps),
+          "retransmitted frames marked: %s" % reps[:4])
+    d = zjson(pcap, "-o", "sctp.tsn_analysis:FALSE")
+    check(d["capture"]["sctp_retransmissions_ignored"] == meta["retransmissions"] and summary(d) == summary(ref),
+          "retransmissions without Wireshark's TSN analysis: %s" % d["capture"])
+
+    # one multi-homed association on two address pairs
+    pcap, meta = load("multihome")
+    d = zjson(pcap)
+    gnbs = [g for a in d["amfs"] for g in a["gnbs"]]
+    check([g["id"] for g in gnbs] == ["gnb-1", "gnb-2"], "one association per gNB: %s" % [g["id"] for g in gnbs])
+    check(gnbs[1]["other_path"] in ("10.0.2.2:38412|10.0.0.2:38412", "10.0.0.2:38412|10.0.2.2:38412"),
+          "other path %s" % gnbs[1]["other_path"])
+    check(summary(d) == summary(ref), "multi-homing gives the reference's counts and findings:\n%s\n%s"
+          % (summary(d), summary(ref)))
+
+
 if __name__ == "__main__":
     os.makedirs(WORK, exist_ok=True)
     globals()["mode_" + MODE.replace("-", "_")]()

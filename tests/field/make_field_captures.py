@@ -7,6 +7,14 @@
 #   midstream.pcap  starts while gnb-1 and gnb-2 are under an OVERLOAD START sent before the first
 #                   frame: no NG Setup, no START; their STOPs come at 40.0 s and 40.2 s; gnb-3 gets
 #                   no STOP; a congestion reject (#22, T3346 60 s) at 10 s is inside that episode.
+#   episode.pcap    the reference for the repeats: NG Setup of gnb-1 and gnb-2, STARTs at 20 s
+#                   (reject-rrc-cr-signalling), gnb-2 keeps forwarding mo-Signalling, STOPs at 50 s.
+#   twoprobes.pcap  episode.pcap as two probes deliver it: every packet twice, the copy 0.2 ms later
+#                   with other MAC addresses, TTL and IP identification.
+#   retransmit.pcap episode.pcap with every 10th packet retransmitted 1.5 s later (same TSN, new IP
+#                   identification), among them the START to gnb-2.
+#   multihome.pcap  episode.pcap with gnb-2's association multi-homed: from 30 s on (path failure)
+#                   it travels 10.0.2.2 <-> 10.0.0.2 (same ports, verification tags and TSNs).
 import json
 import os
 import sys
@@ -76,7 +84,75 @@ def midstream(path):
     c.close()
 
 
+def episode_rows():
+    """(t, src, dst, pdu, mark) of the reference episode, in time order."""
+    rows = []
+    for i, g in enumerate(("gnb-1", "gnb-2")):
+        rows.append((0.01 * i, GNB[g], AMF, N.ng_setup_request(g, i + 1), None))
+        rows.append((0.01 * i + 0.005, AMF, GNB[g], N.ng_setup_response("amf-1"), None))
+    ran = 0
+    for s in range(1, 70):
+        if s == 20:
+            rows.append((20.0, AMF, GNB["gnb-1"], N.overload_start(1), "start_gnb1"))
+            rows.append((20.05, AMF, GNB["gnb-2"], N.overload_start(1), "start_gnb2"))
+        if s == 50:
+            rows.append((50.0, AMF, GNB["gnb-1"], N.overload_stop(), "stop_gnb1"))
+            rows.append((50.05, AMF, GNB["gnb-2"], N.overload_stop(), "stop_gnb2"))
+        for g, k in (("gnb-1", 0.1), ("gnb-2", 0.3)):
+            complies = g == "gnb-1" and 21 <= s < 50
+            for cause in ((EMERG,) if complies else (MO_SIG, MO_SIG)):
+                ran += 1
+                rows.append((s + k + 0.01 * (ran % 2), GNB[g], AMF, N.initial_ue_message(ran, cause), None))
+    return sorted(rows, key=lambda r: r[0])
+
+
+def reference(path, copy=None, retransmit=None, path_b=None):
+    """Writes the reference episode; copy / retransmit / path_b change how it is delivered."""
+    c = Capture(path)
+    w = c.w
+    extra = {"copies": 0, "retransmissions": 0}
+    pending = []
+    for n, (t, src, dst, pdu, mark) in enumerate(episode_rows()):
+        while pending and pending[0][0] <= t:
+            rt, rsrc, rdst, rpdu, rtsns, vt = pending.pop(0)
+            w.sctp(T0 + rt, rsrc, rdst, [rpdu], tsns=rtsns, vtag=vt, ip_id=7)
+            extra["retransmissions"] += 1
+        vtag, tsns = None, None
+        s2, d2 = src, dst
+        if path_b and GNB["gnb-2"] in (src, dst):
+            vtag = N_pcap_vtag(src, dst)      # one association: one tag and TSN space per direction
+            tsns = [w.tsn.get((src, dst), 1000)]
+            w.tsn[(src, dst)] = tsns[0] + 1
+            if t >= 30.0:             # the primary path failed: the alternate one carries it all
+                s2, d2 = path_b.get(src, src), path_b.get(dst, dst)
+        f = w.sctp(T0 + t, s2, d2, [pdu], vtag=vtag, tsns=tsns)
+        if mark:
+            c.marks[mark] = f
+        if copy:
+            w.sctp(T0 + t + 0.0002, s2, d2, [pdu], vtag=vtag, tsns=list(w.last_tsns), ttl=61, ip_id=4242,
+                   eth=bytes.fromhex("0a0000000002" "0a0000000001") + b"\x08\x00")
+            extra["copies"] += 1
+        if retransmit and (n % 10 == 9 or mark == "start_gnb2"):
+            pending.append((t + 1.5, s2, d2, pdu, list(w.last_tsns), vtag))
+            pending.sort(key=lambda x: x[0])
+    for rt, rsrc, rdst, rpdu, rtsns, vt in pending:
+        w.sctp(T0 + rt, rsrc, rdst, [rpdu], tsns=rtsns, vtag=vt, ip_id=7)
+        extra["retransmissions"] += 1
+    c.close(extra)
+
+
+def N_pcap_vtag(src, dst):
+    """The verification tag of a direction of gnb-2's association on both of its paths."""
+    from pcap_sctp import crc32c
+    names = {GNB["gnb-2"]: "gnb-2", "10.0.2.2": "gnb-2", AMF: "amf", "10.0.0.2": "amf"}
+    return crc32c((names[src] + ">" + names[dst]).encode()) or 1
+
+
 if __name__ == "__main__":
     out = sys.argv[1]
     os.makedirs(out, exist_ok=True)
     midstream(os.path.join(out, "midstream.pcap"))
+    reference(os.path.join(out, "episode.pcap"))
+    reference(os.path.join(out, "twoprobes.pcap"), copy=True)
+    reference(os.path.join(out, "retransmit.pcap"), retransmit=True)
+    reference(os.path.join(out, "multihome.pcap"), path_b={GNB["gnb-2"]: "10.0.2.2", AMF: "10.0.0.2"})
