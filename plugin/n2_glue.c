@@ -309,7 +309,7 @@ static void parse_pdu(amfol_frame_ctx *ctx, int from, int to, amfol_ngap_event *
                 ev->rrc_cause = (int)amfol_fi_uint(fi);
             break;
         case N2F_GUAMI:
-            if (ev->n_guamis < AMFOL_MAX_GUAMIS && ev->proc != AMFOL_NGAP_AMF_STATUS_INDICATION) {
+            if (ev->n_guamis < AMFOL_MAX_GUAMIS) {
                 guami = &ev->guamis[ev->n_guamis++];
                 memset(guami, 0, sizeof *guami);
                 guami_open = true;

@@ -201,6 +201,15 @@ const char *amfol_n2_amf_name(const amfol_n2 *n2, const amfol_endpoint *a, const
     return amf ? amf->id : NULL;
 }
 
+const amfol_endpoint *amfol_n2_amf_endpoint(const amfol_n2 *n2, const amfol_endpoint *a, const amfol_endpoint *b)
+{
+    int ai = n2 ? n2_assoc_find(n2, a, b) : -1;
+    if (ai < 0)
+        return NULL;
+    const n2_amf *amf = n2_amf_of(n2, g_ptr_array_index(n2->assocs, ai));
+    return amf ? &amf->address : NULL;
+}
+
 const char *amfol_n2_gnb_name(const amfol_n2 *n2, const amfol_endpoint *a, const amfol_endpoint *b)
 {
     int ai = n2 ? n2_assoc_find(n2, a, b) : -1;

@@ -77,6 +77,8 @@ bool amfol_n2_overload_for_amf(const amfol_n2 *n2, const char *amf, amfol_time t
 bool amfol_n2_overload_for_cell(const amfol_n2 *n2, const amfol_nr_cgi *cgi, amfol_time t,
                                 amfol_overload_view *out);
 const char *amfol_n2_amf_name(const amfol_n2 *n2, const amfol_endpoint *a, const amfol_endpoint *b);
+/* The AMF's SCTP address ("ip:port") of the association of two endpoints, NULL when unknown. */
+const amfol_endpoint *amfol_n2_amf_endpoint(const amfol_n2 *n2, const amfol_endpoint *a, const amfol_endpoint *b);
 
 /* The AMF-wide overload episodes (tap/n2/amfol_n2_timeline.c): an episode runs from the first
  * OVERLOAD START to one of an AMF's gNBs until every gNB that got a START got a STOP. The one

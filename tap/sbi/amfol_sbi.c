@@ -62,6 +62,7 @@ void amfol_sbi_on_ngap(amfol_engine *e, const amfol_ngap_event *ev)
 {
     e->sbi->ngap_events++;
     sbi_episodes_on_ngap(e, ev);
+    sbi_tie_on_ngap(e, ev);
 }
 
 /* ---- pieces of on_msg ------------------------------------------------------------------- */
@@ -490,6 +491,7 @@ void amfol_sbi_on_msg(amfol_engine *e, const amfol_sbi_event *ev, amfol_sbi_resu
     out->target_load = AMFOL_ABSENT;
     copy_str(out->problem_cause, sizeof out->problem_cause, ev->problem_cause);
     s->messages++;
+    sbi_retie(s);                  /* N2 evidence learnt since the last SBI message */
 
     bool has_req = ev->is_request || ev->method[0] || ev->path[0];
     bool is_rsp = ev->status != AMFOL_ABSENT;
@@ -583,6 +585,7 @@ void amfol_sbi_on_msg(amfol_engine *e, const amfol_sbi_event *ev, amfol_sbi_resu
 void amfol_sbi_finish(amfol_engine *e, amfol_findings *out)
 {
     amfol_sbi *s = e->sbi;
+    sbi_retie(s);
     sbi_rules_nrf_load_stale(e, out);
     sbi_rules_cascading(e, out);
     sbi_rules_rebalancing(s, out);
@@ -616,6 +619,8 @@ static void sbi_nas(amfol_engine *e, const amfol_nas_event *ev, void *result)
     if (!ng || ev->ciphered)
         return;
     if (ng->proc == AMFOL_NGAP_DOWNLINK_NAS_TRANSPORT) {
+        if (ev->has_guti)          /* a 5G-GUTI the AMF assigned names its Set and pointer */
+            sbi_tie_on_guti(e, ng, &ev->guti_guami);
         if (ev->conf_update_red)
             amfol_sbi_on_reregistration_request(e, ng);
         return;

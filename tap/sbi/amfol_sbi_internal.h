@@ -27,9 +27,23 @@ enum sbi_tie {
     SBI_TIE_NO_PROFILE = 0,       /* only NFUpdates seen: no NFProfile, so no GUAMIs */
     SBI_TIE_NOT_AMF,              /* the NFProfile says it is another NF type */
     SBI_TIE_NO_AMF_INFO,          /* AMF NFProfile without amfInfo/guamiList */
-    SBI_TIE_NO_N2_MATCH,          /* GUAMIs known, no NG SETUP RESPONSE served them */
-    SBI_TIE_GUAMI                 /* tied to the N2 AMF that served one of its GUAMIs */
+    SBI_TIE_NO_N2_MATCH,          /* GUAMIs known, no N2 source matched them */
+    SBI_TIE_GUAMI,                /* an N2 AMF's GUAMI (NG SETUP RESPONSE, INITIAL CONTEXT SETUP ...) */
+    SBI_TIE_SET_POINTER,          /* AMF Set ID + pointer of 5G-S-TMSIs / 5G-GUTIs on its associations */
+    SBI_TIE_ADDRESS,              /* the same address for N2 and SBI */
+    SBI_TIE_USER_MAP,             /* preference amfol.amf_map */
+    SBI_TIE_CONTRADICTION         /* two sources or two NFs disagree: no tie (why says which) */
 };
+
+#define SBI_MAX_AMF_GUAMIS   8      /* GUAMIs seen per N2 AMF in any NGAP message */
+#define SBI_MAX_SET_POINTERS 16     /* AMF Set ID + pointer pairs seen per N2 AMF */
+
+/* A GUAMI, or only its Set ID + pointer, seen on one N2 AMF's associations, and where. */
+typedef struct sbi_amf_mark {
+    amfol_guami guami;            /* set_id + pointer only for SBI_TIE_SET_POINTER marks */
+    amfol_frame frame;
+    const char *where;            /* static: "NG SETUP RESPONSE", "5G-S-TMSI of InitialUEMessage" */
+} sbi_amf_mark;
 
 typedef struct sbi_point {
     amfol_frame frame;
@@ -46,8 +60,9 @@ typedef struct sbi_nf {
     int n_guamis;
     amfol_guami guamis[AMFOL_MAX_GUAMIS];
     char ipv4[16];
-    const char *n2_name;          /* interned; NULL unless tie == SBI_TIE_GUAMI */
+    const char *n2_name;          /* interned; NULL unless tied (GUAMI, Set/pointer, address, map) */
     int tie;                      /* enum sbi_tie */
+    char why[200];                /* how it was tied, or why not, with the evidence frame */
     GArray *own;                  /* sbi_point, in frame order */
     uint32_t nfupdate_load_reports;
     uint32_t moves_in, moves_out;
@@ -61,6 +76,11 @@ typedef struct sbi_n2_amf {
     int n_guamis;
     amfol_guami guamis[AMFOL_MAX_GUAMIS];
     amfol_frame setup_frame;
+    char ep[48];                  /* its N2 SCTP endpoint "ip:port" ("" unknown) */
+    /* evidence for the tie without NG Setup (amfol_sbi_tie.c) */
+    int n_marks, n_pairs;
+    sbi_amf_mark marks[SBI_MAX_AMF_GUAMIS];   /* GUAMIs of NGAP messages */
+    sbi_amf_mark pairs[SBI_MAX_SET_POINTERS]; /* Set ID + pointer of UE identities */
 } sbi_n2_amf;
 
 typedef struct sbi_episode {
@@ -178,6 +198,7 @@ struct amfol_sbi {
     uint32_t points;              /* own points kept over all NFs */
     int n_n2_amfs;
     sbi_n2_amf n2_amfs[SBI_MAX_N2_AMFS];
+    bool tie_dirty;               /* evidence changed since the last sbi_retie */
     GHashTable *xchg;             /* key -> sbi_xchg* (owned) */
     GQueue *xchg_order;           /* keys, oldest first, for eviction */
     GArray *conns;                /* sbi_conn */
@@ -210,9 +231,17 @@ sbi_nf *sbi_nf_get(amfol_sbi *s, const char *id, bool create);
 void sbi_nf_learn_profile(amfol_sbi *s, const amfol_sbi_load *l);
 void sbi_nf_add_point(amfol_sbi *s, sbi_nf *nf, amfol_frame f, amfol_time t, int load, bool reg);
 const sbi_point *sbi_nf_last_load(const sbi_nf *nf, amfol_time t);   /* last point with a load */
-void sbi_n2_learn_amf(amfol_sbi *s, const char *name, const char *ip, const amfol_guami *g, int n,
+void sbi_n2_learn_amf(amfol_sbi *s, const char *name, const char *ep, const amfol_guami *g, int n,
                       amfol_frame f);
-void sbi_retie(amfol_sbi *s);
+/* The N2 AMF `name` at SCTP endpoint `ep` (may be NULL), created when new; an AMF first named by
+ * its address and later by NG SETUP RESPONSE keeps one entry (renamed). */
+sbi_n2_amf *sbi_n2_amf_get(amfol_sbi *s, const char *name, const char *ep, amfol_frame f);
+
+/* amfol_sbi_tie.c: NF profiles <-> N2 AMFs without NG Setup (docs/fields-sbi.md, "Ties") */
+void sbi_tie_on_ngap(amfol_engine *e, const amfol_ngap_event *ev);
+void sbi_tie_on_guti(amfol_engine *e, const amfol_ngap_event *ng, const amfol_guami *guti);
+void sbi_retie(amfol_sbi *s);    /* recomputes every tie when the evidence changed */
+const char *sbi_tie_id(int tie);
 const char *sbi_nf_name(const sbi_nf *nf);          /* N2 name if tied, else the NF id */
 const char *sbi_name_for_ip(amfol_sbi *s, const char *ip);   /* AMF/NF name or NULL */
 /* Remember the NF type a server address serves, from its API root ("/nnrf-nfm/..." -> "nrf"). */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* amfol_sbi_nf.c: the NF registry (NFProfile facts, own load series) and its tie to the AMFs
- * seen on N2 (by GUAMI from NG SETUP RESPONSE). */
+/* amfol_sbi_nf.c: the NF registry (NFProfile facts, own load series) and the AMFs seen on N2;
+ * the tie between them is amfol_sbi_tie.c. */
 #include "amfol_sbi_text.h"
 #include "amfol_sbi_internal.h"
 
@@ -61,6 +61,7 @@ void sbi_nf_learn_profile(amfol_sbi *s, const amfol_sbi_load *l)
             nf->tie = nf->type[0] && strcmp(nf->type, "AMF") != 0 ? SBI_TIE_NOT_AMF
                                                                     : SBI_TIE_NO_AMF_INFO;
     }
+    s->tie_dirty = true;
     sbi_retie(s);
 }
 
@@ -86,58 +87,56 @@ const sbi_point *sbi_nf_last_load(const sbi_nf *nf, amfol_time t)
     return NULL;
 }
 
-static bool guami_equal(const amfol_guami *a, const amfol_guami *b)
-{
-    return strcmp(a->plmn.digits, b->plmn.digits) == 0 && a->region_id == b->region_id &&
-           a->set_id == b->set_id && a->pointer == b->pointer;
-}
-
-void sbi_n2_learn_amf(amfol_sbi *s, const char *name, const char *ip, const amfol_guami *g, int n,
-                      amfol_frame f)
+sbi_n2_amf *sbi_n2_amf_get(amfol_sbi *s, const char *name, const char *ep, amfol_frame f)
 {
     if (!name || !name[0])
-        return;
-    sbi_n2_amf *a = NULL;
+        return NULL;
     for (int i = 0; i < s->n_n2_amfs; i++)
         if (strcmp(s->n2_amfs[i].name, name) == 0)
-            a = &s->n2_amfs[i];
-    if (!a) {
-        if (s->n_n2_amfs >= SBI_MAX_N2_AMFS) {
-            s->dropped++;
-            return;
+            return &s->n2_amfs[i];
+    for (int i = 0; ep && ep[0] && i < s->n_n2_amfs; i++)
+        if (strcmp(s->n2_amfs[i].ep, ep) == 0) {
+            s->n2_amfs[i].name = sbi_intern(s, name);
+            s->tie_dirty = true;
+            return &s->n2_amfs[i];
         }
-        a = &s->n2_amfs[s->n_n2_amfs++];
-        memset(a, 0, sizeof *a);
-        a->name = sbi_intern(s, name);
-        a->setup_frame = f;
+    if (s->n_n2_amfs >= SBI_MAX_N2_AMFS) {
+        s->dropped++;
+        return NULL;
     }
-    if (ip && ip[0])
+    sbi_n2_amf *a = &s->n2_amfs[s->n_n2_amfs++];
+    memset(a, 0, sizeof *a);
+    a->name = sbi_intern(s, name);
+    a->setup_frame = f;
+    if (ep && ep[0]) {
+        copy_str(a->ep, sizeof a->ep, ep);
+        sbi_ip_of(ep, a->ip, sizeof a->ip);
+    }
+    s->tie_dirty = true;
+    return a;
+}
+
+void sbi_n2_learn_amf(amfol_sbi *s, const char *name, const char *ep, const amfol_guami *g, int n,
+                      amfol_frame f)
+{
+    sbi_n2_amf *a = sbi_n2_amf_get(s, name, ep, f);
+    if (!a)
+        return;
+    char ip[48] = "";
+    if (ep)
+        sbi_ip_of(ep, ip, sizeof ip);
+    if (ip[0] && strcmp(a->ip, ip) != 0) {
         copy_str(a->ip, sizeof a->ip, ip);
+        copy_str(a->ep, sizeof a->ep, ep);
+        s->tie_dirty = true;
+    }
     if (n > 0) {
         if (n > AMFOL_MAX_GUAMIS)
             n = AMFOL_MAX_GUAMIS;
         a->n_guamis = n;
         memcpy(a->guamis, g, (size_t)n * sizeof *g);
-    }
-    sbi_retie(s);
-}
-
-void sbi_retie(amfol_sbi *s)
-{
-    for (guint i = 0; i < s->nfs->len; i++) {
-        sbi_nf *nf = g_ptr_array_index(s->nfs, i);
-        if (nf->n_guamis == 0)
-            continue;
-        nf->tie = SBI_TIE_NO_N2_MATCH;
-        nf->n2_name = NULL;
-        for (int a = 0; a < s->n_n2_amfs && !nf->n2_name; a++)
-            for (int x = 0; x < nf->n_guamis && !nf->n2_name; x++)
-                for (int y = 0; y < s->n2_amfs[a].n_guamis; y++)
-                    if (guami_equal(&nf->guamis[x], &s->n2_amfs[a].guamis[y])) {
-                        nf->n2_name = s->n2_amfs[a].name;
-                        nf->tie = SBI_TIE_GUAMI;
-                        break;
-                    }
+        a->setup_frame = f;
+        s->tie_dirty = true;
     }
 }
 
@@ -183,7 +182,11 @@ const char *sbi_tie_text(int tie)
 {
     switch (tie) {
     case SBI_TIE_GUAMI: return "tied to the N2 AMF by GUAMI";
-    case SBI_TIE_NO_N2_MATCH: return "not tied: no NG SETUP RESPONSE in the capture serves its GUAMIs";
+    case SBI_TIE_SET_POINTER: return "tied to the N2 AMF by AMF Set ID and pointer of UE identities on its associations";
+    case SBI_TIE_ADDRESS: return "tied to the N2 AMF by the same address on N2 and SBI";
+    case SBI_TIE_USER_MAP: return "tied to the N2 AMF by amfol.amf_map";
+    case SBI_TIE_CONTRADICTION: return "not tied: the capture's sources contradict each other";
+    case SBI_TIE_NO_N2_MATCH: return "not tied: no N2 AMF shows its GUAMIs, AMF Set/pointer or address";
     case SBI_TIE_NOT_AMF: return "not an AMF (NFProfile nfType)";
     case SBI_TIE_NO_AMF_INFO:
         return "not tied: its NFProfile has no amfInfo GUAMI in TS 29.571 form (amfId: 6 hex digits)";

@@ -20,17 +20,6 @@ static const char *ind_text(int kind)
     }
 }
 
-static const char *tie_id(int tie)
-{
-    switch (tie) {
-    case SBI_TIE_GUAMI: return "guami";
-    case SBI_TIE_NO_N2_MATCH: return "no-n2-match";
-    case SBI_TIE_NOT_AMF: return "not-amf";
-    case SBI_TIE_NO_AMF_INFO: return "no-amf-info";
-    default: return "no-profile";
-    }
-}
-
 /* Overload/load indications sent and received by one address, by kind. */
 static void indication_counts(amfol_sbi *s, const char *ip, uint32_t sent[4], uint32_t recv[4])
 {
@@ -54,6 +43,7 @@ static void append_counts(GString *out, const char *what, const uint32_t c[4])
 
 void amfol_sbi_report_timeline(amfol_engine *e, GString *out)
 {
+    sbi_retie(e->sbi);
     amfol_sbi *s = e->sbi;
     amfol_time t0 = e->cap.first_time;
     g_string_append(out, "== SBI: NRF load reports, overload control, AMF Set ==\n");
@@ -69,7 +59,7 @@ void amfol_sbi_report_timeline(amfol_engine *e, GString *out)
         if (nf->set_id != AMFOL_ABSENT)
             g_string_append_printf(out, " AMF Set %03x region %02x", (unsigned)nf->set_id,
                                    (unsigned)(nf->region_id == AMFOL_ABSENT ? 0 : nf->region_id));
-        g_string_append_printf(out, ": %s\n", sbi_tie_text(nf->tie));
+        g_string_append_printf(out, ": %s\n", nf->why[0] ? nf->why : sbi_tie_text(nf->tie));
         if (nf->own->len) {
             g_string_append(out, "  load reported to the NRF:");
             for (guint k = 0; k < nf->own->len && k < TIMELINE_MAX_POINTS; k++) {
@@ -233,6 +223,7 @@ void amfol_sbi_report_timeline(amfol_engine *e, GString *out)
 
 void amfol_sbi_report_json(amfol_engine *e, json_dumper *d)
 {
+    sbi_retie(e->sbi);
     amfol_sbi *s = e->sbi;
     json_dumper_set_member_name(d, "sbi");
     json_dumper_begin_object(d);
@@ -253,7 +244,8 @@ void amfol_sbi_report_json(amfol_engine *e, json_dumper *d)
         amfol_json_str(d, "nf_type", nf->type[0] ? nf->type : NULL);
         amfol_json_str(d, "name", sbi_nf_name(nf));
         amfol_json_str(d, "amf", nf->n2_name);
-        amfol_json_str(d, "tie", tie_id(nf->tie));
+        amfol_json_str(d, "tie", sbi_tie_id(nf->tie));
+        amfol_json_str(d, "tie_reason", nf->why[0] ? nf->why : sbi_tie_text(nf->tie));
         amfol_json_int_or_null(d, "amf_set_id", nf->set_id);
         amfol_json_int_or_null(d, "amf_region_id", nf->region_id);
         json_dumper_set_member_name(d, "guamis");
@@ -385,6 +377,7 @@ uint64_t amfol_sbi_version(amfol_engine *e)
 
 void amfol_sbi_rows(amfol_engine *e, amfol_sbi_row_cb cb, void *user)
 {
+    sbi_retie(e->sbi);
     amfol_sbi *s = e->sbi;
     /* Indications received per address, in one pass. */
     GHashTable *recv = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL, g_free);
@@ -404,7 +397,7 @@ void amfol_sbi_rows(amfol_engine *e, amfol_sbi_row_cb cb, void *user)
         r.name = sbi_nf_name(nf);
         r.nf_type = nf->type;
         r.nf_instance_id = nf->id;
-        r.tie = tie_id(nf->tie);
+        r.tie = sbi_tie_id(nf->tie);
         r.load_reports = nf->nfupdate_load_reports;
         r.last_load = r.max_load = AMFOL_ABSENT;
         for (guint k = 0; k < nf->own->len; k++) {

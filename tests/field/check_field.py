@@ -155,6 +155,40 @@ def mode_repeats():
           % (summary(d), summary(ref)))
 
 
+def mode_ties():
+    pcap, meta = load("ties")
+    m, ids = meta["marks"], meta["nfs"]
+    h2 = ("-d", "tcp.port==29510,http2")
+    nfs = {n["nf_instance_id"]: n for n in zjson(pcap, *h2)["sbi"]["nfs"]}
+    check(sorted(nfs) == sorted(ids.values()), "every profile listed: %s" % sorted(nfs))
+    want = {
+        "NF-A": ("guami", "10.0.0.1:38412", "GUAMI 00101-2-1-1 (INITIAL CONTEXT SETUP REQUEST frame %d)" % m["ics_a"]),
+        "NF-B": ("amf-set-pointer", "10.0.0.2:38412",
+                 "AMF Set 1 pointer 2 (5G-S-TMSI of InitialUEMessage frame %d)" % m["stmsi_b"]),
+        "NF-C": ("address", "10.0.0.3:38412", "address 10.0.0.3"),
+        "NF-D": ("no-n2-match", None, "not tied"),
+        "NF-E": ("contradiction", None, "both tie to N2 AMF 10.0.0.5:38412"),
+        "NF-F": ("contradiction", None, "both tie to N2 AMF 10.0.0.5:38412"),
+        "NF-G": ("contradiction", None, "GUAMI 00101-2-1-7 (INITIAL CONTEXT SETUP REQUEST frame %d) says "
+                 "10.0.0.7:38412, but address 10.0.0.8 (ipv4Addresses and N2 SCTP) says 10.0.0.8:38412" % m["ics_g"]),
+    }
+    for name, (tie, amf, reason) in want.items():
+        n = nfs.get(ids[name], {})
+        check(n.get("tie") == tie and n.get("amf") == amf and reason in (n.get("tie_reason") or ""),
+              "%s: %s %s %r" % (name, n.get("tie"), n.get("amf"), n.get("tie_reason")))
+    # the user's map ties what the capture cannot, and says so
+    mapped = zjson(pcap, *h2, "-o", "amfol.amf_map:%s=10.0.0.4:38412" % ids["NF-D"])
+    n = {x["nf_instance_id"]: x for x in mapped["sbi"]["nfs"]}[ids["NF-D"]]
+    check(n["tie"] == "user-map" and n["amf"] == "10.0.0.4:38412" and "amfol.amf_map" in n["tie_reason"],
+          "NF-D mapped: %s" % n)
+    # a map that contradicts the capture gives no tie
+    bad = zjson(pcap, *h2, "-o", "amfol.amf_map:10.0.5.1=10.0.0.4:38412")
+    n = {x["nf_instance_id"]: x for x in bad["sbi"]["nfs"]}[ids["NF-A"]]
+    check(n["tie"] == "contradiction" and n["amf"] is None and "amfol.amf_map 10.0.5.1=10.0.0.4:38412" in n["tie_reason"],
+          "NF-A with a contradicting map: %s" % n)
+    check(zjson(pcap, *h2)["findings"] == [], "no findings")
+
+
 if __name__ == "__main__":
     os.makedirs(WORK, exist_ok=True)
     globals()["mode_" + MODE.replace("-", "_")]()

@@ -15,6 +15,11 @@
 #                   identification), among them the START to gnb-2.
 #   multihome.pcap  episode.pcap with gnb-2's association multi-homed: from 30 s on (path failure)
 #                   it travels 10.0.2.2 <-> 10.0.0.2 (same ports, verification tags and TSNs).
+#   ties.pcap       no NG Setup; NF profiles (NFRegister, h2c on port 29510) tied to N2 AMFs by each
+#                   source: NF-A by the GUAMI of an INITIAL CONTEXT SETUP REQUEST, NF-B by the AMF
+#                   Set/pointer of a 5G-S-TMSI, NF-C by its address, NF-D by nothing (amfol.amf_map
+#                   in the test); NF-E and NF-F share one address (contradiction), NF-G's GUAMI and
+#                   address name two AMFs (contradiction).
 import json
 import os
 import sys
@@ -22,6 +27,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "n2"))
 sys.path.insert(0, os.path.join(HERE, "..", "nas"))
+sys.path.insert(0, os.path.join(HERE, "..", "sbi"))
 import ngap_pdus as N  # noqa: E402
 import mkcap as M  # noqa: E402
 from pcap_sctp import Writer  # noqa: E402
@@ -141,6 +147,66 @@ def reference(path, copy=None, retransmit=None, path_b=None):
     c.close(extra)
 
 
+SBI_PORT = 29510
+NRF = "10.0.9.1"
+SBI_NFS = {   # name: (nfInstanceId, SBI address, GUAMI pointer)
+    "NF-A": ("0000000a-0000-4000-8000-00000000000a", "10.0.5.1", 1),
+    "NF-B": ("0000000b-0000-4000-8000-00000000000b", "10.0.5.2", 2),
+    "NF-C": ("0000000c-0000-4000-8000-00000000000c", "10.0.0.3", 3),
+    "NF-D": ("0000000d-0000-4000-8000-00000000000d", "10.0.5.4", 4),
+    "NF-E": ("0000000e-0000-4000-8000-00000000000e", "10.0.0.5", 5),
+    "NF-F": ("0000000f-0000-4000-8000-00000000000f", "10.0.0.5", 6),
+    "NF-G": ("00000001-0000-4000-8000-000000000007", "10.0.0.8", 7),
+}
+
+
+def guami_ie(pointer, region=2, set_id=1):
+    """GUAMI (TS 38.413 §9.3.3.3) in aligned PER: preamble, PLMN 00101, region, set(10)+pointer(6)."""
+    return b"\x00" + N.PLMN_00101 + bytes([region]) + ((set_id << 6) | pointer).to_bytes(2, "big")
+
+
+def initial_context_setup_request(amf_ue, ran_ue, pointer):
+    return N.pdu(0x00, 14, N.REJECT, [N.ie(10, N.REJECT, M.ue_id40(amf_ue)), N.ie(85, N.REJECT, M.ue_id32(ran_ue)),
+                                       N.ie(28, N.REJECT, guami_ie(pointer))])
+
+
+def h2_profile(nf_id, ip, pointer, sid):
+    """NFRegister (PUT) of an AMF profile with one GUAMI (amfId = region 02, set 1, pointer)."""
+    import crafted_h2c as H
+    amf_id = "%06x" % ((2 << 16) | (1 << 6) | pointer)
+    body = json.dumps({"nfInstanceId": nf_id, "nfType": "AMF", "nfStatus": "REGISTERED", "ipv4Addresses": [ip],
+                       "amfInfo": {"amfSetId": "001", "amfRegionId": "02",
+                                   "guamiList": [{"plmnId": {"mcc": "001", "mnc": "01"}, "amfId": amf_id}]}})
+    return H.headers(sid, [(":method", "PUT"), (":scheme", "http"), (":authority", NRF + ":29510"),
+                           (":path", "/nnrf-nfm/v1/nf-instances/" + nf_id),
+                           ("content-type", "application/json")], False) + H.data(sid, body)
+
+
+def ties(path):
+    import crafted_h2c as H
+    c = Capture(path)
+    gnb = "10.0.1.1"
+    # N2 without NG Setup: one association per AMF
+    c.send(1.0, "10.0.0.1", gnb, initial_context_setup_request(1, 1, 1), "ics_a")
+    c.send(1.1, gnb, "10.0.0.2", M.initial_ue(2, M.service_request(1, 1, 2, 0xb0b), rrc_cause=3,
+                                              s_tmsi=(1, 2, 0xb0b)), "stmsi_b")
+    c.iue_msg(1.2, gnb, "gnb-1", MO_SIG)      # to 10.0.0.1 (Capture's AMF): no identity
+    for ip in ("10.0.0.3", "10.0.0.4", "10.0.0.5", "10.0.0.8"):
+        c.send(1.3, gnb, ip, N.initial_ue_message(9, MO_SIG))
+    c.send(1.4, "10.0.0.7", gnb, initial_context_setup_request(7, 7, 7), "ics_g")
+    # SBI: each NF registers its profile with the NRF on its own connection
+    port = 40000
+    for k, (name, (nf_id, ip, ptr)) in enumerate(sorted(SBI_NFS.items())):
+        port += 1
+        preface = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + H.frame(4, 0, 0, b"")
+        c.w.tcp(T0 + 2.0 + k * 0.1, ip, port, NRF, SBI_PORT, preface)
+        c.w.tcp(T0 + 2.01 + k * 0.1, NRF, SBI_PORT, ip, port, H.frame(4, 0, 0, b"") + H.frame(4, 1, 0, b""))
+        f = c.w.tcp(T0 + 2.02 + k * 0.1, ip, port, NRF, SBI_PORT, h2_profile(nf_id, ip, ptr, 1))
+        c.marks["register_" + name] = f
+        c.w.tcp(T0 + 2.03 + k * 0.1, NRF, SBI_PORT, ip, port, H.headers(1, [(":status", "201")], True))
+    c.close({"nfs": {n: v[0] for n, v in SBI_NFS.items()}})
+
+
 def N_pcap_vtag(src, dst):
     """The verification tag of a direction of gnb-2's association on both of its paths."""
     from pcap_sctp import crc32c
@@ -156,3 +222,4 @@ if __name__ == "__main__":
     reference(os.path.join(out, "twoprobes.pcap"), copy=True)
     reference(os.path.join(out, "retransmit.pcap"), retransmit=True)
     reference(os.path.join(out, "multihome.pcap"), path_b={GNB["gnb-2"]: "10.0.2.2", AMF: "10.0.0.2"})
+    ties(os.path.join(out, "ties.pcap"))

@@ -40,6 +40,7 @@ class Writer:
         self.f = open(path, "wb")
         self.f.write(struct.pack("<IHHiIII", 0xA1B2C3D4, 2, 4, 0, 0, 65535, 1))
         self.tsn = {}
+        self.tcp_seq = {}
         self.frames = 0
 
     def raw(self, t, frame):
@@ -79,6 +80,20 @@ class Writer:
         struct.pack_into("!H", iph, 10, _ip_checksum(bytes(iph)))
         eth = eth or bytes.fromhex("020000000002" "020000000001") + b"\x08\x00"
         return self.raw(t, eth + bytes(iph) + bytes(sctp))
+
+    def tcp(self, t, src, sport, dst, dport, payload):
+        """One TCP segment (PSH|ACK) from src:sport to dst:dport, sequence numbers continuing per
+        direction (no handshake: as a capture started on an open connection shows it)."""
+        key = (src, sport, dst, dport)
+        seq = self.tcp_seq.get(key, 1000)
+        self.tcp_seq[key] = seq + len(payload)
+        ack = self.tcp_seq.get((dst, dport, src, sport), 1000)
+        tcp = struct.pack("!HHIIBBHHH", sport, dport, seq, ack, 5 << 4, 0x18, 65535, 0, 0) + payload
+        iph = bytearray(struct.pack("!BBHHHBBH4s4s", 0x45, 0, 20 + len(tcp), 0, 0x4000, 64, 6, 0,
+                                    _ip(src), _ip(dst)))
+        struct.pack_into("!H", iph, 10, _ip_checksum(bytes(iph)))
+        eth = bytes.fromhex("020000000002" "020000000001") + b"\x08\x00"
+        return self.raw(t, eth + bytes(iph) + tcp)
 
     def close(self):
         self.f.close()
