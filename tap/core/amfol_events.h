@@ -224,6 +224,10 @@ typedef struct amfol_sbi_event {
     bool is_notification;            /* body is NotificationData {event, nfInstanceUri} */
     bool body_not_json;              /* DATA carried a body the JSON dissector did not decode */
     bool tls;                        /* TLS on this TCP stream: content hidden */
+    /* Issue 10 (additive): the DATA bytes when Wireshark could not type them (HPACK state lost:
+     * no content-type), valid during the call; amfol recognises a JSON Patch of /load in them. */
+    const uint8_t *raw_body;
+    size_t raw_len;
 } amfol_sbi_event;
 
 #endif

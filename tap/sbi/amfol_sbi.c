@@ -130,17 +130,46 @@ static void judge_seen(amfol_sbi *s, const amfol_sbi_load *l, amfol_time t, amfo
     }
 }
 
+/* A report already counted within the relay window on another connection is the same report
+ * relayed (NF -> SCP -> NRF): counted once, as readable when either copy was. */
+static bool relayed(amfol_sbi *s, sbi_nf *nf, const amfol_sbi_event *ev, int load, bool inferred,
+                    amfol_sbi_result *out)
+{
+    sbi_point *p = (sbi_point *)sbi_nf_relayed(nf, ev->where.time, load, ev->tcp_stream);
+    if (!p)
+        return false;
+    out->relay_of = p->frame;
+    s->reports_relayed++;
+    nf->relayed++;
+    if (p->inferred && !inferred) {
+        p->inferred = false;       /* the readable copy vouches for the inferred one */
+        s->reports_inferred--;
+        nf->inferred_reports--;
+        s->nfupdate_load_reports++;
+    }
+    return true;
+}
+
 static void own_report(amfol_engine *e, sbi_nf *nf, const amfol_sbi_event *ev, int load,
-                       bool is_register, amfol_sbi_result *out)
+                       bool is_register, bool inferred, amfol_sbi_result *out)
 {
     amfol_sbi *s = e->sbi;
     const sbi_point *prev = sbi_nf_last_load(nf, ev->where.time);
     out->since_last_report_s = prev ? ev->where.time - prev->t : -1;
     out->reported_load = load;
-    sbi_nf_add_point(s, nf, ev->where.frame, ev->where.time, load, is_register);
+    out->inferred = inferred;
+    if (!is_register && load != AMFOL_ABSENT && relayed(s, nf, ev, load, inferred, out))
+        return;
+    sbi_point p = { ev->where.frame, ev->where.time, load, is_register, inferred, ev->tcp_stream };
+    sbi_nf_add_point(s, nf, &p);
     if (!is_register && load != AMFOL_ABSENT) {
         nf->nfupdate_load_reports++;
-        s->nfupdate_load_reports++;
+        if (inferred) {
+            nf->inferred_reports++;
+            s->reports_inferred++;
+        } else {
+            s->nfupdate_load_reports++;
+        }
     }
     if (nf->n2_name) {
         sbi_episode ep;
@@ -148,6 +177,46 @@ static void own_report(amfol_engine *e, sbi_nf *nf, const amfol_sbi_event *ev, i
         out->in_n2_overload = in ? 1 : 0;
         out->n2_start_frame = in ? ep.start_frame : 0;
     }
+}
+
+/* The NF a connection's readable NRF requests name (one NF: the NF's own connection). */
+static void learn_connection_nf(sbi_conn *conn, const sbi_xchg *x, bool from_client)
+{
+    if (!conn || !x || !from_client || !x->nf_id[0] || conn->many_nfs)
+        return;
+    if (!conn->nf_id[0])
+        copy_str(conn->nf_id, sizeof conn->nf_id, x->nf_id);
+    else if (strcmp(conn->nf_id, x->nf_id) != 0)
+        conn->many_nfs = true;
+}
+
+/* A load patch behind unreadable headers: attributed by connection or client address, counted
+ * apart as inferred, or left unattributed. */
+static void infer_report(amfol_engine *e, const amfol_sbi_event *ev, const sbi_xchg *x, sbi_conn *conn,
+                         int load, amfol_sbi_result *out)
+{
+    amfol_sbi *s = e->sbi;
+    char ip[48];
+    sbi_ip_of(ev->where.src.text, ip, sizeof ip);
+    const char *how = "stream";
+    /* The stream's own request path when HPACK let it through, else connection or address. */
+    sbi_nf *nf = x && x->nf_id[0] ? sbi_nf_get(s, x->nf_id, true) : sbi_infer_nf(s, conn, ip, &how);
+    out->relevant = true;
+    out->kind = sbi_kind_text(SBI_KIND_NF_UPDATE);
+    out->inferred = true;
+    out->reported_load = load;
+    if (!nf) {
+        out->request_unknown = true;
+        s->reports_unattributed++;
+        return;
+    }
+    if (conn)
+        conn->inferred++;
+    out->inferred_by = how;
+    copy_str(out->nf_id, sizeof out->nf_id, nf->id);
+    own_report(e, nf, ev, load, false, true, out);
+    copy_str(out->nf, sizeof out->nf, sbi_nf_name(nf));
+    out->tie = sbi_tie_text(nf->tie);
 }
 
 static void on_loads(amfol_engine *e, const amfol_sbi_event *ev, sbi_xchg *x, bool from_client,
@@ -174,7 +243,7 @@ static void on_loads(amfol_engine *e, const amfol_sbi_event *ev, sbi_xchg *x, bo
             copy_str(out->nf_id, sizeof out->nf_id, nf->id);
             if (l->nf_status[0])
                 copy_str(nf->status, sizeof nf->status, l->nf_status);
-            own_report(e, nf, ev, l->load, false, out);
+            own_report(e, nf, ev, l->load, false, false, out);
             copy_str(out->nf, sizeof out->nf, sbi_nf_name(nf));
             out->tie = sbi_tie_text(nf->tie);
             continue;
@@ -188,7 +257,7 @@ static void on_loads(amfol_engine *e, const amfol_sbi_event *ev, sbi_xchg *x, bo
             copy_str(out->nf_id, sizeof out->nf_id, nf->id);
             copy_str(out->nf_status, sizeof out->nf_status, l->nf_status);
             if (l->load != AMFOL_ABSENT)
-                own_report(e, nf, ev, l->load, true, out);
+                own_report(e, nf, ev, l->load, true, false, out);
             copy_str(out->nf, sizeof out->nf, sbi_nf_name(nf));
             out->tie = sbi_tie_text(nf->tie);
             continue;
@@ -496,11 +565,17 @@ void amfol_sbi_on_msg(amfol_engine *e, const amfol_sbi_event *ev, amfol_sbi_resu
     bool has_req = ev->is_request || ev->method[0] || ev->path[0];
     bool is_rsp = ev->status != AMFOL_ABSENT;
     sbi_xchg *x = sbi_xchg_find(s, ev->tcp_stream, ev->stream_id);
+    /* A body Wireshark could not type: a load patch is only ever sent by the client. */
+    int raw_load = AMFOL_ABSENT;
+
+    bool raw_patch = ev->n_loads == 0 && ev->raw_len > 0 && !is_rsp &&
+                     (ev->headers_unreadable || ev->body_not_json) &&
+                     sbi_infer_patch_load(ev->raw_body, ev->raw_len, &raw_load);
     bool from_client;
     if (x)
         from_client = strcmp(ev->where.src.text, x->client) == 0;
     else
-        from_client = has_req || (!is_rsp && ev->is_json_patch);
+        from_client = has_req || (!is_rsp && (ev->is_json_patch || raw_patch));
     sbi_conn *conn = sbi_conn_get(s, ev->tcp_stream, ev->where.src.text, ev->where.dst.text,
                                   from_client);
     if (conn)
@@ -572,7 +647,10 @@ void amfol_sbi_on_msg(amfol_engine *e, const amfol_sbi_event *ev, amfol_sbi_resu
         out->tie = nf ? sbi_tie_text(nf->tie) : sbi_tie_text(SBI_TIE_NO_PROFILE);
     }
 
+    learn_connection_nf(conn, x, from_client);
     on_loads(e, ev, x, from_client, out);
+    if (raw_patch)
+        infer_report(e, ev, x, conn, raw_load, out);
     on_headers(e, ev, !from_client, out);
     if (x && has_req && !is_rsp && x->kind == SBI_KIND_UE_CONTEXT_TRANSFER && x->req_frame == ev->where.frame)
         on_move(e, ev, x, out);

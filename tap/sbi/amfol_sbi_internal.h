@@ -50,7 +50,11 @@ typedef struct sbi_point {
     amfol_time t;
     int load;                     /* AMFOL_ABSENT: status-only update */
     bool is_register;             /* NFRegister (PUT) rather than NFUpdate (PATCH) */
+    bool inferred;                /* headers unreadable: body recognised, NF from connection/address */
+    uint32_t tcp_stream;          /* the connection it came on (relays come on another) */
 } sbi_point;
+
+#define SBI_RELAY_WINDOW_S 2.0      /* a relayed copy (NF -> SCP -> NRF) follows within this */
 
 typedef struct sbi_nf {
     char id[40];
@@ -64,7 +68,8 @@ typedef struct sbi_nf {
     int tie;                      /* enum sbi_tie */
     char why[200];                /* how it was tied, or why not, with the evidence frame */
     GArray *own;                  /* sbi_point, in frame order */
-    uint32_t nfupdate_load_reports;
+    uint32_t nfupdate_load_reports;   /* counted once each: readable and inferred */
+    uint32_t inferred_reports, relayed;
     uint32_t moves_in, moves_out;
 } sbi_nf;
 
@@ -123,6 +128,9 @@ typedef struct sbi_conn {
     uint32_t tcp_stream;
     char client[64], server[64];
     uint32_t messages, hpack_unreadable, body_not_json, tls;
+    char nf_id[40];               /* the one NF its readable NRF requests named ("" none) */
+    bool many_nfs;                /* they named two: an SCP's or a proxy's connection */
+    uint32_t inferred;            /* reports recognised on it without readable headers */
 } sbi_conn;
 
 enum sbi_ind_kind { SBI_IND_OCI = 0, SBI_IND_LCI, SBI_IND_503, SBI_IND_429 };
@@ -220,6 +228,10 @@ struct amfol_sbi {
     uint32_t unreadable_headers, body_not_json, tls_messages, orphan_bodies;
     uint32_t rereg_unknown_amf;   /* re-registration requests from an AMF not seen on N2 setup */
     uint32_t dropped;             /* table entries not kept because of a cap */
+    /* Issue 10: load reports counted apart */
+    uint32_t reports_relayed;     /* copies of a report already counted (SCP in the path) */
+    uint32_t reports_inferred;    /* recognised without readable headers, attributed */
+    uint32_t reports_unattributed;/* recognised without readable headers, NF unknown */
 };
 
 /* amfol_sbi_names.c */
@@ -229,7 +241,13 @@ void sbi_ip_of(const char *endpoint, char *out, size_t cap);
 /* amfol_sbi_nf.c: NF registry, N2 AMFs, the tie, load series */
 sbi_nf *sbi_nf_get(amfol_sbi *s, const char *id, bool create);
 void sbi_nf_learn_profile(amfol_sbi *s, const amfol_sbi_load *l);
-void sbi_nf_add_point(amfol_sbi *s, sbi_nf *nf, amfol_frame f, amfol_time t, int load, bool reg);
+void sbi_nf_add_point(amfol_sbi *s, sbi_nf *nf, const sbi_point *p);
+/* The earlier point this report repeats (same load within SBI_RELAY_WINDOW_S, other connection). */
+const sbi_point *sbi_nf_relayed(const sbi_nf *nf, amfol_time t, int load, uint32_t tcp_stream);
+
+/* amfol_sbi_infer.c: NRF load reports behind unreadable headers (HPACK state lost) */
+bool sbi_infer_patch_load(const uint8_t *body, size_t len, int *load);
+sbi_nf *sbi_infer_nf(amfol_sbi *s, const sbi_conn *conn, const char *client_ip, const char **how);
 const sbi_point *sbi_nf_last_load(const sbi_nf *nf, amfol_time t);   /* last point with a load */
 void sbi_n2_learn_amf(amfol_sbi *s, const char *name, const char *ep, const amfol_guami *g, int n,
                       amfol_frame f);

@@ -65,15 +65,26 @@ void sbi_nf_learn_profile(amfol_sbi *s, const amfol_sbi_load *l)
     sbi_retie(s);
 }
 
-void sbi_nf_add_point(amfol_sbi *s, sbi_nf *nf, amfol_frame f, amfol_time t, int load, bool reg)
+void sbi_nf_add_point(amfol_sbi *s, sbi_nf *nf, const sbi_point *p)
 {
     if (s->points >= SBI_MAX_POINTS) {
         s->dropped++;
         return;
     }
-    sbi_point p = { f, t, load, reg };
-    g_array_append_val(nf->own, p);
+    g_array_append_val(nf->own, *p);
     s->points++;
+}
+
+const sbi_point *sbi_nf_relayed(const sbi_nf *nf, amfol_time t, int load, uint32_t tcp_stream)
+{
+    for (guint i = nf ? nf->own->len : 0; i-- > 0;) {
+        const sbi_point *p = &g_array_index(nf->own, sbi_point, i);
+        if (t - p->t > SBI_RELAY_WINDOW_S)
+            return NULL;
+        if (!p->is_register && p->load == load && p->tcp_stream != tcp_stream && p->t <= t)
+            return p;
+    }
+    return NULL;
 }
 
 const sbi_point *sbi_nf_last_load(const sbi_nf *nf, amfol_time t)

@@ -52,6 +52,12 @@ void amfol_sbi_report_timeline(amfol_engine *e, GString *out)
         "503 %u, 429 %u, UE context transfers %u\n",
         s->messages, s->nfupdate_load_reports, s->oci_headers, s->lci_headers, s->oci_malformed,
         s->status_503, s->status_429, s->moves->len);
+    /* Counted apart, only when they happened (clean captures read as before). */
+    if (s->reports_inferred || s->reports_relayed || s->reports_unattributed)
+        g_string_append_printf(out, "NFUpdate load reports also: %u inferred (headers unreadable, body "
+                               "recognised, NF from its connection or address), %u relayed copies counted "
+                               "once (SCP in the path), %u recognised but not attributable\n",
+                               s->reports_inferred, s->reports_relayed, s->reports_unattributed);
     for (guint i = 0; i < s->nfs->len; i++) {
         const sbi_nf *nf = g_ptr_array_index(s->nfs, i);
         g_string_append_printf(out, "NF %s (%s, id %s)", sbi_nf_name(nf),
@@ -229,6 +235,9 @@ void amfol_sbi_report_json(amfol_engine *e, json_dumper *d)
     json_dumper_begin_object(d);
     amfol_json_uint(d, "messages", s->messages);
     amfol_json_uint(d, "nfupdate_load_reports", s->nfupdate_load_reports);
+    amfol_json_uint(d, "load_reports_inferred", s->reports_inferred);
+    amfol_json_uint(d, "load_reports_relayed", s->reports_relayed);
+    amfol_json_uint(d, "load_reports_unattributed", s->reports_unattributed);
     amfol_json_uint(d, "oci_headers", s->oci_headers);
     amfol_json_uint(d, "lci_headers", s->lci_headers);
     amfol_json_uint(d, "oci_malformed", s->oci_malformed);
@@ -265,6 +274,8 @@ void amfol_sbi_report_json(amfol_engine *e, json_dumper *d)
             amfol_json_time(d, "time", p->t);
             amfol_json_int_or_null(d, "load", p->load);
             amfol_json_str(d, "op", p->is_register ? "register" : "update");
+            json_dumper_set_member_name(d, "inferred");
+            json_dumper_value_anyf(d, p->inferred ? "true" : "false");
             json_dumper_end_object(d);
         }
         json_dumper_end_array(d);

@@ -189,6 +189,35 @@ def mode_ties():
     check(zjson(pcap, *h2)["findings"] == [], "no findings")
 
 
+def mode_scp():
+    pcap, meta = load("scp")
+    m, ids = meta["marks"], meta["nfs"]
+    h2 = ("-d", "tcp.port==29510,http2")
+    out = tshark("-r", pcap, "-2", *h2, "-Y", "amfol.sbi.kind == \"NFUpdate\"", "-T", "fields", "-e", "frame.number",
+                 "-e", "amfol.sbi.load", "-e", "amfol.sbi.inferred", "-e", "amfol.sbi.inferred_by",
+                 "-e", "amfol.sbi.relay_of", "-e", "amfol.sbi.nf_instance_id")
+    rows = {int(r.split("\t")[0]): r.split("\t")[1:] for r in out.splitlines() if r.strip()}
+    want = {m["a_to_scp"]: ["73", "1", "connection", "", ids["NF-A"]],
+            m["scp_to_nrf"]: ["73", "", "", str(m["a_to_scp"]), ids["NF-A"]],
+            m["b_direct"]: ["41", "1", "address", "", ids["NF-B"]],
+            m["unknown"]: ["55", "1", "", "", ""]}
+    check(rows == want, "per-frame reports:\n%s\nwant\n%s" % (rows, want))
+    d = zjson(pcap, *h2)
+    s = d["sbi"]
+    got = tuple(s[k] for k in ("nfupdate_load_reports", "load_reports_inferred", "load_reports_relayed",
+                               "load_reports_unattributed"))
+    check(got == (1, 1, 1, 1), "readable, inferred, relayed, unattributed: %s" % (got,))
+    series = {n["nf_instance_id"]: [(p["frame"], p["load"], p["inferred"]) for p in n["load_reports"]
+                                    if p["op"] == "update"] for n in s["nfs"]}
+    # NF-A's report counted once, as readable (its relayed copy was); NF-B's counted as inferred
+    check(series.get(ids["NF-A"]) == [(m["a_to_scp"], 73, False)] and
+          series.get(ids["NF-B"]) == [(m["b_direct"], 41, True)], "series %s" % series)
+    check(d["findings"] == [], "no findings")
+    tl = tshark("-r", pcap, "-q", *h2, "-z", "amfol,timeline")
+    check("1 inferred" in tl and "1 relayed copies counted once" in tl and "1 recognised but not attributable" in tl,
+          "timeline shows them apart")
+
+
 if __name__ == "__main__":
     os.makedirs(WORK, exist_ok=True)
     globals()["mode_" + MODE.replace("-", "_")]()

@@ -20,6 +20,11 @@
 #                   Set/pointer of a 5G-S-TMSI, NF-C by its address, NF-D by nothing (amfol.amf_map
 #                   in the test); NF-E and NF-F share one address (contradiction), NF-G's GUAMI and
 #                   address name two AMFs (contradiction).
+#   scp.pcap        NRF load reports through an SCP, captured after the NFs' connections were set up
+#                   (HPACK state lost): NF-A's patch NF -> SCP behind unreadable headers on the
+#                   connection its readable NFRegister used, relayed SCP -> NRF readable 5 ms later;
+#                   NF-B's patch behind unreadable headers on a fresh connection (its profile gives
+#                   its address); a patch from an address no profile names.
 import json
 import os
 import sys
@@ -207,6 +212,44 @@ def ties(path):
     c.close({"nfs": {n: v[0] for n, v in SBI_NFS.items()}})
 
 
+SCP = "10.0.7.1"
+
+
+def h2_patch(sid, nf_id, load, readable):
+    """NFUpdate patch of /load; readable=False: headers only the lost HPACK state could decode
+    (an indexed field pointing into the dynamic table, RFC 7541 §6.1)."""
+    import crafted_h2c as H
+    if readable:
+        head = H.headers(sid, [(":method", "PATCH"), (":scheme", "http"), (":authority", NRF + ":29510"),
+                               (":path", "/nnrf-nfm/v1/nf-instances/" + nf_id),
+                               ("content-type", "application/json-patch+json")], False)
+    else:
+        head = H.frame(1, 0x4, sid, b"\xbe\xbf\xc0")
+    return head + H.data(sid, json.dumps([{"op": "replace", "path": "/load", "value": load}]))
+
+
+def scp(path):
+    import crafted_h2c as H
+    c = Capture(path)
+    w = c.w
+    a_id, b_id = SBI_NFS["NF-A"][0], SBI_NFS["NF-B"][0]
+    a_ip, b_ip = SBI_NFS["NF-A"][1], SBI_NFS["NF-B"][1]
+    pre = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + H.frame(4, 0, 0, b"")
+    # NF-A registers through the SCP on its connection (readable), and the SCP relays it
+    w.tcp(T0 + 1.0, a_ip, 41001, SCP, SBI_PORT, pre + h2_profile(a_id, a_ip, 1, 1))
+    w.tcp(T0 + 1.005, SCP, 42001, NRF, SBI_PORT, pre + h2_profile(a_id, a_ip, 1, 1))
+    # NF-B registers directly with the NRF (its profile names its address)
+    w.tcp(T0 + 1.1, b_ip, 41002, NRF, SBI_PORT, pre + h2_profile(b_id, b_ip, 2, 1))
+    # 10 s later: NF-A's report, headers unreadable on its leg to the SCP, readable SCP -> NRF
+    c.marks["a_to_scp"] = w.tcp(T0 + 11.0, a_ip, 41001, SCP, SBI_PORT, h2_patch(3, a_id, 73, False))
+    c.marks["scp_to_nrf"] = w.tcp(T0 + 11.005, SCP, 42001, NRF, SBI_PORT, h2_patch(3, a_id, 73, True))
+    # NF-B's report on a connection set up before the capture (no readable request on it)
+    c.marks["b_direct"] = w.tcp(T0 + 12.0, b_ip, 41003, NRF, SBI_PORT, h2_patch(5, b_id, 41, False))
+    # a report from an address no profile names, on a connection with nothing readable
+    c.marks["unknown"] = w.tcp(T0 + 13.0, "10.0.5.9", 41004, NRF, SBI_PORT, h2_patch(7, "x", 55, False))
+    c.close({"nfs": {"NF-A": a_id, "NF-B": b_id}})
+
+
 def N_pcap_vtag(src, dst):
     """The verification tag of a direction of gnb-2's association on both of its paths."""
     from pcap_sctp import crc32c
@@ -223,3 +266,4 @@ if __name__ == "__main__":
     reference(os.path.join(out, "retransmit.pcap"), retransmit=True)
     reference(os.path.join(out, "multihome.pcap"), path_b={GNB["gnb-2"]: "10.0.2.2", AMF: "10.0.0.2"})
     ties(os.path.join(out, "ties.pcap"))
+    scp(os.path.join(out, "scp.pcap"))
