@@ -179,6 +179,12 @@ static void own_report(amfol_engine *e, sbi_nf *nf, const amfol_sbi_event *ev, i
     }
 }
 
+static long endpoint_port(const amfol_endpoint *ep)
+{
+    const char *colon = strrchr(ep->text, ':');
+    return colon ? strtol(colon + 1, NULL, 10) : -1;
+}
+
 /* The NF a connection's readable NRF requests name (one NF: the NF's own connection). */
 static void learn_connection_nf(sbi_conn *conn, const sbi_xchg *x, bool from_client)
 {
@@ -574,6 +580,8 @@ void amfol_sbi_on_msg(amfol_engine *e, const amfol_sbi_event *ev, amfol_sbi_resu
     bool from_client;
     if (x)
         from_client = strcmp(ev->where.src.text, x->client) == 0;
+    else if (ev->tls)              /* nothing readable: the ephemeral (higher) port is the client's */
+        from_client = endpoint_port(&ev->where.src) > endpoint_port(&ev->where.dst);
     else
         from_client = has_req || (!is_rsp && (ev->is_json_patch || raw_patch));
     sbi_conn *conn = sbi_conn_get(s, ev->tcp_stream, ev->where.src.text, ev->where.dst.text,

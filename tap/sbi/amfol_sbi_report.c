@@ -20,6 +20,26 @@ static const char *ind_text(int kind)
     }
 }
 
+#define TLS_KEYLOG_HINT "give Wireshark the NFs' TLS key log (SSLKEYLOGFILE) with -o tls.keylog_file:<file> " \
+    "(GUI: Preferences > Protocols > TLS): the decrypted HTTP/2 is then analysed like h2c"
+
+/* The NF name of an endpoint's address when the capture knows it (NF profile, N2 AMF, or the
+ * NF type its API root names), else NULL. */
+static const char *sbi_peer_name(amfol_sbi *s, const char *endpoint)
+{
+    char ip[48];
+    sbi_ip_of(endpoint, ip, sizeof ip);
+    const char *name = sbi_display_for_ip(s, ip);
+    return name && strcmp(name, ip) != 0 ? name : NULL;
+}
+
+/* A TLS connection amfol cannot read is named only when one end is a known SBI peer; the rest
+ * (databases, the internet) is counted, not listed as SBI. */
+static bool tls_sbi_peer(amfol_sbi *s, const sbi_conn *c)
+{
+    return sbi_peer_name(s, c->client) || sbi_peer_name(s, c->server);
+}
+
 /* Overload/load indications sent and received by one address, by kind. */
 static void indication_counts(amfol_sbi *s, const char *ip, uint32_t sent[4], uint32_t recv[4])
 {
@@ -197,17 +217,24 @@ void amfol_sbi_report_timeline(amfol_engine *e, GString *out)
     if (s->moves->len > TIMELINE_MAX_LINES / 4)
         g_string_append_printf(out, "  ... %u more moves\n", s->moves->len - TIMELINE_MAX_LINES / 4);
     /* What could not be read, per connection: never guessed, only counted. */
-    guint conn_lines = 0, conn_more = 0;
+    guint conn_lines = 0, conn_more = 0, tls_sbi = 0, tls_other = 0;
     for (guint i = 0; i < s->conns->len; i++) {
         const sbi_conn *c = &g_array_index(s->conns, sbi_conn, i);
         if (!c->hpack_unreadable && !c->tls && !c->body_not_json)
             continue;
+        if (c->tls && !c->hpack_unreadable && !c->body_not_json && !tls_sbi_peer(s, c)) {
+            tls_other++;
+            continue;
+        }
+        tls_sbi += c->tls > 0;
         if (conn_lines++ >= TIMELINE_MAX_LINES) {
             conn_more++;
             continue;
         }
-        g_string_append_printf(out, "  tcp.stream %u %s -> %s: %u messages", c->tcp_stream,
-                               c->client, c->server, c->messages);
+        const char *cn = sbi_peer_name(s, c->client), *sn = sbi_peer_name(s, c->server);
+        g_string_append_printf(out, "  tcp.stream %u %s%s%s -> %s%s%s: %u messages", c->tcp_stream,
+                               cn ? cn : "", cn ? " " : "", c->client, sn ? sn : "", sn ? " " : "",
+                               c->server, c->messages);
         if (c->hpack_unreadable)
             g_string_append_printf(out, ", %u with headers not decodable (HPACK state missing: "
                                    "capture started mid-connection)", c->hpack_unreadable);
@@ -220,6 +247,12 @@ void amfol_sbi_report_timeline(amfol_engine *e, GString *out)
     if (conn_more)
         g_string_append_printf(out, "  ... %u more connections with unreadable content (JSON: "
                                "sbi.connections)\n", conn_more);
+    if (tls_sbi)
+        g_string_append_printf(out, "  %u TLS connection%s of SBI peers unread: %s\n", tls_sbi,
+                               tls_sbi == 1 ? "" : "s", TLS_KEYLOG_HINT);
+    if (tls_other)
+        g_string_append_printf(out, "  %u other TLS connection%s (no known SBI peer) not listed\n", tls_other,
+                               tls_other == 1 ? "" : "s");
     if (s->orphan_bodies)
         g_string_append_printf(out, "  %u bodies whose request headers were not seen (not "
                                "attributed to an NF)\n", s->orphan_bodies);
@@ -367,6 +400,8 @@ void amfol_sbi_report_json(amfol_engine *e, json_dumper *d)
         amfol_json_uint(d, "tcp_stream", c->tcp_stream);
         amfol_json_str(d, "client", c->client);
         amfol_json_str(d, "server", c->server);
+        amfol_json_str(d, "client_name", sbi_peer_name(s, c->client));
+        amfol_json_str(d, "server_name", sbi_peer_name(s, c->server));
         amfol_json_uint(d, "messages", c->messages);
         amfol_json_uint(d, "headers_unreadable", c->hpack_unreadable);
         amfol_json_uint(d, "tls", c->tls);
@@ -377,6 +412,12 @@ void amfol_sbi_report_json(amfol_engine *e, json_dumper *d)
     amfol_json_uint(d, "unreadable_headers", s->unreadable_headers);
     amfol_json_uint(d, "bodies_without_request", s->orphan_bodies);
     amfol_json_uint(d, "tls_messages", s->tls_messages);
+    bool tls_sbi = false;
+    for (guint i = 0; i < s->conns->len && !tls_sbi; i++) {
+        const sbi_conn *c = &g_array_index(s->conns, sbi_conn, i);
+        tls_sbi = c->tls && tls_sbi_peer(s, c);
+    }
+    amfol_json_str(d, "tls_keylog_hint", tls_sbi ? TLS_KEYLOG_HINT : NULL);
     amfol_json_uint(d, "dropped", s->dropped);
     json_dumper_end_object(d);
 }

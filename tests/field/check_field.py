@@ -31,11 +31,15 @@ def tshark(*args):
     return p.stdout.decode("utf-8", errors="replace")
 
 
+_made = []
+
+
 def load(name):
+    """Captures written afresh once per run, so a stale work folder never matters."""
     out = os.path.join(WORK, "caps")
-    if not os.path.exists(os.path.join(out, ".made")):
+    if not _made:
         subprocess.run([sys.executable, os.path.join(HERE, "make_field_captures.py"), out], check=True)
-        open(os.path.join(out, ".made"), "w").close()
+        _made.append(out)
     with open(os.path.join(out, name + ".frames.json")) as f:
         return os.path.join(out, name + ".pcap"), json.load(f)
 
@@ -216,6 +220,18 @@ def mode_scp():
     tl = tshark("-r", pcap, "-q", *h2, "-z", "amfol,timeline")
     check("1 inferred" in tl and "1 relayed copies counted once" in tl and "1 recognised but not attributable" in tl,
           "timeline shows them apart")
+    # TLS: the connection of an SBI peer is named with the key-log hint, the other only counted
+    tls = ("-d", "tcp.port==29443,tls")
+    tl = tshark("-r", pcap, "-q", *h2, *tls, "-z", "amfol,timeline")
+    check("%s 10.0.5.1:41010 -> nrf@10.0.9.1 10.0.9.1:29443: 2 messages, 2 TLS-protected" % ids["NF-A"] in tl and
+          "1 TLS connection of SBI peers unread: give Wireshark the NFs' TLS key log" in tl and
+          "-o tls.keylog_file:" in tl and "1 other TLS connection (no known SBI peer) not listed" in tl and
+          "10.9.9.9" not in tl, "TLS lines:\n" + "\n".join(l for l in tl.splitlines() if "TLS" in l))
+    d = zjson(pcap, *h2, *tls)
+    conns = {c["client"]: c for c in d["sbi"]["connections"] if c["tls"]}
+    check(conns["10.0.5.1:41010"]["client_name"] == ids["NF-A"] and conns["10.0.5.1:41010"]["server_name"] == "nrf@10.0.9.1"
+          and conns["10.9.9.9:50000"]["client_name"] is None and "tls.keylog_file" in d["sbi"]["tls_keylog_hint"],
+          "JSON TLS connections %s" % conns)
 
 
 if __name__ == "__main__":

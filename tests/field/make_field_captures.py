@@ -24,7 +24,9 @@
 #                   (HPACK state lost): NF-A's patch NF -> SCP behind unreadable headers on the
 #                   connection its readable NFRegister used, relayed SCP -> NRF readable 5 ms later;
 #                   NF-B's patch behind unreadable headers on a fresh connection (its profile gives
-#                   its address); a patch from an address no profile names.
+#                   its address); a patch from an address no profile names; TLS on port 29443
+#                   from NF-A to the NRF (an SBI peer: named, with the key-log hint) and between two
+#                   unknown hosts (counted, not listed).
 import json
 import os
 import sys
@@ -247,6 +249,10 @@ def scp(path):
     c.marks["b_direct"] = w.tcp(T0 + 12.0, b_ip, 41003, NRF, SBI_PORT, h2_patch(5, b_id, 41, False))
     # a report from an address no profile names, on a connection with nothing readable
     c.marks["unknown"] = w.tcp(T0 + 13.0, "10.0.5.9", 41004, NRF, SBI_PORT, h2_patch(7, "x", 55, False))
+    record = bytes.fromhex("1703030020") + bytes(range(32))          # TLS application data
+    w.tcp(T0 + 14.0, a_ip, 41010, NRF, 29443, record)
+    w.tcp(T0 + 14.1, NRF, 29443, a_ip, 41010, record)
+    w.tcp(T0 + 14.2, "10.9.9.9", 50000, "10.9.9.8", 29443, record)
     c.close({"nfs": {"NF-A": a_id, "NF-B": b_id}})
 
 
