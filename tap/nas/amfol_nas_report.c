@@ -136,6 +136,11 @@ void amfol_nas_report_timeline(amfol_engine *e, GString *out)
                            ", UEs followed %" G_GUINT64_FORMAT " (evicted %" G_GUINT64_FORMAT
                            ", identity rebinds %" G_GUINT64_FORMAT ")\n",
                            s->messages, s->ciphered, rs->ues_created, rs->evictions, rs->rebinds);
+    if (s->radio_with_part1)
+        g_string_append_printf(out, "  RRCSetupRequests with ng-5G-S-TMSI-Part1 %" G_GUINT64_FORMAT ", joined "
+                               "to a NAS UE %" G_GUINT64_FORMAT ", of them during the UE's T3346 %" G_GUINT64_FORMAT
+                               "%s\n", s->radio_with_part1, s->radio_linked, s->radio_in_backoff,
+                               s->radio_in_backoff ? " (first: radio_requests_in_backoff_first_frame in the JSON)" : "");
     if (s->ciphered)
         g_string_append(out, "  hint: ciphered NAS is unreadable; if the network uses NEA0 try "
                              "-o nas-5gs.null_decipher:TRUE\n");
@@ -221,6 +226,10 @@ void amfol_nas_report_json(amfol_engine *e, json_dumper *d)
     amfol_json_uint(d, "ues", rs->ues_created);
     amfol_json_uint(d, "ue_evictions", rs->evictions);
     amfol_json_uint(d, "identity_rebinds", rs->rebinds);
+    amfol_json_uint(d, "radio_requests_with_part1", s->radio_with_part1);
+    amfol_json_uint(d, "radio_requests_linked", s->radio_linked);
+    amfol_json_uint(d, "radio_requests_in_backoff", s->radio_in_backoff);
+    amfol_json_uint(d, "radio_requests_in_backoff_first_frame", s->radio_in_backoff_first);
     if (s->names_overflow)
         amfol_json_uint(d, "names_overflow", s->names_overflow);
     uint64_t total_cong = 0;

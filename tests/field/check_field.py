@@ -234,6 +234,40 @@ def mode_scp():
           "JSON TLS connections %s" % conns)
 
 
+def part1_oracle(pcap):
+    """From plain tshark fields: RRCSetupRequests with ng-5G-S-TMSI-Part1, and those whose Part1
+    (39 rightmost bits of a 5G-S-TMSI, TS 38.331) matches a 5G-S-TMSI / 5G-GUTI that NAS carried
+    before them."""
+    f = ["nr-rrc.ng_5G_S_TMSI_Part1", "nas_5gs.amf_set_id", "nas_5gs.amf_pointer", "nas_5gs.5g_tmsi"]
+    cmd = ["tshark", "-r", pcap, "-T", "fields", "-E", "occurrence=a", "-E", "aggregator=,"]
+    for x in f:
+        cmd += ["-e", x]
+    seen, n, linked = set(), 0, 0
+    out = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, check=True).stdout
+    for row in out.splitlines():
+        c = row.split("\t")
+        for v in (x for x in c[0].split(",") if x):
+            n += 1
+            linked += (int(v.replace(":", ""), 16) >> 1) in seen     # BIT STRING (39) left-aligned
+        ids = zip(*[[x for x in c[k].split(",") if x] for k in (1, 2, 3)])
+        for set_id, ptr, tmsi in ids:
+            seen.add(((int(set_id, 0) << 38) | (int(ptr, 0) << 32) | int(tmsi, 0)) & ((1 << 39) - 1))
+    return n, linked
+
+
+def mode_part1():
+    synth, scenarios = sys.argv[6], sys.argv[7]
+    for name in ("ue-early-retry", "backoff-storm"):
+        pcap = os.path.join(WORK, name + ".pcapng")
+        subprocess.run([synth, os.path.join(scenarios, name + ".ini"), "-o", pcap], check=True,
+                       stdout=subprocess.DEVNULL)
+        n, linked = part1_oracle(pcap)
+        nas = zjson(pcap)["nas"]
+        got = (nas["radio_requests_with_part1"], nas["radio_requests_linked"])
+        check(n > 0 and linked > 0 and got == (n, linked), "%s: amfol %s, oracle %s" % (name, got, (n, linked)))
+        check(nas["radio_requests_in_backoff"] <= linked, "%s: in back-off within the linked ones" % name)
+
+
 if __name__ == "__main__":
     os.makedirs(WORK, exist_ok=True)
     globals()["mode_" + MODE.replace("-", "_")]()
