@@ -4,8 +4,9 @@
  *   1. a GUAMI of the profile's amfInfo seen on N2: NG SETUP RESPONSE / AMF CONFIGURATION UPDATE,
  *      INITIAL CONTEXT SETUP REQUEST (GUAMI mandatory, TS 38.413 §9.2.2.1), HANDOVER REQUEST,
  *      UE CONTEXT MODIFICATION REQUEST, AMF STATUS INDICATION (UnavailableGUAMIList);
- *   2. its AMF Set ID + AMF pointer in 5G-S-TMSIs sent to that AMF (InitialUEMessage) or 5G-GUTIs
- *      it assigned (TS 23.003 §2.10.1: 5G-S-TMSI = AMF Set ID, AMF Pointer, 5G-TMSI);
+ *      and 5G-GUTIs the AMF assigned in downlink NAS (TS 23.003 §2.10.1: GUAMI + 5G-TMSI);
+ *   2. its AMF Set ID + AMF pointer in 5G-S-TMSIs sent to that AMF (InitialUEMessage; no PLMN or
+ *      region in it, so weaker than a GUAMI);
  *   3. the same address for N2 and SBI (Open5GS, free5GC defaults);
  *   4. the user's map, preference amfol.amf_map ("10.0.0.1=amf-1,<nfInstanceId>=amf-2").
  * Every source is asked; when two disagree, or one points at two AMFs, or two profiles land on
@@ -91,8 +92,9 @@ void sbi_tie_on_ngap(amfol_engine *e, const amfol_ngap_event *ev)
 
 void sbi_tie_on_guti(amfol_engine *e, const amfol_ngap_event *ng, const amfol_guami *guti)
 {
+    /* A 5G-GUTI is the assigning AMF's GUAMI + 5G-TMSI (TS 23.003 §2.10.1): a full GUAMI. */
     sbi_n2_amf *a = ng ? amf_of_pdu(e, ng) : NULL;
-    if (a && add_mark(a->pairs, &a->n_pairs, SBI_MAX_SET_POINTERS, guti, true, ng->where.frame,
+    if (a && add_mark(a->marks, &a->n_marks, SBI_MAX_AMF_GUAMIS, guti, false, ng->where.frame,
                       "5G-GUTI assigned in a downlink NAS message"))
         e->sbi->tie_dirty = true;
 }
@@ -219,6 +221,14 @@ static void by_map(const amfol_sbi *s, const sbi_nf *nf, tie_vote *v, char *unkn
 static const int source_tie[] = { SBI_TIE_GUAMI, SBI_TIE_SET_POINTER, SBI_TIE_ADDRESS, SBI_TIE_USER_MAP };
 #define N_SOURCES 4
 
+static int source_rank(int tie)
+{
+    for (int k = 0; k < N_SOURCES; k++)
+        if (source_tie[k] == tie)
+            return k;
+    return N_SOURCES;
+}
+
 static void tie_one(amfol_sbi *s, sbi_nf *nf)
 {
     tie_vote v[N_SOURCES];
@@ -279,13 +289,27 @@ void sbi_retie(amfol_sbi *s)
         }
         tie_one(s, nf);
     }
-    /* Two profiles on one AMF: neither is tied (one address serving two NFs, a GUAMI claimed twice). */
+    /* Two profiles on one AMF: the one tied by the stronger source keeps it (the other says why);
+     * by equally strong sources neither is tied (one address serving two NFs, a GUAMI claimed
+     * twice). Set/pointer is weaker than a GUAMI: 5G-S-TMSIs carry no PLMN (roaming profiles). */
     for (guint i = 0; i < s->nfs->len; i++) {
         sbi_nf *a = g_ptr_array_index(s->nfs, i);
         for (guint j = i + 1; a->n2_name && j < s->nfs->len; j++) {
             sbi_nf *b = g_ptr_array_index(s->nfs, j);
             if (b->n2_name != a->n2_name && !(b->n2_name && strcmp(b->n2_name, a->n2_name) == 0))
                 continue;
+            if (a->tie != b->tie && a->tie != SBI_TIE_CONTRADICTION && b->tie != SBI_TIE_CONTRADICTION) {
+                sbi_nf *strong = source_rank(a->tie) < source_rank(b->tie) ? a : b;
+                sbi_nf *weak = strong == a ? b : a;
+                snprintf(weak->why, sizeof weak->why, "not tied: %s also points at N2 AMF %s, which NF "
+                         "profile %.40s is tied to by a stronger source (%s)", sbi_tie_id(weak->tie),
+                         strong->n2_name, strong->id, sbi_tie_id(strong->tie));
+                weak->tie = SBI_TIE_CONTRADICTION;
+                weak->n2_name = NULL;
+                if (weak == a)
+                    break;
+                continue;
+            }
             char text[sizeof a->why];
             snprintf(text, sizeof text, "not tied: NF profiles %.40s and %.40s both tie to N2 AMF %s",
                      a->id, b->id, a->n2_name);
