@@ -37,28 +37,20 @@ sys.path.insert(0, os.path.join(HERE, "..", "nas"))
 sys.path.insert(0, os.path.join(HERE, "..", "sbi"))
 import ngap_pdus as N  # noqa: E402
 import mkcap as M  # noqa: E402
-from pcap_sctp import Writer  # noqa: E402
+import crafted_h2c as H  # noqa: E402
+from make_captures import Recorder, T0  # noqa: E402
 
-T0 = 1767225600.0
 AMF = "10.0.0.1"
 EMERG, MT, MO_SIG, MO_DATA = 0, 2, 3, 4
 
 
-class Capture:
-    """A pcap with named frames and per-gNB InitialUEMessage counts before/after marks."""
+class Capture(Recorder):
+    """tests/n2's recorder (named frames, InitialUEMessages, a .frames.json), sending
+    InitialUEMessages to this file's AMF, with a NAS-PDU when given."""
 
     def __init__(self, path):
-        self.w = Writer(path)
-        self.path = path
-        self.marks = {}
-        self.iue = []
+        super().__init__(path)
         self.ran = 0
-
-    def send(self, t, src, dst, pdu, mark=None):
-        f = self.w.sctp(T0 + t, src, dst, [pdu])
-        if mark:
-            self.marks[mark] = f
-        return f
 
     def iue_msg(self, t, gnb_ip, gnb, cause, nas=None):
         self.ran += 1
@@ -66,13 +58,6 @@ class Capture:
         f = self.send(t, gnb_ip, AMF, pdu)
         self.iue.append({"frame": f, "gnb": gnb, "t": t, "cause": cause})
         return f
-
-    def close(self, extra=None):
-        self.w.close()
-        doc = {"t0": T0, "frames": self.w.frames, "marks": self.marks, "initial_ue": self.iue}
-        doc.update(extra or {})
-        with open(self.path.replace(".pcap", ".frames.json"), "w") as f:
-            json.dump(doc, f, indent=1)
 
 
 GNB = {"gnb-1": "10.0.1.1", "gnb-2": "10.0.1.2", "gnb-3": "10.0.1.3"}
@@ -179,7 +164,6 @@ def initial_context_setup_request(amf_ue, ran_ue, pointer):
 
 def h2_profile(nf_id, ip, pointer, sid):
     """NFRegister (PUT) of an AMF profile with one GUAMI (amfId = region 02, set 1, pointer)."""
-    import crafted_h2c as H
     amf_id = "%06x" % ((2 << 16) | (1 << 6) | pointer)
     body = json.dumps({"nfInstanceId": nf_id, "nfType": "AMF", "nfStatus": "REGISTERED", "ipv4Addresses": [ip],
                        "amfInfo": {"amfSetId": "001", "amfRegionId": "02",
@@ -190,7 +174,6 @@ def h2_profile(nf_id, ip, pointer, sid):
 
 
 def ties(path):
-    import crafted_h2c as H
     c = Capture(path)
     gnb = "10.0.1.1"
     # N2 without NG Setup: one association per AMF
@@ -220,7 +203,6 @@ SCP = "10.0.7.1"
 def h2_patch(sid, nf_id, load, readable):
     """NFUpdate patch of /load; readable=False: headers only the lost HPACK state could decode
     (an indexed field pointing into the dynamic table, RFC 7541 §6.1)."""
-    import crafted_h2c as H
     if readable:
         head = H.headers(sid, [(":method", "PATCH"), (":scheme", "http"), (":authority", NRF + ":29510"),
                                (":path", "/nnrf-nfm/v1/nf-instances/" + nf_id),
@@ -231,7 +213,6 @@ def h2_patch(sid, nf_id, load, readable):
 
 
 def scp(path):
-    import crafted_h2c as H
     c = Capture(path)
     w = c.w
     a_id, b_id = SBI_NFS["NF-A"][0], SBI_NFS["NF-B"][0]
