@@ -161,6 +161,10 @@ static void on_header(sbi_seg *s, const char *name, const char *value)
         append_list(s->ev->oci, sizeof s->ev->oci, value);
     else if (g_ascii_strcasecmp(name, "3gpp-sbi-lci") == 0)
         append_list(s->ev->lci, sizeof s->ev->lci, value);
+    else if (g_ascii_strcasecmp(name, "3gpp-sbi-target-apiroot") == 0)
+        s->ev->has_target_apiroot = true;
+    else if (g_ascii_strcasecmp(name, "via") == 0)
+        s->ev->has_via = true;
 }
 
 /* An HTTP/1.1 message: its own segment. The request's frame number stands in for the HTTP/2

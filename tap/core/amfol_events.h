@@ -228,6 +228,9 @@ typedef struct amfol_sbi_event {
      * no content-type), valid during the call; amfol recognises a JSON Patch of /load in them. */
     const uint8_t *raw_body;
     size_t raw_len;
+    /* Indirect communication (TS 29.500 §6.10): a request with 3gpp-Sbi-Target-apiRoot goes to an
+     * SCP; one with Via was forwarded by one. */
+    bool has_target_apiroot, has_via;
 } amfol_sbi_event;
 
 #endif

@@ -33,6 +33,7 @@ amfol_sbi *amfol_sbi_new(const amfol_config *cfg)
     s->requests = g_array_new(FALSE, FALSE, sizeof(sbi_request));
     s->moves = g_array_new(FALSE, FALSE, sizeof(sbi_move));
     s->server_types = g_array_new(FALSE, FALSE, sizeof(sbi_server_type));
+    s->scps = g_ptr_array_new();
     return s;
 }
 
@@ -54,6 +55,7 @@ void amfol_sbi_free(amfol_sbi *s)
     g_array_free(s->requests, TRUE);
     g_array_free(s->moves, TRUE);
     g_array_free(s->server_types, TRUE);
+    g_ptr_array_free(s->scps, TRUE);
     g_hash_table_destroy(s->names);
     g_free(s);
 }
@@ -658,6 +660,11 @@ void amfol_sbi_on_msg(amfol_engine *e, const amfol_sbi_event *ev, amfol_sbi_resu
     }
 
     learn_connection_nf(conn, x, from_client);
+    if (has_req && !is_rsp && (ev->has_target_apiroot || ev->has_via)) {
+        char ip[48];
+        sbi_ip_of(ev->has_target_apiroot ? ev->where.dst.text : ev->where.src.text, ip, sizeof ip);
+        sbi_note_scp(s, ip);
+    }
     on_loads(e, ev, x, from_client, out);
     if (raw_patch)
         infer_report(e, ev, x, conn, raw_load, out);

@@ -221,6 +221,7 @@ struct amfol_sbi {
     sbi_cuc cucs[SBI_MAX_CUCS];
     uint32_t n_cucs;
     GArray *server_types;         /* sbi_server_type: NF type of each server address */
+    GPtrArray *scps;              /* interned addresses recognised as SCPs (not owned) */
     /* Totals */
     uint64_t messages;
     uint64_t ngap_events;         /* NGAP PDUs handed over by the glue */
@@ -267,6 +268,10 @@ void sbi_note_server(amfol_sbi *s, const char *server_ip, const char *path);
 /* Any address as an entity name: the AMF name, else the NF type ("nrf") when one address
  * serves that type in the capture, else "<type>@<ip>", else the address. Interned. */
 const char *sbi_display_for_ip(amfol_sbi *s, const char *ip);
+/* SCPs: by NF profile type, by a request carrying 3gpp-Sbi-Target-apiRoot (its server) or Via
+ * (its client). */
+void sbi_note_scp(amfol_sbi *s, const char *ip);
+bool sbi_is_scp(amfol_sbi *s, const char *ip);
 sbi_nf *sbi_nf_for_amf(amfol_sbi *s, const char *amf_name);
 const sbi_n2_amf *sbi_n2_amf_by_name(const amfol_sbi *s, const char *name);
 

@@ -47,6 +47,8 @@ void sbi_nf_learn_profile(amfol_sbi *s, const amfol_sbi_load *l)
         copy_str(nf->status, sizeof nf->status, l->nf_status);
     if (l->ipv4[0])
         copy_str(nf->ipv4, sizeof nf->ipv4, l->ipv4);
+    if (nf->ipv4[0] && strcmp(nf->type, "SCP") == 0)
+        sbi_note_scp(s, nf->ipv4);
     if (l->source == AMFOL_SBI_LOAD_PROFILE) {
         if (l->amf_set_id != AMFOL_ABSENT)
             nf->set_id = l->amf_set_id;
@@ -227,21 +229,48 @@ void sbi_note_server(amfol_sbi *s, const char *server_ip, const char *path)
     g_array_append_val(s->server_types, x);
 }
 
+#define SBI_MAX_SCPS 64
+
+void sbi_note_scp(amfol_sbi *s, const char *ip)
+{
+    if (!ip || !ip[0] || sbi_is_scp(s, ip) || s->scps->len >= SBI_MAX_SCPS)
+        return;
+    g_ptr_array_add(s->scps, (gpointer)sbi_intern(s, ip));
+}
+
+bool sbi_is_scp(amfol_sbi *s, const char *ip)
+{
+    const char *in = ip && ip[0] ? sbi_intern(s, ip) : NULL;
+    for (guint i = 0; in && i < s->scps->len; i++)
+        if (g_ptr_array_index(s->scps, i) == in)
+            return true;
+    return false;
+}
+
 const char *sbi_display_for_ip(amfol_sbi *s, const char *ip)
 {
     const char *name = sbi_name_for_ip(s, ip);
     if (name)
         return name;
     const char *in = sbi_intern(s, ip);
+    if (sbi_is_scp(s, ip)) {
+        if (s->scps->len == 1)
+            return "scp";
+        char buf[64];
+        snprintf(buf, sizeof buf, "scp@%s", ip);
+        return sbi_intern(s, buf);
+    }
     const char *type = NULL;
     for (guint i = 0; i < s->server_types->len; i++)
         if (g_array_index(s->server_types, sbi_server_type, i).ip == in)
             type = g_array_index(s->server_types, sbi_server_type, i).type;
     if (!type)
         return in;
-    int same = 0;
-    for (guint i = 0; i < s->server_types->len; i++)
-        same += g_array_index(s->server_types, sbi_server_type, i).type == type;
+    int same = 0;                  /* an SCP serving that API root is not another such NF */
+    for (guint i = 0; i < s->server_types->len; i++) {
+        const sbi_server_type *st = &g_array_index(s->server_types, sbi_server_type, i);
+        same += st->type == type && !sbi_is_scp(s, st->ip);
+    }
     if (same == 1)
         return type;
     char buf[96];

@@ -418,6 +418,11 @@ void amfol_sbi_report_json(amfol_engine *e, json_dumper *d)
         tls_sbi = c->tls && tls_sbi_peer(s, c);
     }
     amfol_json_str(d, "tls_keylog_hint", tls_sbi ? TLS_KEYLOG_HINT : NULL);
+    json_dumper_set_member_name(d, "scps");
+    json_dumper_begin_array(d);
+    for (guint i = 0; i < s->scps->len; i++)
+        json_dumper_value_string(d, g_ptr_array_index(s->scps, i));
+    json_dumper_end_array(d);
     amfol_json_uint(d, "dropped", s->dropped);
     json_dumper_end_object(d);
 }

@@ -217,19 +217,23 @@ def mode_scp():
     check(series.get(ids["NF-A"]) == [(m["a_to_scp"], 73, False)] and
           series.get(ids["NF-B"]) == [(m["b_direct"], 41, True)], "series %s" % series)
     check(d["findings"] == [], "no findings")
+    # the SCP, from 3gpp-Sbi-Target-apiRoot (its server) and Via (its client)
+    check(s["scps"] == ["10.0.7.1"], "SCPs %s" % s["scps"])
+    scp_conn = [c for c in s["connections"] if c["client"] == "10.0.7.1:42001"]
+    check(scp_conn and scp_conn[0]["client_name"] == "scp", "SCP named: %s" % scp_conn)
     tl = tshark("-r", pcap, "-q", *h2, "-z", "amfol,timeline")
     check("1 inferred" in tl and "1 relayed copies counted once" in tl and "1 recognised but not attributable" in tl,
           "timeline shows them apart")
     # TLS: the connection of an SBI peer is named with the key-log hint, the other only counted
     tls = ("-d", "tcp.port==29443,tls")
     tl = tshark("-r", pcap, "-q", *h2, *tls, "-z", "amfol,timeline")
-    check("%s 10.0.5.1:41010 -> nrf@10.0.9.1 10.0.9.1:29443: 2 messages, 2 TLS-protected" % ids["NF-A"] in tl and
+    check("%s 10.0.5.1:41010 -> nrf 10.0.9.1:29443: 2 messages, 2 TLS-protected" % ids["NF-A"] in tl and
           "1 TLS connection of SBI peers unread: give Wireshark the NFs' TLS key log" in tl and
           "-o tls.keylog_file:" in tl and "1 other TLS connection (no known SBI peer) not listed" in tl and
           "10.9.9.9" not in tl, "TLS lines:\n" + "\n".join(l for l in tl.splitlines() if "TLS" in l))
     d = zjson(pcap, *h2, *tls)
     conns = {c["client"]: c for c in d["sbi"]["connections"] if c["tls"]}
-    check(conns["10.0.5.1:41010"]["client_name"] == ids["NF-A"] and conns["10.0.5.1:41010"]["server_name"] == "nrf@10.0.9.1"
+    check(conns["10.0.5.1:41010"]["client_name"] == ids["NF-A"] and conns["10.0.5.1:41010"]["server_name"] == "nrf"
           and conns["10.9.9.9:50000"]["client_name"] is None and "tls.keylog_file" in d["sbi"]["tls_keylog_hint"],
           "JSON TLS connections %s" % conns)
 

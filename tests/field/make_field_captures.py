@@ -162,7 +162,7 @@ def initial_context_setup_request(amf_ue, ran_ue, pointer):
                                        N.ie(28, N.REJECT, guami_ie(pointer))])
 
 
-def h2_profile(nf_id, ip, pointer, sid):
+def h2_profile(nf_id, ip, pointer, sid, extra=()):
     """NFRegister (PUT) of an AMF profile with one GUAMI (amfId = region 02, set 1, pointer)."""
     amf_id = "%06x" % ((2 << 16) | (1 << 6) | pointer)
     body = json.dumps({"nfInstanceId": nf_id, "nfType": "AMF", "nfStatus": "REGISTERED", "ipv4Addresses": [ip],
@@ -170,7 +170,7 @@ def h2_profile(nf_id, ip, pointer, sid):
                                    "guamiList": [{"plmnId": {"mcc": "001", "mnc": "01"}, "amfId": amf_id}]}})
     return H.headers(sid, [(":method", "PUT"), (":scheme", "http"), (":authority", NRF + ":29510"),
                            (":path", "/nnrf-nfm/v1/nf-instances/" + nf_id),
-                           ("content-type", "application/json")], False) + H.data(sid, body)
+                           ("content-type", "application/json")] + list(extra), False) + H.data(sid, body)
 
 
 def ties(path):
@@ -219,8 +219,10 @@ def scp(path):
     a_ip, b_ip = SBI_NFS["NF-A"][1], SBI_NFS["NF-B"][1]
     pre = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + H.frame(4, 0, 0, b"")
     # NF-A registers through the SCP on its connection (readable), and the SCP relays it
-    w.tcp(T0 + 1.0, a_ip, 41001, SCP, SBI_PORT, pre + h2_profile(a_id, a_ip, 1, 1))
-    w.tcp(T0 + 1.005, SCP, 42001, NRF, SBI_PORT, pre + h2_profile(a_id, a_ip, 1, 1))
+    # (indirect communication, TS 29.500 §6.10: the NF names the target, the SCP adds Via)
+    w.tcp(T0 + 1.0, a_ip, 41001, SCP, SBI_PORT,
+          pre + h2_profile(a_id, a_ip, 1, 1, [("3gpp-sbi-target-apiroot", "http://" + NRF + ":29510")]))
+    w.tcp(T0 + 1.005, SCP, 42001, NRF, SBI_PORT, pre + h2_profile(a_id, a_ip, 1, 1, [("via", "2.0 scp-1")]))
     # NF-B registers directly with the NRF (its profile names its address)
     w.tcp(T0 + 1.1, b_ip, 41002, NRF, SBI_PORT, pre + h2_profile(b_id, b_ip, 2, 1))
     # 10 s later: NF-A's report, headers unreadable on its leg to the SCP, readable SCP -> NRF
