@@ -227,8 +227,8 @@ static void infer_report(amfol_engine *e, const amfol_sbi_event *ev, const sbi_x
     out->tie = sbi_tie_text(nf->tie);
 }
 
-static void on_loads(amfol_engine *e, const amfol_sbi_event *ev, sbi_xchg *x, bool from_client,
-                     amfol_sbi_result *out)
+static void on_loads(amfol_engine *e, const amfol_sbi_event *ev, sbi_xchg *x, sbi_conn *conn,
+                     bool from_client, amfol_sbi_result *out)
 {
     amfol_sbi *s = e->sbi;
     int kind = x ? x->kind : SBI_KIND_OTHER;
@@ -241,13 +241,16 @@ static void on_loads(amfol_engine *e, const amfol_sbi_event *ev, sbi_xchg *x, bo
             out->kind = sbi_kind_text(SBI_KIND_NF_UPDATE);
             copy_str(out->nf_status, sizeof out->nf_status, l->nf_status);
             if (!nf) {
-                /* Headers unreadable: the report cannot be attributed; count it anyway. */
-                out->request_unknown = true;
-                out->reported_load = l->load;
+                /* Its request headers were not read: attributed like a body behind lost HPACK
+                 * (connection, client address), counted apart, or left unattributed. */
                 if (l->load != AMFOL_ABSENT)
-                    s->nfupdate_load_reports++;
+                    infer_report(e, ev, NULL, conn, l->load, out);
+                else
+                    out->request_unknown = true;
                 continue;
             }
+            if (from_client && conn && !conn->many_nfs)
+                sbi_nf_learn_client(s, nf, ev->where.src.text);
             copy_str(out->nf_id, sizeof out->nf_id, nf->id);
             if (l->nf_status[0])
                 copy_str(nf->status, sizeof nf->status, l->nf_status);
@@ -665,7 +668,7 @@ void amfol_sbi_on_msg(amfol_engine *e, const amfol_sbi_event *ev, amfol_sbi_resu
         sbi_ip_of(ev->has_target_apiroot ? ev->where.dst.text : ev->where.src.text, ip, sizeof ip);
         sbi_note_scp(s, ip);
     }
-    on_loads(e, ev, x, from_client, out);
+    on_loads(e, ev, x, conn, from_client, out);
     if (raw_patch)
         infer_report(e, ev, x, conn, raw_load, out);
     on_headers(e, ev, !from_client, out);

@@ -64,6 +64,7 @@ typedef struct sbi_nf {
     int n_guamis;
     amfol_guami guamis[AMFOL_MAX_GUAMIS];
     char ipv4[16];
+    char client_ip[48];           /* the address its own NRF requests come from (not via an SCP) */
     const char *n2_name;          /* interned; NULL unless tied (GUAMI, Set/pointer, address, map) */
     int tie;                      /* enum sbi_tie */
     char why[200];                /* how it was tied, or why not, with the evidence frame */
@@ -243,6 +244,8 @@ void sbi_ip_of(const char *endpoint, char *out, size_t cap);
 sbi_nf *sbi_nf_get(amfol_sbi *s, const char *id, bool create);
 void sbi_nf_learn_profile(amfol_sbi *s, const amfol_sbi_load *l);
 void sbi_nf_add_point(amfol_sbi *s, sbi_nf *nf, const sbi_point *p);
+/* The address an NF's own NRF requests come from, when no SCP is in between. */
+void sbi_nf_learn_client(amfol_sbi *s, sbi_nf *nf, const char *client_endpoint);
 /* The earlier point this report repeats (same load within SBI_RELAY_WINDOW_S, other connection). */
 const sbi_point *sbi_nf_relayed(const sbi_nf *nf, amfol_time t, int load, uint32_t tcp_stream);
 

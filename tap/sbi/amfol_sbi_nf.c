@@ -77,6 +77,16 @@ void sbi_nf_add_point(amfol_sbi *s, sbi_nf *nf, const sbi_point *p)
     s->points++;
 }
 
+void sbi_nf_learn_client(amfol_sbi *s, sbi_nf *nf, const char *client_endpoint)
+{
+    char ip[48];
+    sbi_ip_of(client_endpoint, ip, sizeof ip);
+    if (!ip[0] || sbi_is_scp(s, ip) || strcmp(nf->client_ip, ip) == 0)
+        return;
+    copy_str(nf->client_ip, sizeof nf->client_ip, ip);
+    s->tie_dirty = true;
+}
+
 const sbi_point *sbi_nf_relayed(const sbi_nf *nf, amfol_time t, int load, uint32_t tcp_stream)
 {
     for (guint i = nf ? nf->own->len : 0; i-- > 0;) {

@@ -181,10 +181,13 @@ static void by_set_pointer(const amfol_sbi *s, const sbi_nf *nf, tie_vote *v)
 
 static void by_address(const amfol_sbi *s, const sbi_nf *nf, tie_vote *v)
 {
-    for (int a = 0; nf->ipv4[0] && a < s->n_n2_amfs; a++)
-        if (strcmp(s->n2_amfs[a].ip, nf->ipv4) == 0) {
+    /* The profile's ipv4Addresses, else the address its own NRF requests come from. */
+    const char *ip = nf->ipv4[0] ? nf->ipv4 : nf->client_ip;
+    const char *whose = nf->ipv4[0] ? "ipv4Addresses" : "its NRF requests";
+    for (int a = 0; ip[0] && a < s->n_n2_amfs; a++)
+        if (strcmp(s->n2_amfs[a].ip, ip) == 0) {
             if (v->amf < 0)
-                snprintf(v->evidence, sizeof v->evidence, "address %s (ipv4Addresses and N2 SCTP)", nf->ipv4);
+                snprintf(v->evidence, sizeof v->evidence, "address %s (%s and N2 SCTP)", ip, whose);
             vote(v, a);
         }
 }
@@ -261,7 +264,7 @@ static void tie_one(amfol_sbi *s, sbi_nf *nf)
             chosen = k;
     }
     if (chosen < 0) {
-        if (nf->n_guamis > 0 || nf->ipv4[0])
+        if (nf->n_guamis > 0 || nf->ipv4[0] || nf->client_ip[0])
             nf->tie = SBI_TIE_NO_N2_MATCH;
         snprintf(nf->why, sizeof nf->why, "%s%s%s", sbi_tie_text(nf->tie), unknown[0] ? "; " : "", unknown);
         return;

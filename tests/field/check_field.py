@@ -175,6 +175,7 @@ def mode_ties():
         "NF-F": ("contradiction", None, "both tie to N2 AMF 10.0.0.5:38412"),
         "NF-G": ("contradiction", None, "GUAMI 00101-2-1-7 (INITIAL CONTEXT SETUP REQUEST frame %d) says "
                  "10.0.0.7:38412, but address 10.0.0.8 (ipv4Addresses and N2 SCTP) says 10.0.0.8:38412" % m["ics_g"]),
+        "NF-I": ("address", "10.0.0.9:38412", "address 10.0.0.9 (its NRF requests and N2 SCTP)"),
     }
     for name, (tie, amf, reason) in want.items():
         n = nfs.get(ids[name], {})

@@ -181,7 +181,7 @@ def ties(path):
     c.send(1.1, gnb, "10.0.0.2", M.initial_ue(2, M.service_request(1, 1, 2, 0xb0b), rrc_cause=3,
                                               s_tmsi=(1, 2, 0xb0b)), "stmsi_b")
     c.iue_msg(1.2, gnb, "gnb-1", MO_SIG)      # to 10.0.0.1 (Capture's AMF): no identity
-    for ip in ("10.0.0.3", "10.0.0.4", "10.0.0.5", "10.0.0.8"):
+    for ip in ("10.0.0.3", "10.0.0.4", "10.0.0.5", "10.0.0.8", "10.0.0.9"):
         c.send(1.3, gnb, ip, N.initial_ue_message(9, MO_SIG))
     c.send(1.4, "10.0.0.7", gnb, initial_context_setup_request(7, 7, 7), "ics_g")
     # SBI: each NF registers its profile with the NRF on its own connection
@@ -194,7 +194,11 @@ def ties(path):
         f = c.w.tcp(T0 + 2.02 + k * 0.1, ip, port, NRF, SBI_PORT, h2_profile(nf_id, ip, ptr, 1))
         c.marks["register_" + name] = f
         c.w.tcp(T0 + 2.03 + k * 0.1, NRF, SBI_PORT, ip, port, H.headers(1, [(":status", "201")], True))
-    c.close({"nfs": {n: v[0] for n, v in SBI_NFS.items()}})
+    # NF-I: no profile in the capture, only its own NFUpdate, sent from the N2 address of 10.0.0.9
+    nf_i = "00000009-0000-4000-8000-000000000009"
+    pre = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + H.frame(4, 0, 0, b"")
+    c.marks["update_i"] = c.w.tcp(T0 + 3.0, "10.0.0.9", 40100, NRF, SBI_PORT, pre + h2_patch(1, nf_i, 20, True))
+    c.close({"nfs": dict([(n, v[0]) for n, v in SBI_NFS.items()] + [("NF-I", nf_i)])})
 
 
 SCP = "10.0.7.1"
