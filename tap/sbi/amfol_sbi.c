@@ -227,6 +227,20 @@ static void infer_report(amfol_engine *e, const amfol_sbi_event *ev, const sbi_x
     out->tie = sbi_tie_text(nf->tie);
 }
 
+/* An NFProfile behind unreadable headers (NFRegister, its answer, a retrieval): the NF's
+ * identity, address and GUAMIs are learnt for the ties; no load is taken from it. */
+static void infer_profile(amfol_sbi *s, const amfol_sbi_event *ev, amfol_sbi_result *out)
+{
+    amfol_sbi_load l;
+    if (!sbi_infer_profile(ev->raw_body, ev->raw_len, &l))
+        return;
+    sbi_nf_learn_profile(s, &l);
+    out->relevant = true;
+    out->inferred = true;
+    out->inferred_by = "profile";
+    copy_str(out->nf_id, sizeof out->nf_id, l.nf_instance_id);
+}
+
 static void on_loads(amfol_engine *e, const amfol_sbi_event *ev, sbi_xchg *x, sbi_conn *conn,
                      bool from_client, amfol_sbi_result *out)
 {
@@ -671,6 +685,8 @@ void amfol_sbi_on_msg(amfol_engine *e, const amfol_sbi_event *ev, amfol_sbi_resu
     on_loads(e, ev, x, conn, from_client, out);
     if (raw_patch)
         infer_report(e, ev, x, conn, raw_load, out);
+    else if (ev->n_loads == 0 && ev->raw_len > 0 && (ev->headers_unreadable || ev->body_not_json))
+        infer_profile(s, ev, out);
     on_headers(e, ev, !from_client, out);
     if (x && has_req && !is_rsp && x->kind == SBI_KIND_UE_CONTEXT_TRANSFER && x->req_frame == ev->where.frame)
         on_move(e, ev, x, out);

@@ -251,6 +251,7 @@ const sbi_point *sbi_nf_relayed(const sbi_nf *nf, amfol_time t, int load, uint32
 
 /* amfol_sbi_infer.c: NRF load reports behind unreadable headers (HPACK state lost) */
 bool sbi_infer_patch_load(const uint8_t *body, size_t len, int *load);
+bool sbi_infer_profile(const uint8_t *body, size_t len, amfol_sbi_load *out);
 sbi_nf *sbi_infer_nf(amfol_sbi *s, const sbi_conn *conn, const char *client_ip, const char **how);
 const sbi_point *sbi_nf_last_load(const sbi_nf *nf, amfol_time t);   /* last point with a load */
 void sbi_n2_learn_amf(amfol_sbi *s, const char *name, const char *ep, const amfol_guami *g, int n,

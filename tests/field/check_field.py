@@ -205,13 +205,16 @@ def mode_scp():
     want = {m["a_to_scp"]: ["73", "1", "connection", "", ids["NF-A"]],
             m["scp_to_nrf"]: ["73", "", "", str(m["a_to_scp"]), ids["NF-A"]],
             m["b_direct"]: ["41", "1", "address", "", ids["NF-B"]],
-            m["unknown"]: ["55", "1", "", "", ""]}
+            m["by_profile"]: ["55", "1", "address", "", ids["NF-J"]],
+            m["unknown"]: ["56", "1", "", "", ""]}
     check(rows == want, "per-frame reports:\n%s\nwant\n%s" % (rows, want))
     d = zjson(pcap, *h2)
     s = d["sbi"]
     got = tuple(s[k] for k in ("nfupdate_load_reports", "load_reports_inferred", "load_reports_relayed",
                                "load_reports_unattributed"))
-    check(got == (1, 1, 1, 1), "readable, inferred, relayed, unattributed: %s" % (got,))
+    check(got == (1, 2, 1, 1), "readable, inferred, relayed, unattributed: %s" % (got,))
+    nf_j = {n["nf_instance_id"]: n for n in s["nfs"]}.get(ids["NF-J"], {})
+    check(nf_j.get("nf_type") == "AMF", "NF-J's profile read behind lost HPACK: %s" % nf_j)
     series = {n["nf_instance_id"]: [(p["frame"], p["load"], p["inferred"]) for p in n["load_reports"]
                                     if p["op"] == "update"] for n in s["nfs"]}
     # NF-A's report counted once, as readable (its relayed copy was); NF-B's counted as inferred
@@ -223,7 +226,7 @@ def mode_scp():
     scp_conn = [c for c in s["connections"] if c["client"] == "10.0.7.1:42001"]
     check(scp_conn and scp_conn[0]["client_name"] == "scp", "SCP named: %s" % scp_conn)
     tl = tshark("-r", pcap, "-q", *h2, "-z", "amfol,timeline")
-    check("1 inferred" in tl and "1 relayed copies counted once" in tl and "1 recognised but not attributable" in tl,
+    check("2 inferred" in tl and "1 relayed copies counted once" in tl and "1 recognised but not attributable" in tl,
           "timeline shows them apart")
     # TLS: the connection of an SBI peer is named with the key-log hint, the other only counted
     tls = ("-d", "tcp.port==29443,tls")

@@ -234,13 +234,20 @@ def scp(path):
     c.marks["scp_to_nrf"] = w.tcp(T0 + 11.005, SCP, 42001, NRF, SBI_PORT, h2_patch(3, a_id, 73, True))
     # NF-B's report on a connection set up before the capture (no readable request on it)
     c.marks["b_direct"] = w.tcp(T0 + 12.0, b_ip, 41003, NRF, SBI_PORT, h2_patch(5, b_id, 41, False))
-    # a report from an address no profile names, on a connection with nothing readable
-    c.marks["unknown"] = w.tcp(T0 + 13.0, "10.0.5.9", 41004, NRF, SBI_PORT, h2_patch(7, "x", 55, False))
+    # NF-J registers behind lost HPACK state: its profile body still names its address
+    j_id = "0000000c-0000-4000-8000-0000000000aa"
+    profile = json.dumps({"nfInstanceId": j_id, "nfType": "AMF", "nfStatus": "REGISTERED",
+                          "ipv4Addresses": ["10.0.5.9"]})
+    c.marks["profile_j"] = w.tcp(T0 + 12.5, "10.0.5.9", 41005, NRF, SBI_PORT,
+                                 H.frame(1, 0x4, 9, b"\xbe\xbf") + H.data(9, profile))
+    # reports on connections with nothing readable: from NF-J's address, and from one no profile names
+    c.marks["by_profile"] = w.tcp(T0 + 13.0, "10.0.5.9", 41004, NRF, SBI_PORT, h2_patch(7, "x", 55, False))
+    c.marks["unknown"] = w.tcp(T0 + 13.5, "10.0.5.10", 41006, NRF, SBI_PORT, h2_patch(7, "x", 56, False))
     record = bytes.fromhex("1703030020") + bytes(range(32))          # TLS application data
     w.tcp(T0 + 14.0, a_ip, 41010, NRF, 29443, record)
     w.tcp(T0 + 14.1, NRF, 29443, a_ip, 41010, record)
     w.tcp(T0 + 14.2, "10.9.9.9", 50000, "10.9.9.8", 29443, record)
-    c.close({"nfs": {"NF-A": a_id, "NF-B": b_id}})
+    c.close({"nfs": {"NF-A": a_id, "NF-B": b_id, "NF-J": j_id}})
 
 
 def N_pcap_vtag(src, dst):
