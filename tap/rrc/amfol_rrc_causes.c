@@ -21,6 +21,7 @@ const char *amfol_rrc_class_name(int klass)
     case AMFOL_RRC_CLASS_EXEMPT: return "exempt";
     case AMFOL_RRC_CLASS_OTHER: return "not named by the action";
     case AMFOL_RRC_CLASS_SLICE: return "shed for UEs of a listed slice only";
+    case AMFOL_RRC_CLASS_UNJUDGED: return "not judged (no 3GPP text decides)";
     default: return "no overload";
     }
 }
@@ -64,7 +65,7 @@ static bool is_shed(int action, int c)
         return c <= AMFOL_CAUSE_MCS && c != AMFOL_CAUSE_EMERGENCY && c != AMFOL_CAUSE_MT_ACCESS;
     case AMFOL_ACTION_PERMIT_HIGH_PRIORITY_AND_MT_ONLY:
         return c <= AMFOL_CAUSE_MCS && c != AMFOL_CAUSE_HIGH_PRIORITY && c != AMFOL_CAUSE_MPS &&
-               c != AMFOL_CAUSE_MCS && c != AMFOL_CAUSE_MT_ACCESS;
+               c != AMFOL_CAUSE_MCS && c != AMFOL_CAUSE_MT_ACCESS && c != AMFOL_CAUSE_EMERGENCY;
     default:   /* action 1, and a START without action IE */
         return mo || c == AMFOL_CAUSE_MO_SIGNALLING;
     }
@@ -76,6 +77,10 @@ int amfol_rrc_classify(int action, int cause_ix)
         return AMFOL_RRC_CLASS_OTHER;   /* rna-Update, unknown: the action names neither */
     if (is_shed(action, cause_ix))
         return AMFOL_RRC_CLASS_SHED;
+    /* Emergency under "permit high priority and MT only": not in the permit list, yet no 3GPP
+     * text asks a gNB to reject emergency calls (docs/faults.md): no evidence either way. */
+    if (action == AMFOL_ACTION_PERMIT_HIGH_PRIORITY_AND_MT_ONLY && cause_ix == AMFOL_CAUSE_EMERGENCY)
+        return AMFOL_RRC_CLASS_UNJUDGED;
     bool special = cause_ix == AMFOL_CAUSE_EMERGENCY || cause_ix == AMFOL_CAUSE_HIGH_PRIORITY ||
                    cause_ix == AMFOL_CAUSE_MT_ACCESS || cause_ix == AMFOL_CAUSE_MPS ||
                    cause_ix == AMFOL_CAUSE_MCS;

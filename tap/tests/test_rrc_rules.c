@@ -589,7 +589,7 @@ int main(void)
     CHECK(fabs(rrc_binom_sf(5, 10, 0.5) - 0.623046875) < 1e-9);
     CHECK(rrc_binom_sf(0, 10, 0.3) == 1.0 && rrc_binom_sf(11, 10, 0.3) == 0.0);
     CHECK(amfol_rrc_classify(AMFOL_ACTION_REJECT_NON_EMERGENCY_MO_DT, AMFOL_CAUSE_MO_SIGNALLING) == AMFOL_RRC_CLASS_OTHER);
-    CHECK(amfol_rrc_classify(AMFOL_ACTION_PERMIT_HIGH_PRIORITY_AND_MT_ONLY, AMFOL_CAUSE_EMERGENCY) == AMFOL_RRC_CLASS_SHED);
+    CHECK(amfol_rrc_classify(AMFOL_ACTION_PERMIT_HIGH_PRIORITY_AND_MT_ONLY, AMFOL_CAUSE_EMERGENCY) == AMFOL_RRC_CLASS_UNJUDGED);
     CHECK(amfol_rrc_classify(AMFOL_ABSENT, AMFOL_CAUSE_MT_ACCESS) == AMFOL_RRC_CLASS_EXEMPT);
     CHECK(amfol_rrc_cause_ix(9, true) == AMFOL_CAUSE_MPS && amfol_rrc_cause_ix(8, true) == AMFOL_RRC_CAUSE_RNA_UPDATE);
     test_compliant();

@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+# check_lookalikes.py: issue 9's compliant look-alikes. Each case writes two small captures with
+# the N2 / NAS helpers of tests/n2 and tests/nas: a compliant behaviour that resembles a fault
+# (amfol must report nothing for the rule) and the matching violation (the finding, exact frames).
+# Usage: check_lookalikes.py CASE TSHARK_WRAPPER PLUGIN_SO WORKDIR
+import json
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "n2"))
+import ngap_pdus as N  # noqa: E402
+from pcap_sctp import Writer  # noqa: E402
+
+T0 = 1767225600.0
+AMF = "10.0.0.1"
+EMERG, HPA, MT, MO_SIG, MO_DATA = 0, 1, 2, 3, 4
+CASES = {}
+ERRORS = []
+
+
+def case(fn):
+    CASES[fn.__name__.replace("_", "-")] = fn
+    return fn
+
+
+class Cap:
+    """A crafted N2 capture: NG Setup for each gNB, then rows; remembers the frames that matter."""
+
+    def __init__(self, path, gnbs):
+        self.path, self.w, self.ran, self.marks = path, Writer(path), 0, {}
+        for i, (name, ip) in enumerate(gnbs.items()):
+            self.w.sctp(T0 + 0.01 * i, ip, AMF, [N.ng_setup_request(name, i + 1)])
+            self.w.sctp(T0 + 0.01 * i + 0.005, AMF, ip, [N.ng_setup_response("amf-1")])
+
+    def iue(self, t, ip, cause):
+        self.ran += 1
+        return self.w.sctp(T0 + t, ip, AMF, [N.initial_ue_message(self.ran, cause)])
+
+    def down(self, t, ip, pdu, mark=None):
+        f = self.w.sctp(T0 + t, AMF, ip, [pdu])
+        if mark:
+            self.marks[mark] = f
+        return f
+
+    def close(self):
+        self.w.close()
+        return self.path
+
+
+def findings(ctx, cap):
+    wrapper, plugin = ctx
+    out = subprocess.run([wrapper, plugin, "-r", cap, "-q", "-z", "amfol,json"],
+                         capture_output=True, text=True, timeout=100)
+    if out.returncode != 0:
+        sys.exit("tshark failed (%d): %s" % (out.returncode, out.stderr[-1500:]))
+    return json.loads(out.stdout[out.stdout.index("{"):])["findings"]
+
+
+def expect(what, got, want):
+    if got != want:
+        ERRORS.append("%s:\n  got  %r\n  want %r" % (what, got, want))
+
+
+def rules_of(found, *rules):
+    return sorted((f["rule"], f["severity"], f["gnb"], f["first_frame"], f["count"]) for f in found
+                  if not rules or f["rule"] in rules)
+
+
+@case
+def emergency_action3(ctx, work):
+    """TS 38.413 §8.7.7.2: "permit high priority sessions and mobile terminated services only"
+    does not list emergency, yet no text asks a gNB to reject emergency calls. A gNB that keeps
+    forwarding emergency calls under that action is not ignoring the overload; one that keeps
+    forwarding mo-Signalling is."""
+    for name, cause in (("compliant", EMERG), ("violation", MO_SIG)):
+        c = Cap(os.path.join(work, name + ".pcap"), {"gnb-1": "10.0.1.1"})
+        for s in range(1, 61):                           # baseline: both causes, 1/s each
+            c.iue(s + 0.1, "10.0.1.1", EMERG)
+            c.iue(s + 0.2, "10.0.1.1", MO_SIG)
+        c.down(61.0, "10.0.1.1", N.overload_start(action=3), "start")
+        during = []
+        for s in range(63, 93):                          # 30 s of overload: one cause keeps coming
+            during.append(c.iue(s + 0.1, "10.0.1.1", cause))
+        c.down(95.0, "10.0.1.1", N.overload_stop())
+        found = findings(ctx, c.close())
+        if name == "compliant":
+            expect("emergency forwarded under action 3", rules_of(found), [])
+        else:
+            expect("mo-Signalling forwarded under action 3", rules_of(found, "gnb-ignores-overload"),
+                   [("gnb-ignores-overload", "error", "gnb-1", c.marks["start"], 30)])
+
+
+def main():
+    name, wrapper, plugin, work = sys.argv[1:5]
+    os.makedirs(work, exist_ok=True)
+    os.chmod(work, 0o755)
+    CASES[name]((wrapper, plugin), work)
+    if ERRORS:
+        print("\n".join(ERRORS))
+        sys.exit(1)
+    print("lookalike %s: ok" % name)
+
+
+if __name__ == "__main__":
+    main()
