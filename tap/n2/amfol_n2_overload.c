@@ -338,8 +338,11 @@ void n2_on_initial_ue(amfol_n2 *n2, int ai, const amfol_ngap_event *ev, amfol_n2
     if (a->part)
         a->part->during[c]++;
     bool known = ev->rrc_cause >= 0 && ev->rrc_cause < AMFOL_CAUSE_COUNT;
-    bool shed = known && !seg->slice_only && amfol_cause_is_shed(seg->action, c);
-    bool exempt = known && amfol_cause_is_exempt(seg->action, c);
+    /* TS 38.413 §8.7.7.2 defines the gNB's behaviour only "if the Overload Action IE is
+     * included": a START without it (and without a slice list) is evidence neither way. */
+    bool judged = known && seg->action != AMFOL_ABSENT;
+    bool shed = judged && !seg->slice_only && amfol_cause_is_shed(seg->action, c);
+    bool exempt = judged && amfol_cause_is_exempt(seg->action, c);
     out->in_overload = true;
     out->episode = a->episode ? a->episode->number : 0;
     out->level = seg->level;

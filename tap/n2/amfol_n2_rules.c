@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* amfol_n2_rules.c: the four N2 rules of docs/faults.md, evaluated over the episode state:
- * gnb-ignores-overload, overload-start-partial, overload-stop-missing, overload-exempt-shed. */
+/* amfol_n2_rules.c: the N2 rules of docs/faults.md, evaluated over the episode state:
+ * gnb-ignores-overload, overload-start-partial, overload-stop-missing, overload-exempt-shed,
+ * overload-action-absent. */
 #include "amfol_n2_internal.h"
 #include "amfol_n2_stats.h"
 #include "../core/amfol_engine_internal.h"
@@ -48,6 +49,8 @@ bool n2_segment_judge(const amfol_n2 *n2, const n2_part *part, const n2_segment 
     j->judged = false;
     if (seg->slice_only)
         return false;              /* N2 cannot see a UE's requested NSSAI */
+    if (seg->action == AMFOL_ABSENT)
+        return false;              /* no Overload Action IE: §8.7.7.2 asks nothing (a note) */
     double grace = n2->cfg.grace_ms / 1000.0;
     j->during_s = end_of(seg, capture_end) - seg->start_time - grace;
     j->shed_baseline = n2_shed_in(part->before, seg->action);
@@ -174,6 +177,8 @@ static void rule_exempt_shed(const amfol_n2 *n2, const n2_amf *amf, const n2_par
         return;
     const n2_segment *first = g_ptr_array_index(part->segments, 0);
     int action = first->action;    /* the exempt class of the episode's first START */
+    if (action == AMFOL_ABSENT)
+        return;                    /* no Overload Action IE (or slice-only): no exempt class */
     double grace = n2->cfg.grace_ms / 1000.0;
     double during = 0;
     uint32_t k = 0;
@@ -207,6 +212,34 @@ static void rule_exempt_shed(const amfol_n2 *n2, const n2_amf *amf, const n2_par
         a->gnb_id, base, part->baseline_span_s, part->first_start_frame, k, during, lambda, p);
 }
 
+/* overload-action-absent (note): STARTs without Overload Action IE and without a slice list;
+ * TS 38.413 §8.7.7.2 defines the gNB's reaction only when the IE is included, so the part is
+ * not judged for pass-through or exemptions. */
+static void rule_action_absent(const n2_amf *amf, const n2_part *part, const n2_assoc *a,
+                               amfol_findings *out)
+{
+    amfol_finding *f = NULL;
+    for (guint s = 0; s < part->segments->len; s++) {
+        const n2_segment *seg = g_ptr_array_index(part->segments, s);
+        if (seg->action != AMFOL_ABSENT || seg->slice_only)
+            continue;
+        if (!f) {
+            f = amfol_findings_add(out, AMFOL_RULE_OVERLOAD_ACTION_ABSENT);
+            if (!f)
+                return;
+            amfol_finding_set_entities(f, amf->id, a->gnb_id, NULL, NULL);
+            f->first_frame = seg->start_frame;
+        }
+        amfol_finding_add_frame(f, seg->start_frame);
+        f->count++;
+    }
+    if (f)
+        amfol_finding_set_summary(f,
+            "%u OVERLOAD START%s to gNB %s (first frame %u) carried no Overload Action IE: TS 38.413 "
+            "§8.7.7.2 defines the gNB's reaction only when it is included, so its traffic is not judged",
+            f->count, f->count == 1 ? "" : "s", a->gnb_id, f->first_frame);
+}
+
 void amfol_n2_finish(amfol_engine *e, amfol_findings *out)
 {
     amfol_n2 *n2 = e->n2;
@@ -222,6 +255,7 @@ void amfol_n2_finish(amfol_engine *e, amfol_findings *out)
                 rule_gnb_ignores(n2, amf, part, a, capture_end, out);
                 rule_stop_missing(amf, ep, part, a, capture_end, out);
                 rule_exempt_shed(n2, amf, part, a, capture_end, out);
+                rule_action_absent(amf, part, a, out);
             }
         }
     }

@@ -53,6 +53,9 @@ int rrc_segment_classify(const rrc_segment *sg, int cause_ix)
         return AMFOL_RRC_CLASS_NONE;
     /* A START carrying only a slice list asks nothing AMF-wide. */
     bool amf_wide = sg->n_slice_items == 0 || sg->action != AMFOL_ABSENT || sg->reduction_pct != AMFOL_ABSENT;
+    /* No Overload Action IE and no slice list: §8.7.7.2 asks nothing, nothing is judged. */
+    if (sg->action == AMFOL_ABSENT && sg->n_slice_items == 0)
+        return AMFOL_RRC_CLASS_UNJUDGED;
     int k = amf_wide ? amfol_rrc_classify(sg->action, cause_ix) : AMFOL_RRC_CLASS_OTHER;
     if (k == AMFOL_RRC_CLASS_SHED)
         return k;

@@ -93,6 +93,34 @@ def emergency_action3(ctx, work):
                    [("gnb-ignores-overload", "error", "gnb-1", c.marks["start"], 30)])
 
 
+def steady_then_start(path, start_pdu, during_cause, gnbs=None):
+    """gnb-1 sends mo-Signalling and emergency 1/s for 60 s, gets start_pdu at 61 s, then 30 s of
+    during_cause, then STOP at 95 s. Returns the capture (closed)."""
+    c = Cap(path, gnbs or {"gnb-1": "10.0.1.1"})
+    for s in range(1, 61):
+        c.iue(s + 0.1, "10.0.1.1", EMERG)
+        c.iue(s + 0.2, "10.0.1.1", MO_SIG)
+    c.down(61.0, "10.0.1.1", start_pdu, "start")
+    for s in range(63, 93):
+        c.iue(s + 0.1, "10.0.1.1", during_cause)
+    c.down(95.0, "10.0.1.1", N.overload_stop())
+    c.close()
+    return c
+
+
+@case
+def start_without_action(ctx, work):
+    """TS 38.413 §8.7.7.2 defines the gNB's reaction only "if the Overload Action IE is
+    included": a gNB that keeps forwarding everything after a START without it is not judged
+    (a note records the START); with the IE (reject-rrc-cr-signalling) the same traffic is an error."""
+    c = steady_then_start(os.path.join(work, "compliant.pcap"), N.overload_start(), MO_SIG)
+    expect("START without action IE", rules_of(findings(ctx, c.path)),
+           [("overload-action-absent", "note", "gnb-1", c.marks["start"], 1)])
+    c = steady_then_start(os.path.join(work, "violation.pcap"), N.overload_start(action=1), MO_SIG)
+    expect("START reject-rrc-cr-signalling", rules_of(findings(ctx, c.path), "gnb-ignores-overload"),
+           [("gnb-ignores-overload", "error", "gnb-1", c.marks["start"], 30)])
+
+
 def main():
     name, wrapper, plugin, work = sys.argv[1:5]
     os.makedirs(work, exist_ok=True)
