@@ -101,6 +101,7 @@ typedef struct n2_episode {
     uint32_t parts_dropped;
     GPtrArray *updates;          /* n2_update*, owned, <= N2_MAX_UPDATES_PER_EPISODE */
     uint32_t n_updates;          /* all STARTs, also beyond the stored ones */
+    uint32_t baseline_shed;      /* the AMF's shed-class InitialUEMessages before the first START */
 } n2_episode;
 
 typedef struct n2_amf {
@@ -144,6 +145,9 @@ typedef struct n2_assoc {
     bool had_episode;
     n2_cause_counts tot_before, tot_during, tot_after;
     uint32_t stops_without_start;
+    /* shed-class InitialUEMessages in the baseline window before baseline_of's first START */
+    const n2_episode *baseline_of;
+    uint32_t baseline_shed;
     /* per-second per-cause InitialUEMessage counts of the last baseline_s seconds */
     int n_buckets;
     int64_t *bucket_sec;

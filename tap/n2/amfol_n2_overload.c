@@ -87,6 +87,18 @@ static n2_episode *open_episode(amfol_n2 *n2, n2_amf *amf, const amfol_ngap_even
     ep->parts = g_ptr_array_new_with_free_func(free_part);
     ep->updates = g_ptr_array_new_with_free_func(g_free);
     ep->amf = amf;
+    /* Who carries the shed class before the AMF speaks: overload-start-partial is a warning
+     * only when the gNBs it leaves out carry most of it (TS 23.501 §5.19.5.2). */
+    for (guint i = 0; i < n2->assocs->len; i++) {
+        n2_assoc *x = g_ptr_array_index(n2->assocs, i);
+        if (n2_amf_of(n2, x) != amf)
+            continue;
+        n2_cause_counts before;
+        baseline_counts(x, n2->cfg.baseline_s, ev->where.time, before);
+        x->baseline_of = ep;
+        x->baseline_shed = n2_shed_in(before, ev->overload_action);
+        ep->baseline_shed += x->baseline_shed;
+    }
     g_ptr_array_add(amf->episodes, ep);
     g_ptr_array_add(n2->episode_order, ep);
     amf->open = ep;

@@ -147,6 +147,15 @@ static void rule_start_partial(const amfol_n2 *n2, int amf_index, const n2_amf *
                                const n2_episode *ep, amfol_findings *out)
 {
     amfol_frame end_frame = ep->closed ? ep->stop_frame : UINT32_MAX;
+    /* TS 23.501 §5.19.5.2 lets the AMF tell "all or a proportion" of its 5G-AN nodes: a note,
+     * a warning only when the untold gNBs carried most of the shed class before the START. */
+    uint32_t untold = 0;
+    for (guint i = 0; i < n2->assocs->len; i++) {
+        const n2_assoc *a = g_ptr_array_index(n2->assocs, i);
+        if (a->amf == amf_index && a->baseline_of == ep && !part_of_assoc(ep, (int)i))
+            untold += a->baseline_shed;
+    }
+    bool most = ep->baseline_shed >= N2_MIN_BASELINE && 2 * untold > ep->baseline_shed;
     for (guint i = 0; i < n2->assocs->len; i++) {
         const n2_assoc *a = g_ptr_array_index(n2->assocs, i);
         if (a->amf != amf_index || a->first_frame > end_frame || part_of_assoc(ep, (int)i))
@@ -155,6 +164,8 @@ static void rule_start_partial(const amfol_n2 *n2, int amf_index, const n2_amf *
         if (!f)
             return;
         amfol_finding_set_entities(f, amf->id, a->gnb_id, NULL, NULL);
+        if (most)
+            f->severity = AMFOL_SEV_WARNING;
         for (guint p = 0; p < ep->parts->len; p++) {
             const n2_part *part = g_ptr_array_index(ep->parts, p);
             for (int k = 0; k < part->n_start_frames; k++)
@@ -164,9 +175,11 @@ static void rule_start_partial(const amfol_n2 *n2, int amf_index, const n2_amf *
         f->count = ep->n_updates;
         amfol_finding_set_summary(f,
             "AMF %s sent OVERLOAD START to %u gNB association%s in episode %d (from frame %u) but "
-            "not to gNB %s, seen on N2 since frame %u",
+            "not to gNB %s, seen on N2 since frame %u; the untold gNBs carried %u of the %u shed-class "
+            "InitialUEMessages before the START%s",
             amf->id, ep->parts->len, ep->parts->len == 1 ? "" : "s", ep->number, ep->start_frame,
-            a->gnb_id, a->first_frame);
+            a->gnb_id, a->first_frame, untold, ep->baseline_shed,
+            most ? " (most of them: warning)" : "");
     }
 }
 

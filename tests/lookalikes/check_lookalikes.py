@@ -121,6 +121,31 @@ def start_without_action(ctx, work):
            [("gnb-ignores-overload", "error", "gnb-1", c.marks["start"], 30)])
 
 
+@case
+def start_proportion(ctx, work):
+    """TS 23.501 §5.19.5.2: the AMF may send START to "all or a proportion" of its 5G-AN nodes.
+    Told: gnb-1 and gnb-2, untold: gnb-3. When gnb-3 carries a small share of the shed class
+    the finding is a note; when it carries most of it, a warning."""
+    gnbs = {"gnb-1": "10.0.1.1", "gnb-2": "10.0.1.2", "gnb-3": "10.0.1.3"}
+    for name, untold_per_s, sev in (("small-share", 1, "note"), ("most-traffic", 6, "warning")):
+        c = Cap(os.path.join(work, name + ".pcap"), gnbs)
+        for s in range(1, 91):
+            if s == 61:
+                c.down(61.0, "10.0.1.1", N.overload_start(action=1, pct=50), "start")
+                c.down(61.01, "10.0.1.2", N.overload_start(action=1, pct=50))
+            told = 2 if s <= 61 else 1          # the told gNBs halve their mo-Signalling
+            for k in range(told):
+                c.iue(s + 0.1 + 0.01 * k, "10.0.1.1", MO_SIG)
+                c.iue(s + 0.2 + 0.01 * k, "10.0.1.2", MO_SIG)
+            for k in range(untold_per_s):
+                c.iue(s + 0.3 + 0.01 * k, "10.0.1.3", MO_SIG)
+        c.down(92.0, "10.0.1.1", N.overload_stop())
+        c.down(92.01, "10.0.1.2", N.overload_stop())
+        c.close()
+        expect(name, rules_of(findings(ctx, c.path)),
+               [("overload-start-partial", sev, "gnb-3", c.marks["start"], 2)])
+
+
 def main():
     name, wrapper, plugin, work = sys.argv[1:5]
     os.makedirs(work, exist_ok=True)
