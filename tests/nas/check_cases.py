@@ -106,6 +106,9 @@ def case_backoff(ctx):
         "exempt-access-rejected": (7, [7, 10], 2, "suci:00101-0000000003"),
         "congestion-reject-outside-overload": (2, [2, 5, 7, 10], 4, None),
     })
+    # NAS congestion control is independent of N2 overload (TS 23.501 §5.19.7): context, a note.
+    ctx.eq("congestion-reject-outside-overload severity",
+           [f["severity"] for f in found if f["rule"] == "congestion-reject-outside-overload"], ["note"])
     nas = doc["nas"]
     ctx.eq("congestion_rejects", nas["congestion_rejects"], 4)
     ctx.eq("t3346 values", nas["t3346_values_s"], {"10": 1, "60": 2})
