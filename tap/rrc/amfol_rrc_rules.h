@@ -13,6 +13,7 @@
 #define BURST_WINDOW_S       10.0
 #define MIN_SYNC_BURST       20
 #define SYNC_SHARE           0.9
+#define MIN_SYNC_RETRIES     10     /* rejected UEs back at reject + waitTime (reject-waittime-synchronised) */
 #define P_LIMIT              0.001
 #define MARGIN               0.2
 #define TROUBLE_WINDOW_S     5.0

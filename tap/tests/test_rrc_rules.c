@@ -305,18 +305,38 @@ static void test_over_sheds_and_sync(void)
     amfol_engine *e = fresh();
     amfol_frame st = start(e, 1010.0, AMFOL_ACTION_REJECT_NON_EMERGENCY_MO_DT, 20);
     for (int i = 0; i < 25; i++)
-        attempt(e, 1012.0 + i * 0.1, CELL1, AMFOL_CAUSE_MO_VOICECALL, 'R', 8, NULL);
+        attempt_ue(e, 1012.0 + i * 0.1, CELL1, AMFOL_CAUSE_MO_VOICECALL, 'R', 8, NULL, true, 100 + i);
+    /* 20 of the rejected UEs come back when T302 (8 s) expires: measurably bunched */
+    for (int i = 0; i < 20; i++)
+        attempt_ue(e, 1020.3 + i * 0.1, CELL1, AMFOL_CAUSE_MO_SIGNALLING, 'S', 0, NULL, true, 100 + i);
     const amfol_findings *f = amfol_engine_finish(e);
     int n;
     const amfol_finding *x = only(f, AMFOL_RULE_GNB_OVER_SHEDS, &n);
     /* 25 of 25 rejected where 20 % (5) were asked: count = the segment's 25 shed-class rejects */
     CHECK(n == 1 && x->first_frame == st && x->count == 25 && x->n_frames == 26);
     x = only(f, AMFOL_RULE_REJECT_WAITTIME_SYNCHRONISED, &n);
-    CHECK(n == 1 && x->count == 25 && strstr(x->summary, "waitTime 8 s") != NULL);
+    CHECK(n == 1 && x->count == 25 && x->severity == AMFOL_SEV_NOTE && strstr(x->summary, "waitTime 8 s") != NULL &&
+          strstr(x->summary, "20 of the 20 rejected UEs seen again") != NULL);
     CHECK(radio_count(f) == 2);
     row_acc acc = { 0, 0, 0.0, 0 };
     amfol_rrc_rows(e, on_row, &acc);
     CHECK(acc.n == 1 && acc.rejects == 25 && acc.obs == 100.0 && acc.top_wait == 8);
+    amfol_engine_free(e);
+}
+
+/* One waitTime for a burst is normal (TS 38.331): the UEs that come back 20 s later, not at
+ * T302 expiry, give no reject-waittime-synchronised. */
+static void test_same_waittime_not_bunched(void)
+{
+    amfol_engine *e = fresh();
+    start(e, 1010.0, AMFOL_ACTION_REJECT_NON_EMERGENCY_MO_DT, 20);
+    for (int i = 0; i < 25; i++)
+        attempt_ue(e, 1012.0 + i * 0.1, CELL1, AMFOL_CAUSE_MO_VOICECALL, 'R', 8, NULL, true, 100 + i);
+    for (int i = 0; i < 20; i++)
+        attempt_ue(e, 1032.3 + i * 0.5, CELL1, AMFOL_CAUSE_MO_SIGNALLING, 'S', 0, NULL, true, 100 + i);
+    int n;
+    only(amfol_engine_finish(e), AMFOL_RULE_REJECT_WAITTIME_SYNCHRONISED, &n);
+    CHECK(n == 0);
     amfol_engine_free(e);
 }
 
@@ -596,6 +616,7 @@ int main(void)
     test_ignores_and_exempt();
     test_after_stop_and_without();
     test_over_sheds_and_sync();
+    test_same_waittime_not_bunched();
     test_protected_slice_and_unanswered();
     test_wrong_class();
     test_cell_map();
