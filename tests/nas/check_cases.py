@@ -239,7 +239,15 @@ def case_garbage(ctx):
         ctx.errors.append("frame 2 should be a t3346-missing reject")
 
 
-CASES = {"backoff": case_backoff, "causes": case_causes, "synchronised": case_synchronised,
+def case_sm_types(ctx):
+    """TS 24.501 §9.7: 0xCC (modification complete) has no cause, 0xD2 (release reject) has one."""
+    cap = mkcap(ctx, "sm-types")
+    r = ctx.fields(cap)
+    ctx.row(r, 2, sm_cause="")
+    ctx.row(r, 3, message="PDU session release reject", sm_cause="26")
+
+
+CASES = {"sm-types": case_sm_types, "backoff": case_backoff, "causes": case_causes, "synchronised": case_synchronised,
          "calm": case_calm, "nea0": case_nea0, "public-synthetic": case_public_synthetic,
          "public-rejects": case_public_rejects, "garbage": case_garbage}
 

@@ -199,6 +199,20 @@ def scenario_garbage():
     return rows
 
 
+def dl_sm(pdu_sm):
+    """DL NAS TRANSPORT carrying a 5GSM message (payload container type N1 SM, PDU session ID 5)."""
+    return bytes([0x7e, 0x00, 0x68, 0x01]) + struct.pack(">H", len(pdu_sm)) + pdu_sm + bytes([0x12, 0x05])
+
+
+def scenario_sm_types():
+    """TS 24.501 §9.7: 0xCC is PDU SESSION MODIFICATION COMPLETE (no cause), 0xD2 PDU SESSION
+    RELEASE REJECT (5GSM cause). Frame 2 carries 0xCC with an Extended PCO IE where a cause would
+    be; frame 3 a release reject with cause #26."""
+    return [(1.0, "ul", initial_ue(1, reg_request("0000000061"))),
+            (2.0, "dl", downlink(1, 1, IP + dl_sm(bytes.fromhex("2e0501cc") + bytes.fromhex("7b000100")))),
+            (3.0, "dl", downlink(1, 1, IP + dl_sm(bytes.fromhex("2e0501d21a"))))]
+
+
 def sctp_data(src, dst, tsn, payload):
     chunk_len = 16 + len(payload)
     chunk = struct.pack(">BBHIHHI", 0, 0x03, chunk_len, tsn, 0, tsn & 0xffff, 60) + payload
@@ -232,5 +246,5 @@ def write(rows, path, epoch=1767225600.0):
 
 if __name__ == "__main__":
     scen = {"backoff": scenario_backoff, "synchronised": scenario_synchronised, "calm": scenario_calm,
-            "nea0": scenario_nea0, "garbage": scenario_garbage}
+            "nea0": scenario_nea0, "garbage": scenario_garbage, "sm-types": scenario_sm_types}
     write(scen[sys.argv[1]](), sys.argv[2])
