@@ -412,6 +412,9 @@ static void parse_pdu(amfol_frame_ctx *ctx, int from, int to, amfol_ngap_event *
         case N2F_UECTX:
             ev->ue_context_request = (int)amfol_fi_uint(fi);
             break;
+        case N2F_REROUTE:
+            ev->rerouted = true;
+            break;
         case N2F_OVL_RESP:
         case N2F_SLICE_RESP:
         case N2F_SLICE_ITEM:

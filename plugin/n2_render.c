@@ -47,6 +47,9 @@ const char *const n2_field_names[] = {
     [N2F_BACKUP] = "ngap.backupAMFName",
     [N2F_NAS_PDU] = "ngap.NAS_PDU",
     [N2F_UECTX] = "ngap.UEContextRequest",
+    /* INITIAL UE MESSAGE after REROUTE NAS REQUEST (TS 38.413 §8.6.5): AMFSetID IE (id 3) or
+     * SourceToTarget-AMFInformationReroute (id 171) */
+    [N2F_REROUTE] = "ngap.AMFSetID|ngap.SourceToTarget_AMFInformationReroute_element",
     [N2F_SCTP_CHUNK] = "sctp.chunk_type",
     [N2F_SCTP_RETX] = "sctp.retransmission",
     [N2F_COUNT] = NULL,

@@ -70,6 +70,8 @@ typedef struct amfol_ngap_event {
     bool has_nr_cgi;
     amfol_nr_cgi nr_cgi;             /* from UserLocationInformationNR */
     int ue_context_request;          /* 0 requested, AMFOL_ABSENT */
+    bool rerouted;                   /* AMFSetID or SourceToTarget-AMFInformationReroute present:
+                                      * sent after REROUTE NAS REQUEST (TS 38.413 §8.6.5) */
 
     /* Cause, NG SETUP FAILURE TimeToWait, capacity */
     amfol_ngap_cause cause;

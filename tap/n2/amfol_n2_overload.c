@@ -353,6 +353,10 @@ void n2_on_initial_ue(amfol_n2 *n2, int ai, const amfol_ngap_event *ev, amfol_n2
     /* TS 38.413 §8.7.7.2 defines the gNB's behaviour only "if the Overload Action IE is
      * included": a START without it (and without a slice list) is evidence neither way. */
     bool judged = known && seg->action != AMFOL_ABSENT;
+    /* A rerouted INITIAL UE MESSAGE (TS 38.413 §8.6.5) carries a UE whose RRC connection already
+     * exists: the gNB had nothing to shed, it is not pass-through evidence. */
+    if (ev->rerouted)
+        judged = false;
     bool shed = judged && !seg->slice_only && amfol_cause_is_shed(seg->action, c);
     bool exempt = judged && amfol_cause_is_exempt(seg->action, c);
     out->in_overload = true;

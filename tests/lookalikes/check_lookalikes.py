@@ -146,6 +146,37 @@ def start_proportion(ctx, work):
                [("overload-start-partial", sev, "gnb-3", c.marks["start"], 2)])
 
 
+def initial_ue_rerouted(ran_ue_id, cause):
+    """INITIAL UE MESSAGE sent after REROUTE NAS REQUEST: carries the AMFSetID IE (id 3, set 1)."""
+    base = N.initial_ue_message(ran_ue_id, cause)
+    extra = N.ie(3, N.REJECT, b"\x00\x40")
+    # append one IE: patch the IE count and the open-type length of the PDU
+    body = base[4:] if base[3] < 128 else base[5:]
+    n = int.from_bytes(body[1:3], "big") + 1
+    body = b"\x00" + n.to_bytes(2, "big") + body[3:] + extra
+    return bytes(base[:3]) + N._len(len(body)) + body
+
+
+@case
+def rerouted(ctx, work):
+    """TS 38.413 §8.6.5: after REROUTE NAS REQUEST the gNB sends the UE's INITIAL UE MESSAGE
+    (with AMFSetID) to the target AMF; the UE's RRC connection already exists, so those messages
+    are not pass-through evidence. The same traffic without AMFSetID is."""
+    for name, rer in (("compliant", True), ("violation", False)):
+        c = Cap(os.path.join(work, name + ".pcap"), {"gnb-1": "10.0.1.1"})
+        for s in range(1, 61):
+            c.iue(s + 0.2, "10.0.1.1", MO_SIG)
+        c.down(61.0, "10.0.1.1", N.overload_start(action=1), "start")
+        for s in range(63, 93):
+            c.ran += 1
+            pdu = initial_ue_rerouted(c.ran, MO_SIG) if rer else N.initial_ue_message(c.ran, MO_SIG)
+            c.w.sctp(T0 + s + 0.1, "10.0.1.1", AMF, [pdu])
+        c.down(95.0, "10.0.1.1", N.overload_stop())
+        c.close()
+        want = [] if rer else [("gnb-ignores-overload", "error", "gnb-1", c.marks["start"], 30)]
+        expect(name, rules_of(findings(ctx, c.path), "gnb-ignores-overload"), want)
+
+
 def main():
     name, wrapper, plugin, work = sys.argv[1:5]
     os.makedirs(work, exist_ok=True)
