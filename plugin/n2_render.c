@@ -186,7 +186,7 @@ void n2_render_pdu(amfol_frame_ctx *ctx, proto_tree *tree, const amfol_n2_result
             ADD_GEN(proto_tree_add_uint(sub, hf_amfol_replaced_frame, tvb, 0, 0, r->replaced_frame));
         }
         expert_add_info_format(pinfo, top, &ei_amfol_overload_start,
-            "OVERLOAD START to %s: %s%s%s (episode %d, level %s)%s", r->gnb ? r->gnb : "?",
+            "OVERLOAD START to %s: %s%s%s (episode %d, amfol level %s, not 3GPP)%s", r->gnb ? r->gnb : "?",
             n_slices > 0 && r->action == AMFOL_ABSENT ? "slice-scoped" : amfol_action_name(r->action),
             r->reduction_pct > 0 ? ", reduce by " : "",
             r->reduction_pct > 0 ? wmem_strdup_printf(pinfo->pool, "%d %%", r->reduction_pct) : "",

@@ -113,7 +113,8 @@ static void timeline_episode(const amfol_engine *e, int amf_index, const n2_epis
                                rel(e, ep->stop_time), ep->stop_time - ep->start_time);
     else
         g_string_append_printf(out, ", no STOP by capture end (%.3f s)", e->cap.last_time - ep->start_time);
-    g_string_append_printf(out, ", highest level %s\n", amfol_level_name(ep->max_level));
+    /* Levels are amfol's convention (docs/faults.md "Levels"), never a 3GPP value: say so. */
+    g_string_append_printf(out, ", highest level %s (amfol's convention, not 3GPP)\n", amfol_level_name(ep->max_level));
     for (guint u = 0; u < ep->updates->len; u++) {
         const n2_update *up = g_ptr_array_index(ep->updates, u);
         const n2_assoc *a = g_ptr_array_index(n2->assocs, up->assoc);
@@ -471,7 +472,7 @@ void amfol_n2_report_headline(amfol_engine *e, GString *out)
                 g_string_append_printf(out, "with no STOP by capture end (%.1f s)",
                                        e->cap.last_time - ep->start_time);
             const n2_update *u = ep->updates->len ? g_ptr_array_index(ep->updates, 0) : NULL;
-            g_string_append_printf(out, ", %s (", amfol_level_name(ep->max_level));
+            g_string_append_printf(out, ", amfol level %s (", amfol_level_name(ep->max_level));
             if (u && u->slice_only)
                 g_string_append(out, "slice-scoped");
             else

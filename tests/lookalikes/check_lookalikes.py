@@ -177,6 +177,27 @@ def rerouted(ctx, work):
         expect(name, rules_of(findings(ctx, c.path), "gnb-ignores-overload"), want)
 
 
+@case
+def gnb_id_22_bits(ctx, work):
+    """TS 38.413 §9.3.1.6 GNB-ID is a BIT STRING (22..32): amfol names a gNB without RANNodeName
+    by the value of its bit length, not by the octets with their pad bits (22 bits 0x12345 is
+    sent as 048d14)."""
+    path = os.path.join(work, "gnb22.pcap")
+    w = Writer(path)
+    glob = b"\x00" + N.PLMN_00101 + b"\x00" + (0x12345 << 2).to_bytes(3, "big")   # length 22
+    req = N.pdu(0x00, 21, N.REJECT, [
+        N.ie(27, N.REJECT, glob),
+        N.ie(102, N.REJECT, bytes.fromhex("000000000100") + N.PLMN_00101 + bytes.fromhex("00000008")),
+        N.ie(21, N.IGNORE, b"\x40")])
+    w.sctp(T0, "10.0.1.1", AMF, [req])
+    w.sctp(T0 + 0.005, AMF, "10.0.1.1", [N.ng_setup_response("amf-1")])
+    w.close()
+    out = subprocess.run([ctx[0], ctx[1], "-r", path, "-q", "-z", "amfol,json"],
+                         capture_output=True, text=True, timeout=100).stdout
+    doc = json.loads(out[out.index("{"):])
+    expect("22-bit gNB-ID name", [g["id"] for g in doc["amfs"][0]["gnbs"]], ["gNB-00101-12345"])
+
+
 def main():
     name, wrapper, plugin, work = sys.argv[1:5]
     os.makedirs(work, exist_ok=True)

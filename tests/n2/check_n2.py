@@ -288,7 +288,7 @@ def mode_timeline():
     out = tshark("-r", pcap, "-q", "-2", "-z", "amfol,timeline").stdout
     for needle in [
         "AMF amf-1 (AMFName from NG SETUP RESPONSE, address 10.0.0.1:38412, RelativeAMFCapacity 255, GUAMI 00101-2-1-0)",
-        "  Episode 1: START frame %d (t+60.000 s), no STOP by capture end (89.400 s), highest level Critical" % m["start_gnb1"],
+        "  Episode 1: START frame %d (t+60.000 s), no STOP by capture end (89.400 s), highest level Critical (amfol's convention, not 3GPP)" % m["start_gnb1"],
         "    frame %d (t+90.000 s) START to gnb-1: reject-non-emergency-mo-dt 30 %% (replaces START frame %d)" % (m["restart_gnb1"], m["start_gnb1"]),
         "    frame %d (t+60.020 s) START to gnb-4: none; slices 1-000001 permit-emergency-sessions-and-mobile-terminated-services-only 30 %%" % m["start_gnb4"],
         "    gNB gnb-1: START frame %d (t+60.000 s), STOP frame %d (t+120.000 s), 60.000 s" % (m["start_gnb1"], m["stop_gnb1"]),
@@ -308,7 +308,7 @@ def mode_diagnosis():
     m = meta["marks"]
     out = tshark("-r", pcap, "-q", "-2", "-z", "amfol,diagnosis").stdout
     head = ("AMF amf-1: overload episode 1 from frame %d (t+60.0 s) with no STOP by capture end (89.4 s), "
-            "Critical (reject-rrc-cr-signalling, 50 %%), told 3 of 4 gNBs, 1 replacing START\n" % m["start_gnb1"])
+            "amfol level Critical (reject-rrc-cr-signalling, 50 %%), told 3 of 4 gNBs, 1 replacing START\n" % m["start_gnb1"])
     check(head in out, "diagnosis headline: %s" % out[:400])
     i1, i2, i3 = (out.find("1. [error] gnb-ignores-overload"), out.find("2. [warning] overload-stop-missing"),
                   out.find("3. [note] overload-start-partial"))
@@ -318,7 +318,7 @@ def mode_diagnosis():
     pcap, meta = load("clean")
     m = meta["marks"]
     out = tshark("-r", pcap, "-q", "-2", "-z", "amfol,diagnosis").stdout
-    check(("AMF amf-1: overload episode 1 from frame %d (t+60.0 s) to frame %d (t+120.5 s), Critical "
+    check(("AMF amf-1: overload episode 1 from frame %d (t+60.0 s) to frame %d (t+120.5 s), amfol level Critical "
            "(permit-emergency-sessions-and-mobile-terminated-services-only), told 2 of 2 gNBs\n") % (m["start_a"], m["stop_b"]) in out,
           "clean headline: %s" % out[:500])
 
