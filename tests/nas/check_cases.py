@@ -247,7 +247,18 @@ def case_sm_types(ctx):
     ctx.row(r, 3, message="PDU session release reject", sm_cause="26")
 
 
-CASES = {"sm-types": case_sm_types, "backoff": case_backoff, "causes": case_causes, "synchronised": case_synchronised,
+def case_mt_reject(ctx):
+    """A congestion reject of a paging response is exempt access rejected (TS 23.501 §5.19.7.2)."""
+    cap = mkcap(ctx, "mt-reject")
+    r = ctx.fields(cap)
+    ctx.row(r, 2, exempt_rejected="1")
+    ctx.row(r, 4, exempt_rejected="")
+    _, found = ctx.findings(cap)
+    ctx.eq("exempt-access-rejected (NAS)", [(f["first_frame"], f["frames"], f["count"]) for f in found
+                                            if f["rule"] == "exempt-access-rejected"], [(2, [2], 1)])
+
+
+CASES = {"mt-reject": case_mt_reject, "sm-types": case_sm_types, "backoff": case_backoff, "causes": case_causes, "synchronised": case_synchronised,
          "calm": case_calm, "nea0": case_nea0, "public-synthetic": case_public_synthetic,
          "public-rejects": case_public_rejects, "garbage": case_garbage}
 

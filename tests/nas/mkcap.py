@@ -213,6 +213,16 @@ def scenario_sm_types():
             (3.0, "dl", downlink(1, 1, IP + dl_sm(bytes.fromhex("2e0501d21a"))))]
 
 
+def scenario_mt_reject():
+    """TS 23.501 §5.19.7.2: the AMF does not reject a mobile-terminated request for congestion.
+    Frame 2 rejects a paging response (service type MT, RRC mt-Access) with #22: exempt access
+    rejected; frame 4 rejects a mobile-originated one: no exemption."""
+    return [(1.0, "ul", initial_ue(1, service_request(2, 1, 1, 0x5001), rrc_cause=2, s_tmsi=(1, 1, 0x5001))),
+            (1.1, "dl", downlink(1, 1, service_reject(22, t3346=0x21))),
+            (2.0, "ul", initial_ue(2, service_request(1, 1, 1, 0x5002), rrc_cause=4, s_tmsi=(1, 1, 0x5002))),
+            (2.1, "dl", downlink(2, 2, service_reject(22, t3346=0x21)))]
+
+
 def sctp_data(src, dst, tsn, payload):
     chunk_len = 16 + len(payload)
     chunk = struct.pack(">BBHIHHI", 0, 0x03, chunk_len, tsn, 0, tsn & 0xffff, 60) + payload
@@ -246,5 +256,6 @@ def write(rows, path, epoch=1767225600.0):
 
 if __name__ == "__main__":
     scen = {"backoff": scenario_backoff, "synchronised": scenario_synchronised, "calm": scenario_calm,
-            "nea0": scenario_nea0, "garbage": scenario_garbage, "sm-types": scenario_sm_types}
+            "nea0": scenario_nea0, "garbage": scenario_garbage, "sm-types": scenario_sm_types,
+            "mt-reject": scenario_mt_reject}
     write(scen[sys.argv[1]](), sys.argv[2])
