@@ -55,7 +55,7 @@ typedef struct n2_segment {
     const n2_update *update;     /* NULL when the episode's update table was full */
     n2_cause_counts during;      /* InitialUEMessages while in force (incl. grace) */
     uint32_t shed_after_grace;   /* shed-class messages after the grace period */
-    uint32_t exempt_after_grace;
+    uint32_t exempt_after_grace;  /* UE-originated exempt causes (not mt-Access) */
     int n_shed_frames;
     amfol_frame shed_frames[N2_EVIDENCE_FRAMES];
 } n2_segment;

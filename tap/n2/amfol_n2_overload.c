@@ -374,7 +374,7 @@ void n2_on_initial_ue(amfol_n2 *n2, int ai, const amfol_ngap_event *ev, amfol_n2
             if (seg->n_shed_frames < N2_EVIDENCE_FRAMES)
                 seg->shed_frames[seg->n_shed_frames++] = ev->where.frame;
         }
-        if (exempt)
+        if (exempt && c != AMFOL_CAUSE_MT_ACCESS)   /* mt-Access follows paging (overload-exempt-shed) */
             seg->exempt_after_grace++;
     }
 }

@@ -24,11 +24,18 @@ uint32_t n2_shed_in(const n2_cause_counts counts, int action)
     return n;
 }
 
+/* overload-exempt-shed counts the exempt causes the UE originates: mt-Access answers paging,
+ * and paging falls with the AMF's own load, so its drop is no evidence against the gNB. */
+static bool exempt_originated(int action, int cause)
+{
+    return cause != AMFOL_CAUSE_MT_ACCESS && amfol_cause_is_exempt(action, cause);
+}
+
 uint32_t n2_exempt_in(const n2_cause_counts counts, int action)
 {
     uint32_t n = 0;
     for (int c = 0; c < AMFOL_CAUSE_COUNT; c++)
-        if (amfol_cause_is_exempt(action, c))
+        if (exempt_originated(action, c))
             n += counts[c];
     return n;
 }
@@ -215,7 +222,7 @@ static void rule_exempt_shed(const amfol_n2 *n2, const n2_amf *amf, const n2_par
     amfol_finding_set_entities(f, amf->id, a->gnb_id, NULL, NULL);
     amfol_finding_add_frame(f, part->first_start_frame);
     for (int i = 0; i < part->n_baseline_exempt; i++)
-        if (amfol_cause_is_exempt(action, part->baseline_exempt[i].cause))
+        if (exempt_originated(action, part->baseline_exempt[i].cause))
             amfol_finding_add_frame(f, part->baseline_exempt[i].frame);
     f->first_frame = part->first_start_frame;
     f->count = base;

@@ -324,6 +324,29 @@ static void test_over_sheds_and_sync(void)
     amfol_engine_free(e);
 }
 
+/* A gNB that rejects some mo-Data for its own admission control before the episode and goes on
+ * at that rate after the STOP resumed normal operation (TS 38.413 §8.7.8.2): no finding; eight
+ * rejects within 4 s after the STOP are far above that rate: rejects-after-overload-stop. */
+static void test_after_stop_pre_episode_rate(void)
+{
+    for (int violate = 0; violate < 2; violate++) {
+        amfol_engine *e = fresh();
+        for (int i = 0; i < 12; i++)                  /* 12 in the 60 s before the START */
+            attempt(e, 1001.0 + 5 * i, CELL1, AMFOL_CAUSE_MO_DATA, 'R', 10, NULL);
+        start(e, 1060.0, AMFOL_ACTION_REJECT_NON_EMERGENCY_MO_DT, AMFOL_ABSENT);
+        amfol_frame sp = stop(e, 1100.0);
+        for (int i = 0; i < (violate ? 8 : 6); i++)
+            attempt(e, violate ? 1102.0 + 0.5 * i : 1102.0 + 5 * i, CELL1, AMFOL_CAUSE_MO_DATA, 'R', 10, NULL);
+        int n;
+        const amfol_finding *x = only(amfol_engine_finish(e), AMFOL_RULE_REJECTS_AFTER_OVERLOAD_STOP, &n);
+        if (violate)
+            CHECK(n == 1 && x->first_frame == sp && x->count == 8);
+        else
+            CHECK(n == 0);
+        amfol_engine_free(e);
+    }
+}
+
 /* One waitTime for a burst is normal (TS 38.331): the UEs that come back 20 s later, not at
  * T302 expiry, give no reject-waittime-synchronised. */
 static void test_same_waittime_not_bunched(void)
@@ -617,6 +640,7 @@ int main(void)
     test_after_stop_and_without();
     test_over_sheds_and_sync();
     test_same_waittime_not_bunched();
+    test_after_stop_pre_episode_rate();
     test_protected_slice_and_unanswered();
     test_wrong_class();
     test_cell_map();

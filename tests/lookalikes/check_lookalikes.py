@@ -198,6 +198,26 @@ def gnb_id_22_bits(ctx, work):
     expect("22-bit gNB-ID name", [g["id"] for g in doc["amfs"][0]["gnbs"]], ["gNB-00101-12345"])
 
 
+@case
+def exempt_mt_follows_paging(ctx, work):
+    """overload-exempt-shed compares the exempt classes with the pre-episode rate; mt-Access
+    answers paging, which falls with the AMF's own load (TS 23.501 §5.19.7.2), so a drop of
+    mt-Access alone is no evidence against the gNB. A drop of emergency calls is."""
+    for name, gone in (("compliant", MT), ("violation", EMERG)):
+        kept = EMERG if gone == MT else MT
+        c = Cap(os.path.join(work, name + ".pcap"), {"gnb-1": "10.0.1.1"})
+        for s in range(1, 61):
+            c.iue(s + 0.1, "10.0.1.1", EMERG)
+            c.iue(s + 0.2, "10.0.1.1", MT)
+        c.down(61.0, "10.0.1.1", N.overload_start(action=1), "start")
+        for s in range(63, 93):
+            c.iue(s + 0.1, "10.0.1.1", kept)
+        c.down(95.0, "10.0.1.1", N.overload_stop())
+        c.close()
+        want = [] if gone == MT else [("overload-exempt-shed", "warning", "gnb-1", c.marks["start"], 60)]
+        expect(name, rules_of(findings(ctx, c.path), "overload-exempt-shed"), want)
+
+
 def main():
     name, wrapper, plugin, work = sys.argv[1:5]
     os.makedirs(work, exist_ok=True)
