@@ -222,7 +222,7 @@ static void *nas_analyze(amfol_frame_ctx *ctx)
         /* NAS NON DELIVERY INDICATION (19) returns a downlink NAS-PDU the gNB could not deliver,
          * REROUTE NAS REQUEST (36) carries the original InitialUEMessage: neither is a new NAS
          * message, and reading them would count rejects and attempts twice. */
-        if (ctx->ngap[k].proc == 19 || ctx->ngap[k].proc == 36)
+        if (ctx->ngap[k].proc == AMFOL_NGAP_NAS_NON_DELIVERY_INDICATION || ctx->ngap[k].proc == AMFOL_NGAP_REROUTE_NAS_REQUEST)
             continue;
         size_t len = 0;
         const uint8_t *bytes = amfol_fi_bytes(f->fi, &len);

@@ -61,11 +61,11 @@ static void other_overload_items(const amfol_ngap_event *ev, amfol_n2_result *ou
         out->relevant = true;
     }
     if (ev->relative_amf_capacity != AMFOL_ABSENT &&
-        (ev->proc == 21 || ev->proc == 0)) {
+        (ev->proc == AMFOL_NGAP_NG_SETUP || ev->proc == AMFOL_NGAP_AMF_CONFIGURATION_UPDATE)) {
         out->relative_amf_capacity = ev->relative_amf_capacity;
         out->relevant = true;
     }
-    if (ev->proc == 1 && ev->pdu_type == AMFOL_PDU_INITIATING) {
+    if (ev->proc == AMFOL_NGAP_AMF_STATUS_INDICATION && ev->pdu_type == AMFOL_PDU_INITIATING) {
         out->n_unavailable_guamis = ev->n_unavailable_guamis;
         out->relevant = true;
     }
@@ -98,15 +98,15 @@ void amfol_n2_on_ngap(amfol_engine *e, const amfol_ngap_event *ev, amfol_n2_resu
     out->amf_named_by_transport = !amf || !amf->name;
 
     bool initiating = ev->pdu_type == AMFOL_PDU_INITIATING;
-    if (initiating && (ev->proc == 22 || ev->proc == 23))
+    if (initiating && (ev->proc == AMFOL_NGAP_OVERLOAD_START || ev->proc == AMFOL_NGAP_OVERLOAD_STOP))
         n2->overload_messages++;
-    if (initiating && ev->proc == 22) {
+    if (initiating && ev->proc == AMFOL_NGAP_OVERLOAD_START) {
         out->relevant = true;
         n2_on_start(n2, ai, ev, out);
-    } else if (initiating && ev->proc == 23) {
+    } else if (initiating && ev->proc == AMFOL_NGAP_OVERLOAD_STOP) {
         out->relevant = true;
         n2_on_stop(n2, ai, ev, out);
-    } else if (initiating && ev->proc == 15) {
+    } else if (initiating && ev->proc == AMFOL_NGAP_INITIAL_UE_MESSAGE) {
         out->relevant = true;
         n2_on_initial_ue(n2, ai, ev, out);
     }

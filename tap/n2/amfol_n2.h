@@ -5,6 +5,7 @@
 #define AMFOL_N2_H
 
 #include "../core/amfol_module.h"
+#include "../core/amfol_3gpp.h"
 
 #include <glib.h>
 #include <wsutil/json_dumper.h>
@@ -113,10 +114,7 @@ bool amfol_n2_episode_get(const amfol_n2 *n2, size_t i, amfol_n2_episode_view *o
 bool amfol_n2_episode_at(const amfol_n2 *n2, const char *amf, amfol_time t, amfol_n2_episode_view *out);
 const char *amfol_n2_gnb_name(const amfol_n2 *n2, const amfol_endpoint *a, const amfol_endpoint *b);
 
-/* Is `cause` shed / exempt under `action` (AMFOL_ABSENT action = reject-rrc-cr-signalling)? */
-bool amfol_cause_is_shed(int action, int cause);
-bool amfol_cause_is_exempt(int action, int cause);
-enum amfol_level amfol_level_for_action(int action);
+/* Shed / exempt class, action and cause names: tap/core/amfol_3gpp.h. */
 
 /* Reports */
 void amfol_n2_report_timeline(amfol_engine *e, GString *out);
@@ -144,9 +142,6 @@ void amfol_n2_rows(amfol_engine *e, amfol_n2_row_cb cb, void *user);
 uint64_t amfol_n2_overload_messages(amfol_engine *e);
 
 /* Names for reports and the plugin. */
-const char *amfol_action_name(int action);       /* "reject-rrc-cr-signalling"; "none" when absent */
-const char *amfol_action_words(int action);      /* plain English */
-const char *amfol_cause_name(int cause);         /* "mo-Signalling" */
 const char *amfol_level_name(enum amfol_level level);
 void amfol_snssai_text(const amfol_snssai *s, char *buf, size_t cap);          /* "1-000001", "2" */
 void amfol_plmn_from_tbcd(const uint8_t *b, size_t len, amfol_plmn *out);     /* 3 TBCD octets */

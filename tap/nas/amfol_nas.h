@@ -4,6 +4,7 @@
 #define AMFOL_NAS_H
 
 #include "../core/amfol_module.h"
+#include "../core/amfol_3gpp.h"   /* NAS message type and cause names */
 
 #include <glib.h>
 #include <wsutil/json_dumper.h>
@@ -93,10 +94,6 @@ void amfol_nas_rows(amfol_engine *e, void (*cb)(const amfol_nas_row *row, void *
 uint64_t amfol_nas_rows_version(amfol_engine *e);
 
 /* Words for display. */
-const char *amfol_nas_mm_type_name(int mm_type);
-const char *amfol_nas_sm_type_name(int sm_type);
-const char *amfol_nas_mm_cause_name(int cause);
-const char *amfol_nas_sm_cause_name(int cause);
 const char *amfol_nas_link_name(int link);
 const char *amfol_nas_verdict_name(int verdict);
 

@@ -85,19 +85,11 @@ const rrc_segment *rrc_seg(const amfol_rrc *s, int32_t ix)
     return amfol_n2_segment_get(s->n2, ix);
 }
 
-/* Which side sent it: +1 the AMF, -1 the gNB, 0 unknown. */
+/* Which side sent it: +1 the AMF, -1 the gNB, 0 unknown (class 1 outcomes go back). */
 static int sender_side(const amfol_ngap_event *ev)
 {
-    if (ev->pdu_type != AMFOL_PDU_INITIATING)
-        return ev->proc == 21 ? +1 : 0;   /* NG SETUP RESPONSE / FAILURE come from the AMF */
-    switch (ev->proc) {
-    case 0: case 1: case 4: case 14: case 22: case 23: case 24: case 29: case 36: case 41:
-        return +1;
-    case 15: case 21: case 42: case 46:
-        return -1;
-    default:
-        return 0;
-    }
+    int s = amfol_ngap_initiator(ev->proc);
+    return ev->pdu_type == AMFOL_PDU_INITIATING ? s : -s;
 }
 
 void amfol_rrc_on_ngap(amfol_engine *e, const amfol_ngap_event *ev)
@@ -114,7 +106,7 @@ void amfol_rrc_on_ngap(amfol_engine *e, const amfol_ngap_event *ev)
         g_strlcpy(side > 0 ? as->amf_ep : as->gnb_ep, ev->where.src.text, sizeof as->amf_ep);
         g_strlcpy(side > 0 ? as->gnb_ep : as->amf_ep, ev->where.dst.text, sizeof as->amf_ep);
     }
-    if (ev->proc == 21 && ev->pdu_type == AMFOL_PDU_INITIATING) {
+    if (ev->proc == AMFOL_NGAP_NG_SETUP && ev->pdu_type == AMFOL_PDU_INITIATING) {
         if (ev->ran_node_name[0])
             g_strlcpy(as->ran_node_name, ev->ran_node_name, sizeof as->ran_node_name);
         if (ev->has_gnb_id) {
@@ -124,7 +116,7 @@ void amfol_rrc_on_ngap(amfol_engine *e, const amfol_ngap_event *ev)
             as->gnb_id_bits = ev->gnb_id_bits;
         }
     }
-    if ((ev->proc == 21 && ev->pdu_type == AMFOL_PDU_SUCCESSFUL) || (ev->proc == 0 && ev->pdu_type == AMFOL_PDU_INITIATING))
+    if ((ev->proc == AMFOL_NGAP_NG_SETUP && ev->pdu_type == AMFOL_PDU_SUCCESSFUL) || (ev->proc == AMFOL_NGAP_AMF_CONFIGURATION_UPDATE && ev->pdu_type == AMFOL_PDU_INITIATING))
         if (ev->amf_name[0])
             g_strlcpy(as->amf_name, ev->amf_name, sizeof as->amf_name);
     if (ev->has_nr_cgi && side <= 0) {

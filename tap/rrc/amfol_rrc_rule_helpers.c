@@ -33,12 +33,8 @@ void rrc_add_frames(amfol_finding *x, const GArray *a)
 
 const char *rrc_action_text(int action)
 {
-    switch (action) {
-    case 0: return "reject-non-emergency-mo-dt";
-    case 1: return "reject-rrc-cr-signalling";
-    case 2: return "permit-emergency-sessions-and-mobile-terminated-services-only";
-    case 3: return "permit-high-priority-sessions-and-mobile-terminated-services-only";
-    default: return "no action IE (read as reject-rrc-cr-signalling)";
-    }
+    if (action >= 0 && action < AMFOL_ACTION_COUNT)
+        return amfol_action_name(action);
+    return "no action IE (read as reject-rrc-cr-signalling)";
 }
 

@@ -607,8 +607,6 @@ static void sbi_ngap(amfol_engine *e, const amfol_ngap_event *ev, void *result)
     amfol_sbi_on_ngap(e, ev);
 }
 
-#define NGAP_PROC_DOWNLINK_NAS_TRANSPORT 4
-#define NGAP_PROC_INITIAL_UE_MESSAGE 15
 #define NAS_REG_MOBILITY 2
 
 /* The UE identities of re-balancing, as the NAS module decoded them (never re-read here). */
@@ -617,12 +615,12 @@ static void sbi_nas(amfol_engine *e, const amfol_nas_event *ev, void *result)
     const amfol_ngap_event *ng = ev->ngap;
     if (!ng || ev->ciphered)
         return;
-    if (ng->proc == NGAP_PROC_DOWNLINK_NAS_TRANSPORT) {
+    if (ng->proc == AMFOL_NGAP_DOWNLINK_NAS_TRANSPORT) {
         if (ev->conf_update_red)
             amfol_sbi_on_reregistration_request(e, ng);
         return;
     }
-    if (ng->proc != NGAP_PROC_INITIAL_UE_MESSAGE || ng->pdu_type != AMFOL_PDU_INITIATING)
+    if (ng->proc != AMFOL_NGAP_INITIAL_UE_MESSAGE || ng->pdu_type != AMFOL_PDU_INITIATING)
         return;
     if (ev->reg_type == NAS_REG_MOBILITY && ev->has_guti)
         amfol_sbi_on_mobility_registration(e, ng, &ev->guti_guami, ev->guti_tmsi);

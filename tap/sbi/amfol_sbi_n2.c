@@ -8,13 +8,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#define PROC_NG_SETUP 21
-#define PROC_AMF_CONFIGURATION_UPDATE 0
 
 void sbi_episodes_on_ngap(amfol_engine *e, const amfol_ngap_event *ev)
 {
-    if (!ev || !((ev->proc == PROC_NG_SETUP && ev->pdu_type == AMFOL_PDU_SUCCESSFUL) ||
-                 (ev->proc == PROC_AMF_CONFIGURATION_UPDATE && ev->pdu_type == AMFOL_PDU_INITIATING)))
+    if (!ev || !((ev->proc == AMFOL_NGAP_NG_SETUP && ev->pdu_type == AMFOL_PDU_SUCCESSFUL) ||
+                 (ev->proc == AMFOL_NGAP_AMF_CONFIGURATION_UPDATE && ev->pdu_type == AMFOL_PDU_INITIATING)))
         return;
     /* Sent by the AMF: its address is the source. */
     char ip[48];
