@@ -2,7 +2,6 @@
 /* amfol_rrc_after_stop.c: rejects-after-overload-stop, with the SCTP trouble seen around the STOP. */
 #include "amfol_rrc_rules.h"
 #include "../core/amfol_engine_internal.h"
-#include "../n2/amfol_n2_stats.h"
 
 /* rejects-after-overload-stop: shed-class rejects after a STOP (+ grace, at reject time) with no
  * START in force; one finding per STOP and cell. */
@@ -22,19 +21,6 @@ static int cmp_after_stop(const void *pa, const void *pb)
     return a->rej < b->rej ? -1 : a->rej > b->rej;
 }
 
-/* The START that opened the stopped segment's episode on its association. */
-static amfol_time episode_first_start(const amfol_rrc *s, const rrc_segment *st)
-{
-    amfol_time t = st->start_time;
-    size_t n = amfol_n2_segment_count(s->n2);
-    for (size_t i = 0; i < n; i++) {
-        const rrc_segment *x = rrc_seg(s, (int32_t)i);
-        if (x && x->assoc == st->assoc && x->episode == st->episode && x->start_time < t)
-            t = x->start_time;
-    }
-    return t;
-}
-
 /* A gNB may reject for its own admission control (TS 38.413 §8.7.8.2 asks it to "resume normal
  * operation", not to reject nothing): the shed-class rejects after the STOP must come clearly
  * faster than in the baseline window before the episode (one-sided Poisson, p < P_LIMIT).
@@ -43,25 +29,17 @@ static bool above_pre_episode_rate(amfol_engine *e, const after_stop_item *v, gu
 {
     amfol_rrc *s = e->rrc;
     const rrc_segment *st = rrc_seg(s, v[0].stop_seg);
-    amfol_time ep_start = episode_first_start(s, st);
-    double span_b = MIN((double)e->cfg.baseline_s, ep_start - e->cap.first_time);
+    double span_b;
+    uint32_t k_b = rrc_rejects_before(e, v[0].cell, st, AMFOL_RRC_CLASS_SHED, rrc_episode_first_start(s, st), &span_b);
     *expected = 0.0;
     if (span_b <= 0)
         return true;
-    uint32_t k_b = 0;
-    for (guint i = 0; i < s->rejs->len; i++) {
-        const rrc_rej *j = &g_array_index(s->rejs, rrc_rej, i);
-        if (j->req == RRC_NO_IX || j->cell != v[0].cell || j->time < ep_start - span_b || j->time >= ep_start)
-            continue;
-        if (rrc_segment_classify(st, g_array_index(s->reqs, rrc_req, j->req).cause) == AMFOL_RRC_CLASS_SHED)
-            k_b++;
-    }
     double grace = e->cfg.grace_ms / 1000.0;
     double span_a = g_array_index(s->rejs, rrc_rej, v[n - 1].rej).time - (st->end_time + grace);
     if (span_a < 1.0)
         span_a = 1.0;
     *expected = k_b / span_b * span_a;
-    return 1.0 - amfol_poisson_cdf(n - 1, *expected) < P_LIMIT;
+    return rrc_clearly_above(n, *expected);
 }
 
 static void after_stop_finding(amfol_engine *e, amfol_findings *out, const after_stop_item *v, guint n)

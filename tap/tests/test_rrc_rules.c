@@ -232,8 +232,11 @@ static void test_ignores_and_exempt(void)
         if (!first_setup)
             first_setup = ans;
     }
+    /* one reject could be the gNB's own congestion: three, with none before the episode */
     amfol_frame ereq = attempt(e, 1030.0, CELL1, AMFOL_CAUSE_EMERGENCY, 'R', 5, &ans);
     amfol_frame erej = ans;
+    attempt(e, 1031.0, CELL1, AMFOL_CAUSE_EMERGENCY, 'R', 5, NULL);
+    attempt(e, 1032.0, CELL1, AMFOL_CAUSE_EMERGENCY, 'R', 5, NULL);
     const amfol_findings *f = amfol_engine_finish(e);
     int n;
     const amfol_finding *x = only(f, AMFOL_RULE_GNB_IGNORES_OVERLOAD, &n);
@@ -242,7 +245,7 @@ static void test_ignores_and_exempt(void)
     CHECK(strcmp(x->amf, "amf-1") == 0 && strcmp(x->gnb, "gnb-1") == 0 && strcmp(x->layer, "rrc") == 0);
     CHECK(strcmp(x->cell, "00101-000004001") == 0);
     x = only(f, AMFOL_RULE_EXEMPT_ACCESS_REJECTED, &n);
-    CHECK(n == 1 && x->count == 1 && x->first_frame == erej && x->n_frames == 2 && x->frames[0] == ereq);
+    CHECK(n == 1 && x->count == 3 && x->first_frame == erej && x->n_frames == 6 && x->frames[0] == ereq);
     CHECK(radio_count(f) == 2);
     amfol_engine_free(e);
 }
@@ -343,6 +346,27 @@ static void test_after_stop_pre_episode_rate(void)
             CHECK(n == 1 && x->first_frame == sp && x->count == 8);
         else
             CHECK(n == 0);
+        amfol_engine_free(e);
+    }
+}
+
+/* exempt-access-rejected needs exempt rejects clearly above the cell's pre-episode rate: a gNB
+ * that rejected one emergency call every 10 s before the episode and goes on so during it rejects
+ * for its own congestion (no finding); one reject alone is no finding either; eight within 4 s are. */
+static void test_exempt_rejects_pre_episode_rate(void)
+{
+    for (int k = 0; k < 3; k++) {
+        amfol_engine *e = fresh();
+        if (k == 0)
+            for (int i = 0; i < 6; i++)
+                attempt(e, 1001.0 + 10 * i, CELL1, AMFOL_CAUSE_EMERGENCY, 'R', 5, NULL);
+        start(e, 1060.0, AMFOL_ACTION_REJECT_RRC_CR_SIGNALLING, 50);
+        int n_rej = k == 0 ? 4 : k == 1 ? 1 : 8;
+        for (int i = 0; i < n_rej; i++)
+            attempt(e, k == 2 ? 1062.0 + 0.5 * i : 1062.0 + 10 * i, CELL1, AMFOL_CAUSE_EMERGENCY, 'R', 5, NULL);
+        int n;
+        const amfol_finding *x = only(amfol_engine_finish(e), AMFOL_RULE_EXEMPT_ACCESS_REJECTED, &n);
+        CHECK(k == 2 ? (n == 1 && x->count == 8) : n == 0);
         amfol_engine_free(e);
     }
 }
@@ -641,6 +665,7 @@ int main(void)
     test_over_sheds_and_sync();
     test_same_waittime_not_bunched();
     test_after_stop_pre_episode_rate();
+    test_exempt_rejects_pre_episode_rate();
     test_protected_slice_and_unanswered();
     test_wrong_class();
     test_cell_map();
