@@ -258,7 +258,28 @@ def case_mt_reject(ctx):
                                             if f["rule"] == "exempt-access-rejected"], [(2, [2], 1)])
 
 
-CASES = {"mt-reject": case_mt_reject, "sm-types": case_sm_types, "backoff": case_backoff, "causes": case_causes, "synchronised": case_synchronised,
+def case_unprotected(ctx):
+    """Unprotected #22 rejects: a retry before min(value sent, 15 min) is ue-early-retry under
+    either reading of TS 24.501 §5.5.1.2.5; up to 30 min it is uncertain; t3346-short does not
+    judge the unprotected 10 s value, the JSON lists the unprotected rejects apart."""
+    cap = mkcap(ctx, "unprotected")
+    r = ctx.fields(cap)
+    ctx.row(r, 3, verdict="violation", backoff_frame="2")
+    ctx.row(r, 14, verdict="uncertain", backoff_frame="5")
+    ctx.row(r, 15, verdict="violation", backoff_frame="7")
+    ctx.row(r, 16, verdict="uncertain", backoff_frame="9")
+    ctx.row(r, 17, verdict="")
+    ctx.row(r, 13, integrity_protected="0", t3346="10 s")
+    doc, found = ctx.findings(cap)
+    ctx.eq("ue-early-retry findings", sorted((f["first_frame"], f["frames"]) for f in found
+                                             if f["rule"] == "ue-early-retry"), [(3, [2, 3]), (15, [7, 15])])
+    ctx.eq("NAS rules", sorted({f["rule"] for f in found}), ["congestion-reject-outside-overload", "ue-early-retry"])
+    amf = doc["nas"]["amfs"][0]
+    ctx.eq("uncertain", amf["uncertain_in_backoff"], 2)
+    ctx.eq("unprotected rejects listed apart", amf["unprotected_t3346_rejects"], 6)
+
+
+CASES = {"unprotected": case_unprotected, "mt-reject": case_mt_reject, "sm-types": case_sm_types, "backoff": case_backoff, "causes": case_causes, "synchronised": case_synchronised,
          "calm": case_calm, "nea0": case_nea0, "public-synthetic": case_public_synthetic,
          "public-rejects": case_public_rejects, "garbage": case_garbage}
 
