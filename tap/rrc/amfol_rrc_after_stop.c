@@ -89,7 +89,7 @@ void rrc_judge_after_stop(amfol_engine *e, amfol_findings *out)
             continue;
         const rrc_req *r = &g_array_index(s->reqs, rrc_req, j->req);
         const rrc_segment *st = rrc_seg(s, r->stop_seg);
-        if (r->seg >= 0 || !st || j->time - st->end_time < grace ||
+        if (r->seg >= 0 || r->unattributed || !st || j->time - st->end_time < grace ||
             rrc_segment_classify(st, r->cause) != AMFOL_RRC_CLASS_SHED)
             continue;
         after_stop_item it = { r->stop_seg, r->cell, i };

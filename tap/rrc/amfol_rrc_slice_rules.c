@@ -127,7 +127,7 @@ void rrc_judge_blocked_slices(amfol_engine *e, amfol_findings *out)
     for (guint i = 0; i < s->reqs->len; i++) {
         const rrc_req *r = &g_array_index(s->reqs, rrc_req, i);
         const rrc_segment *sg = rrc_seg(s, r->seg);
-        if (!sg || sg->n_slice_items == 0 || !r->has_part1)
+        if (!sg || sg->n_slice_items == 0 || !r->has_part1 || r->unattributed)
             continue;
         /* The NSSAI known at request time; else the one its identity registered with later (a
          * rejected UE often shows its slices only when it registers after the overload). */

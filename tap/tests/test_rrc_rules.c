@@ -371,6 +371,63 @@ static void test_exempt_rejects_pre_episode_rate(void)
     }
 }
 
+/* One association of gnb-1 (from gnb_ep) to AMF `amf` at amf_ep serving GUAMI set 1, `pointer`. */
+static void ng_setup_to(amfol_engine *e, double t, const char *gnb_ep, const char *amf_ep, const char *amf,
+                        uint8_t pointer)
+{
+    amfol_ngap_event ev;
+    ngap_blank(&ev);
+    where(&ev.where, t, gnb_ep, amf_ep);
+    ev.proc = 21;
+    strcpy(ev.ran_node_name, "gnb-1");
+    ev.has_gnb_id = true;
+    strcpy(ev.gnb_plmn.digits, "00101");
+    ev.gnb_id = 1;
+    ev.gnb_id_bits = 22;
+    feed_ngap(e, &ev);
+    ngap_blank(&ev);
+    where(&ev.where, t + 0.001, amf_ep, gnb_ep);
+    ev.proc = 21;
+    ev.pdu_type = AMFOL_PDU_SUCCESSFUL;
+    strcpy(ev.amf_name, amf);
+    ev.n_guamis = 1;
+    strcpy(ev.guamis[0].plmn.digits, "00101");
+    ev.guamis[0].region_id = 2;
+    ev.guamis[0].set_id = 1;
+    ev.guamis[0].pointer = pointer;
+    feed_ngap(e, &ev);
+}
+
+/* TS 38.413 §8.7.7.1: a gNB with associations to amf-1 (pointer 0) and amf-2 (pointer 1) gets
+ * OVERLOAD START from amf-1 only. Setting up amf-2's registered UEs (ng-5G-S-TMSI-Part1 AMF
+ * pointer 1) is compliant; setting up amf-1's is gnb-ignores-overload; new UEs (randomValue)
+ * cannot be attributed: counted apart, never evidence. */
+static void test_multi_amf_gnb(void)
+{
+    for (int violate = 0; violate < 2; violate++) {
+        frame_no = 0;
+        amfol_config cfg;
+        amfol_config_defaults(&cfg);
+        amfol_engine *e = amfol_engine_new(&cfg);
+        ng_setup_to(e, 1000.0, GNB_EP, AMF_EP, "amf-1", 0);
+        ng_setup_to(e, 1000.1, "10.0.1.1:38413", "10.0.0.2:38412", "amf-2", 1);
+        amfol_frame st = start(e, 1010.0, AMFOL_ACTION_REJECT_RRC_CR_SIGNALLING, AMFOL_ABSENT);
+        uint64_t pointer = violate ? 0 : 1;
+        for (int i = 0; i < 15; i++)
+            attempt_ue(e, 1012.0 + i, CELL1, AMFOL_CAUSE_MO_SIGNALLING, 'S', 0, NULL, true,
+                       (1ull << 38) | pointer << 32 | (uint64_t)(0x100 + i));
+        for (int i = 0; i < 15; i++)       /* new UEs: target unknown */
+            attempt(e, 1012.5 + i, CELL1, AMFOL_CAUSE_MO_DATA, 'S', 0, NULL);
+        int n;
+        const amfol_finding *x = only(amfol_engine_finish(e), AMFOL_RULE_GNB_IGNORES_OVERLOAD, &n);
+        if (violate)
+            CHECK(n == 1 && x->first_frame == st && x->count == 15 && strcmp(x->amf, "amf-1") == 0);
+        else
+            CHECK(n == 0 && radio_count(amfol_engine_finish(e)) == 0);
+        amfol_engine_free(e);
+    }
+}
+
 /* One waitTime for a burst is normal (TS 38.331): the UEs that come back 20 s later, not at
  * T302 expiry, give no reject-waittime-synchronised. */
 static void test_same_waittime_not_bunched(void)
@@ -666,6 +723,7 @@ int main(void)
     test_same_waittime_not_bunched();
     test_after_stop_pre_episode_rate();
     test_exempt_rejects_pre_episode_rate();
+    test_multi_amf_gnb();
     test_protected_slice_and_unanswered();
     test_wrong_class();
     test_cell_map();
