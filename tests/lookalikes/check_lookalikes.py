@@ -218,6 +218,28 @@ def exempt_mt_follows_paging(ctx, work):
         expect(name, rules_of(findings(ctx, c.path), "overload-exempt-shed"), want)
 
 
+@case
+def one_gnb_two_amfs(ctx, work):
+    """One gNB is one gNB across its associations to several AMFs (issue 9): gnb 10.0.1.1 has
+    an association to amf-1 with NG SETUP (RANNodeName gnb-1) and one to a second AMF seen only
+    mid-stream: both carry the name gnb-1. Without any NG SETUP, both are named by the gNB's IP
+    address (no port)."""
+    for name, with_setup in (("named", True), ("unnamed", False)):
+        path = os.path.join(work, name + ".pcap")
+        w = Writer(path)
+        if with_setup:
+            w.sctp(T0, "10.0.1.1", AMF, [N.ng_setup_request("gnb-1", 1)])
+            w.sctp(T0 + 0.005, AMF, "10.0.1.1", [N.ng_setup_response("amf-1")])
+        w.sctp(T0 + 1.0, "10.0.1.1", AMF, [N.initial_ue_message(1, MO_SIG)])
+        w.sctp(T0 + 2.0, "10.0.1.1", "10.0.0.2", [N.initial_ue_message(2, MO_SIG)], port=38413)
+        w.close()
+        out = subprocess.run([ctx[0], ctx[1], "-r", path, "-q", "-z", "amfol,json"],
+                             capture_output=True, text=True, timeout=100).stdout
+        doc = json.loads(out[out.index("{"):])
+        want = "gnb-1" if with_setup else "10.0.1.1"
+        expect(name, sorted(g["id"] for a in doc["amfs"] for g in a["gnbs"]), [want, want])
+
+
 def main():
     name, wrapper, plugin, work = sys.argv[1:5]
     os.makedirs(work, exist_ok=True)
