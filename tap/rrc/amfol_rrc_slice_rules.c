@@ -92,13 +92,19 @@ static blk_acc *blk_acc_get(GHashTable *index, GPtrArray *all, int32_t seg, cons
     return x;
 }
 
-static bool segment_lists(const rrc_segment *sg, const amfol_snssai *sn)
+/* The slice item of the START that lists `sn`, NULL when none does. */
+static const amfol_slice_item *item_listing(const rrc_segment *sg, const amfol_snssai *sn)
 {
     for (int k = 0; k < sg->n_slice_items && k < AMFOL_MAX_SLICE_ITEMS; k++)
         for (int m = 0; m < sg->slice_items[k].n_snssai && m < AMFOL_MAX_SLICES_PER_ITEM; m++)
             if (rrc_snssai_equal(&sg->slice_items[k].snssai[m], sn))
-                return true;
-    return false;
+                return &sg->slice_items[k];
+    return NULL;
+}
+
+static bool segment_lists(const rrc_segment *sg, const amfol_snssai *sn)
+{
+    return item_listing(sg, sn) != NULL;
 }
 
 static uint32_t ues_set_up(const blk_acc *x)
@@ -180,10 +186,26 @@ void rrc_judge_blocked_slices(amfol_engine *e, amfol_findings *out)
         rrc_add_frames(f, x->reject_frames);
         f->first_frame = sg->start_frame;
         f->count = x->rejects;
-        amfol_finding_set_summary(f,
-            "slice %s blocked: none of the %u UEs requesting only %s got an RRC connection (%u RRCRejects) "
-            "while %u UEs of other slices were set up, under OVERLOAD START frame %u naming the slice",
-            sn, n, sn, x->rejects, others_ok, sg->start_frame);
+        /* TS 38.413 §8.7.7.2: without Slice Traffic Load Reduction Indication the gNB lets "only"
+         * other traffic through: blocking the slice is compliant, the AMF's slice list decides
+         * (warning, the catalogue's default). With a percentage, blocking all of it sheds more
+         * than asked: an error of the gNB. */
+        const amfol_slice_item *item = item_listing(sg, &x->slice);
+        int pct = item ? item->reduction_pct : AMFOL_ABSENT;
+        if (pct >= 1 && pct <= 99) {
+            f->severity = AMFOL_SEV_ERROR;
+            amfol_finding_set_summary(f,
+                "gNB %s blocked slice %s: none of the %u UEs requesting only %s got an RRC connection (%u "
+                "RRCRejects) while %u UEs of other slices were set up, though OVERLOAD START frame %u asked "
+                "to reduce that slice's traffic by %d %% only", x->gnb, sn, n, sn, x->rejects, others_ok,
+                sg->start_frame, pct);
+        } else {
+            amfol_finding_set_summary(f,
+                "AMF %s's OVERLOAD START frame %u lists slice %s without a reduction percentage, so gNB %s "
+                "rejects every UE requesting only %s as TS 38.413 §8.7.7.2 asks: none of %u such UEs got an "
+                "RRC connection (%u RRCRejects) while %u UEs of other slices were set up",
+                f->amf ? f->amf : "?", sg->start_frame, sn, x->gnb, sn, n, x->rejects, others_ok);
+        }
     }
     g_ptr_array_free(all, TRUE);
     g_hash_table_destroy(index);

@@ -609,7 +609,8 @@ static void test_slice_blocked(void)
 {
     static const int s1[] = { 1 }, s2[] = { 2 }, s12[] = { 1, 2 };
     static const uint32_t d1[] = { 1 }, d2[] = { 2 }, d12[] = { 1, 2 };
-    for (int variant = 0; variant < 4; variant++) {
+    /* variant 4: as 0, but the slice item asks for 30 %: blocking all is the gNB's error */
+    for (int variant = 0; variant < 5; variant++) {
         amfol_engine *e = fresh();
         /* blocked UEs 100..106 (106 registers only after the overload), others 200..206 */
         for (uint32_t u = 100; u < 106; u++)
@@ -630,7 +631,7 @@ static void test_slice_blocked(void)
         ev.slice_items[0].snssai[0].has_sd = true;
         ev.slice_items[0].snssai[0].sd = 2;
         ev.slice_items[0].action = AMFOL_ACTION_REJECT_RRC_CR_SIGNALLING;
-        ev.slice_items[0].reduction_pct = AMFOL_ABSENT;
+        ev.slice_items[0].reduction_pct = variant == 4 ? 30 : AMFOL_ABSENT;
         feed_ngap(e, &ev);
         amfol_frame start_frame = ev.where.frame;
         amfol_frame rejects[16];
@@ -659,7 +660,10 @@ static void test_slice_blocked(void)
         const amfol_findings *f = amfol_engine_finish(e);
         int n;
         const amfol_finding *x = only(f, AMFOL_RULE_SLICE_OVERLOAD_BLOCKS_SLICE, &n);
-        if (variant == 0) {
+        if (variant == 0 || variant == 4) {
+            /* no percentage: compliant gNB, the AMF's slice list decides (warning); 30 %: error */
+            CHECK(n == 1 && x->severity == (variant == 4 ? AMFOL_SEV_ERROR : AMFOL_SEV_WARNING));
+            CHECK(strstr(x->summary, variant == 4 ? "by 30 % only" : "without a reduction percentage") != NULL);
             CHECK(n == 1 && x->amf && strcmp(x->amf, "amf-1") == 0 && x->gnb && strcmp(x->gnb, "gnb-1") == 0);
             CHECK(x->cell == NULL && x->layer && strcmp(x->layer, "rrc") == 0);
             CHECK(x->first_frame == start_frame && x->count == 8 && n_rej == 8 && x->n_frames == 8);
