@@ -191,11 +191,15 @@ void sbi_rules_cascading(amfol_engine *e, amfol_findings *out)
                 "since frame %u; AMF Set %s", t->amf, t->start_frame, best_moves, src->amf,
                 src->start_frame, tset);
         } else {
+            /* No move from the overloaded AMF: nothing cascaded, the set as a whole is short of
+             * capacity (TS 23.501 §5.19.4): a note, not an accusation. */
+            f->severity = AMFOL_SEV_NOTE;
             f->count = (uint32_t)concurrent;
             amfol_finding_set_summary(f,
-                "%s entered overload (frame %u) while %s of the same AMF Set %s was in overload "
-                "since frame %u: %d AMFs of the set in overload at once, the set is short of "
-                "capacity", t->amf, t->start_frame, src->amf, tset, src->start_frame, concurrent);
+                "set-wide overload: capacity. %s entered overload (frame %u) while %s of the same AMF "
+                "Set %s was in overload since frame %u, with no UE moved between them: %d AMFs of "
+                "the set in overload at once", t->amf, t->start_frame, src->amf, tset, src->start_frame,
+                concurrent);
         }
     }
     g_hash_table_destroy(pairs);

@@ -387,6 +387,7 @@ static void test_moves(void)
     const amfol_finding *co = find(fs, AMFOL_RULE_CASCADING_OVERLOAD, "amf-2");
     amfol_frame want_co[] = { 50, 60, 62, 70 };   /* START, the two moves, START */
     CHECK(co && co->first_frame == 70 && co->count == 2 && frames_are(co, want_co, 4));
+    CHECK(co->severity == AMFOL_SEV_ERROR);    /* after moves from the overloaded AMF */
     CHECK(find(fs, AMFOL_RULE_CASCADING_OVERLOAD, "amf-1") == NULL);
 
     GString *t = g_string_new(NULL);
@@ -413,6 +414,8 @@ static void test_concurrent(void)
     const amfol_finding *co = find(fs, AMFOL_RULE_CASCADING_OVERLOAD, "amf-2");
     amfol_frame want[] = { 10, 20 };
     CHECK(co && co->first_frame == 20 && co->count == 2 && frames_are(co, want, 2));
+    /* no move between them: a note ("set-wide overload: capacity"), issue 9 item 17 */
+    CHECK(co->severity == AMFOL_SEV_NOTE && strstr(co->summary, "set-wide overload: capacity") != NULL);
     /* No NRF side seen: nrf-load-stale is not judged. */
     CHECK(find(fs, AMFOL_RULE_NRF_LOAD_STALE, NULL) == NULL);
     amfol_engine_free(e);
