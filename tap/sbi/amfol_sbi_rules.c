@@ -86,6 +86,18 @@ static bool set_of(amfol_sbi *s, const char *amf, char *out, size_t cap)
     return false;
 }
 
+/* TS 23.502 §4.2.2.2.2: a UEContextTransfer is re-balancing only between AMFs of one AMF Set,
+ * with the source overloaded or asking the UE to re-register (CONFIGURATION UPDATE COMMAND,
+ * registration requested: the preferred evidence); otherwise it is ordinary mobility. */
+static bool is_rebalancing(amfol_sbi *s, const sbi_move *m)
+{
+    char sset[64], tset[64];
+    if (!set_of(s, m->source, sset, sizeof sset) || !set_of(s, m->target, tset, sizeof tset) ||
+        strcmp(sset, tset) != 0)
+        return false;
+    return m->cuc_frame != 0 || m->source_in_overload;
+}
+
 /* ---- move index: (source, target) -> move indices, built once per finish ------------------ */
 
 static char *pair_key(const void *a, const void *b)
@@ -221,7 +233,7 @@ void sbi_rules_rebalancing(amfol_sbi *s, amfol_findings *out)
     GPtrArray *order = g_ptr_array_new();
     for (guint i = 0; i < s->moves->len; i++) {
         const sbi_move *m = &g_array_index(s->moves, sbi_move, i);
-        if (m->target_load == AMFOL_ABSENT || m->target_load < high)
+        if (m->target_load == AMFOL_ABSENT || m->target_load < high || !is_rebalancing(s, m))
             continue;
         char *k = pair_key(m->source, m->target);
         pair_finding *pf = g_hash_table_lookup(by_pair, k);

@@ -21,13 +21,15 @@ static int failures;
 #define ID2 "6f1c0002-0000-4000-8000-000000000002"
 #define NRF "10.0.9.1:8080"
 
+static int guami_set_of_pointer2 = 1;   /* amf-2 (pointer 2) in another AMF Set when 2 */
+
 static amfol_guami guami(int pointer)
 {
     amfol_guami g;
     memset(&g, 0, sizeof g);
     strcpy(g.plmn.digits, "00101");
     g.region_id = 2;
-    g.set_id = 1;
+    g.set_id = (uint16_t)(pointer == 2 ? guami_set_of_pointer2 : 1);
     g.pointer = (uint8_t)pointer;
     return g;
 }
@@ -308,8 +310,9 @@ static void test_malformed(void)
 }
 
 /* Re-balancing amf-1 -> amf-2 (same set) while amf-2 reports 85 %, then amf-2 overloads. */
-static void test_moves(void)
+static void test_moves(int amf2_set)
 {
+    guami_set_of_pointer2 = amf2_set;
     amfol_engine *e = amfol_engine_new(NULL);
     ngap(e, 1, 0.0, 21, AMFOL_PDU_SUCCESSFUL, "10.0.0.1:38412", "10.0.1.1:38412", "amf-1", 1);
     ngap(e, 2, 0.1, 21, AMFOL_PDU_SUCCESSFUL, "10.0.0.2:38412", "10.0.1.1:38413", "amf-2", 2);
@@ -382,6 +385,13 @@ static void test_moves(void)
     ngap(e, 70, 70.0, 22, AMFOL_PDU_INITIATING, "10.0.0.2:38412", "10.0.1.1:38413", NULL, 0);
     const amfol_findings *fs = amfol_engine_finish(e);
     const amfol_finding *rb = find(fs, AMFOL_RULE_REBALANCING_TO_LOADED_TARGET, "amf-2");
+    if (amf2_set != 1) {
+        /* amf-2 in another AMF Set: ordinary mobility (TS 23.502 §4.2.2.2.2), no set rule */
+        CHECK(rb == NULL && find(fs, AMFOL_RULE_CASCADING_OVERLOAD, "amf-2") == NULL);
+        amfol_engine_free(e);
+        guami_set_of_pointer2 = 1;
+        return;
+    }
     amfol_frame want_rb[] = { 60, 62 };
     CHECK(rb && rb->first_frame == 60 && rb->count == 2 && frames_are(rb, want_rb, 2));
     const amfol_finding *co = find(fs, AMFOL_RULE_CASCADING_OVERLOAD, "amf-2");
@@ -601,7 +611,8 @@ int main(void)
     test_ignored(true);
     test_oci_reduction();
     test_malformed();
-    test_moves();
+    test_moves(1);
+    test_moves(2);
     test_concurrent();
     test_json();
     test_caps();
