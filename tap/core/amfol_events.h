@@ -200,6 +200,8 @@ typedef struct amfol_sbi_load {
     int n_guamis;
     amfol_guami guamis[AMFOL_MAX_GUAMIS];
     char ipv4[16];                   /* first ipv4Addresses entry or "" */
+    /* Added for issue 9 (additive): the NF's heart-beat timer (s) as the profile gives it. */
+    int heartbeat_s;                 /* heartBeatTimer or AMFOL_ABSENT */
 } amfol_sbi_load;
 
 typedef struct amfol_sbi_event {

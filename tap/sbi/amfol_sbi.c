@@ -545,6 +545,8 @@ void amfol_sbi_on_msg(amfol_engine *e, const amfol_sbi_event *ev, amfol_sbi_resu
         }
         x->status = ev->status;
         x->rsp_frame = ev->where.frame;
+        if (ev->status == 200 && x->kind == SBI_KIND_NF_REGISTER && x->nf_id[0])
+            sbi_nf_put_was_update(s, x->nf_id, x->req_frame);
         from_client = false;
         out->is_response = true;
         out->request_frame = x->req_frame;

@@ -51,6 +51,7 @@ typedef struct sbi_nf {
     GArray *own;                  /* sbi_point, in frame order */
     uint32_t nfupdate_load_reports;
     uint32_t moves_in, moves_out;
+    int heartbeat_s;              /* heartBeatTimer the NRF granted (or the NF asked), AMFOL_ABSENT */
 } sbi_nf;
 
 typedef struct sbi_n2_amf {
@@ -207,6 +208,7 @@ void sbi_ip_of(const char *endpoint, char *out, size_t cap);
 /* amfol_sbi_nf.c: NF registry, N2 AMFs, the tie, load series */
 sbi_nf *sbi_nf_get(amfol_sbi *s, const char *id, bool create);
 void sbi_nf_learn_profile(amfol_sbi *s, const amfol_sbi_load *l);
+void sbi_nf_put_was_update(amfol_sbi *s, const char *nf_id, amfol_frame request_frame);
 void sbi_nf_add_point(amfol_sbi *s, sbi_nf *nf, amfol_frame f, amfol_time t, int load, bool reg);
 const sbi_point *sbi_nf_last_load(const sbi_nf *nf, amfol_time t);   /* last point with a load */
 void sbi_n2_learn_amf(amfol_sbi *s, const char *name, const char *ip, const amfol_guami *g, int n,

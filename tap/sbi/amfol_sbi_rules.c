@@ -22,6 +22,12 @@ void sbi_rules_nrf_load_stale(amfol_engine *e, amfol_findings *out)
         if (!nf || nf->own->len == 0)
             continue;
         amfol_time end = ep->end_frame ? ep->end : cap->last_time;
+        /* Staleness is bounded by the NF's heart-beat timer when the capture shows it (the NRF
+         * hears from a registered NF at least that often, TS 29.510), else amfol.nrf_report_max_s. */
+        if (nf->heartbeat_s != AMFOL_ABSENT)
+            max_s = nf->heartbeat_s;
+        else
+            max_s = s->cfg.nrf_report_max_s;
         bool early = false;
         int n_reports = 0, max_load = -1;
         amfol_frame frames[AMFOL_FINDING_MAX_FRAMES];

@@ -210,6 +210,38 @@ static void test_stale(int report_during)
     amfol_engine_free(e);
 }
 
+/* TS 29.510: a PUT on /nf-instances/{id} answered 200 replaces the profile: an update, whose
+ * load counts; answered 201 it is a (re-)registration. Staleness is bounded by the heart-beat
+ * timer of the NRF's answer (5 s here) instead of amfol.nrf_report_max_s (30 s). Issue 9 item 15. */
+static void test_put_update_heartbeat(int status, double t_put, int heartbeat, bool want_finding)
+{
+    amfol_engine *e = amfol_engine_new(NULL);
+    ngap(e, 1, 0.0, 21, AMFOL_PDU_SUCCESSFUL, "10.0.0.1:38412", "10.0.1.1:38412", "amf-1", 1);
+    amfol_sbi_event *ev = sbi(2, 1.0, "10.0.0.1:40000", NRF, 1, 1);
+    strcpy(ev->method, "PUT");
+    strcpy(ev->path, "/nnrf-nfm/v1/nf-instances/" ID1);
+    add_profile(ev, ID1, 30, 1, "10.0.0.1");
+    feed(e, ev);
+    ev = sbi(3, 1.001, NRF, "10.0.0.1:40000", 1, 1);
+    ev->status = 201;
+    add_profile(ev, ID1, 30, 1, "10.0.0.1");
+    ev->loads[0].heartbeat_s = heartbeat;
+    feed(e, ev);
+    ngap(e, 4, 100.0, 22, AMFOL_PDU_INITIATING, "10.0.0.1:38412", "10.0.1.1:38412", NULL, 0);
+    ev = sbi(5, t_put, "10.0.0.1:40000", NRF, 1, 3);
+    strcpy(ev->method, "PUT");
+    strcpy(ev->path, "/nnrf-nfm/v1/nf-instances/" ID1);
+    add_profile(ev, ID1, 90, 1, "10.0.0.1");
+    feed(e, ev);
+    ev = sbi(6, t_put + 0.001, NRF, "10.0.0.1:40000", 1, 3);
+    ev->status = status;
+    feed(e, ev);
+    ngap(e, 7, 200.0, 23, AMFOL_PDU_INITIATING, "10.0.0.1:38412", "10.0.1.1:38412", NULL, 0);
+    const amfol_finding *x = find(amfol_engine_finish(e), AMFOL_RULE_NRF_LOAD_STALE, "amf-1");
+    CHECK(want_finding ? x != NULL : x == NULL);
+    amfol_engine_free(e);
+}
+
 /* A told value that the AMF has since replaced: outdated since the replacing report. */
 static void test_seen_outdated(void)
 {
@@ -611,6 +643,10 @@ int main(void)
     test_ignored(true);
     test_oci_reduction();
     test_malformed();
+    test_put_update_heartbeat(200, 104.0, 5, false);          /* update within the heart-beat */
+    test_put_update_heartbeat(201, 104.0, 5, true);           /* a registration is no update */
+    test_put_update_heartbeat(200, 110.0, 5, true);           /* later than the heart-beat */
+    test_put_update_heartbeat(200, 110.0, AMFOL_ABSENT, false); /* no heart-beat: 30 s */
     test_moves(1);
     test_moves(2);
     test_concurrent();

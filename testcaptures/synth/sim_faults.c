@@ -467,7 +467,8 @@ static void nrf_load_stale(sim *s)
             if (v[i].amf != ep->amf || v[i].t_us < te->start_us || v[i].t_us > end)
                 continue;
             any = 1;
-            if (v[i].t_us <= te->start_us + 30 * (int64_t)SEC)
+            /* bounded by the profile's heartBeatTimer, as amfol reads it (TS 29.510) */
+            if (v[i].t_us <= te->start_us + s->sc->nrf_heartbeat_s * (int64_t)SEC)
                 early = 1;
             if (v[i].load >= 80)
                 high = 1;
