@@ -117,6 +117,7 @@ typedef struct sbi_indication {
     int metric;                   /* OCI reduction / LCI load %, AMFOL_ABSENT */
     int validity_s;               /* OCI period of validity, 503/429 Retry-After; AMFOL_ABSENT */
     bool sender_is_server;        /* sent in a response (producer -> consumer) */
+    amfol_time valid_until;       /* OCI: Timestamp + Period-of-Validity; 503/429: t + Retry-After */
 } sbi_indication;
 
 typedef struct sbi_server_type {

@@ -368,7 +368,7 @@ void sbi_rules_overload_ignored(amfol_sbi *s, amfol_findings *out)
         GArray *violations = g_array_new(FALSE, FALSE, sizeof(amfol_frame));
         GArray *inds = g_array_new(FALSE, FALSE, sizeof(amfol_frame));
         uint32_t n_viol = 0;          /* frames beyond the kept ones are still counted */
-        amfol_time window_end = first->t + first->validity_s;
+        amfol_time window_end = first->valid_until;
         guint next = i;
         for (guint k2 = i; k2 < n; k2 = next) {
             const sbi_indication *x = &g_array_index(s->indications, sbi_indication, k2);
@@ -386,20 +386,25 @@ void sbi_rules_overload_ignored(amfol_sbi *s, amfol_findings *out)
             g_array_append_val(inds, x->frame);
             amfol_frame next_frame = next < n
                 ? g_array_index(s->indications, sbi_indication, next).frame : 0;
+            /* Validity anchored on the OCI's Timestamp (TS 29.500 §6.4); the allowance comes
+             * from a window of the same length before the indication. */
+            double len = x->valid_until - x->t;
+            if (len <= 0)
+                continue;                 /* already expired when it arrived: asks nothing */
             int allowed = 0;
             if (x->kind == SBI_IND_OCI) {
-                int before = requests_between(pair, x->t - x->validity_s, x->t, 0, x->frame, NULL, 0);
+                int before = requests_between(pair, x->t - len, x->t, 0, x->frame, NULL, 0);
                 allowed = (int)(before * (100 - x->metric) / 100);
             }
             amfol_frame fr[AMFOL_FINDING_MAX_FRAMES + 1];
-            int during = requests_between(pair, x->t, x->t + x->validity_s, x->frame, next_frame,
+            int during = requests_between(pair, x->t, x->valid_until, x->frame, next_frame,
                                           fr, (int)G_N_ELEMENTS(fr));
             for (int r = allowed; r < during && r < (int)G_N_ELEMENTS(fr); r++)
                 g_array_append_val(violations, fr[r]);
             if (during > allowed)
                 n_viol += (uint32_t)(during - allowed);
-            if (x->t + x->validity_s > window_end)
-                window_end = x->t + x->validity_s;
+            if (x->valid_until > window_end)
+                window_end = x->valid_until;
         }
         if (n_viol >= 2) {
             amfol_finding *f = amfol_findings_add(out, AMFOL_RULE_SBI_OVERLOAD_IGNORED);

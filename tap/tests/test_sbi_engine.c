@@ -242,6 +242,27 @@ static void test_put_update_heartbeat(int status, double t_put, int heartbeat, b
     amfol_engine_free(e);
 }
 
+/* TS 29.500 §6.4: an OCI applies from its Timestamp for Period-of-Validity. A 100 % OCI whose
+ * Timestamp is 55 s before the response with a 60 s validity asks for 5 s only: requests 8 s
+ * later comply; with the Timestamp at the response they break it. Issue 9 item 14. */
+static void test_oci_anchored_on_timestamp(bool old_timestamp)
+{
+    amfol_engine *e = amfol_engine_new(NULL);
+    nf_update(e, 20, 300.0, "10.0.0.1:40000", 1, 5, ID1, 30);
+    amfol_sbi_event *ev = sbi(21, 300.01, NRF, "10.0.0.1:40000", 1, 5);
+    ev->status = 204;
+    /* the feed's times are seconds since the epoch: 300 s is 1970-01-01 00:05:00 */
+    snprintf(ev->oci, sizeof ev->oci, "Timestamp: \"Thu, 01 Jan 1970 %s GMT\"; Period-of-Validity: 60s; "
+             "Overload-Reduction-Metric: 100%%; NF-Instance: %s", old_timestamp ? "00:04:05" : "00:05:00",
+             "6f1c00ff-0000-4000-8000-0000000000ff");
+    feed(e, ev);
+    nf_update(e, 22, 308.0, "10.0.0.1:40000", 1, 7, ID1, 30);
+    nf_update(e, 23, 309.0, "10.0.0.1:40000", 1, 9, ID1, 30);
+    const amfol_finding *x = find(amfol_engine_finish(e), AMFOL_RULE_SBI_OVERLOAD_IGNORED, NULL);
+    CHECK(old_timestamp ? x == NULL : (x != NULL && x->first_frame == 21 && x->count == 2));
+    amfol_engine_free(e);
+}
+
 /* A told value that the AMF has since replaced: outdated since the replacing report. */
 static void test_seen_outdated(void)
 {
@@ -647,6 +668,8 @@ int main(void)
     test_put_update_heartbeat(201, 104.0, 5, true);           /* a registration is no update */
     test_put_update_heartbeat(200, 110.0, 5, true);           /* later than the heart-beat */
     test_put_update_heartbeat(200, 110.0, AMFOL_ABSENT, false); /* no heart-beat: 30 s */
+    test_oci_anchored_on_timestamp(false);
+    test_oci_anchored_on_timestamp(true);
     test_moves(1);
     test_moves(2);
     test_concurrent();
