@@ -485,6 +485,8 @@ void amfol_nas_on_msg(amfol_engine *e, const amfol_nas_event *ev, amfol_nas_resu
     if (!out)
         out = &local;
     memset(out, 0, sizeof *out);
+    if (!ev)
+        return;                       /* bad glue input: nothing to show, never a crash */
     s->messages++;
     out->relevant = true;
     out->mm_type = ev->mm_type;

@@ -485,6 +485,8 @@ void amfol_sbi_on_msg(amfol_engine *e, const amfol_sbi_event *ev, amfol_sbi_resu
         out = &dummy;
     memset(out, 0, sizeof *out);
     out->kind = sbi_kind_text(SBI_KIND_OTHER);
+    if (!ev)
+        return;                       /* bad glue input: nothing to show, never a crash */
     out->stream_id = ev->stream_id;
     out->reported_load = AMFOL_ABSENT;
     out->since_last_report_s = -1;
