@@ -46,11 +46,14 @@ static void feed_ngap(amfol_engine *e, amfol_ngap_event *ev)
     amfol_engine_ngap(e, ev, NULL);
 }
 
-static void ng_setup(amfol_engine *e, double t, uint32_t gnb_id)
+/* One association of gnb-1 (from gnb_ep) to AMF `amf` at amf_ep; its NG SETUP RESPONSE serves
+ * GUAMI 00101 region 2 set 1 with `pointer` (none when pointer < 0). */
+static void ng_setup_to(amfol_engine *e, double t, const char *gnb_ep, const char *amf_ep, const char *amf,
+                        uint32_t gnb_id, int pointer)
 {
     amfol_ngap_event ev;
     ngap_blank(&ev);
-    where(&ev.where, t, GNB_EP, AMF_EP);
+    where(&ev.where, t, gnb_ep, amf_ep);
     ev.proc = 21;
     strcpy(ev.ran_node_name, "gnb-1");
     ev.has_gnb_id = true;
@@ -59,11 +62,23 @@ static void ng_setup(amfol_engine *e, double t, uint32_t gnb_id)
     ev.gnb_id_bits = 22;
     feed_ngap(e, &ev);
     ngap_blank(&ev);
-    where(&ev.where, t + 0.001, AMF_EP, GNB_EP);
+    where(&ev.where, t + 0.001, amf_ep, gnb_ep);
     ev.proc = 21;
     ev.pdu_type = AMFOL_PDU_SUCCESSFUL;
-    strcpy(ev.amf_name, "amf-1");
+    strcpy(ev.amf_name, amf);
+    if (pointer >= 0) {
+        ev.n_guamis = 1;
+        strcpy(ev.guamis[0].plmn.digits, "00101");
+        ev.guamis[0].region_id = 2;
+        ev.guamis[0].set_id = 1;
+        ev.guamis[0].pointer = (uint8_t)pointer;
+    }
     feed_ngap(e, &ev);
+}
+
+static void ng_setup(amfol_engine *e, double t, uint32_t gnb_id)
+{
+    ng_setup_to(e, t, GNB_EP, AMF_EP, "amf-1", gnb_id, -1);
 }
 
 static amfol_frame start(amfol_engine *e, double t, int action, int pct)
@@ -371,33 +386,6 @@ static void test_exempt_rejects_pre_episode_rate(void)
     }
 }
 
-/* One association of gnb-1 (from gnb_ep) to AMF `amf` at amf_ep serving GUAMI set 1, `pointer`. */
-static void ng_setup_to(amfol_engine *e, double t, const char *gnb_ep, const char *amf_ep, const char *amf,
-                        uint8_t pointer)
-{
-    amfol_ngap_event ev;
-    ngap_blank(&ev);
-    where(&ev.where, t, gnb_ep, amf_ep);
-    ev.proc = 21;
-    strcpy(ev.ran_node_name, "gnb-1");
-    ev.has_gnb_id = true;
-    strcpy(ev.gnb_plmn.digits, "00101");
-    ev.gnb_id = 1;
-    ev.gnb_id_bits = 22;
-    feed_ngap(e, &ev);
-    ngap_blank(&ev);
-    where(&ev.where, t + 0.001, amf_ep, gnb_ep);
-    ev.proc = 21;
-    ev.pdu_type = AMFOL_PDU_SUCCESSFUL;
-    strcpy(ev.amf_name, amf);
-    ev.n_guamis = 1;
-    strcpy(ev.guamis[0].plmn.digits, "00101");
-    ev.guamis[0].region_id = 2;
-    ev.guamis[0].set_id = 1;
-    ev.guamis[0].pointer = pointer;
-    feed_ngap(e, &ev);
-}
-
 /* TS 38.413 §8.7.7.1: a gNB with associations to amf-1 (pointer 0) and amf-2 (pointer 1) gets
  * OVERLOAD START from amf-1 only. Setting up amf-2's registered UEs (ng-5G-S-TMSI-Part1 AMF
  * pointer 1) is compliant; setting up amf-1's is gnb-ignores-overload; new UEs (randomValue)
@@ -409,8 +397,8 @@ static void test_multi_amf_gnb(void)
         amfol_config cfg;
         amfol_config_defaults(&cfg);
         amfol_engine *e = amfol_engine_new(&cfg);
-        ng_setup_to(e, 1000.0, GNB_EP, AMF_EP, "amf-1", 0);
-        ng_setup_to(e, 1000.1, "10.0.1.1:38413", "10.0.0.2:38412", "amf-2", 1);
+        ng_setup_to(e, 1000.0, GNB_EP, AMF_EP, "amf-1", 1, 0);
+        ng_setup_to(e, 1000.1, "10.0.1.1:38413", "10.0.0.2:38412", "amf-2", 1, 1);
         amfol_frame st = start(e, 1010.0, AMFOL_ACTION_REJECT_RRC_CR_SIGNALLING, AMFOL_ABSENT);
         uint64_t pointer = violate ? 0 : 1;
         for (int i = 0; i < 15; i++)

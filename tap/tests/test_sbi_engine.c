@@ -210,18 +210,25 @@ static void test_stale(int report_during)
     amfol_engine_free(e);
 }
 
-/* TS 29.510: a PUT on /nf-instances/{id} answered 200 replaces the profile: an update, whose
- * load counts; answered 201 it is a (re-)registration. Staleness is bounded by the heart-beat
- * timer of the NRF's answer (5 s here) instead of amfol.nrf_report_max_s (30 s). Issue 9 item 15. */
-static void test_put_update_heartbeat(int status, double t_put, int heartbeat, bool want_finding)
+/* amf-1's NG SETUP (frame 1) and its NFRegister with load 30 (frame 2). */
+static void register_amf1(amfol_engine *e)
 {
-    amfol_engine *e = amfol_engine_new(NULL);
     ngap(e, 1, 0.0, 21, AMFOL_PDU_SUCCESSFUL, "10.0.0.1:38412", "10.0.1.1:38412", "amf-1", 1);
     amfol_sbi_event *ev = sbi(2, 1.0, "10.0.0.1:40000", NRF, 1, 1);
     strcpy(ev->method, "PUT");
     strcpy(ev->path, "/nnrf-nfm/v1/nf-instances/" ID1);
     add_profile(ev, ID1, 30, 1, "10.0.0.1");
     feed(e, ev);
+}
+
+/* TS 29.510: a PUT on /nf-instances/{id} answered 200 replaces the profile: an update, whose
+ * load counts; answered 201 it is a (re-)registration. Staleness is bounded by the heart-beat
+ * timer of the NRF's answer (5 s here) instead of amfol.nrf_report_max_s (30 s). Issue 9 item 15. */
+static void test_put_update_heartbeat(int status, double t_put, int heartbeat, bool want_finding)
+{
+    amfol_engine *e = amfol_engine_new(NULL);
+    register_amf1(e);
+    amfol_sbi_event *ev;
     ev = sbi(3, 1.001, NRF, "10.0.0.1:40000", 1, 1);
     ev->status = 201;
     add_profile(ev, ID1, 30, 1, "10.0.0.1");
@@ -242,15 +249,22 @@ static void test_put_update_heartbeat(int status, double t_put, int heartbeat, b
     amfol_engine_free(e);
 }
 
+/* amf-1's NFUpdate at t = 300 (frame 20) and the NRF's answer with `status` (frame 21), to fill. */
+static amfol_sbi_event *nrf_answer(amfol_engine *e, int status)
+{
+    nf_update(e, 20, 300.0, "10.0.0.1:40000", 1, 5, ID1, 30);
+    amfol_sbi_event *ev = sbi(21, 300.01, NRF, "10.0.0.1:40000", 1, 5);
+    ev->status = status;
+    return ev;
+}
+
 /* TS 29.500 §6.4: an OCI applies from its Timestamp for Period-of-Validity. A 100 % OCI whose
  * Timestamp is 55 s before the response with a 60 s validity asks for 5 s only: requests 8 s
  * later comply; with the Timestamp at the response they break it. Issue 9 item 14. */
 static void test_oci_anchored_on_timestamp(bool old_timestamp)
 {
     amfol_engine *e = amfol_engine_new(NULL);
-    nf_update(e, 20, 300.0, "10.0.0.1:40000", 1, 5, ID1, 30);
-    amfol_sbi_event *ev = sbi(21, 300.01, NRF, "10.0.0.1:40000", 1, 5);
-    ev->status = 204;
+    amfol_sbi_event *ev = nrf_answer(e, 204);
     /* the feed's times are seconds since the epoch: 300 s is 1970-01-01 00:05:00 */
     snprintf(ev->oci, sizeof ev->oci, "Timestamp: \"Thu, 01 Jan 1970 %s GMT\"; Period-of-Validity: 60s; "
              "Overload-Reduction-Metric: 100%%; NF-Instance: %s", old_timestamp ? "00:04:05" : "00:05:00",
@@ -267,12 +281,8 @@ static void test_oci_anchored_on_timestamp(bool old_timestamp)
 static void test_seen_outdated(void)
 {
     amfol_engine *e = amfol_engine_new(NULL);
-    ngap(e, 1, 0.0, 21, AMFOL_PDU_SUCCESSFUL, "10.0.0.1:38412", "10.0.1.1:38412", "amf-1", 1);
-    amfol_sbi_event *ev = sbi(2, 1.0, "10.0.0.1:40000", NRF, 1, 1);
-    strcpy(ev->method, "PUT");
-    strcpy(ev->path, "/nnrf-nfm/v1/nf-instances/" ID1);
-    add_profile(ev, ID1, 30, 1, "10.0.0.1");
-    feed(e, ev);
+    register_amf1(e);
+    amfol_sbi_event *ev;
     nf_update(e, 3, 10.0, "10.0.0.1:40000", 1, 3, ID1, 30);
     nf_update(e, 4, 110.0, "10.0.0.1:40000", 1, 5, ID1, 90);
     /* NFDiscover answered with the old 30 at t = 150. */
@@ -294,9 +304,7 @@ static void test_seen_outdated(void)
 static void test_ignored(bool comply)
 {
     amfol_engine *e = amfol_engine_new(NULL);
-    nf_update(e, 20, 300.0, "10.0.0.1:40000", 1, 5, ID1, 30);
-    amfol_sbi_event *ev = sbi(21, 300.01, NRF, "10.0.0.1:40000", 1, 5);
-    ev->status = 503;
+    amfol_sbi_event *ev = nrf_answer(e, 503);
     strcpy(ev->retry_after, "10");
     strcpy(ev->problem_cause, "NF_CONGESTION");
     amfol_sbi_result r = feed(e, ev);
