@@ -440,6 +440,36 @@ void amfol_n2_report_json(amfol_engine *e, json_dumper *d)
         json_dumper_end_object(d);
     }
     json_dumper_end_array(d);
+    /* One gNB is one gNB (issue 9): each gNB once, with its associations to the AMFs. */
+    json_dumper_set_member_name(d, "gnbs");
+    json_dumper_begin_array(d);
+    for (guint i = 0; i < n2->assocs->len; i++) {
+        const n2_assoc *a = g_ptr_array_index(n2->assocs, i);
+        bool seen = false;
+        for (guint k = 0; k < i && !seen; k++)
+            seen = ((const n2_assoc *)g_ptr_array_index(n2->assocs, k))->gnb_id == a->gnb_id;
+        if (seen)
+            continue;
+        json_dumper_begin_object(d);
+        j_str_or_null(d, "id", a->gnb_id);
+        json_dumper_set_member_name(d, "associations");
+        json_dumper_begin_array(d);
+        for (guint k = i; k < n2->assocs->len; k++) {
+            const n2_assoc *x = g_ptr_array_index(n2->assocs, k);
+            if (x->gnb_id != a->gnb_id)
+                continue;
+            const n2_amf *amf = n2_amf_of(n2, x);
+            json_dumper_begin_object(d);
+            j_str_or_null(d, "amf", amf ? amf->id : NULL);
+            j_str_or_null(d, "address", x->gnb_ep.text);
+            j_str_or_null(d, "amf_address", x->amf_ep.text);
+            j_int(d, "first_frame", x->first_frame);
+            json_dumper_end_object(d);
+        }
+        json_dumper_end_array(d);
+        json_dumper_end_object(d);
+    }
+    json_dumper_end_array(d);
 }
 
 /* Numbers for the other reports (diagnosis headline). */

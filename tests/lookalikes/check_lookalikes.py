@@ -238,6 +238,11 @@ def one_gnb_two_amfs(ctx, work):
         doc = json.loads(out[out.index("{"):])
         want = "gnb-1" if with_setup else "10.0.1.1"
         expect(name, sorted(g["id"] for a in doc["amfs"] for g in a["gnbs"]), [want, want])
+        # listed once, with both associations
+        expect(name + " gnbs", [(g["id"], [(x["amf"], x["address"]) for x in g["associations"]])
+                                for g in doc["gnbs"]],
+               [(want, [("amf-1" if with_setup else "10.0.0.1:38412", "10.0.1.1:38412"),
+                        ("10.0.0.2:38413", "10.0.1.1:38413")])])
 
 
 def main():
