@@ -597,8 +597,9 @@ static void test_slice_blocked(void)
 {
     static const int s1[] = { 1 }, s2[] = { 2 }, s12[] = { 1, 2 };
     static const uint32_t d1[] = { 1 }, d2[] = { 2 }, d12[] = { 1, 2 };
-    /* variant 4: as 0, but the slice item asks for 30 %: blocking all is the gNB's error */
-    for (int variant = 0; variant < 5; variant++) {
+    /* variant 4: as 0, but the slice item asks for 30 %: blocking all is the gNB's error;
+     * variant 5: a slice-only START listing 3 while the gNB blocks slice 2: the gNB's error */
+    for (int variant = 0; variant < 6; variant++) {
         amfol_engine *e = fresh();
         /* blocked UEs 100..106 (106 registers only after the overload), others 200..206 */
         for (uint32_t u = 100; u < 106; u++)
@@ -611,11 +612,11 @@ static void test_slice_blocked(void)
         ngap_blank(&ev);
         where(&ev.where, 1010.0, AMF_EP, GNB_EP);
         ev.proc = 22;
-        ev.overload_action = AMFOL_ACTION_REJECT_RRC_CR_SIGNALLING;
-        ev.reduction_pct = 10;
+        ev.overload_action = variant == 5 ? AMFOL_ABSENT : AMFOL_ACTION_REJECT_RRC_CR_SIGNALLING;
+        ev.reduction_pct = variant == 5 ? AMFOL_ABSENT : 10;
         ev.n_slice_items = 1;
         ev.slice_items[0].n_snssai = 1;
-        ev.slice_items[0].snssai[0].sst = 2;
+        ev.slice_items[0].snssai[0].sst = variant == 5 ? 3 : 2;
         ev.slice_items[0].snssai[0].has_sd = true;
         ev.slice_items[0].snssai[0].sd = 2;
         ev.slice_items[0].action = AMFOL_ACTION_REJECT_RRC_CR_SIGNALLING;
@@ -648,7 +649,9 @@ static void test_slice_blocked(void)
         const amfol_findings *f = amfol_engine_finish(e);
         int n;
         const amfol_finding *x = only(f, AMFOL_RULE_SLICE_OVERLOAD_BLOCKS_SLICE, &n);
-        if (variant == 0 || variant == 4) {
+        if (variant == 5) {
+            CHECK(n == 1 && x->severity == AMFOL_SEV_ERROR && strstr(x->summary, "does not list") != NULL);
+        } else if (variant == 0 || variant == 4) {
             /* no percentage: compliant gNB, the AMF's slice list decides (warning); 30 %: error */
             CHECK(n == 1 && x->severity == (variant == 4 ? AMFOL_SEV_ERROR : AMFOL_SEV_WARNING));
             CHECK(strstr(x->summary, variant == 4 ? "by 30 % only" : "without a reduction percentage") != NULL);
