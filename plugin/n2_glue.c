@@ -208,6 +208,24 @@ static void open_mark(mark *marks, int *open_slots, int *n_open, int slot, int d
 }
 
 /* The fields [from, to) of ctx->fields belong to one NGAP PDU. */
+/* The gNB-ID's bit length (22..32) is not a Wireshark field (the BIT STRING is its own data
+ * source): read it from the aligned-PER encoding of GlobalGNB-ID, whose first octet holds the
+ * CHOICE/extension/optional bits, then the 3-octet PLMN, then one octet with GNB-ID's CHOICE
+ * index (1 bit) and the BIT STRING length minus 22 (4 bits). Falls back to whole octets when
+ * that octet does not agree with the value's size. */
+static int gnb_id_bit_length(const field_info *global_gnb, size_t blen)
+{
+    int fallback = (int)MIN(blen, 4) * 8;
+    if (!global_gnb || !global_gnb->ds_tvb || global_gnb->start < 0 ||
+        global_gnb->start + 4 >= (int)tvb_captured_length(global_gnb->ds_tvb))
+        return fallback;
+    uint8_t octet = tvb_get_guint8(global_gnb->ds_tvb, global_gnb->start + 4);
+    int bits = 22 + ((octet >> 3) & 0x0f);
+    if ((octet & 0x80) || bits > 32 || (size_t)(bits + 7) / 8 != blen)
+        return fallback;
+    return bits;
+}
+
 static void parse_pdu(amfol_frame_ctx *ctx, int from, int to, amfol_ngap_event *ev)
 {
     mark marks[N2F_COUNT];
@@ -216,6 +234,7 @@ static void parse_pdu(amfol_frame_ctx *ctx, int from, int to, amfol_ngap_event *
     int n_open = 0;
     bool guami_open = false;           /* a GUAMI is being filled (NG SETUP RESPONSE) */
     amfol_guami *guami = NULL;
+    const field_info *global_gnb = NULL;   /* the GlobalGNB-ID whose gNB-ID comes next */
 
     for (int i = from; i < to; i++) {
         const amfol_fieldref *f = &ctx->fields[i];
@@ -363,9 +382,10 @@ static void parse_pdu(amfol_frame_ctx *ctx, int from, int to, amfol_ngap_event *
             break;
         case N2F_GNB_ID:
             b = amfol_fi_bytes(fi, &blen);
-            if (marks[N2F_GLOBAL_GNB].open && b && blen >= 1 && !ev->has_gnb_id) {
-                ev->gnb_id = bytes_be(b, blen);
-                ev->gnb_id_bits = (int)MIN(blen, 4) * 8;
+            if (marks[N2F_GLOBAL_GNB].open && b && blen >= 1 && blen <= 4 && !ev->has_gnb_id) {
+                /* BIT STRING left-aligned in its octets: drop the pad bits (22-bit IDs: 2). */
+                ev->gnb_id_bits = gnb_id_bit_length(global_gnb, blen);
+                ev->gnb_id = bytes_be(b, blen) >> (blen * 8 - (size_t)ev->gnb_id_bits);
                 ev->has_gnb_id = true;
             }
             break;
@@ -414,13 +434,20 @@ static void parse_pdu(amfol_frame_ctx *ctx, int from, int to, amfol_ngap_event *
         case N2F_UECTX:
             ev->ue_context_request = (int)amfol_fi_uint(fi);
             break;
+        case N2F_REROUTE:
+            ev->rerouted = true;
+            break;
         case N2F_OVL_RESP:
         case N2F_SLICE_RESP:
         case N2F_SLICE_ITEM:
         case N2F_STMSI:
         case N2F_ULI_NR:
         case N2F_NRCGI:
+            open_mark(marks, open_slots, &n_open, f->slot, f->depth);
+            break;
         case N2F_GLOBAL_GNB:
+            if (!global_gnb)
+                global_gnb = fi;
             open_mark(marks, open_slots, &n_open, f->slot, f->depth);
             break;
         default:

@@ -47,6 +47,9 @@ const char *const n2_field_names[] = {
     [N2F_BACKUP] = "ngap.backupAMFName",
     [N2F_NAS_PDU] = "ngap.NAS_PDU",
     [N2F_UECTX] = "ngap.UEContextRequest",
+    /* INITIAL UE MESSAGE after REROUTE NAS REQUEST (TS 38.413 §8.6.5): AMFSetID IE (id 3) or
+     * SourceToTarget-AMFInformationReroute (id 171) */
+    [N2F_REROUTE] = "ngap.AMFSetID|ngap.SourceToTarget_AMFInformationReroute_element",
     [N2F_SCTP_CHUNK] = "sctp.chunk_type",
     [N2F_SCTP_RETX] = "sctp.retransmission",
     [N2F_SCTP_VTAG] = "sctp.verification_tag",
@@ -175,7 +178,7 @@ void n2_render_pdu(amfol_frame_ctx *ctx, proto_tree *tree, const amfol_n2_result
             ADD_GEN(proto_tree_add_uint(sub, hf_amfol_replaced_frame, tvb, 0, 0, r->replaced_frame));
         }
         expert_add_info_format(pinfo, top, &ei_amfol_overload_start,
-            "OVERLOAD START to %s: %s%s%s (episode %d, level %s)%s", r->gnb ? r->gnb : "?",
+            "OVERLOAD START to %s: %s%s%s (episode %d, amfol level %s, not 3GPP)%s", r->gnb ? r->gnb : "?",
             n_slices > 0 && r->action == AMFOL_ABSENT ? "slice-scoped" : amfol_action_name(r->action),
             r->reduction_pct > 0 ? ", reduce by " : "",
             r->reduction_pct > 0 ? wmem_strdup_printf(pinfo->pool, "%d %%", r->reduction_pct) : "",

@@ -70,6 +70,8 @@ typedef struct amfol_ngap_event {
     bool has_nr_cgi;
     amfol_nr_cgi nr_cgi;             /* from UserLocationInformationNR */
     int ue_context_request;          /* 0 requested, AMFOL_ABSENT */
+    bool rerouted;                   /* AMFSetID or SourceToTarget-AMFInformationReroute present:
+                                      * sent after REROUTE NAS REQUEST (TS 38.413 §8.6.5) */
 
     /* Cause, NG SETUP FAILURE TimeToWait, capacity */
     amfol_ngap_cause cause;
@@ -202,6 +204,8 @@ typedef struct amfol_sbi_load {
     int n_guamis;
     amfol_guami guamis[AMFOL_MAX_GUAMIS];
     char ipv4[16];                   /* first ipv4Addresses entry or "" */
+    /* Added for issue 9 (additive): the NF's heart-beat timer (s) as the profile gives it. */
+    int heartbeat_s;                 /* heartBeatTimer or AMFOL_ABSENT */
 } amfol_sbi_load;
 
 typedef struct amfol_sbi_event {

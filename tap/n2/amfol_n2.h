@@ -79,6 +79,11 @@ bool amfol_n2_overload_for_cell(const amfol_n2 *n2, const amfol_nr_cgi *cgi, amf
 const char *amfol_n2_amf_name(const amfol_n2 *n2, const amfol_endpoint *a, const amfol_endpoint *b);
 /* The AMF's SCTP address ("ip:port") of the association of two endpoints, NULL when unknown. */
 const amfol_endpoint *amfol_n2_amf_endpoint(const amfol_n2 *n2, const amfol_endpoint *a, const amfol_endpoint *b);
+/* Does the AMF of the association serve a GUAMI (ServedGUAMIList of NG SETUP RESPONSE) with
+ * this AMF Pointer and an AMF Set ID ending in `set_low_bit` (what ng-5G-S-TMSI-Part1 shows of
+ * a registered UE's AMF)? 1 yes, 0 no, -1 unknown (no GUAMI learnt for that AMF). */
+int amfol_n2_amf_serves(const amfol_n2 *n2, const amfol_endpoint *a, const amfol_endpoint *b,
+                        int set_low_bit, int pointer);
 
 /* The AMF-wide overload episodes (tap/n2/amfol_n2_timeline.c): an episode runs from the first
  * OVERLOAD START to one of an AMF's gNBs until every gNB that got a START got a STOP. The one

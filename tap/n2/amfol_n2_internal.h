@@ -56,7 +56,7 @@ typedef struct n2_segment {
     const n2_update *update;     /* NULL when the episode's update table was full */
     n2_cause_counts during;      /* InitialUEMessages while in force (incl. grace) */
     uint32_t shed_after_grace;   /* shed-class messages after the grace period */
-    uint32_t exempt_after_grace;
+    uint32_t exempt_after_grace;  /* UE-originated exempt causes (not mt-Access) */
     int n_shed_frames;
     amfol_frame shed_frames[N2_EVIDENCE_FRAMES];
 } n2_segment;
@@ -105,6 +105,7 @@ typedef struct n2_episode {
     uint32_t parts_dropped;
     GPtrArray *updates;          /* n2_update*, owned, <= N2_MAX_UPDATES_PER_EPISODE */
     uint32_t n_updates;          /* all STARTs, also beyond the stored ones */
+    uint32_t baseline_shed;      /* the AMF's shed-class InitialUEMessages before the first START */
 } n2_episode;
 
 typedef struct n2_amf {
@@ -150,6 +151,9 @@ typedef struct n2_assoc {
     uint32_t stops_without_start;
     uint32_t paths;              /* other address pairs seen with its verification tags */
     char other_path[2 * sizeof(((amfol_endpoint *)0)->text) + 2];   /* the first of them */
+    /* shed-class InitialUEMessages in the baseline window before baseline_of's first START */
+    const n2_episode *baseline_of;
+    uint32_t baseline_shed;
     /* per-second per-cause InitialUEMessage counts of the last baseline_s seconds */
     int n_buckets;
     int64_t *bucket_sec;

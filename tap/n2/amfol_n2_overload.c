@@ -87,6 +87,18 @@ static n2_episode *open_episode(amfol_n2 *n2, n2_amf *amf, const amfol_ngap_even
     ep->parts = g_ptr_array_new_with_free_func(free_part);
     ep->updates = g_ptr_array_new_with_free_func(g_free);
     ep->amf = amf;
+    /* Who carries the shed class before the AMF speaks: overload-start-partial is a warning
+     * only when the gNBs it leaves out carry most of it (TS 23.501 §5.19.5.2). */
+    for (guint i = 0; i < n2->assocs->len; i++) {
+        n2_assoc *x = g_ptr_array_index(n2->assocs, i);
+        if (n2_amf_of(n2, x) != amf)
+            continue;
+        n2_cause_counts before;
+        baseline_counts(x, n2->cfg.baseline_s, ev->where.time, before);
+        x->baseline_of = ep;
+        x->baseline_shed = n2_shed_in(before, ev->overload_action);
+        ep->baseline_shed += x->baseline_shed;
+    }
     g_ptr_array_add(amf->episodes, ep);
     g_ptr_array_add(n2->episode_order, ep);
     amf->open = ep;
@@ -405,8 +417,15 @@ void n2_on_initial_ue(amfol_n2 *n2, int ai, const amfol_ngap_event *ev, amfol_n2
     if (a->part)
         a->part->during[c]++;
     bool known = ev->rrc_cause >= 0 && ev->rrc_cause < AMFOL_CAUSE_COUNT;
-    bool shed = known && !seg->slice_only && amfol_cause_is_shed(seg->action, c);
-    bool exempt = known && amfol_cause_is_exempt(seg->action, c);
+    /* TS 38.413 §8.7.7.2 defines the gNB's behaviour only "if the Overload Action IE is
+     * included": a START without it (and without a slice list) is evidence neither way. */
+    bool judged = known && seg->action != AMFOL_ABSENT;
+    /* A rerouted INITIAL UE MESSAGE (TS 38.413 §8.6.5) carries a UE whose RRC connection already
+     * exists: the gNB had nothing to shed, it is not pass-through evidence. */
+    if (ev->rerouted)
+        judged = false;
+    bool shed = judged && !seg->slice_only && amfol_cause_is_shed(seg->action, c);
+    bool exempt = judged && amfol_cause_is_exempt(seg->action, c);
     out->in_overload = true;
     out->episode = a->episode ? a->episode->number : 0;
     out->level = seg->level;
@@ -422,7 +441,7 @@ void n2_on_initial_ue(amfol_n2 *n2, int ai, const amfol_ngap_event *ev, amfol_n2
             if (seg->n_shed_frames < N2_EVIDENCE_FRAMES)
                 seg->shed_frames[seg->n_shed_frames++] = ev->where.frame;
         }
-        if (exempt)
+        if (exempt && c != AMFOL_CAUSE_MT_ACCESS)   /* mt-Access follows paging (overload-exempt-shed) */
             seg->exempt_after_grace++;
     }
 }

@@ -130,8 +130,10 @@ static void timeline_episode(const amfol_engine *e, int amf_index, const n2_epis
                                rel(e, ep->stop_time), ep->stop_time - ep->start_time);
     else
         g_string_append_printf(out, ", no STOP by capture end (%.3f s)", e->cap.last_time - ep->start_time);
+    /* Levels are amfol's convention (docs/faults.md "Levels"), never a 3GPP value: say so. */
     if (!ep->before_capture)
-        g_string_append_printf(out, ", highest level %s\n", amfol_level_name(ep->max_level));
+        g_string_append_printf(out, ", highest level %s (amfol's convention, not 3GPP)\n",
+                               amfol_level_name(ep->max_level));
     for (guint u = 0; u < ep->updates->len; u++) {
         const n2_update *up = g_ptr_array_index(ep->updates, u);
         const n2_assoc *a = g_ptr_array_index(n2->assocs, up->assoc);
@@ -473,6 +475,36 @@ void amfol_n2_report_json(amfol_engine *e, json_dumper *d)
         json_dumper_end_object(d);
     }
     json_dumper_end_array(d);
+    /* One gNB is one gNB (issue 9): each gNB once, with its associations to the AMFs. */
+    json_dumper_set_member_name(d, "gnbs");
+    json_dumper_begin_array(d);
+    for (guint i = 0; i < n2->assocs->len; i++) {
+        const n2_assoc *a = g_ptr_array_index(n2->assocs, i);
+        bool seen = false;
+        for (guint k = 0; k < i && !seen; k++)
+            seen = ((const n2_assoc *)g_ptr_array_index(n2->assocs, k))->gnb_id == a->gnb_id;
+        if (seen)
+            continue;
+        json_dumper_begin_object(d);
+        j_str_or_null(d, "id", a->gnb_id);
+        json_dumper_set_member_name(d, "associations");
+        json_dumper_begin_array(d);
+        for (guint k = i; k < n2->assocs->len; k++) {
+            const n2_assoc *x = g_ptr_array_index(n2->assocs, k);
+            if (x->gnb_id != a->gnb_id)
+                continue;
+            const n2_amf *amf = n2_amf_of(n2, x);
+            json_dumper_begin_object(d);
+            j_str_or_null(d, "amf", amf ? amf->id : NULL);
+            j_str_or_null(d, "address", x->gnb_ep.text);
+            j_str_or_null(d, "amf_address", x->amf_ep.text);
+            j_int(d, "first_frame", x->first_frame);
+            json_dumper_end_object(d);
+        }
+        json_dumper_end_array(d);
+        json_dumper_end_object(d);
+    }
+    json_dumper_end_array(d);
 }
 
 /* Numbers for the other reports (diagnosis headline). */
@@ -512,7 +544,7 @@ void amfol_n2_report_headline(amfol_engine *e, GString *out)
                 g_string_append_printf(out, "with no STOP by capture end (%.1f s)",
                                        e->cap.last_time - ep->start_time);
             const n2_update *u = ep->updates->len ? g_ptr_array_index(ep->updates, 0) : NULL;
-            g_string_append_printf(out, ", %s (", amfol_level_name(ep->max_level));
+            g_string_append_printf(out, ", amfol level %s (", amfol_level_name(ep->max_level));
             if (u && u->slice_only)
                 g_string_append(out, "slice-scoped");
             else

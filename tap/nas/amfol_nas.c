@@ -18,7 +18,8 @@
 #define MM_CONF_UPDATE_COMMAND 0x54
 #define MM_DL_NAS_TRANSPORT 0x68
 #define SM_EST_REQUEST 0xc1
-#define DEFAULT_T3346_MAX_S 1800               /* upper end of the default range (TS 24.008) */
+#define DEFAULT_T3346_MIN_S 900                /* default range of TS 24.008: 15 to 30 min */
+#define DEFAULT_T3346_MAX_S 1800
 
 
 void amfol_nas_parse_cause_set(const char *text, bool set[256])
@@ -313,24 +314,28 @@ static void judge_attempt(amfol_nas *s, amfol_nas_ue *ue, const amfol_nas_event 
             }
         }
     }
-    /* Not integrity protected: the UE runs a random value from the TS 24.008 default range
-     * (believed 15-30 min) instead, so it may still be backing off after the value given. */
+    /* Not integrity protected (TS 24.501 §5.5.1.2.5, §5.5.1.3.5): a compliant UE ignores the
+     * value sent and runs a random T3346 of the TS 24.008 default range, 15 to 30 min. Before
+     * the smaller of the value given and 15 min it backs off under either reading (a retry then
+     * is a violation); from there to 30 min amfol cannot tell (uncertain). */
     double run_until = b->integrity ? b->timer.seconds : MAX(b->timer.seconds, DEFAULT_T3346_MAX_S);
+    double certain_until = b->integrity ? b->timer.seconds : MIN(b->timer.seconds, DEFAULT_T3346_MIN_S);
     if (t - (b->start + run_until) >= 0) {
         b->active = false;                     /* expired: the attempt is on time */
         return;
     }
-    if (!b->integrity && rel >= 0)
-        rel = t - (b->start + run_until);
+    bool uncertain = t - (b->start + certain_until) >= 0;
+    rel = t - (b->start + (uncertain ? run_until : certain_until));
     out->in_backoff = true;
     out->backoff_frame = b->reject_frame;
     out->to_expiry_s = -rel;
     out->backoff_timer = 3346;
     if (amf)
         amf->attempts_in_backoff++;
-    if (!b->integrity) {
+    if (uncertain) {
         out->verdict = AMFOL_VERDICT_UNCERTAIN;
-        out->reason = "the reject was not integrity protected: the UE runs a random default T3346 (TS 24.008 range, up to 30 min), not the value given";
+        out->reason = "the reject was not integrity protected: the UE may be running a random default T3346 "
+                      "(TS 24.008 range, 15 to 30 min) instead of the value given";
         if (amf)
             amf->uncertain_in_backoff++;
         return;
@@ -344,7 +349,9 @@ static void judge_attempt(amfol_nas *s, amfol_nas_ue *ue, const amfol_nas_event 
         return;
     }
     out->verdict = AMFOL_VERDICT_VIOLATION;
-    out->reason = "no exemption applies (TS 24.501 §5.5.1.3.7): early retry";
+    out->reason = b->integrity ? "no exemption applies (TS 24.501 §5.5.1.3.7): early retry"
+                               : "no exemption applies: early retry before the smaller of the value given and "
+                                 "15 min (TS 24.501 §5.5.1.2.5, default range of TS 24.008)";
     if (!amf)
         return;
     if (amf->retries->len >= AMFOL_NAS_MAX_RETRIES) {

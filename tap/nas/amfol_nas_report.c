@@ -10,6 +10,17 @@
 
 #define TIMELINE_MAX_RETRIES 50   /* early retries listed one per line in the timeline */
 
+/* Congestion rejects with a T3346 value that were not integrity protected. */
+static uint64_t unprotected_t3346(const amfol_nas_amf *a)
+{
+    uint64_t n = 0;
+    for (guint i = 0; i < a->rejects->len; i++) {
+        const amfol_nas_reject *r = &g_array_index(a->rejects, amfol_nas_reject, i);
+        n += !r->integrity && r->t3346.state == AMFOL_TIMER_VALUE;
+    }
+    return n;
+}
+
 static const char *row_msg(const amfol_nas_stat_row *r)
 {
     return r->sm_type != AMFOL_ABSENT ? amfol_nas_sm_type_name(r->sm_type)
@@ -289,6 +300,8 @@ void amfol_nas_report_json(amfol_engine *e, json_dumper *d)
         amfol_json_uint(d, "attempts_in_backoff", a->attempts_in_backoff);
         amfol_json_uint(d, "allowed_in_backoff", a->allowed_in_backoff);
         amfol_json_uint(d, "uncertain_in_backoff", a->uncertain_in_backoff);
+        /* listed apart: t3346-short / t3346-not-randomised judge protected rejects only */
+        amfol_json_uint(d, "unprotected_t3346_rejects", unprotected_t3346(a));
         amfol_json_uint(d, "early_retries", a->retries->len + a->retries_dropped);
         amfol_json_uint(d, "accepted_registrations", a->accepts->len + a->accepts_dropped);
         amfol_json_uint(d, "rejects_dropped", a->rejects_dropped);

@@ -51,8 +51,9 @@ static bool p_missing(const amfol_nas *s, const amfol_nas_reject *r)
 { (void)s; return r->t3346.state == AMFOL_TIMER_ABSENT; }
 static bool p_zero_deact(const amfol_nas *s, const amfol_nas_reject *r)
 { (void)s; return r->t3346.state == AMFOL_TIMER_ZERO || r->t3346.state == AMFOL_TIMER_DEACTIVATED; }
+/* Only an integrity-protected reject binds the UE to the value sent (TS 24.501 §5.5.1.2.5). */
 static bool p_short(const amfol_nas *s, const amfol_nas_reject *r)
-{ return r->t3346.state == AMFOL_TIMER_VALUE && r->t3346.seconds < s->cfg.t3346_floor_s; }
+{ return r->integrity && r->t3346.state == AMFOL_TIMER_VALUE && r->t3346.seconds < s->cfg.t3346_floor_s; }
 static bool p_outside(const amfol_nas *s, const amfol_nas_reject *r)
 { (void)s; return !r->in_overload; }
 static bool p_exempt(const amfol_nas *s, const amfol_nas_reject *r)
@@ -124,8 +125,8 @@ static void rule_not_randomised(amfol_nas *s, amfol_nas_amf *a, amfol_findings *
         GHashTable *by_value = g_hash_table_new(g_direct_hash, g_direct_equal);
         for (guint i = 0; i < a->rejects->len; i++) {
             const amfol_nas_reject *r = &g_array_index(a->rejects, amfol_nas_reject, i);
-            if (r->episode != ep)
-                continue;
+            if (r->episode != ep || !r->integrity)
+                continue;                      /* unprotected: the UE draws its own value */
             total++;
             if (r->t3346.state != AMFOL_TIMER_VALUE)
                 continue;
@@ -153,7 +154,8 @@ static void rule_not_randomised(amfol_nas *s, amfol_nas_amf *a, amfol_findings *
         uint32_t wave = 0, retried = 0;
         for (guint i = 0; i < a->rejects->len; i++) {
             const amfol_nas_reject *r = &g_array_index(a->rejects, amfol_nas_reject, i);
-            if (r->episode != ep || r->t3346.state != AMFOL_TIMER_VALUE || r->t3346.seconds != best_s)
+            if (r->episode != ep || !r->integrity || r->t3346.state != AMFOL_TIMER_VALUE ||
+                r->t3346.seconds != best_s)
                 continue;
             if (f->first_frame == 0 || r->frame < f->first_frame)
                 f->first_frame = r->frame;

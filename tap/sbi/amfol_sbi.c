@@ -70,7 +70,7 @@ void amfol_sbi_on_ngap(amfol_engine *e, const amfol_ngap_event *ev)
 /* ---- pieces of on_msg ------------------------------------------------------------------- */
 
 static void add_indication(amfol_sbi *s, int kind, const amfol_sbi_event *ev, bool from_server,
-                           bool malformed, int metric, int validity_s)
+                           bool malformed, int metric, int validity_s, amfol_time valid_from)
 {
     if (s->indications->len >= SBI_MAX_INDICATIONS) {
         s->dropped++;
@@ -79,8 +79,10 @@ static void add_indication(amfol_sbi *s, int kind, const amfol_sbi_event *ev, bo
     char src_ip[48], dst_ip[48];
     sbi_ip_of(ev->where.src.text, src_ip, sizeof src_ip);
     sbi_ip_of(ev->where.dst.text, dst_ip, sizeof dst_ip);
+    /* TS 29.500 §6.4: an OCI applies from its Timestamp for Period-of-Validity. */
     sbi_indication x = { kind, ev->where.frame, ev->where.time, sbi_intern(s, src_ip),
-                         sbi_intern(s, dst_ip), malformed, metric, validity_s, from_server };
+                         sbi_intern(s, dst_ip), malformed, metric, validity_s, from_server,
+                         validity_s == AMFOL_ABSENT ? ev->where.time : valid_from + validity_s };
     g_array_append_val(s->indications, x);
 }
 
@@ -317,7 +319,8 @@ static void on_headers(amfol_engine *e, const amfol_sbi_event *ev, bool from_ser
             s->oci_malformed++;
         add_indication(s, SBI_IND_OCI, ev, from_server, out->oci.malformed,
                        out->oci.n_elements ? out->oci.el[0].metric : AMFOL_ABSENT,
-                       out->oci.n_elements ? out->oci.el[0].validity_s : AMFOL_ABSENT);
+                       out->oci.n_elements ? out->oci.el[0].validity_s : AMFOL_ABSENT,
+                       out->oci.n_elements ? out->oci.el[0].timestamp : ev->where.time);
     }
     if (ev->lci[0]) {
         s->lci_headers++;
@@ -327,7 +330,8 @@ static void on_headers(amfol_engine *e, const amfol_sbi_event *ev, bool from_ser
         if (out->lci.malformed)
             s->oci_malformed++;
         add_indication(s, SBI_IND_LCI, ev, from_server, out->lci.malformed,
-                       out->lci.n_elements ? out->lci.el[0].metric : AMFOL_ABSENT, AMFOL_ABSENT);
+                       out->lci.n_elements ? out->lci.el[0].metric : AMFOL_ABSENT, AMFOL_ABSENT,
+                       ev->where.time);
     }
     out->retry_after_s = amfol_olc_retry_after_s(ev->retry_after, ev->where.time);
     if (ev->status == 503 || ev->status == 429) {
@@ -336,7 +340,7 @@ static void on_headers(amfol_engine *e, const amfol_sbi_event *ev, bool from_ser
         else
             s->status_429++;
         add_indication(s, ev->status == 503 ? SBI_IND_503 : SBI_IND_429, ev, true, false,
-                       AMFOL_ABSENT, out->retry_after_s);
+                       AMFOL_ABSENT, out->retry_after_s, ev->where.time);
     }
 }
 
@@ -651,6 +655,8 @@ void amfol_sbi_on_msg(amfol_engine *e, const amfol_sbi_event *ev, amfol_sbi_resu
         }
         x->status = ev->status;
         x->rsp_frame = ev->where.frame;
+        if (ev->status == 200 && x->kind == SBI_KIND_NF_REGISTER && x->nf_id[0])
+            sbi_nf_put_was_update(s, x->nf_id, x->req_frame);
         from_client = false;
         out->is_response = true;
         out->request_frame = x->req_frame;

@@ -72,6 +72,7 @@ typedef struct sbi_nf {
     uint32_t nfupdate_load_reports;   /* counted once each: readable and inferred */
     uint32_t inferred_reports, relayed;
     uint32_t moves_in, moves_out;
+    int heartbeat_s;              /* heartBeatTimer the NRF granted (or the NF asked), AMFOL_ABSENT */
 } sbi_nf;
 
 typedef struct sbi_n2_amf {
@@ -146,6 +147,7 @@ typedef struct sbi_indication {
     int metric;                   /* OCI reduction / LCI load %, AMFOL_ABSENT */
     int validity_s;               /* OCI period of validity, 503/429 Retry-After; AMFOL_ABSENT */
     bool sender_is_server;        /* sent in a response (producer -> consumer) */
+    amfol_time valid_until;       /* OCI: Timestamp + Period-of-Validity; 503/429: t + Retry-After */
 } sbi_indication;
 
 typedef struct sbi_server_type {
@@ -243,6 +245,7 @@ void sbi_ip_of(const char *endpoint, char *out, size_t cap);
 /* amfol_sbi_nf.c: NF registry, N2 AMFs, the tie, load series */
 sbi_nf *sbi_nf_get(amfol_sbi *s, const char *id, bool create);
 void sbi_nf_learn_profile(amfol_sbi *s, const amfol_sbi_load *l);
+void sbi_nf_put_was_update(amfol_sbi *s, const char *nf_id, amfol_frame request_frame);
 void sbi_nf_add_point(amfol_sbi *s, sbi_nf *nf, const sbi_point *p);
 /* The address an NF's own NRF requests come from, when no SCP is in between. */
 void sbi_nf_learn_client(amfol_sbi *s, sbi_nf *nf, const char *client_endpoint);

@@ -30,6 +30,7 @@ sbi_nf *sbi_nf_get(amfol_sbi *s, const char *id, bool create)
     sbi_nf *nf = g_new0(sbi_nf, 1);
     copy_str(nf->id, sizeof nf->id, id);
     nf->set_id = nf->region_id = AMFOL_ABSENT;
+    nf->heartbeat_s = AMFOL_ABSENT;
     nf->own = g_array_new(FALSE, FALSE, sizeof(sbi_point));
     nf->tie = SBI_TIE_NO_PROFILE;
     g_ptr_array_add(s->nfs, nf);
@@ -49,6 +50,8 @@ void sbi_nf_learn_profile(amfol_sbi *s, const amfol_sbi_load *l)
         copy_str(nf->ipv4, sizeof nf->ipv4, l->ipv4);
     if (nf->ipv4[0] && strcmp(nf->type, "SCP") == 0)
         sbi_note_scp(s, nf->ipv4);
+    if (l->heartbeat_s != AMFOL_ABSENT)
+        nf->heartbeat_s = l->heartbeat_s;   /* the NRF's answer comes last and wins */
     if (l->source == AMFOL_SBI_LOAD_PROFILE) {
         if (l->amf_set_id != AMFOL_ABSENT)
             nf->set_id = l->amf_set_id;
@@ -97,6 +100,23 @@ const sbi_point *sbi_nf_relayed(const sbi_nf *nf, amfol_time t, int load, uint32
             return p;
     }
     return NULL;
+}
+
+/* TS 29.510: a PUT on /nf-instances/{id} answered 200 replaced an existing profile: an
+ * update, not a registration (201). */
+void sbi_nf_put_was_update(amfol_sbi *s, const char *nf_id, amfol_frame request_frame)
+{
+    sbi_nf *nf = sbi_nf_get(s, nf_id, false);
+    for (guint i = 0; nf && i < nf->own->len; i++) {
+        sbi_point *p = &g_array_index(nf->own, sbi_point, i);
+        if (p->frame == request_frame && p->is_register) {
+            p->is_register = false;
+            if (p->load != AMFOL_ABSENT) {
+                nf->nfupdate_load_reports++;
+                s->nfupdate_load_reports++;
+            }
+        }
+    }
 }
 
 const sbi_point *sbi_nf_last_load(const sbi_nf *nf, amfol_time t)
