@@ -248,7 +248,8 @@ static uint32_t gnb_assocs(amfol_engine *e, uint32_t cell, uint32_t *out, uint32
 /* TS 38.413 §8.7.7.1: the gNB reduces load "towards the concerned AMF". The AMF a request
  * targets: the only AMF of a single-AMF gNB; else a registered UE's AMF from the AMF Set bit and
  * AMF Pointer of ng-5G-S-TMSI-Part1, matched to the GUAMIs each association's AMF serves.
- * RRC_NO_IX when amfol cannot tell (a new UE of a multi-AMF gNB, no GUAMI, or no match). */
+ * RRC_ALL_ASSOCS when every association of the gNB goes to one AMF; RRC_NO_IX when amfol cannot
+ * tell (a new UE of a multi-AMF gNB, no GUAMI, or no match). */
 uint32_t rrc_request_target(amfol_engine *e, const rrc_req *r)
 {
     amfol_rrc *s = e->rrc;
@@ -256,8 +257,11 @@ uint32_t rrc_request_target(amfol_engine *e, const rrc_req *r)
     uint32_t n = gnb_assocs(e, r->cell, as, 16);
     if (n == 0)
         return RRC_NO_IX;
-    if (n == 1)
-        return as[0];
+    bool one_amf = true;               /* several associations to one AMF are still one target */
+    for (uint32_t k = 1; k < n && one_amf; k++)
+        one_amf = g_strcmp0(rrc_assoc_amf_name(e, as[k]), rrc_assoc_amf_name(e, as[0])) == 0;
+    if (one_amf)
+        return RRC_ALL_ASSOCS;
     if (!r->has_part1)
         return RRC_NO_IX;
     int set_bit = (int)(r->part1 >> 38) & 1, pointer = (int)(r->part1 >> 32) & 0x3f;
@@ -289,7 +293,7 @@ void rrc_cell_governance_for(amfol_engine *e, uint32_t cell, uint32_t only_assoc
     uint32_t b = s->cells[cell].bound_assoc;
     const char *gname = rrc_assoc_gnb_name(e, b);
     for (uint32_t ai = 0; ai < s->n_assocs; ai++) {
-        if (only_assoc != RRC_NO_IX && ai != only_assoc)
+        if (only_assoc != RRC_NO_IX && only_assoc != RRC_ALL_ASSOCS && ai != only_assoc)
             continue;
         if (ai != b) {
             const char *n = rrc_assoc_gnb_name(e, ai);
