@@ -15,16 +15,18 @@
 
 #include "amfol_compat.h"
 #include "core/amfol_engine.h"
+#include "core/amfol_dedup.h"
 
 #define AMFOL_MAX_NGAP_PER_FRAME 16   /* NGAP PDUs analysed per frame (SCTP bundling) */
 
 /* The glue modules, in the order the core runs them (n2 first: it fills ctx->ngap for the
  * others). A collected field says which module asked for it by this index. */
 enum amfol_module_index {
-    AMFOL_MOD_N2 = 0,
-    AMFOL_MOD_RRC = 1,
-    AMFOL_MOD_NAS = 2,
-    AMFOL_MOD_SBI = 3,
+    AMFOL_MOD_REPEAT = 0,              /* first: a repeated frame is fed to no other module */
+    AMFOL_MOD_N2 = 1,
+    AMFOL_MOD_RRC = 2,
+    AMFOL_MOD_NAS = 3,
+    AMFOL_MOD_SBI = 4,
     AMFOL_N_MODULES
 };
 
@@ -48,6 +50,8 @@ typedef struct amfol_frame_ctx {
     amfol_ngap_event *ngap;            /* pinfo->pool */
     int ngap_first[AMFOL_MAX_NGAP_PER_FRAME];
     int ngap_end[AMFOL_MAX_NGAP_PER_FRAME];
+    /* Set by the repeat module: the frame repeats an earlier one, later modules do not run. */
+    bool repeat;
 } amfol_frame_ctx;
 
 typedef struct amfol_glue {
@@ -65,6 +69,7 @@ typedef struct amfol_glue {
     void (*render)(amfol_frame_ctx *ctx, proto_tree *tree, void *record);
 } amfol_glue;
 
+extern const amfol_glue amfol_glue_repeat;
 extern const amfol_glue amfol_glue_n2;
 extern const amfol_glue amfol_glue_rrc;
 extern const amfol_glue amfol_glue_nas;

@@ -29,6 +29,7 @@ enum {
     N2R_START = 1 << 0, N2R_REPLACED = 1 << 1, N2R_STOP = 1 << 2, N2R_STOP_NO_START = 1 << 3,
     N2R_IUE = 1 << 4, N2R_IN_OVERLOAD = 1 << 5, N2R_SHED = 1 << 6, N2R_EXEMPT = 1 << 7,
     N2R_OVERLOAD_CAUSE = 1 << 8, N2R_BY_TRANSPORT = 1 << 9, N2R_SHED_LATE = 1 << 10,
+    N2R_STOP_BEFORE_CAPTURE = 1 << 11,
 };
 
 typedef struct n2_frame_rec {
@@ -63,7 +64,7 @@ static void pack(n2_pdu_rec *p, const amfol_n2_result *r, const amfol_ngap_event
         (r->is_initial_ue ? N2R_IUE : 0) | (r->in_overload ? N2R_IN_OVERLOAD : 0) |
         (r->shed_expected ? N2R_SHED : 0) | (r->exempt ? N2R_EXEMPT : 0) |
         (r->overload_cause ? N2R_OVERLOAD_CAUSE : 0) | (r->amf_named_by_transport ? N2R_BY_TRANSPORT : 0) |
-        (shed_late ? N2R_SHED_LATE : 0));
+        (shed_late ? N2R_SHED_LATE : 0) | (r->stop_before_capture ? N2R_STOP_BEFORE_CAPTURE : 0));
     if (r->is_start && ev->n_slice_items > 0) {
         p->n_slices = (uint8_t)MIN(ev->n_slice_items, AMFOL_MAX_SLICE_ITEMS);
         p->slices = wmem_memdup(wmem_file_scope(), ev->slice_items, p->n_slices * sizeof(amfol_slice_item));
@@ -87,6 +88,7 @@ static void unpack(const n2_pdu_rec *p, amfol_n2_result *r)
     r->n_slice_items = p->n_slices;
     r->is_stop = p->flags & N2R_STOP;
     r->stop_without_start = p->flags & N2R_STOP_NO_START;
+    r->stop_before_capture = p->flags & N2R_STOP_BEFORE_CAPTURE;
     r->episode_duration_s = r->is_stop ? p->seconds : 0;
     r->start_frame = r->is_start ? 0 : p->link_frame;
     r->is_initial_ue = p->flags & N2R_IUE;
@@ -150,6 +152,24 @@ static void open_mark(mark *marks, int *open_slots, int *n_open, int slot, int d
 }
 
 /* The fields [from, to) of ctx->fields belong to one NGAP PDU. */
+/* The gNB-ID's bit length (22..32) is not a Wireshark field (the BIT STRING is its own data
+ * source): read it from the aligned-PER encoding of GlobalGNB-ID, whose first octet holds the
+ * CHOICE/extension/optional bits, then the 3-octet PLMN, then one octet with GNB-ID's CHOICE
+ * index (1 bit) and the BIT STRING length minus 22 (4 bits). Falls back to whole octets when
+ * that octet does not agree with the value's size. */
+static int gnb_id_bit_length(const field_info *global_gnb, size_t blen)
+{
+    int fallback = (int)MIN(blen, 4) * 8;
+    if (!global_gnb || !global_gnb->ds_tvb || global_gnb->start < 0 ||
+        global_gnb->start + 4 >= (int)tvb_captured_length(global_gnb->ds_tvb))
+        return fallback;
+    uint8_t octet = tvb_get_guint8(global_gnb->ds_tvb, global_gnb->start + 4);
+    int bits = 22 + ((octet >> 3) & 0x0f);
+    if ((octet & 0x80) || bits > 32 || (size_t)(bits + 7) / 8 != blen)
+        return fallback;
+    return bits;
+}
+
 static void parse_pdu(amfol_frame_ctx *ctx, int from, int to, amfol_ngap_event *ev)
 {
     mark marks[N2F_COUNT];
@@ -158,6 +178,7 @@ static void parse_pdu(amfol_frame_ctx *ctx, int from, int to, amfol_ngap_event *
     int n_open = 0;
     bool guami_open = false;           /* a GUAMI is being filled (NG SETUP RESPONSE) */
     amfol_guami *guami = NULL;
+    const field_info *global_gnb = NULL;   /* the GlobalGNB-ID whose gNB-ID comes next */
 
     for (int i = from; i < to; i++) {
         const amfol_fieldref *f = &ctx->fields[i];
@@ -251,7 +272,7 @@ static void parse_pdu(amfol_frame_ctx *ctx, int from, int to, amfol_ngap_event *
                 ev->rrc_cause = (int)amfol_fi_uint(fi);
             break;
         case N2F_GUAMI:
-            if (ev->n_guamis < AMFOL_MAX_GUAMIS && ev->proc != AMFOL_NGAP_AMF_STATUS_INDICATION) {
+            if (ev->n_guamis < AMFOL_MAX_GUAMIS) {
                 guami = &ev->guamis[ev->n_guamis++];
                 memset(guami, 0, sizeof *guami);
                 guami_open = true;
@@ -305,9 +326,10 @@ static void parse_pdu(amfol_frame_ctx *ctx, int from, int to, amfol_ngap_event *
             break;
         case N2F_GNB_ID:
             b = amfol_fi_bytes(fi, &blen);
-            if (marks[N2F_GLOBAL_GNB].open && b && blen >= 1 && !ev->has_gnb_id) {
-                ev->gnb_id = bytes_be(b, blen);
-                ev->gnb_id_bits = (int)MIN(blen, 4) * 8;
+            if (marks[N2F_GLOBAL_GNB].open && b && blen >= 1 && blen <= 4 && !ev->has_gnb_id) {
+                /* BIT STRING left-aligned in its octets: drop the pad bits (22-bit IDs: 2). */
+                ev->gnb_id_bits = gnb_id_bit_length(global_gnb, blen);
+                ev->gnb_id = bytes_be(b, blen) >> (blen * 8 - (size_t)ev->gnb_id_bits);
                 ev->has_gnb_id = true;
             }
             break;
@@ -356,13 +378,20 @@ static void parse_pdu(amfol_frame_ctx *ctx, int from, int to, amfol_ngap_event *
         case N2F_UECTX:
             ev->ue_context_request = (int)amfol_fi_uint(fi);
             break;
+        case N2F_REROUTE:
+            ev->rerouted = true;
+            break;
         case N2F_OVL_RESP:
         case N2F_SLICE_RESP:
         case N2F_SLICE_ITEM:
         case N2F_STMSI:
         case N2F_ULI_NR:
         case N2F_NRCGI:
+            open_mark(marks, open_slots, &n_open, f->slot, f->depth);
+            break;
         case N2F_GLOBAL_GNB:
+            if (!global_gnb)
+                global_gnb = fi;
             open_mark(marks, open_slots, &n_open, f->slot, f->depth);
             break;
         default:
@@ -425,6 +454,10 @@ static void *n2_analyze(amfol_frame_ctx *ctx)
     ctx->n_ngap = n;
     if (n == 0)
         return NULL;
+    uint32_t vtag = 0;                 /* one SCTP common header per packet */
+    for (int i = 0; i < ctx->n_fields && !vtag; i++)
+        if (ctx->fields[i].module == N2_MODULE_INDEX && ctx->fields[i].slot == N2F_SCTP_VTAG)
+            vtag = (uint32_t)amfol_fi_uint(ctx->fields[i].fi);
     ctx->ngap = wmem_alloc0_array(ctx->pinfo->pool, amfol_ngap_event, n);
     n2_frame_rec *rec = NULL;
     int relevant = 0;
@@ -436,6 +469,7 @@ static void *n2_analyze(amfol_frame_ctx *ctx)
         amfol_ngap_event *ev = &ctx->ngap[k];
         init_event(ctx, ev, k);
         parse_pdu(ctx, ctx->ngap_first[k], ctx->ngap_end[k], ev);
+        ev->sctp_vtag = vtag;
         if (ev->proc == AMFOL_ABSENT || ev->pdu_type == AMFOL_ABSENT)
             continue;                  /* truncated or malformed PDU: nothing to say */
         amfol_n2_result r;

@@ -21,7 +21,7 @@ const char *const n2_field_names[] = {
     [N2F_SST] = "ngap.sST",
     [N2F_SD] = "ngap.sD",
     [N2F_RRC_CAUSE] = "ngap.RRCEstablishmentCause",
-    [N2F_STMSI] = "ngap.fiveG_S_TMSI_element",
+    [N2F_STMSI] = "ngap.fiveG_S_TMSI_element|ngap.FiveG_S_TMSI_element",   /* paging | InitialUEMessage IE */
     [N2F_SETID] = "ngap.aMFSetID",
     [N2F_PTR] = "ngap.aMFPointer",
     [N2F_TMSI] = "ngap.fiveG_TMSI",
@@ -47,8 +47,12 @@ const char *const n2_field_names[] = {
     [N2F_BACKUP] = "ngap.backupAMFName",
     [N2F_NAS_PDU] = "ngap.NAS_PDU",
     [N2F_UECTX] = "ngap.UEContextRequest",
+    /* INITIAL UE MESSAGE after REROUTE NAS REQUEST (TS 38.413 §8.6.5): AMFSetID IE (id 3) or
+     * SourceToTarget-AMFInformationReroute (id 171) */
+    [N2F_REROUTE] = "ngap.AMFSetID|ngap.SourceToTarget_AMFInformationReroute_element",
     [N2F_SCTP_CHUNK] = "sctp.chunk_type",
     [N2F_SCTP_RETX] = "sctp.retransmission",
+    [N2F_SCTP_VTAG] = "sctp.verification_tag",
     [N2F_COUNT] = NULL,
 };
 
@@ -69,6 +73,7 @@ static int hf_amfol_replaced_frame = -1;
 static int hf_amfol_start_frame = -1;
 static int hf_amfol_duration = -1;
 static int hf_amfol_stop_without_start = -1;
+static int hf_amfol_stop_before_capture = -1;
 static int hf_amfol_rrc_cause = -1;
 static int hf_amfol_in_overload = -1;
 static int hf_amfol_since_start = -1;
@@ -173,7 +178,7 @@ void n2_render_pdu(amfol_frame_ctx *ctx, proto_tree *tree, const amfol_n2_result
             ADD_GEN(proto_tree_add_uint(sub, hf_amfol_replaced_frame, tvb, 0, 0, r->replaced_frame));
         }
         expert_add_info_format(pinfo, top, &ei_amfol_overload_start,
-            "OVERLOAD START to %s: %s%s%s (episode %d, level %s)%s", r->gnb ? r->gnb : "?",
+            "OVERLOAD START to %s: %s%s%s (episode %d, amfol level %s, not 3GPP)%s", r->gnb ? r->gnb : "?",
             n_slices > 0 && r->action == AMFOL_ABSENT ? "slice-scoped" : amfol_action_name(r->action),
             r->reduction_pct > 0 ? ", reduce by " : "",
             r->reduction_pct > 0 ? wmem_strdup_printf(pinfo->pool, "%d %%", r->reduction_pct) : "",
@@ -185,6 +190,11 @@ void n2_render_pdu(amfol_frame_ctx *ctx, proto_tree *tree, const amfol_n2_result
             ADD_GEN(proto_tree_add_boolean(sub, hf_amfol_stop_without_start, tvb, 0, 0, TRUE));
             expert_add_info_format(pinfo, top, &ei_amfol_stop_without_start,
                 "OVERLOAD STOP to %s without an OVERLOAD START in force", r->gnb ? r->gnb : "?");
+        } else if (r->stop_before_capture) {
+            ADD_GEN(proto_tree_add_boolean(sub, hf_amfol_stop_before_capture, tvb, 0, 0, TRUE));
+            expert_add_info_format(pinfo, top, &ei_amfol_overload_stop,
+                "OVERLOAD STOP to %s: overload in force before the capture began, at least %.3f s "
+                "(episode %d)", r->gnb ? r->gnb : "?", r->episode_duration_s, r->episode);
         } else {
             ADD_GEN(proto_tree_add_uint(sub, hf_amfol_start_frame, tvb, 0, 0, r->start_frame));
             ADD_GEN(proto_tree_add_double(sub, hf_amfol_duration, tvb, 0, 0, r->episode_duration_s));
@@ -270,6 +280,9 @@ void n2_register_fields(int proto_amfol, expert_module_t *expert)
             "From the association's first START of the episode to this STOP", HFILL } },
         { &hf_amfol_stop_without_start, { "STOP without START", "amfol.stop_without_start", FT_BOOLEAN,
             BASE_NONE, NULL, 0x0, "No OVERLOAD START was in force on this association", HFILL } },
+        { &hf_amfol_stop_before_capture, { "STOP of an overload from before the capture", "amfol.stop_before_capture",
+            FT_BOOLEAN, BASE_NONE, NULL, 0x0, "First OVERLOAD STOP of this association and no START seen: "
+            "the START was sent before the capture began", HFILL } },
         { &hf_amfol_rrc_cause, { "RRC establishment cause", "amfol.rrc_cause", FT_UINT32, BASE_DEC,
             VALS(amfol_cause_vals), 0x0, NULL, HFILL } },
         { &hf_amfol_in_overload, { "AMF in overload", "amfol.in_overload", FT_BOOLEAN, BASE_NONE, NULL, 0x0,

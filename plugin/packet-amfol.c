@@ -36,8 +36,9 @@ static int ett_amfol_findings = -1;
 
 static dissector_handle_t amfol_handle;
 
-/* Modules run in this order: n2 fills ctx->ngap[] for the others. */
+/* Modules run in this order: repeat may stop the frame; n2 fills ctx->ngap[] for the others. */
 static const amfol_glue *const amfol_modules[AMFOL_N_MODULES] = {
+    [AMFOL_MOD_REPEAT] = &amfol_glue_repeat,
     [AMFOL_MOD_N2] = &amfol_glue_n2,
     [AMFOL_MOD_RRC] = &amfol_glue_rrc,
     [AMFOL_MOD_NAS] = &amfol_glue_nas,
@@ -83,6 +84,8 @@ static const enum_val_t baseline_modes[] = {
     { "first-minute", "First minute of the AMF's traffic", AMFOL_BASELINE_FIRST_MINUTE },
     { NULL, NULL, 0 }
 };
+static unsigned pref_dedup_window_ms = 1000;
+static const char *pref_amf_map = "";
 
 /* Per capture file: created by the init routine, freed by the cleanup routine. */
 static amfol_engine *amfol_engine_cur;
@@ -126,6 +129,8 @@ static void amfol_config_from_prefs(amfol_config *cfg)
     cfg->symptom_min_samples = pref_symptom_min_samples;
     cfg->symptom_min_s = pref_symptom_min_s;
     cfg->control_late_s = pref_control_late_s;
+    cfg->dedup_window_ms = pref_dedup_window_ms;
+    copy_pref_string(cfg->amf_map, sizeof cfg->amf_map, pref_amf_map);
 }
 
 static void amfol_init(void)
@@ -180,7 +185,7 @@ static amfol_frame_rec *analyze_frame(tvbuff_t *tvb, packet_info *pinfo, proto_t
     amfol_frame_rec rec;
     memset(&rec, 0, sizeof rec);
     bool any = false;
-    for (int m = 0; m < AMFOL_N_MODULES; m++) {
+    for (int m = 0; m < AMFOL_N_MODULES && !ctx.repeat; m++) {
         rec.rec[m] = amfol_modules[m]->analyze ? amfol_modules[m]->analyze(&ctx) : NULL;
         any |= rec.rec[m] != NULL;
     }
@@ -380,6 +385,12 @@ void proto_register_amfol(void)
     prefs_register_string_preference(prefs, "cell_map", "Cell to gNB map",
         "When the capture lacks NR-CGIs on N2/F1: cell=gNB pairs, e.g. 00101-000000101=gnb-1", &pref_cell_map);
     register_symptom_prefs(prefs);
+    prefs_register_uint_preference(prefs, "dedup_window_ms", "Duplicate window (ms)",
+        "Frames with the same transport identity and payload within this window count once (two probes, "
+        "mirrored ports); 0 counts every frame, and also every SCTP retransmission", 10, &pref_dedup_window_ms);
+    prefs_register_string_preference(prefs, "amf_map", "SBI NF to N2 AMF map",
+        "Ties NRF profiles to N2 AMFs when the capture cannot: key=AMF pairs, key an SBI IP address or an "
+        "nfInstanceId, AMF the N2 name (AMFName or transport address), e.g. 10.0.0.1=amf-1", &pref_amf_map);
 
     amfol_handle = register_dissector("amfol", dissect_amfol, proto_amfol);
     register_init_routine(amfol_init);

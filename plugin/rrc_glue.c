@@ -77,6 +77,7 @@ static const value_string rrc_class_vals[] = {
     { AMFOL_RRC_CLASS_EXEMPT, "exempt (must be let through)" },
     { AMFOL_RRC_CLASS_OTHER, "not named by the action" },
     { AMFOL_RRC_CLASS_SLICE, "shed for UEs of a listed slice only" },
+    { AMFOL_RRC_CLASS_UNJUDGED, "not judged (no 3GPP text decides)" },
     { 0, NULL }
 };
 

@@ -14,6 +14,7 @@ enum {
     F_STATUS, F_RETRY_AFTER, F_JSON, F_J_OBJECT, F_J_ARRAY, F_J_MEMBER, F_J_STRING,
     F_J_NUMBER, F_J_TRUE, F_J_FALSE, F_J_NULL, F_TLS,
     F_H1_METHOD, F_H1_URI, F_H1_STATUS, F_H1_REQUEST_IN, F_H1_REQ_LINE, F_H1_RSP_LINE,
+    F_DATA_BYTES,
 };
 
 static const char *const sbi_fields[] = {
@@ -27,10 +28,12 @@ static const char *const sbi_fields[] = {
     /* SBI over HTTP/1.1 (e.g. OAI): one message per request/response, paired by request frame. */
     "http.request.method", "http.request.uri", "http.response.code", "http.request_in",
     "http.request.line", "http.response.line",
+    /* The DATA bytes, read only when Wireshark could not type them (HPACK state lost). */
+    "http2.data.data",
     NULL
 };
 
-/* Our index in packet-amfol.c's module order (amfol_glue.h: n2, rrc, nas, sbi): the walk tags
+/* Our index in packet-amfol.c's module order (amfol_glue.h: repeat, n2, rrc, nas, sbi): the walk tags
  * each collected field with the module that asked for it. */
 #define SBI_MODULE_INDEX AMFOL_MOD_SBI
 #define SBI_MAX_SEGS_PER_FRAME 8      /* HTTP/2 streams analysed per frame */
@@ -89,6 +92,9 @@ static int hf_sbi_move_target_load = -1;
 static int hf_sbi_move_registration = -1;
 static int hf_sbi_move_cuc = -1;
 static int hf_sbi_headers_unreadable = -1;
+static int hf_sbi_inferred = -1;
+static int hf_sbi_inferred_by = -1;
+static int hf_sbi_relay_of = -1;
 static int hf_sbi_request_unknown = -1;
 static int hf_sbi_body_not_json = -1;
 static int ett_sbi = -1;
@@ -145,6 +151,10 @@ static void on_header(sbi_seg *s, const char *name, const char *value)
         append_list(s->ev->oci, sizeof s->ev->oci, value);
     else if (g_ascii_strcasecmp(name, "3gpp-sbi-lci") == 0)
         append_list(s->ev->lci, sizeof s->ev->lci, value);
+    else if (g_ascii_strcasecmp(name, "3gpp-sbi-target-apiroot") == 0)
+        s->ev->has_target_apiroot = true;
+    else if (g_ascii_strcasecmp(name, "via") == 0)
+        s->ev->has_via = true;
 }
 
 /* An HTTP/1.1 message: its own segment. The request's frame number stands in for the HTTP/2
@@ -314,6 +324,10 @@ static void *sbi_analyze(amfol_frame_ctx *ctx)
         case F_H1_RSP_LINE:
             on_h1_line(cur, amfol_fi_string(f->fi));
             break;
+        case F_DATA_BYTES:
+            if (cur && !cur->ev->raw_body)
+                cur->ev->raw_body = amfol_fi_bytes(f->fi, &cur->ev->raw_len);
+            break;
         default:
             break;              /* NAS fields: read per NGAP PDU above */
         }
@@ -467,6 +481,11 @@ static void render_one(amfol_frame_ctx *ctx, proto_tree *tree, const amfol_sbi_r
         proto_item_set_generated(hi);
         expert_add_info(ctx->pinfo, hi, &ei_sbi_hpack);
     }
+    if (r->inferred)
+        proto_item_set_generated(proto_tree_add_boolean(t, hf_sbi_inferred, tvb, 0, 0, TRUE));
+    add_string(t, hf_sbi_inferred_by, tvb, r->inferred_by);
+    if (r->relay_of)
+        proto_item_set_generated(proto_tree_add_uint(t, hf_sbi_relay_of, tvb, 0, 0, r->relay_of));
     if (r->request_unknown)
         proto_item_set_generated(proto_tree_add_boolean(t, hf_sbi_request_unknown, tvb, 0, 0, TRUE));
     if (r->body_not_json)
@@ -561,6 +580,15 @@ static void sbi_register_fields(int proto, expert_module_t *expert)
         { &hf_sbi_headers_unreadable, { "Headers not decodable", "amfol.sbi.headers_unreadable",
             FT_BOOLEAN, BASE_NONE, NULL, 0x0,
             "HPACK state missing (capture started mid-connection): some headers are unknown", HFILL } },
+        { &hf_sbi_inferred, { "Inferred", "amfol.sbi.inferred", FT_BOOLEAN, BASE_NONE, NULL, 0x0,
+            "A load report recognised in a body whose headers were unreadable; its NF comes from the "
+            "connection's readable requests or the client address in an NF profile (counted apart)", HFILL } },
+        { &hf_sbi_inferred_by, { "Inferred NF from", "amfol.sbi.inferred_by", FT_STRING, BASE_NONE, NULL, 0x0,
+            "stream: its own request :path; connection: the one NF the connection's readable requests "
+            "named; address: the only NF profile with the client's address", HFILL } },
+        { &hf_sbi_relay_of, { "Relayed copy of", "amfol.sbi.relay_of", FT_FRAMENUM, BASE_NONE, NULL, 0x0,
+            "The same NF's same load report, already counted from this frame on another connection "
+            "(NF -> SCP -> NRF): counted once", HFILL } },
         { &hf_sbi_request_unknown, { "Request not seen", "amfol.sbi.request_unknown", FT_BOOLEAN,
             BASE_NONE, NULL, 0x0, "A body whose request headers amfol could not read", HFILL } },
         { &hf_sbi_body_not_json, { "Body not JSON", "amfol.sbi.body_not_json", FT_BOOLEAN, BASE_NONE,

@@ -36,9 +36,9 @@ static const uint32_t shed_mask[AMFOL_ACTION_COUNT] = {
         MO_DT | C(AMFOL_CAUSE_MO_SIGNALLING) | C(AMFOL_CAUSE_HIGH_PRIORITY) | C(AMFOL_CAUSE_MPS) |
         C(AMFOL_CAUSE_MCS) | C(AMFOL_CAUSE_MO_EXCEPTION_DATA),
     /* "only permit high priority sessions and mobile terminated services": emergency is not in
-     * the permit list (verbatim 38.413); mo-ExceptionData is (E-UTRA list). */
-    [AMFOL_ACTION_PERMIT_HIGH_PRIORITY_AND_MT_ONLY] =
-        MO_DT | C(AMFOL_CAUSE_MO_SIGNALLING) | C(AMFOL_CAUSE_EMERGENCY),
+     * the permit list (verbatim 38.413), yet no 3GPP text asks a gNB to reject emergency calls:
+     * emergency is in neither class (not judged); mo-ExceptionData is permitted (E-UTRA list). */
+    [AMFOL_ACTION_PERMIT_HIGH_PRIORITY_AND_MT_ONLY] = MO_DT | C(AMFOL_CAUSE_MO_SIGNALLING),
 };
 
 static const uint32_t exempt_mask[AMFOL_ACTION_COUNT] = {

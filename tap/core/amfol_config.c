@@ -25,4 +25,5 @@ void amfol_config_defaults(amfol_config *cfg)
     cfg->symptom_min_samples = 5;
     cfg->symptom_min_s = 20;
     cfg->control_late_s = 30;
+    cfg->dedup_window_ms = 1000;
 }

@@ -2,6 +2,7 @@
 /* amfol_engine.c: owns the module states and routes events to the modules' handlers. */
 #include "amfol_engine.h"
 #include "amfol_engine_internal.h"
+#include "amfol_dedup.h"
 
 #include <glib.h>
 
@@ -29,6 +30,12 @@ static const amfol_module *const modules[] = {
         }                                                                             \
     } while (0)
 
+/* Bounds of the repeat detectors: frames of the last dedup window, DATA chunks of the last
+ * RTO.Max (RFC 9260 §16: 60 s), the longest a sender waits before retransmitting. */
+#define DEDUP_FRAMES_CAP 65536
+#define DEDUP_CHUNKS_CAP 262144
+#define SCTP_RTO_MAX_S 60.0
+
 amfol_engine *amfol_engine_new(const amfol_config *cfg)
 {
     amfol_engine *e = g_new0(amfol_engine, 1);
@@ -40,6 +47,8 @@ amfol_engine *amfol_engine_new(const amfol_config *cfg)
         modules[i]->create(e);
     e->findings = amfol_findings_new();
     e->chart = amfol_chart_rec_new();
+    e->frames_seen = amfol_dedup_new(e->cfg.dedup_window_ms / 1000.0, DEDUP_FRAMES_CAP);
+    e->chunks_seen = amfol_dedup_new(e->cfg.dedup_window_ms ? SCTP_RTO_MAX_S : 0, DEDUP_CHUNKS_CAP);
     return e;
 }
 
@@ -51,6 +60,8 @@ void amfol_engine_free(amfol_engine *e)
         modules[i]->destroy(e);
     amfol_findings_free(e->findings);
     amfol_chart_rec_free(e->chart);
+    amfol_dedup_free(e->frames_seen);
+    amfol_dedup_free(e->chunks_seen);
     g_free(e);
 }
 
@@ -150,4 +161,25 @@ const amfol_findings *amfol_engine_finish(amfol_engine *e)
     e->frames_at_finish = e->cap.frames;
     e->finished = true;
     return e->findings;
+}
+
+bool amfol_engine_repeat_frame(amfol_engine *e, uint64_t key, amfol_frame frame, amfol_time t,
+                               amfol_frame *first)
+{
+    if (!amfol_dedup_repeat(e->frames_seen, key, t, frame, first))
+        return false;
+    e->cap.duplicates_ignored++;
+    return true;
+}
+
+bool amfol_engine_repeat_chunks(amfol_engine *e, const uint64_t *keys, int n, amfol_frame frame,
+                                amfol_time t, amfol_frame *first)
+{
+    int repeats = 0;
+    for (int i = 0; i < n; i++)
+        repeats += amfol_dedup_repeat(e->chunks_seen, keys[i], t, frame, first);
+    if (n == 0 || repeats < n)
+        return false;
+    e->cap.sctp_retransmissions_ignored++;
+    return true;
 }

@@ -28,6 +28,14 @@ const amfol_chart_rec *amfol_engine_chart(const amfol_engine *e);
 /* Call once per frame, before the frame's events. */
 void amfol_engine_frame(amfol_engine *e, amfol_frame frame, amfol_time t);
 
+/* The same traffic seen twice: true when a frame with this key (transport identity + payload)
+ * came within the dedup window (counted in amfol_capture_info.duplicates_ignored), or when every
+ * SCTP DATA chunk of the frame (keys: association direction + TSN) was already seen within
+ * RTO.Max (sctp_retransmissions_ignored). The caller then feeds nothing of the frame. */
+bool amfol_engine_repeat_frame(amfol_engine *e, uint64_t key, amfol_frame frame, amfol_time t,
+                               amfol_frame *first);
+bool amfol_engine_repeat_chunks(amfol_engine *e, const uint64_t *keys, int n, amfol_frame frame,
+                                amfol_time t, amfol_frame *first);
 /* One call per message. `out` (may be NULL) receives the owning module's per-message result. */
 void amfol_engine_ngap(amfol_engine *e, const amfol_ngap_event *ev, amfol_n2_result *out);
 void amfol_engine_sctp(amfol_engine *e, const amfol_sctp_event *ev);

@@ -14,6 +14,7 @@ typedef struct amfol_nas amfol_nas;
 typedef struct amfol_sbi amfol_sbi;
 typedef struct amfol_chart_rec amfol_chart_rec;
 typedef struct amfol_symptoms amfol_symptoms;
+typedef struct amfol_dedup amfol_dedup;
 
 struct amfol_engine {
     amfol_config cfg;
@@ -25,6 +26,8 @@ struct amfol_engine {
     amfol_symptoms *symptoms;   /* issue 14 (tap/symptoms) */
     amfol_findings *findings;
     amfol_chart_rec *chart;     /* time series for the chart (-z amfol,html) */
+    amfol_dedup *frames_seen;    /* transport identity + payload of recent frames */
+    amfol_dedup *chunks_seen;    /* SCTP association direction + TSN of recent DATA chunks */
     uint64_t fed;               /* events fed so far */
     uint64_t fed_at_finish;     /* value of `fed` when the findings were last computed */
     uint64_t frames_at_finish;

@@ -70,6 +70,8 @@ typedef struct amfol_ngap_event {
     bool has_nr_cgi;
     amfol_nr_cgi nr_cgi;             /* from UserLocationInformationNR */
     int ue_context_request;          /* 0 requested, AMFOL_ABSENT */
+    bool rerouted;                   /* AMFSetID or SourceToTarget-AMFInformationReroute present:
+                                      * sent after REROUTE NAS REQUEST (TS 38.413 §8.6.5) */
 
     /* Cause, NG SETUP FAILURE TimeToWait, capacity */
     amfol_ngap_cause cause;
@@ -94,6 +96,10 @@ typedef struct amfol_ngap_event {
 
     /* NAS-PDU carried (first one) */
     bool has_nas;
+
+    /* SCTP verification tag of the packet (0: unknown): the same tag on another address pair is
+     * the same association on another path (multi-homing, RFC 9260 §6.4) */
+    uint32_t sctp_vtag;
 } amfol_ngap_event;
 
 /* ---- Transport trouble on the N2 association (SCTP) ---------------------------------- */
@@ -198,6 +204,8 @@ typedef struct amfol_sbi_load {
     int n_guamis;
     amfol_guami guamis[AMFOL_MAX_GUAMIS];
     char ipv4[16];                   /* first ipv4Addresses entry or "" */
+    /* Added for issue 9 (additive): the NF's heart-beat timer (s) as the profile gives it. */
+    int heartbeat_s;                 /* heartBeatTimer or AMFOL_ABSENT */
 } amfol_sbi_load;
 
 typedef struct amfol_sbi_event {
@@ -220,6 +228,13 @@ typedef struct amfol_sbi_event {
     bool is_notification;            /* body is NotificationData {event, nfInstanceUri} */
     bool body_not_json;              /* DATA carried a body the JSON dissector did not decode */
     bool tls;                        /* TLS on this TCP stream: content hidden */
+    /* Issue 10 (additive): the DATA bytes when Wireshark could not type them (HPACK state lost:
+     * no content-type), valid during the call; amfol recognises a JSON Patch of /load in them. */
+    const uint8_t *raw_body;
+    size_t raw_len;
+    /* Indirect communication (TS 29.500 §6.10): a request with 3gpp-Sbi-Target-apiRoot goes to an
+     * SCP; one with Via was forwarded by one. */
+    bool has_target_apiroot, has_via;
 } amfol_sbi_event;
 
 /* ---- Observing the engine (the -z amfol,events export) ----------------------------------- */

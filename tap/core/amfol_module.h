@@ -51,6 +51,8 @@ typedef struct amfol_capture_info {
     uint64_t frames;
     amfol_time first_time;      /* 0 when no frame yet */
     amfol_time last_time;
+    uint64_t duplicates_ignored;    /* identical frames within the dedup window (two probes) */
+    uint64_t sctp_retransmissions_ignored;   /* frames whose every DATA chunk was seen (TSN) */
 } amfol_capture_info;
 
 #endif

@@ -201,6 +201,28 @@ const char *amfol_n2_amf_name(const amfol_n2 *n2, const amfol_endpoint *a, const
     return amf ? amf->id : NULL;
 }
 
+const amfol_endpoint *amfol_n2_amf_endpoint(const amfol_n2 *n2, const amfol_endpoint *a, const amfol_endpoint *b)
+{
+    int ai = n2 ? n2_assoc_find(n2, a, b) : -1;
+    if (ai < 0)
+        return NULL;
+    const n2_amf *amf = n2_amf_of(n2, g_ptr_array_index(n2->assocs, ai));
+    return amf ? &amf->address : NULL;
+}
+
+int amfol_n2_amf_serves(const amfol_n2 *n2, const amfol_endpoint *a, const amfol_endpoint *b,
+                        int set_low_bit, int pointer)
+{
+    int ai = n2 ? n2_assoc_find(n2, a, b) : -1;
+    const n2_amf *amf = ai < 0 ? NULL : n2_amf_of(n2, g_ptr_array_index(n2->assocs, ai));
+    if (!amf || amf->n_guamis == 0)
+        return -1;
+    for (int i = 0; i < amf->n_guamis; i++)
+        if (amf->guamis[i].pointer == pointer && (amf->guamis[i].set_id & 1) == set_low_bit)
+            return 1;
+    return 0;
+}
+
 const char *amfol_n2_gnb_name(const amfol_n2 *n2, const amfol_endpoint *a, const amfol_endpoint *b)
 {
     int ai = n2 ? n2_assoc_find(n2, a, b) : -1;

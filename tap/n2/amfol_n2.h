@@ -30,6 +30,7 @@ typedef struct amfol_n2_result {
     int n_slice_items;
     /* OVERLOAD STOP */
     bool is_stop, stop_without_start;
+    bool stop_before_capture;      /* STOP of an overload started before the capture began */
     double episode_duration_s;     /* STOP: from this association's first START */
     amfol_frame start_frame;       /* link to the START in force / being stopped */
     /* INITIAL UE MESSAGE */
@@ -76,6 +77,13 @@ bool amfol_n2_overload_for_amf(const amfol_n2 *n2, const char *amf, amfol_time t
 bool amfol_n2_overload_for_cell(const amfol_n2 *n2, const amfol_nr_cgi *cgi, amfol_time t,
                                 amfol_overload_view *out);
 const char *amfol_n2_amf_name(const amfol_n2 *n2, const amfol_endpoint *a, const amfol_endpoint *b);
+/* The AMF's SCTP address ("ip:port") of the association of two endpoints, NULL when unknown. */
+const amfol_endpoint *amfol_n2_amf_endpoint(const amfol_n2 *n2, const amfol_endpoint *a, const amfol_endpoint *b);
+/* Does the AMF of the association serve a GUAMI (ServedGUAMIList of NG SETUP RESPONSE) with
+ * this AMF Pointer and an AMF Set ID ending in `set_low_bit` (what ng-5G-S-TMSI-Part1 shows of
+ * a registered UE's AMF)? 1 yes, 0 no, -1 unknown (no GUAMI learnt for that AMF). */
+int amfol_n2_amf_serves(const amfol_n2 *n2, const amfol_endpoint *a, const amfol_endpoint *b,
+                        int set_low_bit, int pointer);
 
 /* The AMF-wide overload episodes (tap/n2/amfol_n2_timeline.c): an episode runs from the first
  * OVERLOAD START to one of an AMF's gNBs until every gNB that got a START got a STOP. The one
@@ -83,8 +91,9 @@ const char *amfol_n2_amf_name(const amfol_n2 *n2, const amfol_endpoint *a, const
 typedef struct amfol_n2_episode_view {
     const char *amf;               /* the AMF's entity name (interned, lives with the engine) */
     int number;                    /* 1-based per AMF */
-    amfol_frame start_frame;       /* the first START */
-    amfol_time start_time;
+    amfol_frame start_frame;       /* the first START; 0 when it came before the capture */
+    amfol_time start_time;         /* -INFINITY when start_unknown */
+    bool start_unknown;            /* in force before the capture began (a STOP without START) */
     amfol_frame stop_frame;        /* the STOP that ended it; 0 while in force */
     amfol_time stop_time;
 } amfol_n2_episode_view;
@@ -97,6 +106,8 @@ typedef struct amfol_n2_segment {
     amfol_frame start_frame, stop_frame;   /* stop_frame 0: not stopped (or replaced) */
     amfol_time start_time, end_time;       /* end_time < 0: still in force */
     bool replaced;                 /* ended by a later START, not by a STOP */
+    bool start_unknown;            /* START sent before the capture began: start_frame 0,
+                                    * start_time -INFINITY, action and slices unknown (ABSENT) */
     int action, reduction_pct;     /* as in the START (AMFOL_ABSENT when absent) */
     int n_slice_items;
     amfol_slice_item slice_items[AMFOL_MAX_SLICE_ITEMS];

@@ -120,6 +120,41 @@ static int amf_for_address(amfol_n2 *n2, const amfol_endpoint *ep)
     return (int)n2->amfs->len - 1;
 }
 
+/* "ip" of an "ip:port" endpoint text ("[v6]:port" gives "[v6]"). */
+static void host_of(const amfol_endpoint *ep, char *out, size_t cap)
+{
+    g_strlcpy(out, ep->text, cap);
+    char *colon = strrchr(out, ':');
+    if (colon && colon != out && (out[0] != '[' || colon[-1] == ']'))
+        *colon = '\0';
+}
+
+/* One gNB is one gNB across its associations to several AMFs (issue 9): it is known by its
+ * Global RAN Node ID / RANNodeName from NG SETUP REQUEST, failing that by its IP address. An
+ * association without NG SETUP takes the name of a named association from the same address; a
+ * newly named one passes its name to the unnamed associations of that address. */
+static void share_gnb_name(amfol_n2 *n2, n2_assoc *a)
+{
+    if (!a->sides_known)
+        return;
+    char host[64], other[64];
+    host_of(&a->gnb_ep, host, sizeof host);
+    for (guint i = 0; i < n2->assocs->len; i++) {
+        n2_assoc *x = g_ptr_array_index(n2->assocs, i);
+        if (x == a || !x->sides_known)
+            continue;
+        host_of(&x->gnb_ep, other, sizeof other);
+        if (strcmp(host, other) != 0)
+            continue;
+        if (a->gnb_source == N2_NAME_TRANSPORT && x->gnb_source != N2_NAME_TRANSPORT) {
+            a->gnb_id = x->gnb_id;
+            return;
+        }
+        if (a->gnb_source != N2_NAME_TRANSPORT && x->gnb_source == N2_NAME_TRANSPORT)
+            x->gnb_id = a->gnb_id;
+    }
+}
+
 static void set_sides(amfol_n2 *n2, n2_assoc *a, const amfol_endpoint *amf_ep,
                       const amfol_endpoint *gnb_ep, bool guessed)
 {
@@ -129,16 +164,48 @@ static void set_sides(amfol_n2 *n2, n2_assoc *a, const amfol_endpoint *amf_ep,
     a->gnb_ep = *gnb_ep;
     a->amf = amf_for_address(n2, amf_ep);
     if (a->gnb_source == N2_NAME_TRANSPORT) {
-        a->gnb_id = n2_intern(n2, gnb_ep->text);
+        char host[64];
+        host_of(gnb_ep, host, sizeof host);
+        a->gnb_id = n2_intern(n2, host);
     }
+    share_gnb_name(n2, a);
+}
+
+/* The association that uses verification tag `vtag` from src port to dst port: one tag per
+ * direction on every path of a multi-homed association. "" when unknown. */
+static void path_key(const amfol_ngap_event *ev, char *key)
+{
+    key[0] = '\0';
+    if (ev->sctp_vtag)
+        g_snprintf(key, ASSOC_KEY_LEN, "vtag:%08x:%d>%d", ev->sctp_vtag, port_of(&ev->where.src),
+                   port_of(&ev->where.dst));
+}
+
+/* A new address pair whose tag belongs to a known association: another path of it. */
+static int other_path(amfol_n2 *n2, const amfol_ngap_event *ev, const char *key, const char *vkey)
+{
+    int v = vkey[0] ? GPOINTER_TO_INT(g_hash_table_lookup(n2->assoc_by_key, vkey)) : 0;
+    if (v <= 0)
+        return 0;
+    n2_assoc *a = g_ptr_array_index(n2->assocs, v - 1);
+    if (!a->other_path[0])
+        g_snprintf(a->other_path, sizeof a->other_path, "%s|%s", ev->where.src.text, ev->where.dst.text);
+    if (a->paths < N2_MAX_PATHS) {       /* beyond, the tag still finds it, one lookup more */
+        a->paths++;
+        g_hash_table_insert(n2->assoc_by_key, g_strdup(key), GINT_TO_POINTER(v));
+    }
+    return v;
 }
 
 n2_assoc *n2_assoc_for_event(amfol_n2 *n2, const amfol_ngap_event *ev, int *index)
 {
     *index = -1;
-    char key[ASSOC_KEY_LEN];
+    char key[ASSOC_KEY_LEN], vkey[ASSOC_KEY_LEN];
     assoc_key(&ev->where.src, &ev->where.dst, key);
+    path_key(ev, vkey);
     int v = GPOINTER_TO_INT(g_hash_table_lookup(n2->assoc_by_key, key));
+    if (v <= 0)
+        v = other_path(n2, ev, key, vkey);
     n2_assoc *a;
     if (v > 0) {
         a = g_ptr_array_index(n2->assocs, v - 1);
@@ -167,6 +234,8 @@ n2_assoc *n2_assoc_for_event(amfol_n2 *n2, const amfol_ngap_event *ev, int *inde
         g_hash_table_insert(n2->assoc_by_key, g_strdup(key), GINT_TO_POINTER((int)n2->assocs->len));
         *index = (int)n2->assocs->len - 1;
     }
+    if (vkey[0] && !g_hash_table_contains(n2->assoc_by_key, vkey))
+        g_hash_table_insert(n2->assoc_by_key, g_strdup(vkey), GINT_TO_POINTER(*index + 1));
     a->last_frame = ev->where.frame;
     a->last_time = ev->where.time;
     a->pdus++;
@@ -239,6 +308,7 @@ static void name_gnb(amfol_n2 *n2, n2_assoc *a, const amfol_ngap_event *ev)
         a->gnb_id = n2_intern(n2, ev->ran_node_name);
         a->gnb_source = N2_NAME_NODE_NAME;
     }
+    share_gnb_name(n2, a);
 }
 
 void n2_assoc_learn(amfol_n2 *n2, int ai, const amfol_ngap_event *ev)

@@ -19,7 +19,8 @@
 #define N2_EXEMPT_RING           64      /* recent exempt-class InitialUEMessages per association */
 #define N2_MAX_BASELINE_S        600     /* baseline buckets are allocated for at most this */
 #define N2_MAX_CELLS             4096
-#define N2_MAX_TIMELINE          8192    /* per-association START segments (amfol_n2_segment) */
+#define N2_MAX_TIMELINE          8192
+#define N2_MAX_PATHS             8       /* address pairs remembered per multi-homed association */    /* per-association START segments (amfol_n2_segment) */
 
 /* Where an association's names come from (docs/faults.md entity naming). */
 enum n2_name_source { N2_NAME_TRANSPORT = 0, N2_NAME_GLOBAL_ID = 1, N2_NAME_NODE_NAME = 2 };
@@ -55,7 +56,7 @@ typedef struct n2_segment {
     const n2_update *update;     /* NULL when the episode's update table was full */
     n2_cause_counts during;      /* InitialUEMessages while in force (incl. grace) */
     uint32_t shed_after_grace;   /* shed-class messages after the grace period */
-    uint32_t exempt_after_grace;
+    uint32_t exempt_after_grace;  /* UE-originated exempt causes (not mt-Access) */
     int n_shed_frames;
     amfol_frame shed_frames[N2_EVIDENCE_FRAMES];
 } n2_segment;
@@ -74,6 +75,8 @@ typedef struct n2_part {
     amfol_frame stop_frame;      /* 0 while no STOP (or restarted after one) */
     amfol_time stop_time;
     bool active;
+    bool before_capture;         /* its START was sent before the capture began: no START seen,
+                                  * action unknown, `during` runs from the first frame to the STOP */
     n2_cause_counts before;      /* baseline window before the first START */
     n2_cause_counts during;
     n2_cause_counts after;       /* baseline_s window after the STOP */
@@ -95,12 +98,14 @@ typedef struct n2_episode {
     amfol_frame stop_frame;      /* last STOP when every part stopped, else 0 */
     amfol_time stop_time;
     bool closed;
+    bool before_capture;         /* opened by a STOP without START: start_frame 0, start unknown */
     int active_parts;
     enum amfol_level max_level;
     GPtrArray *parts;            /* n2_part*, owned */
     uint32_t parts_dropped;
     GPtrArray *updates;          /* n2_update*, owned, <= N2_MAX_UPDATES_PER_EPISODE */
     uint32_t n_updates;          /* all STARTs, also beyond the stored ones */
+    uint32_t baseline_shed;      /* the AMF's shed-class InitialUEMessages before the first START */
 } n2_episode;
 
 typedef struct n2_amf {
@@ -144,6 +149,11 @@ typedef struct n2_assoc {
     bool had_episode;
     n2_cause_counts tot_before, tot_during, tot_after;
     uint32_t stops_without_start;
+    uint32_t paths;              /* other address pairs seen with its verification tags */
+    char other_path[2 * sizeof(((amfol_endpoint *)0)->text) + 2];   /* the first of them */
+    /* shed-class InitialUEMessages in the baseline window before baseline_of's first START */
+    const n2_episode *baseline_of;
+    uint32_t baseline_shed;
     /* per-second per-cause InitialUEMessage counts of the last baseline_s seconds */
     int n_buckets;
     int64_t *bucket_sec;
@@ -170,7 +180,7 @@ struct amfol_n2 {
     GHashTable *amf_by_key;      /* "ep:<address>" / "name:<AMFName>" -> index+1 */
     uint32_t amfs_dropped;
     GPtrArray *assocs;           /* n2_assoc*, owned */
-    GHashTable *assoc_by_key;    /* "lo|hi" -> index+1 */
+    GHashTable *assoc_by_key;    /* "lo|hi" (every path) and "vtag:<tag>:<sport>><dport>" -> index+1 */
     uint32_t assocs_dropped;
     GArray *cells;               /* n2_cell */
     GHashTable *cell_by_key;     /* "plmn-cellhex" -> index+1 */
@@ -198,12 +208,14 @@ void n2_free_assoc(gpointer p);
 
 /* amfol_n2_overload.c: episodes */
 void n2_on_start(amfol_n2 *n2, int ai, const amfol_ngap_event *ev, amfol_n2_result *out);
+bool n2_before_capture_stop(amfol_n2 *n2, int ai, const amfol_ngap_event *ev, amfol_n2_result *out);
 void n2_on_stop(amfol_n2 *n2, int ai, const amfol_ngap_event *ev, amfol_n2_result *out);
 void n2_on_initial_ue(amfol_n2 *n2, int ai, const amfol_ngap_event *ev, amfol_n2_result *out);
 void n2_free_episode(gpointer p);
 /* amfol_n2_timeline.c: the per-association segments every module reads. */
 void n2_timeline_start(amfol_n2 *n2, int ai, const amfol_ngap_event *ev);
 void n2_timeline_stop(amfol_n2 *n2, int ai, const amfol_ngap_event *ev);
+void n2_timeline_before_capture(amfol_n2 *n2, int ai, const amfol_ngap_event *ev);
 /* The segment of association `ai` in force at time t (history search), or NULL. */
 const n2_seg_ref *n2_segment_at(const amfol_n2 *n2, int ai, amfol_time t);
 

@@ -87,6 +87,18 @@ static n2_episode *open_episode(amfol_n2 *n2, n2_amf *amf, const amfol_ngap_even
     ep->parts = g_ptr_array_new_with_free_func(free_part);
     ep->updates = g_ptr_array_new_with_free_func(g_free);
     ep->amf = amf;
+    /* Who carries the shed class before the AMF speaks: overload-start-partial is a warning
+     * only when the gNBs it leaves out carry most of it (TS 23.501 §5.19.5.2). */
+    for (guint i = 0; i < n2->assocs->len; i++) {
+        n2_assoc *x = g_ptr_array_index(n2->assocs, i);
+        if (n2_amf_of(n2, x) != amf)
+            continue;
+        n2_cause_counts before;
+        baseline_counts(x, n2->cfg.baseline_s, ev->where.time, before);
+        x->baseline_of = ep;
+        x->baseline_shed = n2_shed_in(before, ev->overload_action);
+        ep->baseline_shed += x->baseline_shed;
+    }
     g_ptr_array_add(amf->episodes, ep);
     g_ptr_array_add(n2->episode_order, ep);
     amf->open = ep;
@@ -243,11 +255,78 @@ void n2_on_start(amfol_n2 *n2, int ai, const amfol_ngap_event *ev, amfol_n2_resu
         ep->max_level = out->level;
 }
 
+/* The episode a before-capture part joins: the one in force, else the AMF's latest
+ * before-capture episode (two gNBs stopped after one pre-capture START), else a new one. */
+static n2_episode *before_capture_episode(amfol_n2 *n2, n2_amf *amf, const n2_assoc *a,
+                                         const amfol_ngap_event *ev)
+{
+    if (amf->open)
+        return amf->open;
+    n2_episode *last = amf->episodes->len ? g_ptr_array_index(amf->episodes, amf->episodes->len - 1) : NULL;
+    if (last && last->before_capture)
+        return last;
+    n2_episode *ep = open_episode(n2, amf, ev);
+    if (!ep)
+        return NULL;
+    ep->before_capture = true;
+    ep->start_frame = 0;
+    ep->start_time = a->first_time;  /* the earliest we saw of it; reports show null */
+    ep->max_level = AMFOL_LEVEL_NORMAL;
+    amf->open = NULL;              /* nothing is in force after this STOP */
+    return ep;
+}
+
+/* A STOP on an association that had no START in the capture: its START came before the first
+ * frame (TS 38.413 §8.7.8: a STOP ends an overload the AMF signalled). The association's part of
+ * the episode runs from its first frame to this STOP; its action is unknown, so nothing judges
+ * pass-through, and what came before the first frame is not counted as "before". */
+bool n2_before_capture_stop(amfol_n2 *n2, int ai, const amfol_ngap_event *ev, amfol_n2_result *out)
+{
+    n2_assoc *a = g_ptr_array_index(n2->assocs, ai);
+    n2_amf *amf = n2_amf_of(n2, a);
+    if (!amf)
+        return false;
+    n2_episode *ep = before_capture_episode(n2, amf, a, ev);
+    if (!ep || n2->parts_total >= N2_MAX_PARTS_TOTAL)
+        return false;
+    n2->parts_total++;
+    n2_timeline_before_capture(n2, ai, ev);
+    n2_part *part = g_new0(n2_part, 1);
+    part->assoc = ai;
+    part->before_capture = true;
+    part->first_start_time = a->first_time;
+    part->stop_frame = ev->where.frame;
+    part->stop_time = ev->where.time;
+    part->segments = g_ptr_array_new_with_free_func(g_free);
+    /* Every InitialUEMessage of this association so far came while that START was in force. */
+    for (int c = 0; c < AMFOL_CAUSE_COUNT; c++) {
+        part->during[c] = a->tot_before[c];
+        a->tot_during[c] += a->tot_before[c];
+        a->tot_before[c] = 0;
+    }
+    g_ptr_array_add(ep->parts, part);
+    a->part = part;
+    a->episode = ep;
+    a->after_part = part;
+    a->had_episode = true;
+    if (ep->before_capture && (!ep->closed || ev->where.time >= ep->stop_time)) {
+        ep->closed = true;
+        ep->stop_frame = ev->where.frame;
+        ep->stop_time = ev->where.time;
+    }
+    out->episode = ep->number;
+    out->stop_before_capture = true;
+    out->episode_duration_s = ev->where.time - a->first_time;
+    return true;
+}
+
 void n2_on_stop(amfol_n2 *n2, int ai, const amfol_ngap_event *ev, amfol_n2_result *out)
 {
     n2_timeline_stop(n2, ai, ev);
     n2_assoc *a = g_ptr_array_index(n2->assocs, ai);
     out->is_stop = true;
+    if (!a->seg && !a->had_episode && n2_before_capture_stop(n2, ai, ev, out))
+        return;
     if (!a->seg) {
         out->stop_without_start = true;
         a->stops_without_start++;
@@ -338,8 +417,15 @@ void n2_on_initial_ue(amfol_n2 *n2, int ai, const amfol_ngap_event *ev, amfol_n2
     if (a->part)
         a->part->during[c]++;
     bool known = ev->rrc_cause >= 0 && ev->rrc_cause < AMFOL_CAUSE_COUNT;
-    bool shed = known && !seg->slice_only && amfol_cause_is_shed(seg->action, c);
-    bool exempt = known && amfol_cause_is_exempt(seg->action, c);
+    /* TS 38.413 §8.7.7.2 defines the gNB's behaviour only "if the Overload Action IE is
+     * included": a START without it (and without a slice list) is evidence neither way. */
+    bool judged = known && seg->action != AMFOL_ABSENT;
+    /* A rerouted INITIAL UE MESSAGE (TS 38.413 §8.6.5) carries a UE whose RRC connection already
+     * exists: the gNB had nothing to shed, it is not pass-through evidence. */
+    if (ev->rerouted)
+        judged = false;
+    bool shed = judged && !seg->slice_only && amfol_cause_is_shed(seg->action, c);
+    bool exempt = judged && amfol_cause_is_exempt(seg->action, c);
     out->in_overload = true;
     out->episode = a->episode ? a->episode->number : 0;
     out->level = seg->level;
@@ -355,7 +441,7 @@ void n2_on_initial_ue(amfol_n2 *n2, int ai, const amfol_ngap_event *ev, amfol_n2
             if (seg->n_shed_frames < N2_EVIDENCE_FRAMES)
                 seg->shed_frames[seg->n_shed_frames++] = ev->where.frame;
         }
-        if (exempt)
+        if (exempt && c != AMFOL_CAUSE_MT_ACCESS)   /* mt-Access follows paging (overload-exempt-shed) */
             seg->exempt_after_grace++;
     }
 }

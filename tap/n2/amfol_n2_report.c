@@ -68,6 +68,17 @@ static void params_text(GString *out, int action, int pct, const n2_update *u)
 static void timeline_part(const amfol_engine *e, const n2_part *part, const n2_assoc *a, GString *out)
 {
     const amfol_n2 *n2 = e->n2;
+    if (part->before_capture) {
+        g_string_append_printf(out, "    gNB %s: START before the capture began (action unknown), STOP frame "
+                               "%u (t+%.3f s), at least %.3f s\n      InitialUEMessage before: unknown\n"
+                               "      during (from its first frame): ", a->gnb_id, part->stop_frame,
+                               rel(e, part->stop_time), part->stop_time - part->first_start_time);
+        counts_text(out, part->during);
+        g_string_append_printf(out, "\n      after (%u s): ", n2->cfg.baseline_s);
+        counts_text(out, part->after);
+        g_string_append(out, "\n");
+        return;
+    }
     g_string_append_printf(out, "    gNB %s: START frame %u (t+%.3f s)", a->gnb_id,
                            part->first_start_frame, rel(e, part->first_start_time));
     if (part->stop_frame)
@@ -107,14 +118,23 @@ static void timeline_part(const amfol_engine *e, const n2_part *part, const n2_a
 static void timeline_episode(const amfol_engine *e, int amf_index, const n2_episode *ep, GString *out)
 {
     const amfol_n2 *n2 = e->n2;
-    g_string_append_printf(out, "  Episode %d: START frame %u (t+%.3f s)", ep->number, ep->start_frame,
-                           rel(e, ep->start_time));
-    if (ep->closed)
+    if (ep->before_capture)
+        g_string_append_printf(out, "  Episode %d: in force before the capture began (START not captured) "
+                               "to STOP frame %u (t+%.3f s)", ep->number, ep->stop_frame, rel(e, ep->stop_time));
+    else
+        g_string_append_printf(out, "  Episode %d: START frame %u (t+%.3f s)", ep->number, ep->start_frame,
+                               rel(e, ep->start_time));
+    if (ep->before_capture)
+        g_string_append(out, ", level unknown\n");
+    else if (ep->closed)
         g_string_append_printf(out, " to STOP frame %u (t+%.3f s), %.3f s", ep->stop_frame,
                                rel(e, ep->stop_time), ep->stop_time - ep->start_time);
     else
         g_string_append_printf(out, ", no STOP by capture end (%.3f s)", e->cap.last_time - ep->start_time);
-    g_string_append_printf(out, ", highest level %s\n", amfol_level_name(ep->max_level));
+    /* Levels are amfol's convention (docs/faults.md "Levels"), never a 3GPP value: say so. */
+    if (!ep->before_capture)
+        g_string_append_printf(out, ", highest level %s (amfol's convention, not 3GPP)\n",
+                               amfol_level_name(ep->max_level));
     for (guint u = 0; u < ep->updates->len; u++) {
         const n2_update *up = g_ptr_array_index(ep->updates, u);
         const n2_assoc *a = g_ptr_array_index(n2->assocs, up->assoc);
@@ -131,7 +151,9 @@ static void timeline_episode(const amfol_engine *e, int amf_index, const n2_epis
         const n2_part *part = g_ptr_array_index(ep->parts, p);
         timeline_part(e, part, g_ptr_array_index(n2->assocs, part->assoc), out);
     }
-    /* Associations of this AMF that were not told */
+    /* Associations of this AMF that were not told (unknowable before the capture) */
+    if (ep->before_capture)
+        return;
     amfol_frame end_frame = ep->closed ? ep->stop_frame : UINT32_MAX;
     for (guint i = 0; i < n2->assocs->len; i++) {
         const n2_assoc *a = g_ptr_array_index(n2->assocs, i);
@@ -177,6 +199,9 @@ void amfol_n2_report_timeline(amfol_engine *e, GString *out)
             g_string_append(out, "; after ");
             counts_text(out, a->tot_after);
             g_string_append(out, "\n");
+            if (a->other_path[0])
+                g_string_append_printf(out, "    multi-homed: also seen on %s (same SCTP verification tags), "
+                                       "counted as one association\n", a->other_path);
         }
         if (amf->episodes->len == 0)
             g_string_append(out, "  no overload episode\n");
@@ -298,9 +323,13 @@ static void j_part(json_dumper *d, const amfol_engine *e, const n2_part *part)
     j_str_or_null(d, "id", a->gnb_id);
     j_frame_or_null(d, "start_frame", part->first_start_frame);
     j_frame_or_null(d, "stop_frame", part->stop_frame);
-    j_time(d, "start_time", part->first_start_time);
+    j_time_or_null(d, "start_time", part->first_start_time, !part->before_capture);
     j_time_or_null(d, "stop_time", part->stop_time, part->stop_frame != 0);
-    j_double(d, "duration_s", (part->stop_frame ? part->stop_time : e->cap.last_time) - part->first_start_time);
+    /* Before the capture: at least from the association's first frame. */
+    j_double(d, part->before_capture ? "min_duration_s" : "duration_s",
+             (part->stop_frame ? part->stop_time : e->cap.last_time) - part->first_start_time);
+    json_dumper_set_member_name(d, "start_before_capture");
+    json_dumper_value_anyf(d, part->before_capture ? "true" : "false");
     json_dumper_set_member_name(d, "start_frames");
     json_dumper_begin_array(d);
     for (int k = 0; k < part->n_start_frames; k++)
@@ -309,7 +338,10 @@ static void j_part(json_dumper *d, const amfol_engine *e, const n2_part *part)
     json_dumper_set_member_name(d, "initial_ue");
     json_dumper_begin_object(d);
     j_double(d, "before_window_s", part->baseline_span_s);
-    j_counts(d, "before", part->before);
+    if (part->before_capture)
+        j_str_or_null(d, "before", NULL);      /* the state before the first frame is unknown */
+    else
+        j_counts(d, "before", part->before);
     j_counts(d, "during", part->during);
     j_int(d, "after_window_s", n2->cfg.baseline_s);
     j_counts(d, "after", part->after);
@@ -354,12 +386,15 @@ static void j_episode(json_dumper *d, const amfol_engine *e, int amf_index, cons
     const amfol_n2 *n2 = e->n2;
     json_dumper_begin_object(d);
     j_int(d, "number", ep->number);
-    j_int(d, "start_frame", ep->start_frame);
+    j_frame_or_null(d, "start_frame", ep->start_frame);
     j_frame_or_null(d, "stop_frame", ep->closed ? ep->stop_frame : 0);
-    j_time(d, "start_time", ep->start_time);
+    j_time_or_null(d, "start_time", ep->start_time, !ep->before_capture);
     j_time_or_null(d, "stop_time", ep->stop_time, ep->closed);
-    j_double(d, "duration_s", (ep->closed ? ep->stop_time : e->cap.last_time) - ep->start_time);
-    j_str_or_null(d, "max_level", amfol_level_name(ep->max_level));
+    j_double(d, ep->before_capture ? "min_duration_s" : "duration_s",
+             (ep->closed ? ep->stop_time : e->cap.last_time) - ep->start_time);
+    json_dumper_set_member_name(d, "start_before_capture");
+    json_dumper_value_anyf(d, ep->before_capture ? "true" : "false");
+    j_str_or_null(d, "max_level", ep->before_capture ? NULL : amfol_level_name(ep->max_level));
     j_int(d, "starts", ep->n_updates);
     json_dumper_set_member_name(d, "updates");
     json_dumper_begin_array(d);
@@ -374,7 +409,7 @@ static void j_episode(json_dumper *d, const amfol_engine *e, int amf_index, cons
     json_dumper_set_member_name(d, "gnbs_not_told");
     json_dumper_begin_array(d);
     amfol_frame end_frame = ep->closed ? ep->stop_frame : UINT32_MAX;
-    for (guint i = 0; i < n2->assocs->len; i++) {
+    for (guint i = 0; !ep->before_capture && i < n2->assocs->len; i++) {
         const n2_assoc *a = g_ptr_array_index(n2->assocs, i);
         if (a->amf != amf_index || a->first_frame > end_frame)
             continue;
@@ -422,6 +457,7 @@ void amfol_n2_report_json(amfol_engine *e, json_dumper *d)
             j_int(d, "first_frame", a->first_frame);
             j_int(d, "ngap_pdus", (int64_t)a->pdus);
             j_int(d, "stops_without_start", a->stops_without_start);
+            j_str_or_null(d, "other_path", a->other_path[0] ? a->other_path : NULL);
             json_dumper_set_member_name(d, "initial_ue");
             json_dumper_begin_object(d);
             j_counts(d, "before", a->tot_before);
@@ -438,6 +474,36 @@ void amfol_n2_report_json(amfol_engine *e, json_dumper *d)
         json_dumper_end_array(d);
         j_int(d, "episodes_dropped", amf->episodes_dropped);
         amfol_symptoms_report_json_amf(e, amf->id, d);   /* issue 14: amfs[].symptoms */
+        json_dumper_end_object(d);
+    }
+    json_dumper_end_array(d);
+    /* One gNB is one gNB (issue 9): each gNB once, with its associations to the AMFs. */
+    json_dumper_set_member_name(d, "gnbs");
+    json_dumper_begin_array(d);
+    for (guint i = 0; i < n2->assocs->len; i++) {
+        const n2_assoc *a = g_ptr_array_index(n2->assocs, i);
+        bool seen = false;
+        for (guint k = 0; k < i && !seen; k++)
+            seen = ((const n2_assoc *)g_ptr_array_index(n2->assocs, k))->gnb_id == a->gnb_id;
+        if (seen)
+            continue;
+        json_dumper_begin_object(d);
+        j_str_or_null(d, "id", a->gnb_id);
+        json_dumper_set_member_name(d, "associations");
+        json_dumper_begin_array(d);
+        for (guint k = i; k < n2->assocs->len; k++) {
+            const n2_assoc *x = g_ptr_array_index(n2->assocs, k);
+            if (x->gnb_id != a->gnb_id)
+                continue;
+            const n2_amf *amf = n2_amf_of(n2, x);
+            json_dumper_begin_object(d);
+            j_str_or_null(d, "amf", amf ? amf->id : NULL);
+            j_str_or_null(d, "address", x->gnb_ep.text);
+            j_str_or_null(d, "amf_address", x->amf_ep.text);
+            j_int(d, "first_frame", x->first_frame);
+            json_dumper_end_object(d);
+        }
+        json_dumper_end_array(d);
         json_dumper_end_object(d);
     }
     json_dumper_end_array(d);
@@ -465,6 +531,13 @@ void amfol_n2_report_headline(amfol_engine *e, GString *out)
         for (guint i = 0; i < amf->episodes->len; i++) {
             const n2_episode *ep = g_ptr_array_index(amf->episodes, i);
             episodes++;
+            if (ep->before_capture) {
+                g_string_append_printf(out, "AMF %s: overload episode %d in force before the capture began, "
+                                       "STOP to %u gNB%s by frame %u (t+%.1f s); START and action not captured\n",
+                                       amf->id, ep->number, ep->parts->len, ep->parts->len == 1 ? "" : "s",
+                                       ep->stop_frame, rel(e, ep->stop_time));
+                continue;
+            }
             g_string_append_printf(out, "AMF %s: overload episode %d from frame %u (t+%.1f s) ", amf->id,
                                    ep->number, ep->start_frame, rel(e, ep->start_time));
             if (ep->closed)
@@ -473,7 +546,7 @@ void amfol_n2_report_headline(amfol_engine *e, GString *out)
                 g_string_append_printf(out, "with no STOP by capture end (%.1f s)",
                                        e->cap.last_time - ep->start_time);
             const n2_update *u = ep->updates->len ? g_ptr_array_index(ep->updates, 0) : NULL;
-            g_string_append_printf(out, ", %s (", amfol_level_name(ep->max_level));
+            g_string_append_printf(out, ", amfol level %s (", amfol_level_name(ep->max_level));
             if (u && u->slice_only)
                 g_string_append(out, "slice-scoped");
             else

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* amfol_n2_rules.c: the four N2 rules of docs/faults.md, evaluated over the episode state:
- * gnb-ignores-overload, overload-start-partial, overload-stop-missing, overload-exempt-shed. */
+/* amfol_n2_rules.c: the N2 rules of docs/faults.md, evaluated over the episode state:
+ * gnb-ignores-overload, overload-start-partial, overload-stop-missing, overload-exempt-shed,
+ * overload-action-absent. */
 #include "amfol_n2_internal.h"
 #include "amfol_n2_stats.h"
 #include "../core/amfol_engine_internal.h"
@@ -23,11 +24,18 @@ uint32_t n2_shed_in(const n2_cause_counts counts, int action)
     return n;
 }
 
+/* overload-exempt-shed counts the exempt causes the UE originates: mt-Access answers paging,
+ * and paging falls with the AMF's own load, so its drop is no evidence against the gNB. */
+static bool exempt_originated(int action, int cause)
+{
+    return cause != AMFOL_CAUSE_MT_ACCESS && amfol_cause_is_exempt(action, cause);
+}
+
 uint32_t n2_exempt_in(const n2_cause_counts counts, int action)
 {
     uint32_t n = 0;
     for (int c = 0; c < AMFOL_CAUSE_COUNT; c++)
-        if (amfol_cause_is_exempt(action, c))
+        if (exempt_originated(action, c))
             n += counts[c];
     return n;
 }
@@ -48,6 +56,8 @@ bool n2_segment_judge(const amfol_n2 *n2, const n2_part *part, const n2_segment 
     j->judged = false;
     if (seg->slice_only)
         return false;              /* N2 cannot see a UE's requested NSSAI */
+    if (seg->action == AMFOL_ABSENT)
+        return false;              /* no Overload Action IE: §8.7.7.2 asks nothing (a note) */
     double grace = n2->cfg.grace_ms / 1000.0;
     j->during_s = end_of(seg, capture_end) - seg->start_time - grace;
     j->shed_baseline = n2_shed_in(part->before, seg->action);
@@ -143,7 +153,19 @@ static bool part_of_assoc(const n2_episode *ep, int ai)
 static void rule_start_partial(const amfol_n2 *n2, int amf_index, const n2_amf *amf,
                                const n2_episode *ep, amfol_findings *out)
 {
+    /* Before the capture the AMF may have told any gNB: only STOPs show who was told. */
+    if (ep->before_capture)
+        return;
     amfol_frame end_frame = ep->closed ? ep->stop_frame : UINT32_MAX;
+    /* TS 23.501 §5.19.5.2 lets the AMF tell "all or a proportion" of its 5G-AN nodes: a note,
+     * a warning only when the untold gNBs carried most of the shed class before the START. */
+    uint32_t untold = 0;
+    for (guint i = 0; i < n2->assocs->len; i++) {
+        const n2_assoc *a = g_ptr_array_index(n2->assocs, i);
+        if (a->amf == amf_index && a->baseline_of == ep && !part_of_assoc(ep, (int)i))
+            untold += a->baseline_shed;
+    }
+    bool most = ep->baseline_shed >= N2_MIN_BASELINE && 2 * untold > ep->baseline_shed;
     for (guint i = 0; i < n2->assocs->len; i++) {
         const n2_assoc *a = g_ptr_array_index(n2->assocs, i);
         if (a->amf != amf_index || a->first_frame > end_frame || part_of_assoc(ep, (int)i))
@@ -152,6 +174,8 @@ static void rule_start_partial(const amfol_n2 *n2, int amf_index, const n2_amf *
         if (!f)
             return;
         amfol_finding_set_entities(f, amf->id, a->gnb_id, NULL, NULL);
+        if (most)
+            f->severity = AMFOL_SEV_WARNING;
         for (guint p = 0; p < ep->parts->len; p++) {
             const n2_part *part = g_ptr_array_index(ep->parts, p);
             for (int k = 0; k < part->n_start_frames; k++)
@@ -161,9 +185,11 @@ static void rule_start_partial(const amfol_n2 *n2, int amf_index, const n2_amf *
         f->count = ep->n_updates;
         amfol_finding_set_summary(f,
             "AMF %s sent OVERLOAD START to %u gNB association%s in episode %d (from frame %u) but "
-            "not to gNB %s, seen on N2 since frame %u",
+            "not to gNB %s, seen on N2 since frame %u; the untold gNBs carried %u of the %u shed-class "
+            "InitialUEMessages before the START%s",
             amf->id, ep->parts->len, ep->parts->len == 1 ? "" : "s", ep->number, ep->start_frame,
-            a->gnb_id, a->first_frame);
+            a->gnb_id, a->first_frame, untold, ep->baseline_shed,
+            most ? " (most of them: warning)" : "");
     }
 }
 
@@ -174,6 +200,8 @@ static void rule_exempt_shed(const amfol_n2 *n2, const n2_amf *amf, const n2_par
         return;
     const n2_segment *first = g_ptr_array_index(part->segments, 0);
     int action = first->action;    /* the exempt class of the episode's first START */
+    if (action == AMFOL_ABSENT)
+        return;                    /* no Overload Action IE (or slice-only): no exempt class */
     double grace = n2->cfg.grace_ms / 1000.0;
     double during = 0;
     uint32_t k = 0;
@@ -197,7 +225,7 @@ static void rule_exempt_shed(const amfol_n2 *n2, const n2_amf *amf, const n2_par
     amfol_finding_set_entities(f, amf->id, a->gnb_id, NULL, NULL);
     amfol_finding_add_frame(f, part->first_start_frame);
     for (int i = 0; i < part->n_baseline_exempt; i++)
-        if (amfol_cause_is_exempt(action, part->baseline_exempt[i].cause))
+        if (exempt_originated(action, part->baseline_exempt[i].cause))
             amfol_finding_add_frame(f, part->baseline_exempt[i].frame);
     f->first_frame = part->first_start_frame;
     f->count = base;
@@ -205,6 +233,34 @@ static void rule_exempt_shed(const amfol_n2 *n2, const n2_amf *amf, const n2_par
         "Exempt-cause InitialUEMessages from gNB %s fell from %u in the %.0f s before OVERLOAD START "
         "frame %u to %u in %.1f s of overload (expected %.1f, Poisson p = %.2g)",
         a->gnb_id, base, part->baseline_span_s, part->first_start_frame, k, during, lambda, p);
+}
+
+/* overload-action-absent (note): STARTs without Overload Action IE and without a slice list;
+ * TS 38.413 §8.7.7.2 defines the gNB's reaction only when the IE is included, so the part is
+ * not judged for pass-through or exemptions. */
+static void rule_action_absent(const n2_amf *amf, const n2_part *part, const n2_assoc *a,
+                               amfol_findings *out)
+{
+    amfol_finding *f = NULL;
+    for (guint s = 0; s < part->segments->len; s++) {
+        const n2_segment *seg = g_ptr_array_index(part->segments, s);
+        if (seg->action != AMFOL_ABSENT || seg->slice_only)
+            continue;
+        if (!f) {
+            f = amfol_findings_add(out, AMFOL_RULE_OVERLOAD_ACTION_ABSENT);
+            if (!f)
+                return;
+            amfol_finding_set_entities(f, amf->id, a->gnb_id, NULL, NULL);
+            f->first_frame = seg->start_frame;
+        }
+        amfol_finding_add_frame(f, seg->start_frame);
+        f->count++;
+    }
+    if (f)
+        amfol_finding_set_summary(f,
+            "%u OVERLOAD START%s to gNB %s (first frame %u) carried no Overload Action IE: TS 38.413 "
+            "§8.7.7.2 defines the gNB's reaction only when it is included, so its traffic is not judged",
+            f->count, f->count == 1 ? "" : "s", a->gnb_id, f->first_frame);
 }
 
 void amfol_n2_finish(amfol_engine *e, amfol_findings *out)
@@ -222,6 +278,7 @@ void amfol_n2_finish(amfol_engine *e, amfol_findings *out)
                 rule_gnb_ignores(n2, amf, part, a, capture_end, out);
                 rule_stop_missing(amf, ep, part, a, capture_end, out);
                 rule_exempt_shed(n2, amf, part, a, capture_end, out);
+                rule_action_absent(amf, part, a, out);
             }
         }
     }

@@ -4,6 +4,7 @@
  * (amfol_n2.c is the only analysis file that recognises them), so that no module rebuilds its own. */
 #include "amfol_n2_internal.h"
 
+#include <math.h>
 #include <string.h>
 
 static void fill_episode(const n2_episode *ep, amfol_n2_episode_view *out)
@@ -11,7 +12,8 @@ static void fill_episode(const n2_episode *ep, amfol_n2_episode_view *out)
     out->amf = ep->amf ? ep->amf->id : NULL;
     out->number = ep->number;
     out->start_frame = ep->start_frame;
-    out->start_time = ep->start_time;
+    out->start_time = ep->before_capture ? -INFINITY : ep->start_time;
+    out->start_unknown = ep->before_capture;
     out->stop_frame = ep->closed ? ep->stop_frame : 0;
     out->stop_time = ep->closed ? ep->stop_time : 0;
 }
@@ -33,7 +35,7 @@ bool amfol_n2_episode_at(const amfol_n2 *n2, const char *amf, amfol_time t, amfo
 {
     for (guint i = 0; n2 && amf && i < n2->episode_order->len; i++) {
         const n2_episode *ep = g_ptr_array_index(n2->episode_order, i);
-        if (!ep->amf || strcmp(ep->amf->id, amf) != 0 || ep->start_time > t)
+        if (!ep->amf || strcmp(ep->amf->id, amf) != 0 || (!ep->before_capture && ep->start_time > t))
             continue;
         if (!ep->closed || t < ep->stop_time) {
             fill_episode(ep, out);
@@ -55,30 +57,41 @@ static void close_segment(amfol_n2 *n2, n2_assoc *a, const amfol_where *w, bool 
     a->tl_open = -1;
 }
 
+/* A new segment of association ai at the end of the timeline (zeroed, its episode number set),
+ * NULL when the timeline is full. */
+static amfol_n2_segment *append_segment(amfol_n2 *n2, n2_assoc *a, int ai, int episode)
+{
+    if (n2->timeline->len >= N2_MAX_TIMELINE) {
+        n2->timeline_dropped++;
+        return NULL;
+    }
+    amfol_n2_segment sg;
+    memset(&sg, 0, sizeof sg);
+    sg.assoc = (uint32_t)ai;
+    sg.episode = episode;
+    g_array_append_val(n2->timeline, sg);
+    a->tl_last = (int32_t)n2->timeline->len - 1;
+    return &g_array_index(n2->timeline, amfol_n2_segment, a->tl_last);
+}
+
 void n2_timeline_start(amfol_n2 *n2, int ai, const amfol_ngap_event *ev)
 {
     n2_assoc *a = g_ptr_array_index(n2->assocs, ai);
     bool continuing = a->tl_open >= 0;
     if (continuing)
         close_segment(n2, a, &ev->where, true);
-    if (n2->timeline->len >= N2_MAX_TIMELINE) {
-        n2->timeline_dropped++;
+    amfol_n2_segment *sg = append_segment(n2, a, ai, continuing ? a->tl_episodes : ++a->tl_episodes);
+    if (!sg)
         return;
-    }
-    amfol_n2_segment sg;
-    memset(&sg, 0, sizeof sg);
-    sg.assoc = (uint32_t)ai;
-    sg.episode = continuing ? a->tl_episodes : ++a->tl_episodes;
-    sg.start_frame = ev->where.frame;
-    sg.start_time = ev->where.time;
-    sg.end_time = -1.0;
-    sg.action = ev->overload_action;
-    sg.reduction_pct = ev->reduction_pct;
-    sg.n_slice_items = ev->n_slice_items < 0 ? 0
-                     : ev->n_slice_items > AMFOL_MAX_SLICE_ITEMS ? AMFOL_MAX_SLICE_ITEMS : ev->n_slice_items;
-    memcpy(sg.slice_items, ev->slice_items, sizeof(amfol_slice_item) * (size_t)sg.n_slice_items);
-    g_array_append_val(n2->timeline, sg);
-    a->tl_open = a->tl_last = (int32_t)n2->timeline->len - 1;
+    sg->start_frame = ev->where.frame;
+    sg->start_time = ev->where.time;
+    sg->end_time = -1.0;
+    sg->action = ev->overload_action;
+    sg->reduction_pct = ev->reduction_pct;
+    sg->n_slice_items = ev->n_slice_items < 0 ? 0
+                      : ev->n_slice_items > AMFOL_MAX_SLICE_ITEMS ? AMFOL_MAX_SLICE_ITEMS : ev->n_slice_items;
+    memcpy(sg->slice_items, ev->slice_items, sizeof(amfol_slice_item) * (size_t)sg->n_slice_items);
+    a->tl_open = a->tl_last;
 }
 
 void n2_timeline_stop(amfol_n2 *n2, int ai, const amfol_ngap_event *ev)
@@ -86,6 +99,21 @@ void n2_timeline_stop(amfol_n2 *n2, int ai, const amfol_ngap_event *ev)
     n2_assoc *a = g_ptr_array_index(n2->assocs, ai);
     if (a->tl_open >= 0)
         close_segment(n2, a, &ev->where, false);
+}
+
+/* A STOP on an association with no START in the capture: the START came before the first frame.
+ * One closed segment from "unknown" to this STOP, its action unknown. */
+void n2_timeline_before_capture(amfol_n2 *n2, int ai, const amfol_ngap_event *ev)
+{
+    n2_assoc *a = g_ptr_array_index(n2->assocs, ai);
+    amfol_n2_segment *sg = append_segment(n2, a, ai, ++a->tl_episodes);
+    if (!sg)
+        return;
+    sg->start_unknown = true;
+    sg->start_time = -INFINITY;
+    sg->end_time = ev->where.time;
+    sg->stop_frame = ev->where.frame;
+    sg->action = sg->reduction_pct = AMFOL_ABSENT;
 }
 
 size_t amfol_n2_segment_count(const amfol_n2 *n2)

@@ -18,7 +18,8 @@
 #define MM_CONF_UPDATE_COMMAND 0x54
 #define MM_DL_NAS_TRANSPORT 0x68
 #define SM_EST_REQUEST 0xc1
-#define DEFAULT_T3346_MAX_S 1800               /* upper end of the default range (TS 24.008) */
+#define DEFAULT_T3346_MIN_S 900                /* default range of TS 24.008: 15 to 30 min */
+#define DEFAULT_T3346_MAX_S 1800
 
 
 void amfol_nas_parse_cause_set(const char *text, bool set[256])
@@ -198,6 +199,7 @@ static bool is_downlink(const amfol_nas_event *ev)
 typedef struct link_ctx {
     char ctx_key[AMFOL_NAS_KEY_LEN];
     char amfid_key[AMFOL_NAS_KEY_LEN];
+    char part1_key[AMFOL_NAS_KEY_LEN];
     char ids[4][AMFOL_NAS_KEY_LEN];
     int id_kind[4];
     int id_link[4];
@@ -212,6 +214,15 @@ static void add_id(link_ctx *l, const char *key, int kind, int link)
         l->id_link[l->n_ids] = link;
         l->n_ids++;
     }
+}
+
+/* A 5G-S-TMSI links by itself, and its ng-5G-S-TMSI-Part1 is bound too, for the radio side. */
+static void add_s_tmsi(link_ctx *l, const amfol_s_tmsi *st)
+{
+    char buf[AMFOL_NAS_KEY_LEN];
+    amfol_nas_key_s_tmsi(buf, sizeof buf, st);
+    add_id(l, buf, AMFOL_KEY_S_TMSI, AMFOL_LINK_S_TMSI);
+    amfol_nas_key_part1(l->part1_key, sizeof l->part1_key, amfol_nas_s_tmsi_part1(st));
 }
 
 /* Find or create the UE of a message; never merges on a guess: only exact identities link. */
@@ -234,17 +245,12 @@ static amfol_nas_ue *link_ue(amfol_nas *s, const amfol_nas_event *ev, const char
         amfol_nas_key_guti(buf, sizeof buf, &ev->guti_guami, ev->guti_tmsi);
         add_id(&l, buf, AMFOL_KEY_GUTI, AMFOL_LINK_GUTI);
         amfol_s_tmsi st = {ev->guti_guami.set_id, ev->guti_guami.pointer, ev->guti_tmsi};
-        amfol_nas_key_s_tmsi(buf, sizeof buf, &st);
-        add_id(&l, buf, AMFOL_KEY_S_TMSI, AMFOL_LINK_S_TMSI);
+        add_s_tmsi(&l, &st);
     }
-    if (ev->has_s_tmsi) {
-        amfol_nas_key_s_tmsi(buf, sizeof buf, &ev->s_tmsi);
-        add_id(&l, buf, AMFOL_KEY_S_TMSI, AMFOL_LINK_S_TMSI);
-    }
-    if (ng && ng->has_s_tmsi) {
-        amfol_nas_key_s_tmsi(buf, sizeof buf, &ng->s_tmsi);
-        add_id(&l, buf, AMFOL_KEY_S_TMSI, AMFOL_LINK_S_TMSI);
-    }
+    if (ev->has_s_tmsi)
+        add_s_tmsi(&l, &ev->s_tmsi);
+    if (ng && ng->has_s_tmsi)
+        add_s_tmsi(&l, &ng->s_tmsi);
     if (!l.ctx_key[0] && !l.amfid_key[0] && l.n_ids == 0) {
         *linked_by = AMFOL_LINK_NONE;
         return NULL;
@@ -267,6 +273,8 @@ static amfol_nas_ue *link_ue(amfol_nas *s, const amfol_nas_event *ev, const char
     for (int i = 0; i < l.n_ids; i++)
         amfol_nas_registry_bind(s->reg, ue, l.ids[i], l.id_kind[i]);
     amfol_nas_registry_bind(s->reg, ue, l.amfid_key, AMFOL_KEY_AMF_UE_ID);
+    /* Part1 is a context-like key (only for radio lookups): the UE's latest 5G-S-TMSI wins. */
+    amfol_nas_registry_bind(s->reg, ue, l.part1_key, AMFOL_KEY_PART1);
     amfol_nas_registry_bind(s->reg, ue, l.ctx_key, AMFOL_KEY_NGAP_CTX);
     amfol_nas_registry_touch(s->reg, ue, ev->where.time);
     return ue;
@@ -306,24 +314,28 @@ static void judge_attempt(amfol_nas *s, amfol_nas_ue *ue, const amfol_nas_event 
             }
         }
     }
-    /* Not integrity protected: the UE runs a random value from the TS 24.008 default range
-     * (believed 15-30 min) instead, so it may still be backing off after the value given. */
+    /* Not integrity protected (TS 24.501 §5.5.1.2.5, §5.5.1.3.5): a compliant UE ignores the
+     * value sent and runs a random T3346 of the TS 24.008 default range, 15 to 30 min. Before
+     * the smaller of the value given and 15 min it backs off under either reading (a retry then
+     * is a violation); from there to 30 min amfol cannot tell (uncertain). */
     double run_until = b->integrity ? b->timer.seconds : MAX(b->timer.seconds, DEFAULT_T3346_MAX_S);
+    double certain_until = b->integrity ? b->timer.seconds : MIN(b->timer.seconds, DEFAULT_T3346_MIN_S);
     if (t - (b->start + run_until) >= 0) {
         b->active = false;                     /* expired: the attempt is on time */
         return;
     }
-    if (!b->integrity && rel >= 0)
-        rel = t - (b->start + run_until);
+    bool uncertain = t - (b->start + certain_until) >= 0;
+    rel = t - (b->start + (uncertain ? run_until : certain_until));
     out->in_backoff = true;
     out->backoff_frame = b->reject_frame;
     out->to_expiry_s = -rel;
     out->backoff_timer = 3346;
     if (amf)
         amf->attempts_in_backoff++;
-    if (!b->integrity) {
+    if (uncertain) {
         out->verdict = AMFOL_VERDICT_UNCERTAIN;
-        out->reason = "the reject was not integrity protected: the UE runs a random default T3346 (TS 24.008 range, up to 30 min), not the value given";
+        out->reason = "the reject was not integrity protected: the UE may be running a random default T3346 "
+                      "(TS 24.008 range, 15 to 30 min) instead of the value given";
         if (amf)
             amf->uncertain_in_backoff++;
         return;
@@ -337,7 +349,9 @@ static void judge_attempt(amfol_nas *s, amfol_nas_ue *ue, const amfol_nas_event 
         return;
     }
     out->verdict = AMFOL_VERDICT_VIOLATION;
-    out->reason = "no exemption applies (TS 24.501 §5.5.1.3.7): early retry";
+    out->reason = b->integrity ? "no exemption applies (TS 24.501 §5.5.1.3.7): early retry"
+                               : "no exemption applies: early retry before the smaller of the value given and "
+                                 "15 min (TS 24.501 §5.5.1.2.5, default range of TS 24.008)";
     if (!amf)
         return;
     if (amf->retries->len >= AMFOL_NAS_MAX_RETRIES) {
@@ -612,11 +626,36 @@ static void nas_msg(amfol_engine *e, const amfol_nas_event *ev, void *result)
     amfol_nas_on_msg(e, ev, result);
 }
 
+/* A UE's radio attempt joins its NAS history by ng-5G-S-TMSI-Part1 (RRCSetupRequest): counted,
+ * and counted apart when it falls inside the UE's T3346 (context for ue-early-retry; no verdict:
+ * an RRC request does not say whether the UE's NAS request was exempt). */
+static void nas_rrc(amfol_engine *e, const amfol_rrc_event *ev, void *result)
+{
+    (void)result;
+    amfol_nas *s = e->nas;
+    if (!ev || ev->msg != AMFOL_RRC_SETUP_REQUEST || !ev->has_s_tmsi_part1)
+        return;
+    s->radio_with_part1++;
+    char key[AMFOL_NAS_KEY_LEN];
+    amfol_nas_key_part1(key, sizeof key, ev->s_tmsi_part1);
+    amfol_nas_ue *ue = amfol_nas_registry_lookup(s->reg, key);
+    if (!ue)
+        return;
+    s->radio_linked++;
+    const amfol_nas_backoff *b = &ue->mm;
+    if (b->active && b->timer.seconds > 0 && ev->where.time >= b->start &&
+        ev->where.time < b->start + b->timer.seconds) {
+        if (!s->radio_in_backoff++)
+            s->radio_in_backoff_first = ev->where.frame;
+    }
+}
+
 const amfol_module amfol_nas_module = {
     .name = "nas",
     .owns = AMFOL_EV_NAS,
     .create = nas_create,
     .destroy = nas_destroy,
     .on_nas = nas_msg,
+    .on_rrc = nas_rrc,
     .finish = amfol_nas_finish,
 };

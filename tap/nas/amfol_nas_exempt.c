@@ -9,7 +9,7 @@
 #define SERV_EMERGENCY_FALLBACK 4
 #define SERV_HIGH_PRIORITY 5
 
-static const char *priority_reason(const amfol_nas_attempt *a, bool with_mt)
+static const char *priority_reason(const amfol_nas_attempt *a)
 {
     if (a->mm_type == 0x41 && a->reg_type == REG_EMERGENCY)
         return "emergency registration";
@@ -18,10 +18,8 @@ static const char *priority_reason(const amfol_nas_attempt *a, bool with_mt)
         case SERV_EMERGENCY: return "service type emergency services";
         case SERV_EMERGENCY_FALLBACK: return "service type emergency services fallback";
         case SERV_HIGH_PRIORITY: return "service type high priority access";
-        case SERV_MT:
-            if (with_mt)
-                return "service type mobile terminated services (paging response)";
-            break;
+        case SERV_MT:   /* the answer to paging or to a NOTIFICATION (TS 24.501 §5.6.1, §5.6.3) */
+            return "service type mobile terminated services (paging or NOTIFICATION response)";
         default: break;
         }
     }
@@ -31,9 +29,7 @@ static const char *priority_reason(const amfol_nas_attempt *a, bool with_mt)
     case AMFOL_CAUSE_MPS: return "RRC cause mps-PriorityAccess";
     case AMFOL_CAUSE_MCS: return "RRC cause mcs-PriorityAccess";
     case AMFOL_CAUSE_MT_ACCESS:
-        if (with_mt)
-            return "RRC cause mt-Access (paging response)";
-        break;
+        return "RRC cause mt-Access (paging response)";
     default: break;
     }
     return NULL;
@@ -41,7 +37,7 @@ static const char *priority_reason(const amfol_nas_attempt *a, bool with_mt)
 
 const char *amfol_nas_backoff_exemption(const amfol_nas_attempt *a)
 {
-    const char *why = priority_reason(a, true);
+    const char *why = priority_reason(a);
     if (why)
         return why;
     if (a->connected)
@@ -53,6 +49,7 @@ const char *amfol_nas_backoff_exemption(const amfol_nas_attempt *a)
 
 const char *amfol_nas_priority_request(const amfol_nas_attempt *a)
 {
-    /* The docs/faults.md list: MT (paging response) is exempt from back-off but not named here. */
-    return priority_reason(a, false);
+    /* Mobile-terminated requests too: the AMF is not to reject them for congestion
+     * (TS 23.501 §5.19.7.2, TS 24.501 §5.3.9). */
+    return priority_reason(a);
 }

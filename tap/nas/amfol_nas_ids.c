@@ -2,6 +2,7 @@
 /* amfol_nas_ids.c: UE identity registry: key -> UE hash, serial index, LRU eviction at a cap. */
 #include "amfol_nas_ids.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -108,7 +109,7 @@ void amfol_nas_registry_bind(amfol_nas_registry *r, amfol_nas_ue *ue, const char
             }
         r->st.rebinds++;
     }
-    if (kind == AMFOL_KEY_NGAP_CTX || kind == AMFOL_KEY_AMF_UE_ID) {
+    if (kind == AMFOL_KEY_NGAP_CTX || kind == AMFOL_KEY_AMF_UE_ID || kind == AMFOL_KEY_PART1) {
         for (int i = 0; i < ue->n_keys; i++)
             if (ue->key_kind[i] == kind) {
                 drop_key_at(r, ue, i);
@@ -186,4 +187,15 @@ void amfol_nas_key_guti(char *buf, size_t n, const amfol_guami *g, uint32_t tmsi
 void amfol_nas_key_s_tmsi(char *buf, size_t n, const amfol_s_tmsi *s)
 {
     snprintf(buf, n, "s-tmsi:%u-%u-%08x", s->set_id, s->pointer, s->tmsi);
+}
+
+uint64_t amfol_nas_s_tmsi_part1(const amfol_s_tmsi *s)
+{
+    uint64_t full = ((uint64_t)(s->set_id & 0x3ff) << 38) | ((uint64_t)(s->pointer & 0x3f) << 32) | s->tmsi;
+    return full & ((UINT64_C(1) << 39) - 1);
+}
+
+void amfol_nas_key_part1(char *buf, size_t n, uint64_t part1)
+{
+    snprintf(buf, n, "part1:%010" PRIx64, part1);
 }

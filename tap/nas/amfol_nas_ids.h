@@ -34,5 +34,8 @@ const amfol_nas_registry_stats *amfol_nas_registry_stats_get(const amfol_nas_reg
 void amfol_nas_key_suci(char *buf, size_t n, const char *suci);
 void amfol_nas_key_guti(char *buf, size_t n, const amfol_guami *g, uint32_t tmsi);
 void amfol_nas_key_s_tmsi(char *buf, size_t n, const amfol_s_tmsi *s);
+/* ng-5G-S-TMSI-Part1 (TS 38.331): the 39 rightmost bits of the 48-bit 5G-S-TMSI. */
+uint64_t amfol_nas_s_tmsi_part1(const amfol_s_tmsi *s);
+void amfol_nas_key_part1(char *buf, size_t n, uint64_t part1);
 
 #endif

@@ -226,7 +226,7 @@ static int read_5gsm(const uint8_t *p, size_t len, amfol_nas_event *ev)
     case 0xc3: /* PDU session establishment reject */
     case 0xca: /* modification reject */
     case 0xd3: /* release command */
-    case 0xcc: /* release reject */
+    case 0xd2: /* release reject (0xcc is modification complete: no cause, TS 24.501 §9.7) */
         if (len < 5)
             return AMFOL_NAS_PARSE_TRUNCATED;
         ev->sm_cause = p[4];

@@ -10,6 +10,17 @@
 
 #define TIMELINE_MAX_RETRIES 50   /* early retries listed one per line in the timeline */
 
+/* Congestion rejects with a T3346 value that were not integrity protected. */
+static uint64_t unprotected_t3346(const amfol_nas_amf *a)
+{
+    uint64_t n = 0;
+    for (guint i = 0; i < a->rejects->len; i++) {
+        const amfol_nas_reject *r = &g_array_index(a->rejects, amfol_nas_reject, i);
+        n += !r->integrity && r->t3346.state == AMFOL_TIMER_VALUE;
+    }
+    return n;
+}
+
 static const char *row_msg(const amfol_nas_stat_row *r)
 {
     return r->sm_type != AMFOL_ABSENT ? amfol_nas_sm_type_name(r->sm_type)
@@ -136,6 +147,11 @@ void amfol_nas_report_timeline(amfol_engine *e, GString *out)
                            ", UEs followed %" G_GUINT64_FORMAT " (evicted %" G_GUINT64_FORMAT
                            ", identity rebinds %" G_GUINT64_FORMAT ")\n",
                            s->messages, s->ciphered, rs->ues_created, rs->evictions, rs->rebinds);
+    if (s->radio_with_part1)
+        g_string_append_printf(out, "  RRCSetupRequests with ng-5G-S-TMSI-Part1 %" G_GUINT64_FORMAT ", joined "
+                               "to a NAS UE %" G_GUINT64_FORMAT ", of them during the UE's T3346 %" G_GUINT64_FORMAT
+                               "%s\n", s->radio_with_part1, s->radio_linked, s->radio_in_backoff,
+                               s->radio_in_backoff ? " (first: radio_requests_in_backoff_first_frame in the JSON)" : "");
     if (s->ciphered)
         g_string_append(out, "  hint: ciphered NAS is unreadable; if the network uses NEA0 try "
                              "-o nas-5gs.null_decipher:TRUE\n");
@@ -221,6 +237,10 @@ void amfol_nas_report_json(amfol_engine *e, json_dumper *d)
     amfol_json_uint(d, "ues", rs->ues_created);
     amfol_json_uint(d, "ue_evictions", rs->evictions);
     amfol_json_uint(d, "identity_rebinds", rs->rebinds);
+    amfol_json_uint(d, "radio_requests_with_part1", s->radio_with_part1);
+    amfol_json_uint(d, "radio_requests_linked", s->radio_linked);
+    amfol_json_uint(d, "radio_requests_in_backoff", s->radio_in_backoff);
+    amfol_json_uint(d, "radio_requests_in_backoff_first_frame", s->radio_in_backoff_first);
     if (s->names_overflow)
         amfol_json_uint(d, "names_overflow", s->names_overflow);
     uint64_t total_cong = 0;
@@ -280,6 +300,8 @@ void amfol_nas_report_json(amfol_engine *e, json_dumper *d)
         amfol_json_uint(d, "attempts_in_backoff", a->attempts_in_backoff);
         amfol_json_uint(d, "allowed_in_backoff", a->allowed_in_backoff);
         amfol_json_uint(d, "uncertain_in_backoff", a->uncertain_in_backoff);
+        /* listed apart: t3346-short / t3346-not-randomised judge protected rejects only */
+        amfol_json_uint(d, "unprotected_t3346_rejects", unprotected_t3346(a));
         amfol_json_uint(d, "early_retries", a->retries->len + a->retries_dropped);
         amfol_json_uint(d, "accepted_registrations", a->accepts->len + a->accepts_dropped);
         amfol_json_uint(d, "rejects_dropped", a->rejects_dropped);

@@ -51,8 +51,9 @@ static bool p_missing(const amfol_nas *s, const amfol_nas_reject *r)
 { (void)s; return r->t3346.state == AMFOL_TIMER_ABSENT; }
 static bool p_zero_deact(const amfol_nas *s, const amfol_nas_reject *r)
 { (void)s; return r->t3346.state == AMFOL_TIMER_ZERO || r->t3346.state == AMFOL_TIMER_DEACTIVATED; }
+/* Only an integrity-protected reject binds the UE to the value sent (TS 24.501 §5.5.1.2.5). */
 static bool p_short(const amfol_nas *s, const amfol_nas_reject *r)
-{ return r->t3346.state == AMFOL_TIMER_VALUE && r->t3346.seconds < s->cfg.t3346_floor_s; }
+{ return r->integrity && r->t3346.state == AMFOL_TIMER_VALUE && r->t3346.seconds < s->cfg.t3346_floor_s; }
 static bool p_outside(const amfol_nas *s, const amfol_nas_reject *r)
 { (void)s; return !r->in_overload; }
 static bool p_exempt(const amfol_nas *s, const amfol_nas_reject *r)
@@ -124,8 +125,8 @@ static void rule_not_randomised(amfol_nas *s, amfol_nas_amf *a, amfol_findings *
         GHashTable *by_value = g_hash_table_new(g_direct_hash, g_direct_equal);
         for (guint i = 0; i < a->rejects->len; i++) {
             const amfol_nas_reject *r = &g_array_index(a->rejects, amfol_nas_reject, i);
-            if (r->episode != ep)
-                continue;
+            if (r->episode != ep || !r->integrity)
+                continue;                      /* unprotected: the UE draws its own value */
             total++;
             if (r->t3346.state != AMFOL_TIMER_VALUE)
                 continue;
@@ -153,7 +154,8 @@ static void rule_not_randomised(amfol_nas *s, amfol_nas_amf *a, amfol_findings *
         uint32_t wave = 0, retried = 0;
         for (guint i = 0; i < a->rejects->len; i++) {
             const amfol_nas_reject *r = &g_array_index(a->rejects, amfol_nas_reject, i);
-            if (r->episode != ep || r->t3346.state != AMFOL_TIMER_VALUE || r->t3346.seconds != best_s)
+            if (r->episode != ep || !r->integrity || r->t3346.state != AMFOL_TIMER_VALUE ||
+                r->t3346.seconds != best_s)
                 continue;
             if (f->first_frame == 0 || r->frame < f->first_frame)
                 f->first_frame = r->frame;
@@ -248,11 +250,26 @@ static void rule_storm(amfol_nas *s, amfol_nas_amf *a, amfol_findings *out)
     g_free(v);
 }
 
+/* A reject stored as "no overload" may fall in an episode that began before the capture: N2
+ * learns of it only at its STOP, later in the first pass. */
+static void learn_before_capture(amfol_engine *e, amfol_nas_amf *a)
+{
+    for (guint k = 0; k < a->rejects->len; k++) {
+        amfol_nas_reject *r = &g_array_index(a->rejects, amfol_nas_reject, k);
+        amfol_n2_episode_view v;
+        if (!r->in_overload && amfol_n2_episode_at(e->n2, a->name, r->t, &v) && v.start_unknown) {
+            r->in_overload = true;
+            r->episode = v.number;
+        }
+    }
+}
+
 void amfol_nas_finish(amfol_engine *e, amfol_findings *out)
 {
     amfol_nas *s = e->nas;
     for (guint i = 0; i < s->amfs->len; i++) {
         amfol_nas_amf *a = g_ptr_array_index(s->amfs, i);
+        learn_before_capture(e, a);
         rule_early_retry(s, a, out);
         rule_simple(s, a, out);
         rule_not_randomised(s, a, out);

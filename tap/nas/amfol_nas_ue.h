@@ -19,7 +19,8 @@ enum amfol_nas_key_kind {
     AMFOL_KEY_S_TMSI = 2,
     AMFOL_KEY_AMF_UE_ID = 3,     /* AMF UE NGAP ID, scoped by AMF */
     AMFOL_KEY_NGAP_CTX = 4,      /* association + RAN UE NGAP ID */
-    AMFOL_KEY_KINDS = 5
+    AMFOL_KEY_PART1 = 5,         /* ng-5G-S-TMSI-Part1 of its latest 5G-S-TMSI (radio lookups only) */
+    AMFOL_KEY_KINDS = 6
 };
 
 /* A back-off the UE was told to run. */

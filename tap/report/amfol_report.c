@@ -25,6 +25,12 @@ static void capture_line(amfol_engine *e, GString *out)
     const amfol_capture_info *cap = amfol_engine_capture(e);
     g_string_append_printf(out, "Capture: %" G_GUINT64_FORMAT " frames, %.3f s\n", cap->frames,
                            cap->frames ? cap->last_time - cap->first_time : 0.0);
+    /* Said only when it happened, so that clean captures read as before. */
+    if (cap->duplicates_ignored || cap->sctp_retransmissions_ignored)
+        g_string_append_printf(out, "Ignored as seen before: %" G_GUINT64_FORMAT " duplicate frames "
+                               "(same transport identity and payload, e.g. two probes), %" G_GUINT64_FORMAT
+                               " SCTP retransmissions (every DATA chunk's TSN already seen)\n",
+                               cap->duplicates_ignored, cap->sctp_retransmissions_ignored);
 }
 
 void amfol_report_timeline(amfol_engine *e, GString *out)

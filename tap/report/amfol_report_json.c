@@ -22,6 +22,10 @@ static void write_capture(json_dumper *d, amfol_engine *e)
         json_dumper_value_anyf(d, "%.6f", cap->last_time);
     else
         json_dumper_value_anyf(d, "null");
+    json_dumper_set_member_name(d, "duplicates_ignored");
+    json_dumper_value_anyf(d, "%" G_GUINT64_FORMAT, cap->duplicates_ignored);
+    json_dumper_set_member_name(d, "sctp_retransmissions_ignored");
+    json_dumper_value_anyf(d, "%" G_GUINT64_FORMAT, cap->sctp_retransmissions_ignored);
     json_dumper_end_object(d);
 }
 

@@ -51,8 +51,13 @@ int rrc_segment_classify(const rrc_segment *sg, int cause_ix)
 {
     if (!sg)
         return AMFOL_RRC_CLASS_NONE;
+    if (sg->start_unknown)
+        return AMFOL_RRC_CLASS_UNJUDGED;   /* its START came before the capture */
     /* A START carrying only a slice list asks nothing AMF-wide. */
     bool amf_wide = sg->n_slice_items == 0 || sg->action != AMFOL_ABSENT || sg->reduction_pct != AMFOL_ABSENT;
+    /* No Overload Action IE and no slice list: §8.7.7.2 asks nothing, nothing is judged. */
+    if (sg->action == AMFOL_ABSENT && sg->n_slice_items == 0)
+        return AMFOL_RRC_CLASS_UNJUDGED;
     int k = amf_wide ? amfol_rrc_classify(sg->action, cause_ix) : AMFOL_RRC_CLASS_OTHER;
     if (k == AMFOL_RRC_CLASS_SHED)
         return k;
@@ -72,12 +77,15 @@ void rrc_req_govern(amfol_engine *e, rrc_req *r, bool count)
     amfol_rrc *s = e->rrc;
     double grace = e->cfg.grace_ms / 1000.0;
     int32_t seg, stopped;
-    rrc_cell_governance(e, r->cell, r->time, &seg, &stopped);
+    uint32_t target = rrc_request_target(e, r);
+    rrc_cell_governance_for(e, r->cell, target, r->time, &seg, &stopped);
+    /* Unattributed: shown with the strictest overload of the gNB's AMFs, judged by no rule. */
+    r->unattributed = target == RRC_NO_IX && seg >= 0;
     r->seg = seg;
     r->stop_seg = seg >= 0 ? -1 : stopped;
     const rrc_segment *sg = rrc_seg(s, seg);
     const rrc_segment *st = rrc_seg(s, r->stop_seg);
-    r->klass = (uint8_t)rrc_segment_classify(sg, r->cause);
+    r->klass = (uint8_t)(r->unattributed ? AMFOL_RRC_CLASS_UNJUDGED : rrc_segment_classify(sg, r->cause));
     /* In flight around a START or a STOP: not judged. */
     r->in_grace = (sg && r->time - sg->start_time < grace) || (st && r->time - st->end_time < grace);
     if (!count)

@@ -25,7 +25,10 @@ enum amfol_rrc_class {
     AMFOL_RRC_CLASS_SHED = 1,      /* the action asks the gNB to reject it */
     AMFOL_RRC_CLASS_EXEMPT = 2,    /* must be let through */
     AMFOL_RRC_CLASS_OTHER = 3,     /* neither (e.g. mo-Signalling under action 0) */
-    AMFOL_RRC_CLASS_SLICE = 4      /* shed only for UEs of a listed slice: not judged per request */
+    AMFOL_RRC_CLASS_SLICE = 4,     /* shed only for UEs of a listed slice: not judged per request */
+    AMFOL_RRC_CLASS_UNJUDGED = 5   /* no 3GPP text decides (emergency under action 3, a START
+                                    * without Overload Action IE, a START sent before the capture
+                                    * began: action unknown): evidence neither way */
 };
 
 /* What happened to a request. */

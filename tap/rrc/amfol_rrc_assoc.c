@@ -229,7 +229,62 @@ static int strictness(int action)
     }
 }
 
+/* The associations of the cell's gNB (one gNB, several AMFs): up to `cap` of them. */
+static uint32_t gnb_assocs(amfol_engine *e, uint32_t cell, uint32_t *out, uint32_t cap)
+{
+    amfol_rrc *s = e->rrc;
+    if (!rrc_cell_bind(e, cell))
+        return 0;
+    uint32_t b = s->cells[cell].bound_assoc, n = 0;
+    const char *gname = rrc_assoc_gnb_name(e, b);
+    for (uint32_t ai = 0; ai < s->n_assocs && n < cap; ai++) {
+        const char *name = rrc_assoc_gnb_name(e, ai);
+        if (ai == b || (name && gname && strcmp(name, gname) == 0))
+            out[n++] = ai;
+    }
+    return n;
+}
+
+/* TS 38.413 §8.7.7.1: the gNB reduces load "towards the concerned AMF". The AMF a request
+ * targets: the only AMF of a single-AMF gNB; else a registered UE's AMF from the AMF Set bit and
+ * AMF Pointer of ng-5G-S-TMSI-Part1, matched to the GUAMIs each association's AMF serves.
+ * RRC_ALL_ASSOCS when every association of the gNB goes to one AMF; RRC_NO_IX when amfol cannot
+ * tell (a new UE of a multi-AMF gNB, no GUAMI, or no match). */
+uint32_t rrc_request_target(amfol_engine *e, const rrc_req *r)
+{
+    amfol_rrc *s = e->rrc;
+    uint32_t as[16];
+    uint32_t n = gnb_assocs(e, r->cell, as, 16);
+    if (n == 0)
+        return RRC_NO_IX;
+    bool one_amf = true;               /* several associations to one AMF are still one target */
+    for (uint32_t k = 1; k < n && one_amf; k++)
+        one_amf = g_strcmp0(rrc_assoc_amf_name(e, as[k]), rrc_assoc_amf_name(e, as[0])) == 0;
+    if (one_amf)
+        return RRC_ALL_ASSOCS;
+    if (!r->has_part1)
+        return RRC_NO_IX;
+    int set_bit = (int)(r->part1 >> 38) & 1, pointer = (int)(r->part1 >> 32) & 0x3f;
+    uint32_t hit = RRC_NO_IX;
+    for (uint32_t k = 0; k < n; k++) {
+        amfol_endpoint a, b;
+        endpoints_of(&s->assocs[as[k]], &a, &b);
+        if (amfol_n2_amf_serves(s->n2, &a, &b, set_bit, pointer) == 1) {
+            if (hit != RRC_NO_IX)
+                return RRC_NO_IX;      /* two AMFs claim it */
+            hit = as[k];
+        }
+    }
+    return hit;
+}
+
 void rrc_cell_governance(amfol_engine *e, uint32_t cell, amfol_time t, int32_t *in_force, int32_t *last_stopped)
+{
+    rrc_cell_governance_for(e, cell, RRC_NO_IX, t, in_force, last_stopped);
+}
+
+void rrc_cell_governance_for(amfol_engine *e, uint32_t cell, uint32_t only_assoc, amfol_time t,
+                             int32_t *in_force, int32_t *last_stopped)
 {
     amfol_rrc *s = e->rrc;
     *in_force = *last_stopped = -1;
@@ -238,6 +293,8 @@ void rrc_cell_governance(amfol_engine *e, uint32_t cell, amfol_time t, int32_t *
     uint32_t b = s->cells[cell].bound_assoc;
     const char *gname = rrc_assoc_gnb_name(e, b);
     for (uint32_t ai = 0; ai < s->n_assocs; ai++) {
+        if (only_assoc != RRC_NO_IX && only_assoc != RRC_ALL_ASSOCS && ai != only_assoc)
+            continue;
         if (ai != b) {
             const char *n = rrc_assoc_gnb_name(e, ai);
             if (!n || !gname || strcmp(n, gname) != 0)

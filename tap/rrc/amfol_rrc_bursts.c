@@ -57,6 +57,36 @@ static uint32_t retry_wave(const amfol_rrc *s, uint32_t cell, const GArray *burs
     return n;
 }
 
+/* Retries measurably back at reject time + waitTime: UEs known by ng-5G-S-TMSI-Part1 whose next
+ * request in the cell (within waitTime + RETRY_LOOK_S) comes within ±1 s of T302 expiry.
+ * `linked` counts the rejected UEs seen again at all. */
+#define RETRY_LOOK_S 30.0
+static uint32_t retries_on_time(const amfol_rrc *s, uint32_t cell, const GArray *burst, uint32_t *linked)
+{
+    uint32_t on_time = 0;
+    *linked = 0;
+    for (guint k = 0; k < burst->len; k++) {
+        const rrc_rej *j = &g_array_index(s->rejs, rrc_rej, g_array_index(burst, uint32_t, k));
+        if (j->wait_s <= 0 || j->req == RRC_NO_IX)
+            continue;
+        const rrc_req *r = &g_array_index(s->reqs, rrc_req, j->req);
+        if (!r->has_part1)
+            continue;
+        for (guint i = j->req + 1; i < s->reqs->len; i++) {
+            const rrc_req *x = &g_array_index(s->reqs, rrc_req, i);
+            if (x->time > j->time + j->wait_s + RETRY_LOOK_S)
+                break;
+            if (x->cell != cell || !x->has_part1 || x->part1 != r->part1 || x->time <= j->time)
+                continue;
+            (*linked)++;
+            if (fabs(x->time - j->time - j->wait_s) <= 1.0)
+                on_time++;
+            break;
+        }
+    }
+    return on_time;
+}
+
 /* rrc-reject-without-overload and reject-waittime-synchronised: bursts per cell. A cluster is a
  * run of the cell's rejects with gaps under the window; for the first rule only rejects with no
  * START in force at reject time (on any AMF of the cell's gNB) count, and one in force ends it. */
@@ -110,15 +140,21 @@ static void judge_cell_bursts(amfol_engine *e, amfol_findings *out, uint32_t cel
                 if (hist[dom] >= SYNC_SHARE * (k - i)) {
                     GArray *burst = g_array_new(FALSE, FALSE, sizeof(uint32_t));
                     g_array_append_vals(burst, &g_array_index(all, uint32_t, i), k - i);
-                    amfol_finding *f = rrc_new_finding(out, AMFOL_RULE_REJECT_WAITTIME_SYNCHRONISED, NULL, gnb, rrc_cell_name(s, cell));
+                    /* One configured waitTime is normal (TS 38.331 RejectWaitTime 1..16 s): a note,
+                     * and only when the rejected UEs measurably come back at reject + waitTime. */
+                    uint32_t linked = 0, on_time = retries_on_time(s, cell, burst, &linked);
+                    bool bunched = on_time >= MIN_SYNC_RETRIES && 2 * on_time >= linked;
+                    amfol_finding *f = bunched ? rrc_new_finding(out, AMFOL_RULE_REJECT_WAITTIME_SYNCHRONISED, NULL,
+                                                                 gnb, rrc_cell_name(s, cell)) : NULL;
                     if (f) {
                         for (guint x = 0; x < burst->len; x++)
                             amfol_finding_add_frame(f, g_array_index(s->rejs, rrc_rej, g_array_index(burst, uint32_t, x)).frame);
                         f->count = burst->len;
                         amfol_finding_set_summary(f,
-                            "%u of %u RRCRejects in %.1f s carry waitTime %d s; retry wave: %u requests in this cell "
-                            "within ±1 s of reject time + waitTime",
-                            hist[dom], k - i, t[k - 1] - t[i], dom, retry_wave(s, cell, burst));
+                            "%u of %u RRCRejects in %.1f s carry waitTime %d s; %u of the %u rejected UEs seen again "
+                            "(by ng-5G-S-TMSI-Part1) came back within ±1 s of reject time + waitTime; retry wave: "
+                            "%u requests in this cell within ±1 s of reject time + waitTime",
+                            hist[dom], k - i, t[k - 1] - t[i], dom, on_time, linked, retry_wave(s, cell, burst));
                     }
                     g_array_free(burst, TRUE);
                 }

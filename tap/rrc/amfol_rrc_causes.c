@@ -20,6 +20,7 @@ const char *amfol_rrc_class_name(int klass)
     case AMFOL_RRC_CLASS_EXEMPT: return "exempt";
     case AMFOL_RRC_CLASS_OTHER: return "not named by the action";
     case AMFOL_RRC_CLASS_SLICE: return "shed for UEs of a listed slice only";
+    case AMFOL_RRC_CLASS_UNJUDGED: return "not judged (no 3GPP text decides, or the START came before the capture)";
     default: return "no overload";
     }
 }
@@ -58,5 +59,9 @@ int amfol_rrc_classify(int action, int cause_ix)
         return AMFOL_RRC_CLASS_OTHER;   /* rna-Update, unknown: the action names neither */
     if (amfol_cause_is_shed(action, cause_ix))
         return AMFOL_RRC_CLASS_SHED;
+    /* Emergency under "permit high priority and MT only": not in the permit list, yet no 3GPP
+     * text asks a gNB to reject emergency calls (docs/faults.md): no evidence either way. */
+    if (action == AMFOL_ACTION_PERMIT_HIGH_PRIORITY_AND_MT_ONLY && cause_ix == AMFOL_CAUSE_EMERGENCY)
+        return AMFOL_RRC_CLASS_UNJUDGED;
     return amfol_cause_is_exempt(action, cause_ix) ? AMFOL_RRC_CLASS_EXEMPT : AMFOL_RRC_CLASS_OTHER;
 }

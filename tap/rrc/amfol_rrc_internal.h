@@ -19,6 +19,7 @@
 #define RRC_MAX_UE_NSSAI    65536    /* 5G-S-TMSI part1 -> requested NSSAI (learnt from NAS) */
 #define RRC_MAX_NSSAI_SETS  1024     /* distinct requested NSSAIs */
 #define RRC_NO_IX           UINT32_MAX
+#define RRC_ALL_ASSOCS      (UINT32_MAX - 1)   /* every association of the gNB (one AMF) */
 #define RRC_PART1_MASK      ((UINT64_C(1) << 39) - 1)
 
 /* One distinct requested NSSAI (as a Registration Request listed it). */
@@ -97,6 +98,7 @@ typedef struct rrc_req {
     uint64_t part1;                /* ng-5G-S-TMSI-Part1 when has_part1 */
     bool has_part1;
     int16_t nssai;                 /* the UE's requested NSSAI (rrc_nssai_set index), -1 unknown */
+    bool unattributed;             /* several AMFs on the gNB, target unknown: never evidence */
 } rrc_req;
 
 /* One RRCReject (matched or not). */
@@ -145,6 +147,12 @@ const rrc_segment *rrc_seg(const amfol_rrc *s, int32_t ix);
 /* The strictest segment in force at t on any association of the cell's gNB (-1 none), and the
  * latest segment stopped before t on them (-1 none). */
 void rrc_cell_governance(amfol_engine *e, uint32_t cell, amfol_time t, int32_t *in_force, int32_t *last_stopped);
+/* The same, from one association of the cell's gNB only (RRC_NO_IX: all of them). */
+void rrc_cell_governance_for(amfol_engine *e, uint32_t cell, uint32_t only_assoc, amfol_time t,
+                             int32_t *in_force, int32_t *last_stopped);
+/* The association (AMF) a request targets: RRC_ALL_ASSOCS when the gNB has one AMF, RRC_NO_IX
+ * when it cannot be attributed. */
+uint32_t rrc_request_target(amfol_engine *e, const rrc_req *r);
 /* Tie the cell to a gNB (NGAP user location, gNB-ID bits, cell_map), true when bound. */
 bool rrc_cell_bind(amfol_engine *e, uint32_t cell);
 /* SCTP trouble within `window_s` of t on association ai: counts per kind into out[4]. */

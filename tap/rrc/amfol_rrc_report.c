@@ -160,6 +160,13 @@ void amfol_rrc_report_json(amfol_engine *e, json_dumper *d)
     json_dumper_value_anyf(d, "%" G_GUINT64_FORMAT, s->unmatched_answers);
     json_dumper_set_member_name(d, "overflow");
     json_dumper_value_anyf(d, "%" G_GUINT64_FORMAT, s->overflow);
+    /* Requests of multi-AMF gNBs during overload whose target AMF is unknown: counted apart,
+     * never evidence (TS 38.413 §8.7.7.1 "towards the concerned AMF"). */
+    uint64_t unattributed = 0;
+    for (guint i = 0; i < s->reqs->len; i++)
+        unattributed += g_array_index(s->reqs, rrc_req, i).unattributed;
+    json_dumper_set_member_name(d, "unattributed_requests");
+    json_dumper_value_anyf(d, "%" G_GUINT64_FORMAT, unattributed);
     json_dumper_set_member_name(d, "cells");
     json_dumper_begin_array(d);
     for (uint32_t ci = 0; ci < s->n_cells; ci++) {

@@ -66,6 +66,7 @@ typedef struct cell_acc {
     uint32_t rejects;
     GArray *frames;                /* the rejects (exempt: and the requests they answer) */
     amfol_frame first_reject;
+    amfol_time last_reject_time;
     int32_t seg;                   /* START in force at the first one (the earliest START for over-shedding) */
     uint32_t shed_rejects;         /* over-shedding: shed-class rejects of the flagged segments */
     uint32_t ratio_segments;       /* START segments where the ratio test fired */
@@ -94,6 +95,30 @@ static void cell_acc_free(gpointer p)
     cell_acc *x = p;
     g_array_free(x->frames, TRUE);
     g_free(x);
+}
+
+/* A gNB may reject exempt access for its own congestion: exempt-access-rejected needs at least
+ * MIN_EXEMPT_REJECTS such rejects, clearly above (one-sided Poisson, P_LIMIT) the cell's
+ * exempt-cause reject rate in the baseline window before the episode. */
+static bool exempt_rejects_clearly_above(amfol_engine *e, const cell_acc *x, double *expected)
+{
+    amfol_rrc *s = e->rrc;
+    const rrc_segment *sg = rrc_seg(s, x->seg);
+    *expected = 0.0;
+    if (!sg || x->rejects < MIN_EXEMPT_REJECTS)
+        return false;
+    amfol_time from = rrc_episode_first_start(s, sg);
+    double span_b;
+    uint32_t k_b = rrc_rejects_before(e, x->cell, sg, AMFOL_RRC_CLASS_EXEMPT, from, &span_b);
+    if (span_b <= 0)
+        return true;
+    double during = e->cap.last_time - from;
+    if (x->last_reject_time > from && (x->last_reject_time - from) < during)
+        during = x->last_reject_time - from;
+    if (during < 1.0)
+        during = 1.0;
+    *expected = k_b / span_b * during;
+    return rrc_clearly_above(x->rejects, *expected);
 }
 
 /* gnb-ignores-overload (radio) and gnb-over-sheds, per START segment and gNB. */
@@ -171,6 +196,7 @@ void amfol_rrc_finish(amfol_engine *e, amfol_findings *out)
             cell_acc *x = cell_acc_get(exempt, gnb, r->cell, r->seg);
             if (x) {
                 x->rejects++;
+                x->last_reject_time = r->answer_time;
                 rrc_add_frame(x->frames, r->frame);
                 rrc_add_frame(x->frames, r->answer_frame);
                 if (!x->first_reject)
@@ -205,13 +231,17 @@ void amfol_rrc_finish(amfol_engine *e, amfol_findings *out)
     judge_segments(e, segs, wrong, out);
     for (guint k = 0; k < exempt->len; k++) {
         cell_acc *x = g_ptr_array_index(exempt, k);
+        double expected;
+        if (!exempt_rejects_clearly_above(e, x, &expected))
+            continue;
         amfol_finding *f = rrc_new_finding(out, AMFOL_RULE_EXEMPT_ACCESS_REJECTED, NULL, x->gnb, rrc_cell_name(s, x->cell));
         if (f) {
             rrc_add_frames(f, x->frames);
             f->first_frame = x->first_reject;
             f->count = x->rejects;
             amfol_finding_set_summary(f, "%u exempt RRC requests (emergency / high priority / MPS / MCS / mt-Access) "
-                                      "rejected during overload although the action lets them through", x->rejects);
+                                      "rejected during overload although the action lets them through (%.1f expected "
+                                      "at the cell's pre-episode reject rate)", x->rejects, expected);
         }
     }
     for (guint k = 0; k < wrong->len; k++) {

@@ -92,13 +92,19 @@ static blk_acc *blk_acc_get(GHashTable *index, GPtrArray *all, int32_t seg, cons
     return x;
 }
 
-static bool segment_lists(const rrc_segment *sg, const amfol_snssai *sn)
+/* The slice item of the START that lists `sn`, NULL when none does. */
+static const amfol_slice_item *item_listing(const rrc_segment *sg, const amfol_snssai *sn)
 {
     for (int k = 0; k < sg->n_slice_items && k < AMFOL_MAX_SLICE_ITEMS; k++)
         for (int m = 0; m < sg->slice_items[k].n_snssai && m < AMFOL_MAX_SLICES_PER_ITEM; m++)
             if (rrc_snssai_equal(&sg->slice_items[k].snssai[m], sn))
-                return true;
-    return false;
+                return &sg->slice_items[k];
+    return NULL;
+}
+
+static bool segment_lists(const rrc_segment *sg, const amfol_snssai *sn)
+{
+    return item_listing(sg, sn) != NULL;
 }
 
 static uint32_t ues_set_up(const blk_acc *x)
@@ -118,7 +124,24 @@ static int cmp_frame(gconstpointer a, gconstpointer b)
     return x < y ? -1 : x > y;
 }
 
-/* slice-overload-blocks-slice, per (START segment with a slice list, gNB, listed slice). */
+/* One request of a UE into an accumulator: attempted / set up, and its RRCReject. */
+static void blk_record(blk_acc *x, const rrc_req *r)
+{
+    int flags = GPOINTER_TO_INT(g_hash_table_lookup(x->ues, &r->part1)) | 1;
+    if (r->outcome == AMFOL_RRC_OUT_SETUP)
+        flags |= 2;
+    uint64_t *key = g_new(uint64_t, 1);
+    *key = r->part1;
+    g_hash_table_replace(x->ues, key, GINT_TO_POINTER(flags));
+    if (r->outcome == AMFOL_RRC_OUT_REJECT && r->answer_frame) {
+        x->rejects++;
+        rrc_add_frame(x->reject_frames, r->answer_frame);
+    }
+}
+
+/* slice-overload-blocks-slice, per (START segment with a slice list, gNB, slice): a listed slice
+ * blocked (the AMF's list decides, or the gNB over-sheds a percentage), or a slice the START does
+ * not list blocked (the gNB's error). */
 void rrc_judge_blocked_slices(amfol_engine *e, amfol_findings *out)
 {
     amfol_rrc *s = e->rrc;
@@ -127,7 +150,7 @@ void rrc_judge_blocked_slices(amfol_engine *e, amfol_findings *out)
     for (guint i = 0; i < s->reqs->len; i++) {
         const rrc_req *r = &g_array_index(s->reqs, rrc_req, i);
         const rrc_segment *sg = rrc_seg(s, r->seg);
-        if (!sg || sg->n_slice_items == 0 || !r->has_part1)
+        if (!sg || sg->n_slice_items == 0 || !r->has_part1 || r->unattributed)
             continue;
         /* The NSSAI known at request time; else the one its identity registered with later (a
          * rejected UE often shows its slices only when it registers after the overload). */
@@ -142,23 +165,22 @@ void rrc_judge_blocked_slices(amfol_engine *e, amfol_findings *out)
             only_first = only_first && rrc_snssai_equal(&ns->s[k], &ns->s[0]);
             any_unlisted = any_unlisted || !segment_lists(sg, &ns->s[k]);
         }
+        const char *gnb = rrc_cell_gnb(e, r->cell);
         blk_acc *x = NULL;
         if (only_first && !any_unlisted)
-            x = blk_acc_get(index, all, r->seg, rrc_cell_gnb(e, r->cell), &ns->s[0], true);
+            x = blk_acc_get(index, all, r->seg, gnb, &ns->s[0], true);
         else if (any_unlisted)
-            x = blk_acc_get(index, all, r->seg, rrc_cell_gnb(e, r->cell), NULL, true);
+            x = blk_acc_get(index, all, r->seg, gnb, NULL, true);
         if (!x)
             continue;   /* only listed slices, but several of them: neither side */
-        int flags = GPOINTER_TO_INT(g_hash_table_lookup(x->ues, &r->part1)) | 1;
-        if (r->outcome == AMFOL_RRC_OUT_SETUP)
-            flags |= 2;
-        uint64_t *key = g_new(uint64_t, 1);
-        *key = r->part1;
-        g_hash_table_replace(x->ues, key, GINT_TO_POINTER(flags));
-        if (r->outcome == AMFOL_RRC_OUT_REJECT && r->answer_frame) {
-            x->rejects++;
-            rrc_add_frame(x->reject_frames, r->answer_frame);
-        }
+        blk_record(x, r);
+        /* A UE of one slice the START does not list is also judged for that slice, when the START
+         * asks nothing AMF-wide (else the AMF-wide action may shed it). */
+        bool slice_only = sg->action == AMFOL_ABSENT && sg->reduction_pct == AMFOL_ABSENT;
+        blk_acc *u = only_first && any_unlisted && slice_only
+                   ? blk_acc_get(index, all, r->seg, gnb, &ns->s[0], true) : NULL;
+        if (u)
+            blk_record(u, r);
     }
     for (guint i = 0; i < all->len; i++) {
         blk_acc *x = g_ptr_array_index(all, i);
@@ -180,10 +202,32 @@ void rrc_judge_blocked_slices(amfol_engine *e, amfol_findings *out)
         rrc_add_frames(f, x->reject_frames);
         f->first_frame = sg->start_frame;
         f->count = x->rejects;
-        amfol_finding_set_summary(f,
-            "slice %s blocked: none of the %u UEs requesting only %s got an RRC connection (%u RRCRejects) "
-            "while %u UEs of other slices were set up, under OVERLOAD START frame %u naming the slice",
-            sn, n, sn, x->rejects, others_ok, sg->start_frame);
+        /* TS 38.413 §8.7.7.2: without Slice Traffic Load Reduction Indication the gNB lets "only"
+         * other traffic through: blocking the slice is compliant, the AMF's slice list decides
+         * (warning, the catalogue's default). With a percentage, blocking all of it sheds more
+         * than asked: an error of the gNB. */
+        const amfol_slice_item *item = item_listing(sg, &x->slice);
+        int pct = item ? item->reduction_pct : AMFOL_ABSENT;
+        if (!item) {
+            f->severity = AMFOL_SEV_ERROR;
+            amfol_finding_set_summary(f,
+                "gNB %s blocked slice %s, which OVERLOAD START frame %u does not list: none of the %u UEs "
+                "requesting only %s got an RRC connection (%u RRCRejects) while %u UEs of other slices "
+                "were set up", x->gnb, sn, sg->start_frame, n, sn, x->rejects, others_ok);
+        } else if (pct >= 1 && pct <= 99) {
+            f->severity = AMFOL_SEV_ERROR;
+            amfol_finding_set_summary(f,
+                "gNB %s blocked slice %s: none of the %u UEs requesting only %s got an RRC connection (%u "
+                "RRCRejects) while %u UEs of other slices were set up, though OVERLOAD START frame %u asked "
+                "to reduce that slice's traffic by %d %% only", x->gnb, sn, n, sn, x->rejects, others_ok,
+                sg->start_frame, pct);
+        } else {
+            amfol_finding_set_summary(f,
+                "AMF %s's OVERLOAD START frame %u lists slice %s without a reduction percentage, so gNB %s "
+                "rejects every UE requesting only %s as TS 38.413 §8.7.7.2 asks: none of %u such UEs got an "
+                "RRC connection (%u RRCRejects) while %u UEs of other slices were set up",
+                f->amf ? f->amf : "?", sg->start_frame, sn, x->gnb, sn, n, x->rejects, others_ok);
+        }
     }
     g_ptr_array_free(all, TRUE);
     g_hash_table_destroy(index);

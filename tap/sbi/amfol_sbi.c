@@ -33,6 +33,7 @@ amfol_sbi *amfol_sbi_new(const amfol_config *cfg)
     s->requests = g_array_new(FALSE, FALSE, sizeof(sbi_request));
     s->moves = g_array_new(FALSE, FALSE, sizeof(sbi_move));
     s->server_types = g_array_new(FALSE, FALSE, sizeof(sbi_server_type));
+    s->scps = g_ptr_array_new();
     return s;
 }
 
@@ -54,6 +55,7 @@ void amfol_sbi_free(amfol_sbi *s)
     g_array_free(s->requests, TRUE);
     g_array_free(s->moves, TRUE);
     g_array_free(s->server_types, TRUE);
+    g_ptr_array_free(s->scps, TRUE);
     g_hash_table_destroy(s->names);
     g_free(s);
 }
@@ -62,12 +64,13 @@ void amfol_sbi_on_ngap(amfol_engine *e, const amfol_ngap_event *ev)
 {
     e->sbi->ngap_events++;
     sbi_episodes_on_ngap(e, ev);
+    sbi_tie_on_ngap(e, ev);
 }
 
 /* ---- pieces of on_msg ------------------------------------------------------------------- */
 
 static void add_indication(amfol_sbi *s, int kind, const amfol_sbi_event *ev, bool from_server,
-                           bool malformed, int metric, int validity_s)
+                           bool malformed, int metric, int validity_s, amfol_time valid_from)
 {
     if (s->indications->len >= SBI_MAX_INDICATIONS) {
         s->dropped++;
@@ -76,8 +79,10 @@ static void add_indication(amfol_sbi *s, int kind, const amfol_sbi_event *ev, bo
     char src_ip[48], dst_ip[48];
     sbi_ip_of(ev->where.src.text, src_ip, sizeof src_ip);
     sbi_ip_of(ev->where.dst.text, dst_ip, sizeof dst_ip);
+    /* TS 29.500 §6.4: an OCI applies from its Timestamp for Period-of-Validity. */
     sbi_indication x = { kind, ev->where.frame, ev->where.time, sbi_intern(s, src_ip),
-                         sbi_intern(s, dst_ip), malformed, metric, validity_s, from_server };
+                         sbi_intern(s, dst_ip), malformed, metric, validity_s, from_server,
+                         validity_s == AMFOL_ABSENT ? ev->where.time : valid_from + validity_s };
     g_array_append_val(s->indications, x);
 }
 
@@ -129,17 +134,46 @@ static void judge_seen(amfol_sbi *s, const amfol_sbi_load *l, amfol_time t, amfo
     }
 }
 
+/* A report already counted within the relay window on another connection is the same report
+ * relayed (NF -> SCP -> NRF): counted once, as readable when either copy was. */
+static bool relayed(amfol_sbi *s, sbi_nf *nf, const amfol_sbi_event *ev, int load, bool inferred,
+                    amfol_sbi_result *out)
+{
+    sbi_point *p = (sbi_point *)sbi_nf_relayed(nf, ev->where.time, load, ev->tcp_stream);
+    if (!p)
+        return false;
+    out->relay_of = p->frame;
+    s->reports_relayed++;
+    nf->relayed++;
+    if (p->inferred && !inferred) {
+        p->inferred = false;       /* the readable copy vouches for the inferred one */
+        s->reports_inferred--;
+        nf->inferred_reports--;
+        s->nfupdate_load_reports++;
+    }
+    return true;
+}
+
 static void own_report(amfol_engine *e, sbi_nf *nf, const amfol_sbi_event *ev, int load,
-                       bool is_register, amfol_sbi_result *out)
+                       bool is_register, bool inferred, amfol_sbi_result *out)
 {
     amfol_sbi *s = e->sbi;
     const sbi_point *prev = sbi_nf_last_load(nf, ev->where.time);
     out->since_last_report_s = prev ? ev->where.time - prev->t : -1;
     out->reported_load = load;
-    sbi_nf_add_point(s, nf, ev->where.frame, ev->where.time, load, is_register);
+    out->inferred = inferred;
+    if (!is_register && load != AMFOL_ABSENT && relayed(s, nf, ev, load, inferred, out))
+        return;
+    sbi_point p = { ev->where.frame, ev->where.time, load, is_register, inferred, ev->tcp_stream };
+    sbi_nf_add_point(s, nf, &p);
     if (!is_register && load != AMFOL_ABSENT) {
         nf->nfupdate_load_reports++;
-        s->nfupdate_load_reports++;
+        if (inferred) {
+            nf->inferred_reports++;
+            s->reports_inferred++;
+        } else {
+            s->nfupdate_load_reports++;
+        }
     }
     if (nf->n2_name) {
         sbi_episode ep;
@@ -149,8 +183,68 @@ static void own_report(amfol_engine *e, sbi_nf *nf, const amfol_sbi_event *ev, i
     }
 }
 
-static void on_loads(amfol_engine *e, const amfol_sbi_event *ev, sbi_xchg *x, bool from_client,
-                     amfol_sbi_result *out)
+static long endpoint_port(const amfol_endpoint *ep)
+{
+    const char *colon = strrchr(ep->text, ':');
+    return colon ? strtol(colon + 1, NULL, 10) : -1;
+}
+
+/* The NF a connection's readable NRF requests name (one NF: the NF's own connection). */
+static void learn_connection_nf(sbi_conn *conn, const sbi_xchg *x, bool from_client)
+{
+    if (!conn || !x || !from_client || !x->nf_id[0] || conn->many_nfs)
+        return;
+    if (!conn->nf_id[0])
+        copy_str(conn->nf_id, sizeof conn->nf_id, x->nf_id);
+    else if (strcmp(conn->nf_id, x->nf_id) != 0)
+        conn->many_nfs = true;
+}
+
+/* A load patch behind unreadable headers: attributed by connection or client address, counted
+ * apart as inferred, or left unattributed. */
+static void infer_report(amfol_engine *e, const amfol_sbi_event *ev, const sbi_xchg *x, sbi_conn *conn,
+                         int load, amfol_sbi_result *out)
+{
+    amfol_sbi *s = e->sbi;
+    char ip[48];
+    sbi_ip_of(ev->where.src.text, ip, sizeof ip);
+    const char *how = "stream";
+    /* The stream's own request path when HPACK let it through, else connection or address. */
+    sbi_nf *nf = x && x->nf_id[0] ? sbi_nf_get(s, x->nf_id, true) : sbi_infer_nf(s, conn, ip, &how);
+    out->relevant = true;
+    out->kind = sbi_kind_text(SBI_KIND_NF_UPDATE);
+    out->inferred = true;
+    out->reported_load = load;
+    if (!nf) {
+        out->request_unknown = true;
+        s->reports_unattributed++;
+        return;
+    }
+    if (conn)
+        conn->inferred++;
+    out->inferred_by = how;
+    copy_str(out->nf_id, sizeof out->nf_id, nf->id);
+    own_report(e, nf, ev, load, false, true, out);
+    copy_str(out->nf, sizeof out->nf, sbi_nf_name(nf));
+    out->tie = sbi_tie_text(nf->tie);
+}
+
+/* An NFProfile behind unreadable headers (NFRegister, its answer, a retrieval): the NF's
+ * identity, address and GUAMIs are learnt for the ties; no load is taken from it. */
+static void infer_profile(amfol_sbi *s, const amfol_sbi_event *ev, amfol_sbi_result *out)
+{
+    amfol_sbi_load l;
+    if (!sbi_infer_profile(ev->raw_body, ev->raw_len, &l))
+        return;
+    sbi_nf_learn_profile(s, &l);
+    out->relevant = true;
+    out->inferred = true;
+    out->inferred_by = "profile";
+    copy_str(out->nf_id, sizeof out->nf_id, l.nf_instance_id);
+}
+
+static void on_loads(amfol_engine *e, const amfol_sbi_event *ev, sbi_xchg *x, sbi_conn *conn,
+                     bool from_client, amfol_sbi_result *out)
 {
     amfol_sbi *s = e->sbi;
     int kind = x ? x->kind : SBI_KIND_OTHER;
@@ -163,17 +257,20 @@ static void on_loads(amfol_engine *e, const amfol_sbi_event *ev, sbi_xchg *x, bo
             out->kind = sbi_kind_text(SBI_KIND_NF_UPDATE);
             copy_str(out->nf_status, sizeof out->nf_status, l->nf_status);
             if (!nf) {
-                /* Headers unreadable: the report cannot be attributed; count it anyway. */
-                out->request_unknown = true;
-                out->reported_load = l->load;
+                /* Its request headers were not read: attributed like a body behind lost HPACK
+                 * (connection, client address), counted apart, or left unattributed. */
                 if (l->load != AMFOL_ABSENT)
-                    s->nfupdate_load_reports++;
+                    infer_report(e, ev, NULL, conn, l->load, out);
+                else
+                    out->request_unknown = true;
                 continue;
             }
+            if (from_client && conn && !conn->many_nfs)
+                sbi_nf_learn_client(s, nf, ev->where.src.text);
             copy_str(out->nf_id, sizeof out->nf_id, nf->id);
             if (l->nf_status[0])
                 copy_str(nf->status, sizeof nf->status, l->nf_status);
-            own_report(e, nf, ev, l->load, false, out);
+            own_report(e, nf, ev, l->load, false, false, out);
             copy_str(out->nf, sizeof out->nf, sbi_nf_name(nf));
             out->tie = sbi_tie_text(nf->tie);
             continue;
@@ -187,7 +284,7 @@ static void on_loads(amfol_engine *e, const amfol_sbi_event *ev, sbi_xchg *x, bo
             copy_str(out->nf_id, sizeof out->nf_id, nf->id);
             copy_str(out->nf_status, sizeof out->nf_status, l->nf_status);
             if (l->load != AMFOL_ABSENT)
-                own_report(e, nf, ev, l->load, true, out);
+                own_report(e, nf, ev, l->load, true, false, out);
             copy_str(out->nf, sizeof out->nf, sbi_nf_name(nf));
             out->tie = sbi_tie_text(nf->tie);
             continue;
@@ -222,7 +319,8 @@ static void on_headers(amfol_engine *e, const amfol_sbi_event *ev, bool from_ser
             s->oci_malformed++;
         add_indication(s, SBI_IND_OCI, ev, from_server, out->oci.malformed,
                        out->oci.n_elements ? out->oci.el[0].metric : AMFOL_ABSENT,
-                       out->oci.n_elements ? out->oci.el[0].validity_s : AMFOL_ABSENT);
+                       out->oci.n_elements ? out->oci.el[0].validity_s : AMFOL_ABSENT,
+                       out->oci.n_elements ? out->oci.el[0].timestamp : ev->where.time);
     }
     if (ev->lci[0]) {
         s->lci_headers++;
@@ -232,7 +330,8 @@ static void on_headers(amfol_engine *e, const amfol_sbi_event *ev, bool from_ser
         if (out->lci.malformed)
             s->oci_malformed++;
         add_indication(s, SBI_IND_LCI, ev, from_server, out->lci.malformed,
-                       out->lci.n_elements ? out->lci.el[0].metric : AMFOL_ABSENT, AMFOL_ABSENT);
+                       out->lci.n_elements ? out->lci.el[0].metric : AMFOL_ABSENT, AMFOL_ABSENT,
+                       ev->where.time);
     }
     out->retry_after_s = amfol_olc_retry_after_s(ev->retry_after, ev->where.time);
     if (ev->status == 503 || ev->status == 429) {
@@ -241,7 +340,7 @@ static void on_headers(amfol_engine *e, const amfol_sbi_event *ev, bool from_ser
         else
             s->status_429++;
         add_indication(s, ev->status == 503 ? SBI_IND_503 : SBI_IND_429, ev, true, false,
-                       AMFOL_ABSENT, out->retry_after_s);
+                       AMFOL_ABSENT, out->retry_after_s, ev->where.time);
     }
 }
 
@@ -492,15 +591,24 @@ void amfol_sbi_on_msg(amfol_engine *e, const amfol_sbi_event *ev, amfol_sbi_resu
     out->target_load = AMFOL_ABSENT;
     copy_str(out->problem_cause, sizeof out->problem_cause, ev->problem_cause);
     s->messages++;
+    sbi_retie(s);                  /* N2 evidence learnt since the last SBI message */
 
     bool has_req = ev->is_request || ev->method[0] || ev->path[0];
     bool is_rsp = ev->status != AMFOL_ABSENT;
     sbi_xchg *x = sbi_xchg_find(s, ev->tcp_stream, ev->stream_id);
+    /* A body Wireshark could not type: a load patch is only ever sent by the client. */
+    int raw_load = AMFOL_ABSENT;
+
+    bool raw_patch = ev->n_loads == 0 && ev->raw_len > 0 && !is_rsp &&
+                     (ev->headers_unreadable || ev->body_not_json) &&
+                     sbi_infer_patch_load(ev->raw_body, ev->raw_len, &raw_load);
     bool from_client;
     if (x)
         from_client = strcmp(ev->where.src.text, x->client) == 0;
+    else if (ev->tls)              /* nothing readable: the ephemeral (higher) port is the client's */
+        from_client = endpoint_port(&ev->where.src) > endpoint_port(&ev->where.dst);
     else
-        from_client = has_req || (!is_rsp && ev->is_json_patch);
+        from_client = has_req || (!is_rsp && (ev->is_json_patch || raw_patch));
     sbi_conn *conn = sbi_conn_get(s, ev->tcp_stream, ev->where.src.text, ev->where.dst.text,
                                   from_client);
     if (conn)
@@ -547,6 +655,8 @@ void amfol_sbi_on_msg(amfol_engine *e, const amfol_sbi_event *ev, amfol_sbi_resu
         }
         x->status = ev->status;
         x->rsp_frame = ev->where.frame;
+        if (ev->status == 200 && x->kind == SBI_KIND_NF_REGISTER && x->nf_id[0])
+            sbi_nf_put_was_update(s, x->nf_id, x->req_frame);
         from_client = false;
         out->is_response = true;
         out->request_frame = x->req_frame;
@@ -572,7 +682,17 @@ void amfol_sbi_on_msg(amfol_engine *e, const amfol_sbi_event *ev, amfol_sbi_resu
         out->tie = nf ? sbi_tie_text(nf->tie) : sbi_tie_text(SBI_TIE_NO_PROFILE);
     }
 
-    on_loads(e, ev, x, from_client, out);
+    learn_connection_nf(conn, x, from_client);
+    if (has_req && !is_rsp && (ev->has_target_apiroot || ev->has_via)) {
+        char ip[48];
+        sbi_ip_of(ev->has_target_apiroot ? ev->where.dst.text : ev->where.src.text, ip, sizeof ip);
+        sbi_note_scp(s, ip);
+    }
+    on_loads(e, ev, x, conn, from_client, out);
+    if (raw_patch)
+        infer_report(e, ev, x, conn, raw_load, out);
+    else if (ev->n_loads == 0 && ev->raw_len > 0 && (ev->headers_unreadable || ev->body_not_json))
+        infer_profile(s, ev, out);
     on_headers(e, ev, !from_client, out);
     if (x && has_req && !is_rsp && x->kind == SBI_KIND_UE_CONTEXT_TRANSFER && x->req_frame == ev->where.frame)
         on_move(e, ev, x, out);
@@ -585,6 +705,7 @@ void amfol_sbi_on_msg(amfol_engine *e, const amfol_sbi_event *ev, amfol_sbi_resu
 void amfol_sbi_finish(amfol_engine *e, amfol_findings *out)
 {
     amfol_sbi *s = e->sbi;
+    sbi_retie(s);
     sbi_rules_nrf_load_stale(e, out);
     sbi_rules_cascading(e, out);
     sbi_rules_rebalancing(s, out);
@@ -629,6 +750,8 @@ static void sbi_nas(amfol_engine *e, const amfol_nas_event *ev, void *result)
     if (!ng || ev->ciphered)
         return;
     if (ng->proc == AMFOL_NGAP_DOWNLINK_NAS_TRANSPORT) {
+        if (ev->has_guti)          /* a 5G-GUTI the AMF assigned names its Set and pointer */
+            sbi_tie_on_guti(e, ng, &ev->guti_guami);
         if (ev->conf_update_red)
             amfol_sbi_on_reregistration_request(e, ng);
         return;

@@ -62,6 +62,10 @@ typedef struct amfol_sbi_result {
     bool headers_unreadable;       /* HPACK state missing (capture started mid-connection) */
     bool request_unknown;          /* a body whose request headers were not seen */
     bool body_not_json;
+    /* Issue 10: how the report was counted */
+    bool inferred;                 /* body recognised without readable headers (attributed by connection/address) */
+    const char *inferred_by;       /* static: "stream" (its :path), "connection", "address"; NULL */
+    amfol_frame relay_of;          /* the same report already counted (NF -> SCP -> NRF), 0 = none */
 } amfol_sbi_result;
 
 amfol_sbi *amfol_sbi_new(const amfol_config *cfg);

@@ -27,16 +27,34 @@ enum sbi_tie {
     SBI_TIE_NO_PROFILE = 0,       /* only NFUpdates seen: no NFProfile, so no GUAMIs */
     SBI_TIE_NOT_AMF,              /* the NFProfile says it is another NF type */
     SBI_TIE_NO_AMF_INFO,          /* AMF NFProfile without amfInfo/guamiList */
-    SBI_TIE_NO_N2_MATCH,          /* GUAMIs known, no NG SETUP RESPONSE served them */
-    SBI_TIE_GUAMI                 /* tied to the N2 AMF that served one of its GUAMIs */
+    SBI_TIE_NO_N2_MATCH,          /* GUAMIs known, no N2 source matched them */
+    SBI_TIE_GUAMI,                /* an N2 AMF's GUAMI (NG SETUP RESPONSE, INITIAL CONTEXT SETUP ...) */
+    SBI_TIE_SET_POINTER,          /* AMF Set ID + pointer of 5G-S-TMSIs / 5G-GUTIs on its associations */
+    SBI_TIE_ADDRESS,              /* the same address for N2 and SBI */
+    SBI_TIE_USER_MAP,             /* preference amfol.amf_map */
+    SBI_TIE_CONTRADICTION         /* two sources or two NFs disagree: no tie (why says which) */
 };
+
+#define SBI_MAX_AMF_GUAMIS   8      /* GUAMIs seen per N2 AMF in any NGAP message */
+#define SBI_MAX_SET_POINTERS 16     /* AMF Set ID + pointer pairs seen per N2 AMF */
+
+/* A GUAMI, or only its Set ID + pointer, seen on one N2 AMF's associations, and where. */
+typedef struct sbi_amf_mark {
+    amfol_guami guami;            /* set_id + pointer only for SBI_TIE_SET_POINTER marks */
+    amfol_frame frame;
+    const char *where;            /* static: "NG SETUP RESPONSE", "5G-S-TMSI of InitialUEMessage" */
+} sbi_amf_mark;
 
 typedef struct sbi_point {
     amfol_frame frame;
     amfol_time t;
     int load;                     /* AMFOL_ABSENT: status-only update */
     bool is_register;             /* NFRegister (PUT) rather than NFUpdate (PATCH) */
+    bool inferred;                /* headers unreadable: body recognised, NF from connection/address */
+    uint32_t tcp_stream;          /* the connection it came on (relays come on another) */
 } sbi_point;
+
+#define SBI_RELAY_WINDOW_S 2.0      /* a relayed copy (NF -> SCP -> NRF) follows within this */
 
 typedef struct sbi_nf {
     char id[40];
@@ -46,11 +64,15 @@ typedef struct sbi_nf {
     int n_guamis;
     amfol_guami guamis[AMFOL_MAX_GUAMIS];
     char ipv4[16];
-    const char *n2_name;          /* interned; NULL unless tie == SBI_TIE_GUAMI */
+    char client_ip[48];           /* the address its own NRF requests come from (not via an SCP) */
+    const char *n2_name;          /* interned; NULL unless tied (GUAMI, Set/pointer, address, map) */
     int tie;                      /* enum sbi_tie */
+    char why[200];                /* how it was tied, or why not, with the evidence frame */
     GArray *own;                  /* sbi_point, in frame order */
-    uint32_t nfupdate_load_reports;
+    uint32_t nfupdate_load_reports;   /* counted once each: readable and inferred */
+    uint32_t inferred_reports, relayed;
     uint32_t moves_in, moves_out;
+    int heartbeat_s;              /* heartBeatTimer the NRF granted (or the NF asked), AMFOL_ABSENT */
 } sbi_nf;
 
 typedef struct sbi_n2_amf {
@@ -61,13 +83,19 @@ typedef struct sbi_n2_amf {
     int n_guamis;
     amfol_guami guamis[AMFOL_MAX_GUAMIS];
     amfol_frame setup_frame;
+    char ep[48];                  /* its N2 SCTP endpoint "ip:port" ("" unknown) */
+    /* evidence for the tie without NG Setup (amfol_sbi_tie.c) */
+    int n_marks, n_pairs;
+    sbi_amf_mark marks[SBI_MAX_AMF_GUAMIS];   /* GUAMIs of NGAP messages */
+    sbi_amf_mark pairs[SBI_MAX_SET_POINTERS]; /* Set ID + pointer of UE identities */
 } sbi_n2_amf;
 
 typedef struct sbi_episode {
     const char *amf;              /* interned */
     int number;                   /* 1-based per AMF */
-    amfol_frame start_frame;
-    amfol_time start;
+    amfol_frame start_frame;      /* 0: in force before the capture began */
+    amfol_time start;             /* then the capture's first frame */
+    bool start_unknown;
     amfol_frame end_frame;        /* 0 while open */
     amfol_time end;
 } sbi_episode;
@@ -102,6 +130,9 @@ typedef struct sbi_conn {
     uint32_t tcp_stream;
     char client[64], server[64];
     uint32_t messages, hpack_unreadable, body_not_json, tls;
+    char nf_id[40];               /* the one NF its readable NRF requests named ("" none) */
+    bool many_nfs;                /* they named two: an SCP's or a proxy's connection */
+    uint32_t inferred;            /* reports recognised on it without readable headers */
 } sbi_conn;
 
 enum sbi_ind_kind { SBI_IND_OCI = 0, SBI_IND_LCI, SBI_IND_503, SBI_IND_429 };
@@ -116,6 +147,7 @@ typedef struct sbi_indication {
     int metric;                   /* OCI reduction / LCI load %, AMFOL_ABSENT */
     int validity_s;               /* OCI period of validity, 503/429 Retry-After; AMFOL_ABSENT */
     bool sender_is_server;        /* sent in a response (producer -> consumer) */
+    amfol_time valid_until;       /* OCI: Timestamp + Period-of-Validity; 503/429: t + Retry-After */
 } sbi_indication;
 
 typedef struct sbi_server_type {
@@ -177,6 +209,7 @@ struct amfol_sbi {
     uint32_t points;              /* own points kept over all NFs */
     int n_n2_amfs;
     sbi_n2_amf n2_amfs[SBI_MAX_N2_AMFS];
+    bool tie_dirty;               /* evidence changed since the last sbi_retie */
     GHashTable *xchg;             /* key -> sbi_xchg* (owned) */
     GQueue *xchg_order;           /* keys, oldest first, for eviction */
     GArray *conns;                /* sbi_conn */
@@ -191,6 +224,7 @@ struct amfol_sbi {
     sbi_cuc cucs[SBI_MAX_CUCS];
     uint32_t n_cucs;
     GArray *server_types;         /* sbi_server_type: NF type of each server address */
+    GPtrArray *scps;              /* interned addresses recognised as SCPs (not owned) */
     /* Totals */
     uint64_t messages;
     uint64_t ngap_events;         /* NGAP PDUs handed over by the glue */
@@ -198,6 +232,10 @@ struct amfol_sbi {
     uint32_t unreadable_headers, body_not_json, tls_messages, orphan_bodies;
     uint32_t rereg_unknown_amf;   /* re-registration requests from an AMF not seen on N2 setup */
     uint32_t dropped;             /* table entries not kept because of a cap */
+    /* Issue 10: load reports counted apart */
+    uint32_t reports_relayed;     /* copies of a report already counted (SCP in the path) */
+    uint32_t reports_inferred;    /* recognised without readable headers, attributed */
+    uint32_t reports_unattributed;/* recognised without readable headers, NF unknown */
 };
 
 /* amfol_sbi_names.c */
@@ -207,11 +245,29 @@ void sbi_ip_of(const char *endpoint, char *out, size_t cap);
 /* amfol_sbi_nf.c: NF registry, N2 AMFs, the tie, load series */
 sbi_nf *sbi_nf_get(amfol_sbi *s, const char *id, bool create);
 void sbi_nf_learn_profile(amfol_sbi *s, const amfol_sbi_load *l);
-void sbi_nf_add_point(amfol_sbi *s, sbi_nf *nf, amfol_frame f, amfol_time t, int load, bool reg);
+void sbi_nf_put_was_update(amfol_sbi *s, const char *nf_id, amfol_frame request_frame);
+void sbi_nf_add_point(amfol_sbi *s, sbi_nf *nf, const sbi_point *p);
+/* The address an NF's own NRF requests come from, when no SCP is in between. */
+void sbi_nf_learn_client(amfol_sbi *s, sbi_nf *nf, const char *client_endpoint);
+/* The earlier point this report repeats (same load within SBI_RELAY_WINDOW_S, other connection). */
+const sbi_point *sbi_nf_relayed(const sbi_nf *nf, amfol_time t, int load, uint32_t tcp_stream);
+
+/* amfol_sbi_infer.c: NRF load reports behind unreadable headers (HPACK state lost) */
+bool sbi_infer_patch_load(const uint8_t *body, size_t len, int *load);
+bool sbi_infer_profile(const uint8_t *body, size_t len, amfol_sbi_load *out);
+sbi_nf *sbi_infer_nf(amfol_sbi *s, const sbi_conn *conn, const char *client_ip, const char **how);
 const sbi_point *sbi_nf_last_load(const sbi_nf *nf, amfol_time t);   /* last point with a load */
-void sbi_n2_learn_amf(amfol_sbi *s, const char *name, const char *ip, const amfol_guami *g, int n,
+void sbi_n2_learn_amf(amfol_sbi *s, const char *name, const char *ep, const amfol_guami *g, int n,
                       amfol_frame f);
-void sbi_retie(amfol_sbi *s);
+/* The N2 AMF `name` at SCTP endpoint `ep` (may be NULL), created when new; an AMF first named by
+ * its address and later by NG SETUP RESPONSE keeps one entry (renamed). */
+sbi_n2_amf *sbi_n2_amf_get(amfol_sbi *s, const char *name, const char *ep, amfol_frame f);
+
+/* amfol_sbi_tie.c: NF profiles <-> N2 AMFs without NG Setup (docs/fields-sbi.md, "Ties") */
+void sbi_tie_on_ngap(amfol_engine *e, const amfol_ngap_event *ev);
+void sbi_tie_on_guti(amfol_engine *e, const amfol_ngap_event *ng, const amfol_guami *guti);
+void sbi_retie(amfol_sbi *s);    /* recomputes every tie when the evidence changed */
+const char *sbi_tie_id(int tie);
 const char *sbi_nf_name(const sbi_nf *nf);          /* N2 name if tied, else the NF id */
 const char *sbi_name_for_ip(amfol_sbi *s, const char *ip);   /* AMF/NF name or NULL */
 /* Remember the NF type a server address serves, from its API root ("/nnrf-nfm/..." -> "nrf"). */
@@ -219,6 +275,10 @@ void sbi_note_server(amfol_sbi *s, const char *server_ip, const char *path);
 /* Any address as an entity name: the AMF name, else the NF type ("nrf") when one address
  * serves that type in the capture, else "<type>@<ip>", else the address. Interned. */
 const char *sbi_display_for_ip(amfol_sbi *s, const char *ip);
+/* SCPs: by NF profile type, by a request carrying 3gpp-Sbi-Target-apiRoot (its server) or Via
+ * (its client). */
+void sbi_note_scp(amfol_sbi *s, const char *ip);
+bool sbi_is_scp(amfol_sbi *s, const char *ip);
 sbi_nf *sbi_nf_for_amf(amfol_sbi *s, const char *amf_name);
 const sbi_n2_amf *sbi_n2_amf_by_name(const amfol_sbi *s, const char *name);
 

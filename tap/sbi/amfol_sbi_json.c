@@ -93,6 +93,7 @@ void amfol_sbi_load_init(amfol_sbi_load *l, int source)
     l->source = source;
     l->amf_set_id = AMFOL_ABSENT;
     l->amf_region_id = AMFOL_ABSENT;
+    l->heartbeat_s = AMFOL_ABSENT;
 }
 
 static bool hex_value(const char *s, size_t want_len, unsigned long *out)
@@ -178,6 +179,15 @@ static int read_profile(const amfol_jdoc *d, int obj, amfol_sbi_event *ev)
     double v;
     if (amfol_jdoc_number(d, amfol_jdoc_member(d, obj, "load"), &v) && v >= 0 && v <= 100)
         l.load = (int)v;
+    /* TS 29.510 NFService.load: without an NF-level load, the busiest service instance's. */
+    int services = amfol_jdoc_member(d, obj, "nfServices");
+    if (l.load == AMFOL_ABSENT && services >= 0 && d->nodes[services].kind == AMFOL_J_ARRAY)
+        for (int k = d->nodes[services].first_child; k >= 0; k = d->nodes[k].next)
+            if (amfol_jdoc_number(d, amfol_jdoc_member(d, k, "load"), &v) && v >= 0 && v <= 100 &&
+                (int)v > l.load)
+                l.load = (int)v;
+    if (amfol_jdoc_number(d, amfol_jdoc_member(d, obj, "heartBeatTimer"), &v) && v > 0 && v <= 86400)
+        l.heartbeat_s = (int)v;
     int ips = amfol_jdoc_member(d, obj, "ipv4Addresses");
     if (ips >= 0 && d->nodes[ips].kind == AMFOL_J_ARRAY)
         copy_str(l.ipv4, sizeof l.ipv4, amfol_jdoc_string(d, d->nodes[ips].first_child));

@@ -15,19 +15,19 @@ void sbi_episodes_on_ngap(amfol_engine *e, const amfol_ngap_event *ev)
                  (ev->proc == AMFOL_NGAP_AMF_CONFIGURATION_UPDATE && ev->pdu_type == AMFOL_PDU_INITIATING)))
         return;
     /* Sent by the AMF: its address is the source. */
-    char ip[48];
-    sbi_ip_of(ev->where.src.text, ip, sizeof ip);
     const char *n2 = amfol_n2_amf_name(e->n2, &ev->where.src, &ev->where.dst);
     const char *name = n2 && n2[0] ? n2 : ev->amf_name[0] ? ev->amf_name : ev->where.src.text;
-    sbi_n2_learn_amf(e->sbi, name, ip, ev->guamis, ev->n_guamis, ev->where.frame);
+    sbi_n2_learn_amf(e->sbi, name, ev->where.src.text, ev->guamis, ev->n_guamis, ev->where.frame);
 }
 
-static void from_view(amfol_sbi *s, const amfol_n2_episode_view *v, sbi_episode *out)
+static void from_view(const amfol_engine *e, const amfol_n2_episode_view *v, sbi_episode *out)
 {
-    out->amf = sbi_intern(s, v->amf);    /* SBI compares AMF names by pointer */
+    out->amf = sbi_intern(e->sbi, v->amf);    /* SBI compares AMF names by pointer */
     out->number = v->number;
     out->start_frame = v->start_frame;
-    out->start = v->start_time;
+    out->start_unknown = v->start_unknown;
+    /* Before the capture: judge only from the first frame on. */
+    out->start = v->start_unknown ? e->cap.first_time : v->start_time;
     out->end_frame = v->stop_frame;
     out->end = v->stop_time;
 }
@@ -42,7 +42,7 @@ bool sbi_episode_get(amfol_engine *e, size_t i, sbi_episode *out)
     amfol_n2_episode_view v;
     if (!amfol_n2_episode_get(e->n2, i, &v) || !v.amf)
         return false;
-    from_view(e->sbi, &v, out);
+    from_view(e, &v, out);
     return true;
 }
 
@@ -51,6 +51,6 @@ bool sbi_episode_at(amfol_engine *e, const char *amf, amfol_time t, sbi_episode 
     amfol_n2_episode_view v;
     if (!amfol_n2_episode_at(e->n2, amf, t, &v))
         return false;
-    from_view(e->sbi, &v, out);
+    from_view(e, &v, out);
     return true;
 }

@@ -231,6 +231,54 @@ static bool take_token(cursor *c, char *out, size_t cap)
     return true;
 }
 
+/* One item of an "&" list: a run without white space, quote, ';', ',' or '&'. */
+static bool take_item(cursor *c, char *out, size_t cap)
+{
+    const char *s = c->p;
+    while (!at_end(c) && !is_ws(*c->p) && *c->p != ';' && *c->p != ',' && *c->p != '&' &&
+           *c->p != '"')
+        c->p++;
+    if (c->p == s)
+        return false;
+    if (out) {
+        size_t n = (size_t)(c->p - s);
+        if (n >= cap)
+            n = cap - 1;
+        memcpy(out, s, n);
+        out[n] = '\0';
+    }
+    return true;
+}
+
+/* TS 29.500 §5.2.3.3 lists: item *(RWS "&" RWS item) (S-NSSAI, DNN, Callback-Uri). The first
+ * item goes to `out`. False when an item is missing or "&" lacks its white space. */
+static bool take_list(cursor *c, char *out, size_t cap, int *n_items)
+{
+    if (!take_item(c, out, cap))
+        return false;
+    int n = 1;
+    for (;;) {
+        cursor t = *c;
+        skip_ows(&t);
+        if (at_end(&t) || *t.p != '&')
+            break;
+        if (t.p == c->p || !take_char(&t, '&') || !skip_rws(&t) || !take_item(&t, NULL, 0))
+            return false;
+        *c = t;
+        n++;
+    }
+    if (!at_end(c) && *c->p == '&')
+        return false;                  /* "1&2": no white space around "&" */
+    if (n_items)
+        *n_items = n;
+    return true;
+}
+
+static bool is_producer_scope(int scope)
+{
+    return scope >= AMFOL_OLC_SCOPE_NF_INSTANCE && scope <= AMFOL_OLC_SCOPE_NF_SERVICE_SET;
+}
+
 static bool is_uuid(const char *s)
 {
     static const int groups[] = {8, 4, 4, 4, 12};
@@ -291,8 +339,14 @@ static bool parse_scope(cursor *c, amfol_olc_element *el, amfol_olc_header *h)
     if (!skip_rws(c))
         return fail(h, "no white space after the scope name");
     el->scope = scope;
-    if (!take_token(c, el->scope_value, sizeof el->scope_value))
+    if (scope == AMFOL_OLC_SCOPE_CALLBACK_URI) {
+        if (!take_list(c, el->scope_value, sizeof el->scope_value, &el->n_scope_values))
+            return fail(h, "bad Callback-Uri list (URI *(RWS \"&\" RWS URI))");
+    } else if (!take_token(c, el->scope_value, sizeof el->scope_value)) {
         return fail(h, "empty scope value");
+    } else {
+        el->n_scope_values = 1;
+    }
     if ((scope == AMFOL_OLC_SCOPE_NF_INSTANCE || scope == AMFOL_OLC_SCOPE_NFC_INSTANCE) &&
         !is_uuid(el->scope_value))
         return fail(h, "NF instance is not a UUID");
@@ -301,23 +355,33 @@ static bool parse_scope(cursor *c, amfol_olc_element *el, amfol_olc_header *h)
         cursor t = *c;
         if (!take_sep(&t))
             return fail(h, "no white space after ';'");
-        if ((scope == AMFOL_OLC_SCOPE_NF_SERVICE_INSTANCE) && take_ci(&t, "NF-Inst:")) {
+        if (take_ci(&t, "NF-Inst:")) {
+            if (scope != AMFOL_OLC_SCOPE_NF_SERVICE_INSTANCE)
+                return fail(h, "NF-Inst is allowed only with NF-Service-Instance");
             char inst[64];
             if (!skip_rws(&t) || !take_token(&t, inst, sizeof inst) || !is_uuid(inst))
                 return fail(h, "bad NF-Inst");
-        } else if (scope == AMFOL_OLC_SCOPE_NFC_INSTANCE && take_ci(&t, "Service-Name:")) {
+        } else if (take_ci(&t, "Service-Name:")) {
+            if (scope != AMFOL_OLC_SCOPE_NFC_INSTANCE)
+                return fail(h, "Service-Name is allowed only with NFC-Instance");
             if (!skip_rws(&t) || !take_token(&t, NULL, 0))
                 return fail(h, "bad Service-Name");
         } else if (take_ci(&t, "S-NSSAI:")) {
-            if (el->has_snssai || !skip_rws(&t) || !take_token(&t, NULL, 0))
-                return fail(h, "bad S-NSSAI");
+            if (!is_producer_scope(scope))
+                return fail(h, "S-NSSAI is not allowed with this scope (NF producer scopes only)");
+            if (el->has_snssai || !skip_rws(&t) || !take_list(&t, NULL, 0, &el->n_snssai))
+                return fail(h, "bad S-NSSAI list (snssai *(RWS \"&\" RWS snssai))");
             el->has_snssai = true;
         } else if (take_ci(&t, "DNN:")) {
-            if (!el->has_snssai || el->has_dnn || !skip_rws(&t) || !take_token(&t, NULL, 0))
-                return fail(h, "bad DNN (must follow S-NSSAI)");
+            if (!is_producer_scope(scope))
+                return fail(h, "DNN is not allowed with this scope (NF producer scopes only)");
+            if (!el->has_snssai || el->has_dnn || !skip_rws(&t) || !take_list(&t, NULL, 0, &el->n_dnn))
+                return fail(h, "bad DNN (must follow S-NSSAI; dnn *(RWS \"&\" RWS dnn))");
             el->has_dnn = true;
-        } else if (!h->is_oci && take_ci(&t, "Relative-Capacity:")) {
+        } else if (take_ci(&t, "Relative-Capacity:")) {
             int v;
+            if (h->is_oci || !is_producer_scope(scope))
+                return fail(h, "Relative-Capacity is allowed only in an LCI with an NF producer scope");
             if (!skip_rws(&t) || !take_percent(&t, &v))
                 return fail(h, "bad Relative-Capacity");
             el->relative_capacity = v;

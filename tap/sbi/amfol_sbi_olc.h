@@ -31,7 +31,9 @@ typedef struct amfol_olc_element {
     int metric;                      /* OCI reduction % or LCI load %, 0..100 */
     int scope;                       /* enum amfol_olc_scope */
     char scope_value[96];
+    int n_scope_values;              /* Callback-Uri: URIs of the "&" list; else 1 */
     bool has_snssai, has_dnn;
+    int n_snssai, n_dnn;             /* items of the "&" lists */
     int relative_capacity;           /* LCI Relative-Capacity % or AMFOL_ABSENT */
 } amfol_olc_element;
 

@@ -20,15 +20,24 @@ static const char *ind_text(int kind)
     }
 }
 
-static const char *tie_id(int tie)
+#define TLS_KEYLOG_HINT "give Wireshark the NFs' TLS key log (SSLKEYLOGFILE) with -o tls.keylog_file:<file> " \
+    "(GUI: Preferences > Protocols > TLS): the decrypted HTTP/2 is then analysed like h2c"
+
+/* The NF name of an endpoint's address when the capture knows it (NF profile, N2 AMF, or the
+ * NF type its API root names), else NULL. */
+static const char *sbi_peer_name(amfol_sbi *s, const char *endpoint)
 {
-    switch (tie) {
-    case SBI_TIE_GUAMI: return "guami";
-    case SBI_TIE_NO_N2_MATCH: return "no-n2-match";
-    case SBI_TIE_NOT_AMF: return "not-amf";
-    case SBI_TIE_NO_AMF_INFO: return "no-amf-info";
-    default: return "no-profile";
-    }
+    char ip[48];
+    sbi_ip_of(endpoint, ip, sizeof ip);
+    const char *name = sbi_display_for_ip(s, ip);
+    return name && strcmp(name, ip) != 0 ? name : NULL;
+}
+
+/* A TLS connection amfol cannot read is named only when one end is a known SBI peer; the rest
+ * (databases, the internet) is counted, not listed as SBI. */
+static bool tls_sbi_peer(amfol_sbi *s, const sbi_conn *c)
+{
+    return sbi_peer_name(s, c->client) || sbi_peer_name(s, c->server);
 }
 
 /* Overload/load indications sent and received by one address, by kind. */
@@ -54,6 +63,7 @@ static void append_counts(GString *out, const char *what, const uint32_t c[4])
 
 void amfol_sbi_report_timeline(amfol_engine *e, GString *out)
 {
+    sbi_retie(e->sbi);
     amfol_sbi *s = e->sbi;
     amfol_time t0 = e->cap.first_time;
     g_string_append(out, "== SBI: NRF load reports, overload control, AMF Set ==\n");
@@ -62,6 +72,12 @@ void amfol_sbi_report_timeline(amfol_engine *e, GString *out)
         "503 %u, 429 %u, UE context transfers %u\n",
         s->messages, s->nfupdate_load_reports, s->oci_headers, s->lci_headers, s->oci_malformed,
         s->status_503, s->status_429, s->moves->len);
+    /* Counted apart, only when they happened (clean captures read as before). */
+    if (s->reports_inferred || s->reports_relayed || s->reports_unattributed)
+        g_string_append_printf(out, "NFUpdate load reports also: %u inferred (headers unreadable, body "
+                               "recognised, NF from its connection or address), %u relayed copies counted "
+                               "once (SCP in the path), %u recognised but not attributable\n",
+                               s->reports_inferred, s->reports_relayed, s->reports_unattributed);
     for (guint i = 0; i < s->nfs->len; i++) {
         const sbi_nf *nf = g_ptr_array_index(s->nfs, i);
         g_string_append_printf(out, "NF %s (%s, id %s)", sbi_nf_name(nf),
@@ -69,7 +85,7 @@ void amfol_sbi_report_timeline(amfol_engine *e, GString *out)
         if (nf->set_id != AMFOL_ABSENT)
             g_string_append_printf(out, " AMF Set %03x region %02x", (unsigned)nf->set_id,
                                    (unsigned)(nf->region_id == AMFOL_ABSENT ? 0 : nf->region_id));
-        g_string_append_printf(out, ": %s\n", sbi_tie_text(nf->tie));
+        g_string_append_printf(out, ": %s\n", nf->why[0] ? nf->why : sbi_tie_text(nf->tie));
         if (nf->own->len) {
             g_string_append(out, "  load reported to the NRF:");
             for (guint k = 0; k < nf->own->len && k < TIMELINE_MAX_POINTS; k++) {
@@ -90,8 +106,12 @@ void amfol_sbi_report_timeline(amfol_engine *e, GString *out)
                 const sbi_episode *ep = &x;
                 if (ep->amf != nf->n2_name)
                     continue;
-                g_string_append_printf(out, "  N2 overload episode %d: START #%u +%.3fs", ep->number,
-                                       ep->start_frame, ep->start - t0);
+                if (ep->start_unknown)
+                    g_string_append_printf(out, "  N2 overload episode %d: in force before the capture",
+                                           ep->number);
+                else
+                    g_string_append_printf(out, "  N2 overload episode %d: START #%u +%.3fs", ep->number,
+                                           ep->start_frame, ep->start - t0);
                 if (ep->end_frame)
                     g_string_append_printf(out, " to STOP #%u +%.3fs\n", ep->end_frame, ep->end - t0);
                 else
@@ -197,17 +217,24 @@ void amfol_sbi_report_timeline(amfol_engine *e, GString *out)
     if (s->moves->len > TIMELINE_MAX_LINES / 4)
         g_string_append_printf(out, "  ... %u more moves\n", s->moves->len - TIMELINE_MAX_LINES / 4);
     /* What could not be read, per connection: never guessed, only counted. */
-    guint conn_lines = 0, conn_more = 0;
+    guint conn_lines = 0, conn_more = 0, tls_sbi = 0, tls_other = 0;
     for (guint i = 0; i < s->conns->len; i++) {
         const sbi_conn *c = &g_array_index(s->conns, sbi_conn, i);
         if (!c->hpack_unreadable && !c->tls && !c->body_not_json)
             continue;
+        if (c->tls && !c->hpack_unreadable && !c->body_not_json && !tls_sbi_peer(s, c)) {
+            tls_other++;
+            continue;
+        }
+        tls_sbi += c->tls > 0;
         if (conn_lines++ >= TIMELINE_MAX_LINES) {
             conn_more++;
             continue;
         }
-        g_string_append_printf(out, "  tcp.stream %u %s -> %s: %u messages", c->tcp_stream,
-                               c->client, c->server, c->messages);
+        const char *cn = sbi_peer_name(s, c->client), *sn = sbi_peer_name(s, c->server);
+        g_string_append_printf(out, "  tcp.stream %u %s%s%s -> %s%s%s: %u messages", c->tcp_stream,
+                               cn ? cn : "", cn ? " " : "", c->client, sn ? sn : "", sn ? " " : "",
+                               c->server, c->messages);
         if (c->hpack_unreadable)
             g_string_append_printf(out, ", %u with headers not decodable (HPACK state missing: "
                                    "capture started mid-connection)", c->hpack_unreadable);
@@ -220,6 +247,12 @@ void amfol_sbi_report_timeline(amfol_engine *e, GString *out)
     if (conn_more)
         g_string_append_printf(out, "  ... %u more connections with unreadable content (JSON: "
                                "sbi.connections)\n", conn_more);
+    if (tls_sbi)
+        g_string_append_printf(out, "  %u TLS connection%s of SBI peers unread: %s\n", tls_sbi,
+                               tls_sbi == 1 ? "" : "s", TLS_KEYLOG_HINT);
+    if (tls_other)
+        g_string_append_printf(out, "  %u other TLS connection%s (no known SBI peer) not listed\n", tls_other,
+                               tls_other == 1 ? "" : "s");
     if (s->orphan_bodies)
         g_string_append_printf(out, "  %u bodies whose request headers were not seen (not "
                                "attributed to an NF)\n", s->orphan_bodies);
@@ -229,11 +262,15 @@ void amfol_sbi_report_timeline(amfol_engine *e, GString *out)
 
 void amfol_sbi_report_json(amfol_engine *e, json_dumper *d)
 {
+    sbi_retie(e->sbi);
     amfol_sbi *s = e->sbi;
     json_dumper_set_member_name(d, "sbi");
     json_dumper_begin_object(d);
     amfol_json_uint(d, "messages", s->messages);
     amfol_json_uint(d, "nfupdate_load_reports", s->nfupdate_load_reports);
+    amfol_json_uint(d, "load_reports_inferred", s->reports_inferred);
+    amfol_json_uint(d, "load_reports_relayed", s->reports_relayed);
+    amfol_json_uint(d, "load_reports_unattributed", s->reports_unattributed);
     amfol_json_uint(d, "oci_headers", s->oci_headers);
     amfol_json_uint(d, "lci_headers", s->lci_headers);
     amfol_json_uint(d, "oci_malformed", s->oci_malformed);
@@ -249,7 +286,8 @@ void amfol_sbi_report_json(amfol_engine *e, json_dumper *d)
         amfol_json_str(d, "nf_type", nf->type[0] ? nf->type : NULL);
         amfol_json_str(d, "name", sbi_nf_name(nf));
         amfol_json_str(d, "amf", nf->n2_name);
-        amfol_json_str(d, "tie", tie_id(nf->tie));
+        amfol_json_str(d, "tie", sbi_tie_id(nf->tie));
+        amfol_json_str(d, "tie_reason", nf->why[0] ? nf->why : sbi_tie_text(nf->tie));
         amfol_json_int_or_null(d, "amf_set_id", nf->set_id);
         amfol_json_int_or_null(d, "amf_region_id", nf->region_id);
         json_dumper_set_member_name(d, "guamis");
@@ -269,6 +307,8 @@ void amfol_sbi_report_json(amfol_engine *e, json_dumper *d)
             amfol_json_time(d, "time", p->t);
             amfol_json_int_or_null(d, "load", p->load);
             amfol_json_str(d, "op", p->is_register ? "register" : "update");
+            json_dumper_set_member_name(d, "inferred");
+            json_dumper_value_anyf(d, p->inferred ? "true" : "false");
             json_dumper_end_object(d);
         }
         json_dumper_end_array(d);
@@ -299,7 +339,11 @@ void amfol_sbi_report_json(amfol_engine *e, json_dumper *d)
         json_dumper_begin_object(d);
         amfol_json_str(d, "amf", ep->amf);
         amfol_json_uint(d, "number", (uint64_t)ep->number);
-        amfol_json_uint(d, "start_frame", ep->start_frame);
+        json_dumper_set_member_name(d, "start_frame");
+        if (ep->start_frame)
+            json_dumper_value_anyf(d, "%u", ep->start_frame);
+        else
+            json_dumper_value_anyf(d, "null");
         json_dumper_set_member_name(d, "stop_frame");
         if (ep->end_frame)
             json_dumper_value_anyf(d, "%u", ep->end_frame);
@@ -356,6 +400,8 @@ void amfol_sbi_report_json(amfol_engine *e, json_dumper *d)
         amfol_json_uint(d, "tcp_stream", c->tcp_stream);
         amfol_json_str(d, "client", c->client);
         amfol_json_str(d, "server", c->server);
+        amfol_json_str(d, "client_name", sbi_peer_name(s, c->client));
+        amfol_json_str(d, "server_name", sbi_peer_name(s, c->server));
         amfol_json_uint(d, "messages", c->messages);
         amfol_json_uint(d, "headers_unreadable", c->hpack_unreadable);
         amfol_json_uint(d, "tls", c->tls);
@@ -366,6 +412,17 @@ void amfol_sbi_report_json(amfol_engine *e, json_dumper *d)
     amfol_json_uint(d, "unreadable_headers", s->unreadable_headers);
     amfol_json_uint(d, "bodies_without_request", s->orphan_bodies);
     amfol_json_uint(d, "tls_messages", s->tls_messages);
+    bool tls_sbi = false;
+    for (guint i = 0; i < s->conns->len && !tls_sbi; i++) {
+        const sbi_conn *c = &g_array_index(s->conns, sbi_conn, i);
+        tls_sbi = c->tls && tls_sbi_peer(s, c);
+    }
+    amfol_json_str(d, "tls_keylog_hint", tls_sbi ? TLS_KEYLOG_HINT : NULL);
+    json_dumper_set_member_name(d, "scps");
+    json_dumper_begin_array(d);
+    for (guint i = 0; i < s->scps->len; i++)
+        json_dumper_value_string(d, g_ptr_array_index(s->scps, i));
+    json_dumper_end_array(d);
     amfol_json_uint(d, "dropped", s->dropped);
     json_dumper_end_object(d);
 }
@@ -377,6 +434,7 @@ uint64_t amfol_sbi_version(amfol_engine *e)
 
 void amfol_sbi_rows(amfol_engine *e, amfol_sbi_row_cb cb, void *user)
 {
+    sbi_retie(e->sbi);
     amfol_sbi *s = e->sbi;
     /* Indications received per address, in one pass. */
     GHashTable *recv = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL, g_free);
@@ -396,7 +454,7 @@ void amfol_sbi_rows(amfol_engine *e, amfol_sbi_row_cb cb, void *user)
         r.name = sbi_nf_name(nf);
         r.nf_type = nf->type;
         r.nf_instance_id = nf->id;
-        r.tie = tie_id(nf->tie);
+        r.tie = sbi_tie_id(nf->tie);
         r.load_reports = nf->nfupdate_load_reports;
         r.last_load = r.max_load = AMFOL_ABSENT;
         for (guint k = 0; k < nf->own->len; k++) {

@@ -22,6 +22,12 @@ void sbi_rules_nrf_load_stale(amfol_engine *e, amfol_findings *out)
         if (!nf || nf->own->len == 0)
             continue;
         amfol_time end = ep->end_frame ? ep->end : cap->last_time;
+        /* Staleness is bounded by the NF's heart-beat timer when the capture shows it (the NRF
+         * hears from a registered NF at least that often, TS 29.510), else amfol.nrf_report_max_s. */
+        if (nf->heartbeat_s != AMFOL_ABSENT)
+            max_s = nf->heartbeat_s;
+        else
+            max_s = s->cfg.nrf_report_max_s;
         bool early = false;
         int n_reports = 0, max_load = -1;
         amfol_frame frames[AMFOL_FINDING_MAX_FRAMES];
@@ -29,7 +35,8 @@ void sbi_rules_nrf_load_stale(amfol_engine *e, amfol_findings *out)
             const sbi_point *p = &g_array_index(nf->own, sbi_point, k);
             if (p->is_register || p->load == AMFOL_ABSENT || p->t < ep->start || p->t > end)
                 continue;
-            if (p->t <= ep->start + max_s)
+            /* A START before the capture: how late the first report came is unknown. */
+            if (p->t <= ep->start + max_s || ep->start_unknown)
                 early = true;
             if (n_reports < AMFOL_FINDING_MAX_FRAMES)
                 frames[n_reports] = p->frame;
@@ -86,6 +93,18 @@ static bool set_of(amfol_sbi *s, const char *amf, char *out, size_t cap)
     return false;
 }
 
+/* TS 23.502 §4.2.2.2.2: a UEContextTransfer is re-balancing only between AMFs of one AMF Set,
+ * with the source overloaded or asking the UE to re-register (CONFIGURATION UPDATE COMMAND,
+ * registration requested: the preferred evidence); otherwise it is ordinary mobility. */
+static bool is_rebalancing(amfol_sbi *s, const sbi_move *m)
+{
+    char sset[64], tset[64];
+    if (!set_of(s, m->source, sset, sizeof sset) || !set_of(s, m->target, tset, sizeof tset) ||
+        strcmp(sset, tset) != 0)
+        return false;
+    return m->cuc_frame != 0 || m->source_in_overload;
+}
+
 /* ---- move index: (source, target) -> move indices, built once per finish ------------------ */
 
 static char *pair_key(const void *a, const void *b)
@@ -134,7 +153,8 @@ void sbi_rules_cascading(amfol_engine *e, amfol_findings *out)
     for (size_t ti = 0; sbi_episode_get(e, ti, &tx); ti++) {
         const sbi_episode *t = &tx;
         char tset[64], sset[64];
-        if (!set_of(s, t->amf, tset, sizeof tset))
+        /* An episode that began before the capture did not visibly follow another one. */
+        if (t->start_unknown || !set_of(s, t->amf, tset, sizeof tset))
             continue;
         const sbi_episode *src = NULL;
         uint32_t n_moves = 0, best_moves = 0;
@@ -191,11 +211,15 @@ void sbi_rules_cascading(amfol_engine *e, amfol_findings *out)
                 "since frame %u; AMF Set %s", t->amf, t->start_frame, best_moves, src->amf,
                 src->start_frame, tset);
         } else {
+            /* No move from the overloaded AMF: nothing cascaded, the set as a whole is short of
+             * capacity (TS 23.501 §5.19.4): a note, not an accusation. */
+            f->severity = AMFOL_SEV_NOTE;
             f->count = (uint32_t)concurrent;
             amfol_finding_set_summary(f,
-                "%s entered overload (frame %u) while %s of the same AMF Set %s was in overload "
-                "since frame %u: %d AMFs of the set in overload at once, the set is short of "
-                "capacity", t->amf, t->start_frame, src->amf, tset, src->start_frame, concurrent);
+                "set-wide overload: capacity. %s entered overload (frame %u) while %s of the same AMF "
+                "Set %s was in overload since frame %u, with no UE moved between them: %d AMFs of "
+                "the set in overload at once", t->amf, t->start_frame, src->amf, tset, src->start_frame,
+                concurrent);
         }
     }
     g_hash_table_destroy(pairs);
@@ -217,7 +241,7 @@ void sbi_rules_rebalancing(amfol_sbi *s, amfol_findings *out)
     GPtrArray *order = g_ptr_array_new();
     for (guint i = 0; i < s->moves->len; i++) {
         const sbi_move *m = &g_array_index(s->moves, sbi_move, i);
-        if (m->target_load == AMFOL_ABSENT || m->target_load < high)
+        if (m->target_load == AMFOL_ABSENT || m->target_load < high || !is_rebalancing(s, m))
             continue;
         char *k = pair_key(m->source, m->target);
         pair_finding *pf = g_hash_table_lookup(by_pair, k);
@@ -346,7 +370,7 @@ void sbi_rules_overload_ignored(amfol_sbi *s, amfol_findings *out)
         GArray *violations = g_array_new(FALSE, FALSE, sizeof(amfol_frame));
         GArray *inds = g_array_new(FALSE, FALSE, sizeof(amfol_frame));
         uint32_t n_viol = 0;          /* frames beyond the kept ones are still counted */
-        amfol_time window_end = first->t + first->validity_s;
+        amfol_time window_end = first->valid_until;
         guint next = i;
         for (guint k2 = i; k2 < n; k2 = next) {
             const sbi_indication *x = &g_array_index(s->indications, sbi_indication, k2);
@@ -364,20 +388,25 @@ void sbi_rules_overload_ignored(amfol_sbi *s, amfol_findings *out)
             g_array_append_val(inds, x->frame);
             amfol_frame next_frame = next < n
                 ? g_array_index(s->indications, sbi_indication, next).frame : 0;
+            /* Validity anchored on the OCI's Timestamp (TS 29.500 §6.4); the allowance comes
+             * from a window of the same length before the indication. */
+            double len = x->valid_until - x->t;
+            if (len <= 0)
+                continue;                 /* already expired when it arrived: asks nothing */
             int allowed = 0;
             if (x->kind == SBI_IND_OCI) {
-                int before = requests_between(pair, x->t - x->validity_s, x->t, 0, x->frame, NULL, 0);
+                int before = requests_between(pair, x->t - len, x->t, 0, x->frame, NULL, 0);
                 allowed = (int)(before * (100 - x->metric) / 100);
             }
             amfol_frame fr[AMFOL_FINDING_MAX_FRAMES + 1];
-            int during = requests_between(pair, x->t, x->t + x->validity_s, x->frame, next_frame,
+            int during = requests_between(pair, x->t, x->valid_until, x->frame, next_frame,
                                           fr, (int)G_N_ELEMENTS(fr));
             for (int r = allowed; r < during && r < (int)G_N_ELEMENTS(fr); r++)
                 g_array_append_val(violations, fr[r]);
             if (during > allowed)
                 n_viol += (uint32_t)(during - allowed);
-            if (x->t + x->validity_s > window_end)
-                window_end = x->t + x->validity_s;
+            if (x->valid_until > window_end)
+                window_end = x->valid_until;
         }
         if (n_viol >= 2) {
             amfol_finding *f = amfol_findings_add(out, AMFOL_RULE_SBI_OVERLOAD_IGNORED);

@@ -36,7 +36,13 @@ int main(void)
     amfol_overload_view v;
     CHECK(amfol_n2_overload_for_assoc(f.e->n2, &a, &b, 1.0, &v) && !v.in_overload);
 
-    /* STOP with nothing in force on another association */
+    /* first STOP of an association with no START seen: an overload from before the capture */
+    r = t_stop(&f, 399.0, "10.1.0.2:38412");
+    CHECK(r.is_stop && r.stop_before_capture && !r.stop_without_start && f.e->n2->stops_without_start == 0);
+    /* ... it joins the AMF's episode in force, as a part whose START was not captured */
+    CHECK(amf->episodes->len == 1 && ep1->parts->len == 2 &&
+          ((n2_part *)g_ptr_array_index(ep1->parts, 1))->before_capture);
+    /* a second STOP with nothing in force */
     r = t_stop(&f, 400.0, "10.1.0.2:38412");
     CHECK(r.is_stop && r.stop_without_start && f.e->n2->stops_without_start == 1);
 

@@ -114,12 +114,13 @@ static void basic(void)
     r = FEED(4, 70.0, 15, 3, A, MO, REGREQ(1));
     assert(!r.in_backoff && r.verdict == AMFOL_VERDICT_NONE);
 
-    /* UE 2: plain reject: the UE runs a random default T3346, the value is not binding. */
+    /* UE 2: plain reject: the UE runs a random default T3346 (15 to 30 min), the value is not
+     * binding; 3.9 s is before min(60 s, 15 min) under either reading: a violation (issue 9). */
     r = FEED(5, 1.0, 15, 10, A, MO, REGREQ(2));
     r = FEED(6, 1.1, 4, 10, 110, A, 0x7e, 0x00, 0x44, 0x16, 0x5f, 0x01, 0x21);
     assert(r.timer_not_binding && r.backoff_timer == 3346);
     r = FEED(7, 5.0, 15, 11, A, MO, REGREQ(2));
-    assert(r.in_backoff && r.verdict == AMFOL_VERDICT_UNCERTAIN);
+    assert(r.in_backoff && r.verdict == AMFOL_VERDICT_VIOLATION && fabs(r.to_expiry_s - 56.1) < 1e-9);
 
     /* UE 3: emergency registration rejected for congestion; its emergency retry is allowed. */
     r = FEED(8, 2.0, 15, 20, A, MO, REGREQ_EMERG(3));
@@ -190,9 +191,11 @@ static void basic(void)
 
     const amfol_findings *f = amfol_engine_finish(E);
     const amfol_finding *x = find(f, AMFOL_RULE_UE_EARLY_RETRY, 0);
-    assert(x && count_rule(f, AMFOL_RULE_UE_EARLY_RETRY) == 1);
+    assert(x && count_rule(f, AMFOL_RULE_UE_EARLY_RETRY) == 2);   /* UE 1, and UE 2's unprotected one */
     assert(x->first_frame == 3 && x->n_frames == 2 && x->frames[0] == 2 && x->frames[1] == 3);
     assert(strcmp(x->ue, "suci:00101-0000000001") == 0 && strcmp(x->amf, AMF) == 0 && x->count == 1);
+    x = find(f, AMFOL_RULE_UE_EARLY_RETRY, 1);
+    assert(x && x->first_frame == 7 && x->frames[0] == 6 && strcmp(x->ue, "suci:00101-0000000002") == 0);
     x = find(f, AMFOL_RULE_T3346_MISSING, 0);
     assert(x && x->first_frame == 12 && x->n_frames == 1 && x->count == 1);
     assert(strcmp(x->ue, "suci:00101-0000000004") == 0);

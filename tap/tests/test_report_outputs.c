@@ -49,9 +49,9 @@ int main(void)
     t_iue(&g, 181.0, G1, AMFOL_CAUSE_MO_DATA);        /* 9 */
     g_string_truncate(s, 0);
     amfol_report_diagnosis(g.e, s);
-    expect(s, "AMF amf-1: overload episode 1 from frame 6 (t+60.0 s) to frame 8 (t+180.0 s), Major "
+    expect(s, "AMF amf-1: overload episode 1 from frame 6 (t+60.0 s) to frame 8 (t+180.0 s), amfol level Major "
               "(reject-rrc-cr-signalling, 50 %), told 1 of 2 gNBs\n");
-    expect(s, "1. [warning] overload-start-partial");
+    expect(s, "1. [note] overload-start-partial");   /* untold gnb-2 carried none of the shed class */
     expect(s, "   Where: AMF amf-1, gNB gnb-2\n");
     expect(s, "   Evidence: first frame 6; frames 6\n");
     expect(s, "   Check next: ");
@@ -64,11 +64,11 @@ int main(void)
     const char *nt = strstr(s->str, "\"gnbs_not_told\": [");
     CHECK(nt && strstr(nt, "\"gnb-2\"") && strstr(nt, "\"gnb-2\"") < strstr(nt, "]"));
     expect(s, "\"rule\": \"overload-start-partial\"");
-    expect(s, "\"severity\": \"warning\"");
+    expect(s, "\"severity\": \"note\"");
     g_string_truncate(s, 0);
     amfol_report_timeline(g.e, s);
     expect(s, "AMF amf-1 (AMFName from NG SETUP RESPONSE, address " AMF_EP ", RelativeAMFCapacity 255)\n");
-    expect(s, "  Episode 1: START frame 6 (t+60.000 s) to STOP frame 8 (t+180.000 s), 120.000 s, highest level Major\n");
+    expect(s, "  Episode 1: START frame 6 (t+60.000 s) to STOP frame 8 (t+180.000 s), 120.000 s, highest level Major (amfol's convention, not 3GPP)\n");
     expect(s, "    frame 6 (t+60.000 s) START to gnb-1: reject-rrc-cr-signalling 50 %\n");
     expect(s, "    gNB gnb-2: not told (no OVERLOAD START in this episode)\n");
     expect(s, "      InitialUEMessage before (60 s): mo-Signalling 1\n      during: mt-Access 1\n");

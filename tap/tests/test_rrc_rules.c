@@ -46,11 +46,14 @@ static void feed_ngap(amfol_engine *e, amfol_ngap_event *ev)
     amfol_engine_ngap(e, ev, NULL);
 }
 
-static void ng_setup(amfol_engine *e, double t, uint32_t gnb_id)
+/* One association of gnb-1 (from gnb_ep) to AMF `amf` at amf_ep; its NG SETUP RESPONSE serves
+ * GUAMI 00101 region 2 set 1 with `pointer` (none when pointer < 0). */
+static void ng_setup_to(amfol_engine *e, double t, const char *gnb_ep, const char *amf_ep, const char *amf,
+                        uint32_t gnb_id, int pointer)
 {
     amfol_ngap_event ev;
     ngap_blank(&ev);
-    where(&ev.where, t, GNB_EP, AMF_EP);
+    where(&ev.where, t, gnb_ep, amf_ep);
     ev.proc = 21;
     strcpy(ev.ran_node_name, "gnb-1");
     ev.has_gnb_id = true;
@@ -59,11 +62,23 @@ static void ng_setup(amfol_engine *e, double t, uint32_t gnb_id)
     ev.gnb_id_bits = 22;
     feed_ngap(e, &ev);
     ngap_blank(&ev);
-    where(&ev.where, t + 0.001, AMF_EP, GNB_EP);
+    where(&ev.where, t + 0.001, amf_ep, gnb_ep);
     ev.proc = 21;
     ev.pdu_type = AMFOL_PDU_SUCCESSFUL;
-    strcpy(ev.amf_name, "amf-1");
+    strcpy(ev.amf_name, amf);
+    if (pointer >= 0) {
+        ev.n_guamis = 1;
+        strcpy(ev.guamis[0].plmn.digits, "00101");
+        ev.guamis[0].region_id = 2;
+        ev.guamis[0].set_id = 1;
+        ev.guamis[0].pointer = (uint8_t)pointer;
+    }
     feed_ngap(e, &ev);
+}
+
+static void ng_setup(amfol_engine *e, double t, uint32_t gnb_id)
+{
+    ng_setup_to(e, t, GNB_EP, AMF_EP, "amf-1", gnb_id, -1);
 }
 
 static amfol_frame start(amfol_engine *e, double t, int action, int pct)
@@ -232,8 +247,11 @@ static void test_ignores_and_exempt(void)
         if (!first_setup)
             first_setup = ans;
     }
+    /* one reject could be the gNB's own congestion: three, with none before the episode */
     amfol_frame ereq = attempt(e, 1030.0, CELL1, AMFOL_CAUSE_EMERGENCY, 'R', 5, &ans);
     amfol_frame erej = ans;
+    attempt(e, 1031.0, CELL1, AMFOL_CAUSE_EMERGENCY, 'R', 5, NULL);
+    attempt(e, 1032.0, CELL1, AMFOL_CAUSE_EMERGENCY, 'R', 5, NULL);
     const amfol_findings *f = amfol_engine_finish(e);
     int n;
     const amfol_finding *x = only(f, AMFOL_RULE_GNB_IGNORES_OVERLOAD, &n);
@@ -242,7 +260,7 @@ static void test_ignores_and_exempt(void)
     CHECK(strcmp(x->amf, "amf-1") == 0 && strcmp(x->gnb, "gnb-1") == 0 && strcmp(x->layer, "rrc") == 0);
     CHECK(strcmp(x->cell, "00101-000004001") == 0);
     x = only(f, AMFOL_RULE_EXEMPT_ACCESS_REJECTED, &n);
-    CHECK(n == 1 && x->count == 1 && x->first_frame == erej && x->n_frames == 2 && x->frames[0] == ereq);
+    CHECK(n == 1 && x->count == 3 && x->first_frame == erej && x->n_frames == 6 && x->frames[0] == ereq);
     CHECK(radio_count(f) == 2);
     amfol_engine_free(e);
 }
@@ -305,18 +323,112 @@ static void test_over_sheds_and_sync(void)
     amfol_engine *e = fresh();
     amfol_frame st = start(e, 1010.0, AMFOL_ACTION_REJECT_NON_EMERGENCY_MO_DT, 20);
     for (int i = 0; i < 25; i++)
-        attempt(e, 1012.0 + i * 0.1, CELL1, AMFOL_CAUSE_MO_VOICECALL, 'R', 8, NULL);
+        attempt_ue(e, 1012.0 + i * 0.1, CELL1, AMFOL_CAUSE_MO_VOICECALL, 'R', 8, NULL, true, 100 + i);
+    /* 20 of the rejected UEs come back when T302 (8 s) expires: measurably bunched */
+    for (int i = 0; i < 20; i++)
+        attempt_ue(e, 1020.3 + i * 0.1, CELL1, AMFOL_CAUSE_MO_SIGNALLING, 'S', 0, NULL, true, 100 + i);
     const amfol_findings *f = amfol_engine_finish(e);
     int n;
     const amfol_finding *x = only(f, AMFOL_RULE_GNB_OVER_SHEDS, &n);
     /* 25 of 25 rejected where 20 % (5) were asked: count = the segment's 25 shed-class rejects */
     CHECK(n == 1 && x->first_frame == st && x->count == 25 && x->n_frames == 26);
     x = only(f, AMFOL_RULE_REJECT_WAITTIME_SYNCHRONISED, &n);
-    CHECK(n == 1 && x->count == 25 && strstr(x->summary, "waitTime 8 s") != NULL);
+    CHECK(n == 1 && x->count == 25 && x->severity == AMFOL_SEV_NOTE && strstr(x->summary, "waitTime 8 s") != NULL &&
+          strstr(x->summary, "20 of the 20 rejected UEs seen again") != NULL);
     CHECK(radio_count(f) == 2);
     row_acc acc = { 0, 0, 0.0, 0 };
     amfol_rrc_rows(e, on_row, &acc);
     CHECK(acc.n == 1 && acc.rejects == 25 && acc.obs == 100.0 && acc.top_wait == 8);
+    amfol_engine_free(e);
+}
+
+/* A gNB that rejects some mo-Data for its own admission control before the episode and goes on
+ * at that rate after the STOP resumed normal operation (TS 38.413 §8.7.8.2): no finding; eight
+ * rejects within 4 s after the STOP are far above that rate: rejects-after-overload-stop. */
+static void test_after_stop_pre_episode_rate(void)
+{
+    for (int violate = 0; violate < 2; violate++) {
+        amfol_engine *e = fresh();
+        for (int i = 0; i < 12; i++)                  /* 12 in the 60 s before the START */
+            attempt(e, 1001.0 + 5 * i, CELL1, AMFOL_CAUSE_MO_DATA, 'R', 10, NULL);
+        start(e, 1060.0, AMFOL_ACTION_REJECT_NON_EMERGENCY_MO_DT, AMFOL_ABSENT);
+        amfol_frame sp = stop(e, 1100.0);
+        for (int i = 0; i < (violate ? 8 : 6); i++)
+            attempt(e, violate ? 1102.0 + 0.5 * i : 1102.0 + 5 * i, CELL1, AMFOL_CAUSE_MO_DATA, 'R', 10, NULL);
+        int n;
+        const amfol_finding *x = only(amfol_engine_finish(e), AMFOL_RULE_REJECTS_AFTER_OVERLOAD_STOP, &n);
+        if (violate)
+            CHECK(n == 1 && x->first_frame == sp && x->count == 8);
+        else
+            CHECK(n == 0);
+        amfol_engine_free(e);
+    }
+}
+
+/* exempt-access-rejected needs exempt rejects clearly above the cell's pre-episode rate: a gNB
+ * that rejected one emergency call every 10 s before the episode and goes on so during it rejects
+ * for its own congestion (no finding); one reject alone is no finding either; eight within 4 s are. */
+static void test_exempt_rejects_pre_episode_rate(void)
+{
+    for (int k = 0; k < 3; k++) {
+        amfol_engine *e = fresh();
+        if (k == 0)
+            for (int i = 0; i < 6; i++)
+                attempt(e, 1001.0 + 10 * i, CELL1, AMFOL_CAUSE_EMERGENCY, 'R', 5, NULL);
+        start(e, 1060.0, AMFOL_ACTION_REJECT_RRC_CR_SIGNALLING, 50);
+        int n_rej = k == 0 ? 4 : k == 1 ? 1 : 8;
+        for (int i = 0; i < n_rej; i++)
+            attempt(e, k == 2 ? 1062.0 + 0.5 * i : 1062.0 + 10 * i, CELL1, AMFOL_CAUSE_EMERGENCY, 'R', 5, NULL);
+        int n;
+        const amfol_finding *x = only(amfol_engine_finish(e), AMFOL_RULE_EXEMPT_ACCESS_REJECTED, &n);
+        CHECK(k == 2 ? (n == 1 && x->count == 8) : n == 0);
+        amfol_engine_free(e);
+    }
+}
+
+/* TS 38.413 §8.7.7.1: a gNB with associations to amf-1 (pointer 0) and amf-2 (pointer 1) gets
+ * OVERLOAD START from amf-1 only. Setting up amf-2's registered UEs (ng-5G-S-TMSI-Part1 AMF
+ * pointer 1) is compliant; setting up amf-1's is gnb-ignores-overload; new UEs (randomValue)
+ * cannot be attributed: counted apart, never evidence. */
+static void test_multi_amf_gnb(void)
+{
+    for (int violate = 0; violate < 2; violate++) {
+        frame_no = 0;
+        amfol_config cfg;
+        amfol_config_defaults(&cfg);
+        amfol_engine *e = amfol_engine_new(&cfg);
+        ng_setup_to(e, 1000.0, GNB_EP, AMF_EP, "amf-1", 1, 0);
+        ng_setup_to(e, 1000.1, "10.0.1.1:38413", "10.0.0.2:38412", "amf-2", 1, 1);
+        amfol_frame st = start(e, 1010.0, AMFOL_ACTION_REJECT_RRC_CR_SIGNALLING, AMFOL_ABSENT);
+        uint64_t pointer = violate ? 0 : 1;
+        for (int i = 0; i < 15; i++)
+            attempt_ue(e, 1012.0 + i, CELL1, AMFOL_CAUSE_MO_SIGNALLING, 'S', 0, NULL, true,
+                       (1ull << 38) | pointer << 32 | (uint64_t)(0x100 + i));
+        for (int i = 0; i < 15; i++)       /* new UEs: target unknown */
+            attempt(e, 1012.5 + i, CELL1, AMFOL_CAUSE_MO_DATA, 'S', 0, NULL);
+        int n;
+        const amfol_finding *x = only(amfol_engine_finish(e), AMFOL_RULE_GNB_IGNORES_OVERLOAD, &n);
+        if (violate)
+            CHECK(n == 1 && x->first_frame == st && x->count == 15 && strcmp(x->amf, "amf-1") == 0);
+        else
+            CHECK(n == 0 && radio_count(amfol_engine_finish(e)) == 0);
+        amfol_engine_free(e);
+    }
+}
+
+/* One waitTime for a burst is normal (TS 38.331): the UEs that come back 20 s later, not at
+ * T302 expiry, give no reject-waittime-synchronised. */
+static void test_same_waittime_not_bunched(void)
+{
+    amfol_engine *e = fresh();
+    start(e, 1010.0, AMFOL_ACTION_REJECT_NON_EMERGENCY_MO_DT, 20);
+    for (int i = 0; i < 25; i++)
+        attempt_ue(e, 1012.0 + i * 0.1, CELL1, AMFOL_CAUSE_MO_VOICECALL, 'R', 8, NULL, true, 100 + i);
+    for (int i = 0; i < 20; i++)
+        attempt_ue(e, 1032.3 + i * 0.5, CELL1, AMFOL_CAUSE_MO_SIGNALLING, 'S', 0, NULL, true, 100 + i);
+    int n;
+    only(amfol_engine_finish(e), AMFOL_RULE_REJECT_WAITTIME_SYNCHRONISED, &n);
+    CHECK(n == 0);
     amfol_engine_free(e);
 }
 
@@ -485,7 +597,9 @@ static void test_slice_blocked(void)
 {
     static const int s1[] = { 1 }, s2[] = { 2 }, s12[] = { 1, 2 };
     static const uint32_t d1[] = { 1 }, d2[] = { 2 }, d12[] = { 1, 2 };
-    for (int variant = 0; variant < 4; variant++) {
+    /* variant 4: as 0, but the slice item asks for 30 %: blocking all is the gNB's error;
+     * variant 5: a slice-only START listing 3 while the gNB blocks slice 2: the gNB's error */
+    for (int variant = 0; variant < 6; variant++) {
         amfol_engine *e = fresh();
         /* blocked UEs 100..106 (106 registers only after the overload), others 200..206 */
         for (uint32_t u = 100; u < 106; u++)
@@ -498,15 +612,15 @@ static void test_slice_blocked(void)
         ngap_blank(&ev);
         where(&ev.where, 1010.0, AMF_EP, GNB_EP);
         ev.proc = 22;
-        ev.overload_action = AMFOL_ACTION_REJECT_RRC_CR_SIGNALLING;
-        ev.reduction_pct = 10;
+        ev.overload_action = variant == 5 ? AMFOL_ABSENT : AMFOL_ACTION_REJECT_RRC_CR_SIGNALLING;
+        ev.reduction_pct = variant == 5 ? AMFOL_ABSENT : 10;
         ev.n_slice_items = 1;
         ev.slice_items[0].n_snssai = 1;
-        ev.slice_items[0].snssai[0].sst = 2;
+        ev.slice_items[0].snssai[0].sst = variant == 5 ? 3 : 2;
         ev.slice_items[0].snssai[0].has_sd = true;
         ev.slice_items[0].snssai[0].sd = 2;
         ev.slice_items[0].action = AMFOL_ACTION_REJECT_RRC_CR_SIGNALLING;
-        ev.slice_items[0].reduction_pct = AMFOL_ABSENT;
+        ev.slice_items[0].reduction_pct = variant == 4 ? 30 : AMFOL_ABSENT;
         feed_ngap(e, &ev);
         amfol_frame start_frame = ev.where.frame;
         amfol_frame rejects[16];
@@ -535,7 +649,12 @@ static void test_slice_blocked(void)
         const amfol_findings *f = amfol_engine_finish(e);
         int n;
         const amfol_finding *x = only(f, AMFOL_RULE_SLICE_OVERLOAD_BLOCKS_SLICE, &n);
-        if (variant == 0) {
+        if (variant == 5) {
+            CHECK(n == 1 && x->severity == AMFOL_SEV_ERROR && strstr(x->summary, "does not list") != NULL);
+        } else if (variant == 0 || variant == 4) {
+            /* no percentage: compliant gNB, the AMF's slice list decides (warning); 30 %: error */
+            CHECK(n == 1 && x->severity == (variant == 4 ? AMFOL_SEV_ERROR : AMFOL_SEV_WARNING));
+            CHECK(strstr(x->summary, variant == 4 ? "by 30 % only" : "without a reduction percentage") != NULL);
             CHECK(n == 1 && x->amf && strcmp(x->amf, "amf-1") == 0 && x->gnb && strcmp(x->gnb, "gnb-1") == 0);
             CHECK(x->cell == NULL && x->layer && strcmp(x->layer, "rrc") == 0);
             CHECK(x->first_frame == start_frame && x->count == 8 && n_rej == 8 && x->n_frames == 8);
@@ -589,13 +708,17 @@ int main(void)
     CHECK(fabs(rrc_binom_sf(5, 10, 0.5) - 0.623046875) < 1e-9);
     CHECK(rrc_binom_sf(0, 10, 0.3) == 1.0 && rrc_binom_sf(11, 10, 0.3) == 0.0);
     CHECK(amfol_rrc_classify(AMFOL_ACTION_REJECT_NON_EMERGENCY_MO_DT, AMFOL_CAUSE_MO_SIGNALLING) == AMFOL_RRC_CLASS_OTHER);
-    CHECK(amfol_rrc_classify(AMFOL_ACTION_PERMIT_HIGH_PRIORITY_AND_MT_ONLY, AMFOL_CAUSE_EMERGENCY) == AMFOL_RRC_CLASS_SHED);
+    CHECK(amfol_rrc_classify(AMFOL_ACTION_PERMIT_HIGH_PRIORITY_AND_MT_ONLY, AMFOL_CAUSE_EMERGENCY) == AMFOL_RRC_CLASS_UNJUDGED);
     CHECK(amfol_rrc_classify(AMFOL_ABSENT, AMFOL_CAUSE_MT_ACCESS) == AMFOL_RRC_CLASS_EXEMPT);
     CHECK(amfol_rrc_cause_ix(9, true) == AMFOL_CAUSE_MPS && amfol_rrc_cause_ix(8, true) == AMFOL_RRC_CAUSE_RNA_UPDATE);
     test_compliant();
     test_ignores_and_exempt();
     test_after_stop_and_without();
     test_over_sheds_and_sync();
+    test_same_waittime_not_bunched();
+    test_after_stop_pre_episode_rate();
+    test_exempt_rejects_pre_episode_rate();
+    test_multi_amf_gnb();
     test_protected_slice_and_unanswered();
     test_wrong_class();
     test_cell_map();

@@ -21,13 +21,15 @@ static int failures;
 #define ID2 "6f1c0002-0000-4000-8000-000000000002"
 #define NRF "10.0.9.1:8080"
 
+static int guami_set_of_pointer2 = 1;   /* amf-2 (pointer 2) in another AMF Set when 2 */
+
 static amfol_guami guami(int pointer)
 {
     amfol_guami g;
     memset(&g, 0, sizeof g);
     strcpy(g.plmn.digits, "00101");
     g.region_id = 2;
-    g.set_id = 1;
+    g.set_id = (uint16_t)(pointer == 2 ? guami_set_of_pointer2 : 1);
     g.pointer = (uint8_t)pointer;
     return g;
 }
@@ -208,16 +210,79 @@ static void test_stale(int report_during)
     amfol_engine_free(e);
 }
 
-/* A told value that the AMF has since replaced: outdated since the replacing report. */
-static void test_seen_outdated(void)
+/* amf-1's NG SETUP (frame 1) and its NFRegister with load 30 (frame 2). */
+static void register_amf1(amfol_engine *e)
 {
-    amfol_engine *e = amfol_engine_new(NULL);
     ngap(e, 1, 0.0, 21, AMFOL_PDU_SUCCESSFUL, "10.0.0.1:38412", "10.0.1.1:38412", "amf-1", 1);
     amfol_sbi_event *ev = sbi(2, 1.0, "10.0.0.1:40000", NRF, 1, 1);
     strcpy(ev->method, "PUT");
     strcpy(ev->path, "/nnrf-nfm/v1/nf-instances/" ID1);
     add_profile(ev, ID1, 30, 1, "10.0.0.1");
     feed(e, ev);
+}
+
+/* TS 29.510: a PUT on /nf-instances/{id} answered 200 replaces the profile: an update, whose
+ * load counts; answered 201 it is a (re-)registration. Staleness is bounded by the heart-beat
+ * timer of the NRF's answer (5 s here) instead of amfol.nrf_report_max_s (30 s). Issue 9 item 15. */
+static void test_put_update_heartbeat(int status, double t_put, int heartbeat, bool want_finding)
+{
+    amfol_engine *e = amfol_engine_new(NULL);
+    register_amf1(e);
+    amfol_sbi_event *ev;
+    ev = sbi(3, 1.001, NRF, "10.0.0.1:40000", 1, 1);
+    ev->status = 201;
+    add_profile(ev, ID1, 30, 1, "10.0.0.1");
+    ev->loads[0].heartbeat_s = heartbeat;
+    feed(e, ev);
+    ngap(e, 4, 100.0, 22, AMFOL_PDU_INITIATING, "10.0.0.1:38412", "10.0.1.1:38412", NULL, 0);
+    ev = sbi(5, t_put, "10.0.0.1:40000", NRF, 1, 3);
+    strcpy(ev->method, "PUT");
+    strcpy(ev->path, "/nnrf-nfm/v1/nf-instances/" ID1);
+    add_profile(ev, ID1, 90, 1, "10.0.0.1");
+    feed(e, ev);
+    ev = sbi(6, t_put + 0.001, NRF, "10.0.0.1:40000", 1, 3);
+    ev->status = status;
+    feed(e, ev);
+    ngap(e, 7, 200.0, 23, AMFOL_PDU_INITIATING, "10.0.0.1:38412", "10.0.1.1:38412", NULL, 0);
+    const amfol_finding *x = find(amfol_engine_finish(e), AMFOL_RULE_NRF_LOAD_STALE, "amf-1");
+    CHECK(want_finding ? x != NULL : x == NULL);
+    amfol_engine_free(e);
+}
+
+/* amf-1's NFUpdate at t = 300 (frame 20) and the NRF's answer with `status` (frame 21), to fill. */
+static amfol_sbi_event *nrf_answer(amfol_engine *e, int status)
+{
+    nf_update(e, 20, 300.0, "10.0.0.1:40000", 1, 5, ID1, 30);
+    amfol_sbi_event *ev = sbi(21, 300.01, NRF, "10.0.0.1:40000", 1, 5);
+    ev->status = status;
+    return ev;
+}
+
+/* TS 29.500 §6.4: an OCI applies from its Timestamp for Period-of-Validity. A 100 % OCI whose
+ * Timestamp is 55 s before the response with a 60 s validity asks for 5 s only: requests 8 s
+ * later comply; with the Timestamp at the response they break it. Issue 9 item 14. */
+static void test_oci_anchored_on_timestamp(bool old_timestamp)
+{
+    amfol_engine *e = amfol_engine_new(NULL);
+    amfol_sbi_event *ev = nrf_answer(e, 204);
+    /* the feed's times are seconds since the epoch: 300 s is 1970-01-01 00:05:00 */
+    snprintf(ev->oci, sizeof ev->oci, "Timestamp: \"Thu, 01 Jan 1970 %s GMT\"; Period-of-Validity: 60s; "
+             "Overload-Reduction-Metric: 100%%; NF-Instance: %s", old_timestamp ? "00:04:05" : "00:05:00",
+             "6f1c00ff-0000-4000-8000-0000000000ff");
+    feed(e, ev);
+    nf_update(e, 22, 308.0, "10.0.0.1:40000", 1, 7, ID1, 30);
+    nf_update(e, 23, 309.0, "10.0.0.1:40000", 1, 9, ID1, 30);
+    const amfol_finding *x = find(amfol_engine_finish(e), AMFOL_RULE_SBI_OVERLOAD_IGNORED, NULL);
+    CHECK(old_timestamp ? x == NULL : (x != NULL && x->first_frame == 21 && x->count == 2));
+    amfol_engine_free(e);
+}
+
+/* A told value that the AMF has since replaced: outdated since the replacing report. */
+static void test_seen_outdated(void)
+{
+    amfol_engine *e = amfol_engine_new(NULL);
+    register_amf1(e);
+    amfol_sbi_event *ev;
     nf_update(e, 3, 10.0, "10.0.0.1:40000", 1, 3, ID1, 30);
     nf_update(e, 4, 110.0, "10.0.0.1:40000", 1, 5, ID1, 90);
     /* NFDiscover answered with the old 30 at t = 150. */
@@ -239,9 +304,7 @@ static void test_seen_outdated(void)
 static void test_ignored(bool comply)
 {
     amfol_engine *e = amfol_engine_new(NULL);
-    nf_update(e, 20, 300.0, "10.0.0.1:40000", 1, 5, ID1, 30);
-    amfol_sbi_event *ev = sbi(21, 300.01, NRF, "10.0.0.1:40000", 1, 5);
-    ev->status = 503;
+    amfol_sbi_event *ev = nrf_answer(e, 503);
     strcpy(ev->retry_after, "10");
     strcpy(ev->problem_cause, "NF_CONGESTION");
     amfol_sbi_result r = feed(e, ev);
@@ -308,8 +371,9 @@ static void test_malformed(void)
 }
 
 /* Re-balancing amf-1 -> amf-2 (same set) while amf-2 reports 85 %, then amf-2 overloads. */
-static void test_moves(void)
+static void test_moves(int amf2_set)
 {
+    guami_set_of_pointer2 = amf2_set;
     amfol_engine *e = amfol_engine_new(NULL);
     ngap(e, 1, 0.0, 21, AMFOL_PDU_SUCCESSFUL, "10.0.0.1:38412", "10.0.1.1:38412", "amf-1", 1);
     ngap(e, 2, 0.1, 21, AMFOL_PDU_SUCCESSFUL, "10.0.0.2:38412", "10.0.1.1:38413", "amf-2", 2);
@@ -382,11 +446,19 @@ static void test_moves(void)
     ngap(e, 70, 70.0, 22, AMFOL_PDU_INITIATING, "10.0.0.2:38412", "10.0.1.1:38413", NULL, 0);
     const amfol_findings *fs = amfol_engine_finish(e);
     const amfol_finding *rb = find(fs, AMFOL_RULE_REBALANCING_TO_LOADED_TARGET, "amf-2");
+    if (amf2_set != 1) {
+        /* amf-2 in another AMF Set: ordinary mobility (TS 23.502 §4.2.2.2.2), no set rule */
+        CHECK(rb == NULL && find(fs, AMFOL_RULE_CASCADING_OVERLOAD, "amf-2") == NULL);
+        amfol_engine_free(e);
+        guami_set_of_pointer2 = 1;
+        return;
+    }
     amfol_frame want_rb[] = { 60, 62 };
     CHECK(rb && rb->first_frame == 60 && rb->count == 2 && frames_are(rb, want_rb, 2));
     const amfol_finding *co = find(fs, AMFOL_RULE_CASCADING_OVERLOAD, "amf-2");
     amfol_frame want_co[] = { 50, 60, 62, 70 };   /* START, the two moves, START */
     CHECK(co && co->first_frame == 70 && co->count == 2 && frames_are(co, want_co, 4));
+    CHECK(co->severity == AMFOL_SEV_ERROR);    /* after moves from the overloaded AMF */
     CHECK(find(fs, AMFOL_RULE_CASCADING_OVERLOAD, "amf-1") == NULL);
 
     GString *t = g_string_new(NULL);
@@ -413,6 +485,8 @@ static void test_concurrent(void)
     const amfol_finding *co = find(fs, AMFOL_RULE_CASCADING_OVERLOAD, "amf-2");
     amfol_frame want[] = { 10, 20 };
     CHECK(co && co->first_frame == 20 && co->count == 2 && frames_are(co, want, 2));
+    /* no move between them: a note ("set-wide overload: capacity"), issue 9 item 17 */
+    CHECK(co->severity == AMFOL_SEV_NOTE && strstr(co->summary, "set-wide overload: capacity") != NULL);
     /* No NRF side seen: nrf-load-stale is not judged. */
     CHECK(find(fs, AMFOL_RULE_NRF_LOAD_STALE, NULL) == NULL);
     amfol_engine_free(e);
@@ -598,7 +672,14 @@ int main(void)
     test_ignored(true);
     test_oci_reduction();
     test_malformed();
-    test_moves();
+    test_put_update_heartbeat(200, 104.0, 5, false);          /* update within the heart-beat */
+    test_put_update_heartbeat(201, 104.0, 5, true);           /* a registration is no update */
+    test_put_update_heartbeat(200, 110.0, 5, true);           /* later than the heart-beat */
+    test_put_update_heartbeat(200, 110.0, AMFOL_ABSENT, false); /* no heart-beat: 30 s */
+    test_oci_anchored_on_timestamp(false);
+    test_oci_anchored_on_timestamp(true);
+    test_moves(1);
+    test_moves(2);
     test_concurrent();
     test_json();
     test_caps();

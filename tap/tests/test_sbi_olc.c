@@ -112,6 +112,42 @@ static void test_oci(void)
     CHECK(h.malformed && h.n_elements == 1 && h.n_elements_total == 2);
 }
 
+/* Issue 9 item 13: the full TS 29.500 §5.2.3.3 grammar: "&" lists (RWS "&" RWS), every scope,
+ * parameters a scope does not allow. Vectors built from the ABNF (3gpp-facts.md §4.3). */
+#define TS_VP "Timestamp: \"Tue, 04 Feb 2020 08:49:37 GMT\"; Period-of-Validity: 60s; Overload-Reduction-Metric: 20%; "
+static void test_oci_lists_and_scopes(void)
+{
+    amfol_olc_header h;
+    CHECK(amfol_olc_parse_oci(TS_VP "NF-Set: set1; S-NSSAI: 1-000001 & 2; DNN: internet & ims", &h));
+    CHECK(h.el[0].has_snssai && h.el[0].n_snssai == 2 && h.el[0].has_dnn && h.el[0].n_dnn == 2);
+    CHECK(amfol_olc_parse_oci(TS_VP "NF-Service-Instance: s1; NF-Inst: 54804518-4191-46b3-955c-ac631f953ed8; "
+                              "S-NSSAI: 1 & 2 & 3; DNN: a", &h) && h.el[0].n_snssai == 3);
+    CHECK(amfol_olc_parse_oci(TS_VP "NF-Service-Set: ss1", &h));
+    CHECK(amfol_olc_parse_oci(TS_VP "NFC-Instance: 54804518-4191-46b3-955c-ac631f953ed8; Service-Name: namf-comm", &h));
+    CHECK(amfol_olc_parse_oci(TS_VP "NFC-Set: set-c", &h) && h.el[0].scope == AMFOL_OLC_SCOPE_NFC_SET);
+    CHECK(amfol_olc_parse_oci(TS_VP "NFC-Service-Instance: si-1", &h) &&
+          h.el[0].scope == AMFOL_OLC_SCOPE_NFC_SERVICE_INSTANCE);
+    CHECK(amfol_olc_parse_oci(TS_VP "NFC-Service-Set: sset", &h));
+    CHECK(amfol_olc_parse_oci(TS_VP "Callback-Uri: http://10.0.0.5/cb1 & http://10.0.0.5/cb2", &h) &&
+          h.el[0].n_scope_values == 2 && strcmp(h.el[0].scope_value, "http://10.0.0.5/cb1") == 0);
+    CHECK(amfol_olc_parse_oci(TS_VP "SEPP-FQDN: sepp.example.org", &h));
+    bad_oci(TS_VP "NF-Set: set1; S-NSSAI: 1&2; DNN: a", "S-NSSAI");              /* no RWS around & */
+    bad_oci(TS_VP "NF-Set: set1; S-NSSAI: 1 &; DNN: a", "S-NSSAI");              /* dangling & */
+    bad_oci(TS_VP "NF-Set: set1; S-NSSAI: 1 & 2; DNN: a &", "DNN");
+    bad_oci(TS_VP "NFC-Set: set-c; S-NSSAI: 1; DNN: a", "not allowed");          /* consumer scope */
+    bad_oci(TS_VP "SCP-FQDN: scp1; S-NSSAI: 1; DNN: a", "not allowed");
+    bad_oci(TS_VP "NF-Set: set1; NF-Inst: 54804518-4191-46b3-955c-ac631f953ed8", "NF-Inst");
+    bad_oci(TS_VP "NF-Set: set1; Service-Name: namf-comm", "Service-Name");
+    bad_oci(TS_VP "NF-Set: set1; Relative-Capacity: 50%", "Relative-Capacity");  /* LCI only */
+    bad_oci(TS_VP "Callback-Uri: http://a/1 &http://a/2", "Callback-Uri");
+    amfol_olc_header l;
+    CHECK(amfol_olc_parse_lci("Timestamp: \"Tue, 04 Feb 2020 08:49:37 GMT\"; Load-Metric: 40%; NF-Set: s; "
+                              "S-NSSAI: 1 & 2; DNN: internet; Relative-Capacity: 50%", &l) &&
+          l.el[0].n_snssai == 2 && l.el[0].relative_capacity == 50);
+    CHECK(!amfol_olc_parse_lci("Timestamp: \"Tue, 04 Feb 2020 08:49:37 GMT\"; Load-Metric: 40%; SCP-FQDN: s; "
+                               "Relative-Capacity: 50%", &l) && l.malformed);
+}
+
 static void test_lci(void)
 {
     amfol_olc_header h;
@@ -185,6 +221,7 @@ int main(void)
 {
     test_oci();
     test_lci();
+    test_oci_lists_and_scopes();
     test_dates();
     test_fuzz();
     if (failures) {

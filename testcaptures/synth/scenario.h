@@ -183,6 +183,7 @@ typedef struct {
     int nrf_enabled;
     uint8_t nrf_ip[4];
     int nrf_report_interval_s;
+    int nrf_heartbeat_s;        /* heartBeatTimer in the profile: bounds nrf-load-stale */
     int nrf_oci;                  /* NRF adds 3gpp-Sbi-Oci to 503s; LCI on 204s */
     int nrf_oci_malformed;
     int nrf_discovery_interval_s; /* AMF NFDiscover of its set, 0 = never */

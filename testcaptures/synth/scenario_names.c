@@ -72,9 +72,9 @@ int cause_is_shed(int action, int cause)
                cause == CAUSE_MO_VOICE || cause == CAUSE_MO_SIGNALLING;
     case ACTION_PERMIT_EMERGENCY_MT:
         return cause != CAUSE_EMERGENCY && cause != CAUSE_MT_ACCESS;
-    case ACTION_PERMIT_HIGH_PRIO_MT:
+    case ACTION_PERMIT_HIGH_PRIO_MT:   /* emergency: neither shed nor exempt (docs/faults.md) */
         return cause != CAUSE_HIGH_PRIORITY && cause != CAUSE_MPS && cause != CAUSE_MCS &&
-               cause != CAUSE_MT_ACCESS;
+               cause != CAUSE_MT_ACCESS && cause != CAUSE_EMERGENCY;
     default:
         return 0;
     }
@@ -84,6 +84,8 @@ int cause_is_exempt(int action, int cause)
 {
     int special = cause == CAUSE_EMERGENCY || cause == CAUSE_HIGH_PRIORITY ||
                   cause == CAUSE_MT_ACCESS || cause == CAUSE_MPS || cause == CAUSE_MCS;
+    if (action == ACTION_PERMIT_HIGH_PRIO_MT && cause == CAUSE_EMERGENCY)
+        return 0;
     return special && !cause_is_shed(action, cause);
 }
 

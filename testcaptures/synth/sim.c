@@ -484,6 +484,10 @@ static void on_n2_initial(sim *s, int uei)
         ue_free(s, uei);   /* the AMF never answers; the UE gives up */
 }
 
+/* Exempt from NAS congestion rejects and from back-off, and the truth of exempt-access-rejected
+ * (nas): emergency registration, service type MT / emergency / emergency fallback / high
+ * priority, RRC cause high priority / MPS / MCS / mt-Access / emergency (TS 23.501 §5.19.7.2,
+ * TS 24.501 §5.3.9; docs/faults.md). */
 static int nas_exempt(const sim_ue *u)
 {
     if (u->req == REQ_REG_EMERGENCY)
@@ -492,18 +496,6 @@ static int nas_exempt(const sim_ue *u)
         return 1;
     return u->cause == CAUSE_HIGH_PRIORITY || u->cause == CAUSE_MPS || u->cause == CAUSE_MCS ||
            u->cause == CAUSE_MT_ACCESS || u->cause == CAUSE_EMERGENCY;
-}
-
-/* exempt-access-rejected (nas): emergency registration, RRC cause high priority / MPS / MCS /
- * emergency, service type emergency / emergency fallback / high priority (docs/faults.md). */
-static int nas_exempt_for_rule(const sim_ue *u)
-{
-    if (u->req == REQ_REG_EMERGENCY)
-        return 1;
-    if (u->req == REQ_SERVICE && u->service_type >= 3 && u->service_type <= 5)
-        return 1;
-    return u->cause == CAUSE_HIGH_PRIORITY || u->cause == CAUSE_MPS || u->cause == CAUSE_MCS ||
-           u->cause == CAUSE_EMERGENCY;
 }
 
 /* Per-AMF truth_fault for a per-AMF NAS rule, created on first use. */
@@ -577,7 +569,7 @@ static void reject_ue(sim *s, int uei, const sc_episode *ep, int ep_index)
             g_free(fl->ue); /* entity: the AMF only */
             fl->ue = NULL;
         }
-        if (nas_exempt_for_rule(u)) {
+        if (nas_exempt(u)) {
             truth_fault *fl = amf_fault(s, &s->exempt_nas_fault[amf], "exempt-access-rejected",
                                         amf, uei, f);
             (void)fl;

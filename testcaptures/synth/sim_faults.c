@@ -467,7 +467,8 @@ static void nrf_load_stale(sim *s)
             if (v[i].amf != ep->amf || v[i].t_us < te->start_us || v[i].t_us > end)
                 continue;
             any = 1;
-            if (v[i].t_us <= te->start_us + 30 * (int64_t)SEC)
+            /* bounded by the profile's heartBeatTimer, as amfol reads it (TS 29.510) */
+            if (v[i].t_us <= te->start_us + s->sc->nrf_heartbeat_s * (int64_t)SEC)
                 early = 1;
             if (v[i].load >= 80)
                 high = 1;
@@ -550,6 +551,12 @@ double sim_poisson_cdf(uint32_t k, double lambda)
     return sum > 1.0 ? 1.0 : sum;
 }
 
+/* overload-exempt-shed counts the exempt causes the UE originates: mt-Access follows paging. */
+static int exempt_originated(int action, int cause)
+{
+    return cause != CAUSE_MT_ACCESS && cause_is_exempt(action, cause);
+}
+
 /* overload-exempt-shed: exempt causes stop arriving during the episode (N2 view). */
 static void exempt_shed(sim *s)
 {
@@ -568,7 +575,7 @@ static void exempt_shed(sim *s)
             int64_t t1 = te->gnb_stop_frame[g] ? te->stop_us : s->tr.last_us;
             uint32_t base = 0, during = 0;
             for (guint i = 0; i < s->fx->ium->len; i++) {
-                if (v[i].gnb != g || v[i].amf != ep->amf || !cause_is_exempt(act, v[i].cause))
+                if (v[i].gnb != g || v[i].amf != ep->amf || !exempt_originated(act, v[i].cause))
                     continue;
                 if (v[i].t_us >= t0 - 60 * (int64_t)SEC && v[i].t_us < t0)
                     base++;
@@ -584,7 +591,7 @@ static void exempt_shed(sim *s)
             f->first_frame = te->gnb_start_frame[g];
             truth_fault_add(f, te->gnb_start_frame[g]);
             for (guint i = 0; i < s->fx->ium->len; i++)
-                if (v[i].gnb == g && v[i].amf == ep->amf && cause_is_exempt(act, v[i].cause) &&
+                if (v[i].gnb == g && v[i].amf == ep->amf && exempt_originated(act, v[i].cause) &&
                     v[i].t_us >= t0 - 60 * (int64_t)SEC && v[i].t_us < t0)
                     truth_fault_add(f, v[i].frame);
             f->count = base; /* evidence: the baseline exempt IUMs */

@@ -65,7 +65,7 @@ static void profile_of(const sim *s, int amf, int load, sbi_amf_profile *p)
     }
     p->olc_h_support = s->sc->nrf_oci != 0;
     p->lc_h_support = s->sc->nrf_oci != 0;
-    p->heart_beat_s = (uint16_t)s->sc->nrf_report_interval_s;
+    p->heart_beat_s = (uint16_t)s->sc->nrf_heartbeat_s;
 }
 
 static void nrf_authority(const sim *s, char *buf, size_t len)

@@ -108,7 +108,7 @@ static void test_loader(const char *scenarios)
     /* shed / exempt classes of docs/faults.md */
     CHECK(cause_is_shed(0, CAUSE_MO_DATA) && !cause_is_shed(0, CAUSE_MO_SIGNALLING) &&
               cause_is_shed(1, CAUSE_MO_SIGNALLING) && cause_is_shed(2, CAUSE_HIGH_PRIORITY) &&
-              cause_is_shed(3, CAUSE_EMERGENCY) && !cause_is_shed(3, CAUSE_MT_ACCESS) &&
+              !cause_is_shed(3, CAUSE_EMERGENCY) && !cause_is_exempt(3, CAUSE_EMERGENCY) && !cause_is_shed(3, CAUSE_MT_ACCESS) &&
               cause_is_exempt(1, CAUSE_MT_ACCESS) && !cause_is_exempt(2, CAUSE_HIGH_PRIORITY),
           "shed and exempt classes");
 }

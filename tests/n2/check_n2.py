@@ -187,7 +187,7 @@ def mode_fields(extra=None):
     m = meta["marks"]
     late = fields(pcap, extra, "frame.number", "amfol.amf", "amfol.gnb", "amfol.named_by_transport",
                   "amfol.stop_without_start", "amfol.in_overload", "amfol.level", "amfol.action")
-    check(late[m["start"]][:3] == ["10.0.0.2:38412", "10.0.2.1:38412", "1"] and late[m["start"]][5] == "2",
+    check(late[m["start"]][:3] == ["10.0.0.2:38412", "10.0.2.1", "1"] and late[m["start"]][5] == "2",
           "late START %s" % late[m["start"]])
     check(late[m["stop"]][3] == "" and late[m["stop_again"]][3] == "1", "late STOPs %s %s" % (late[m["stop"]], late[m["stop_again"]]))
     after = [u["frame"] for u in meta["initial_ue"] if u["t"] > 8.0][0]
@@ -243,15 +243,18 @@ def mode_json():
     g2 = sorted(u["frame"] for u in meta["initial_ue"] if u["gnb"] == "gnb-2" and u["t"] >= 60.01 + 1.0)
     want = {
         ("gnb-ignores-overload", "gnb-2"): (m["start_gnb2"], [m["start_gnb2"]] + g2[:31], 89, "error"),
-        ("overload-start-partial", "gnb-3"): (m["start_gnb1"], sorted([m["start_gnb1"], m["start_gnb2"], m["start_gnb4"], m["restart_gnb1"]]), 4, "warning"),
+        # a note: untold gnb-3 carried 59 of the 236 shed-class messages before the START (issue 9, item 7)
+        ("overload-start-partial", "gnb-3"): (m["start_gnb1"], sorted([m["start_gnb1"], m["start_gnb2"], m["start_gnb4"], m["restart_gnb1"]]), 4, "note"),
         ("overload-stop-missing", "gnb-2"): (m["start_gnb2"], [m["start_gnb2"]], 1, "warning"),
     }
     got = {(f["rule"], f["gnb"]): (f["first_frame"], f["frames"], f["count"], f["severity"]) for f in d["findings"]}
     check(got == want, "findings\n got  %s\n want %s" % (got, want))
-    check([f["rule"] for f in d["findings"]] == ["gnb-ignores-overload", "overload-start-partial", "overload-stop-missing"],
+    check([f["rule"] for f in d["findings"]] == ["gnb-ignores-overload", "overload-stop-missing", "overload-start-partial"],
           "finding order %s" % [f["rule"] for f in d["findings"]])
     check(all(f["amf"] == "amf-1" and f["check_next"] for f in d["findings"]), "finding amf/check_next")
-    check("89.4 s at capture end" in d["findings"][2]["summary"], "stop-missing summary %s" % d["findings"][2]["summary"])
+    check("89.4 s at capture end" in d["findings"][1]["summary"], "stop-missing summary %s" % d["findings"][1]["summary"])
+    check("the untold gNBs carried 59 of the 236 shed-class InitialUEMessages before the START" in d["findings"][2]["summary"],
+          "start-partial summary %s" % d["findings"][2]["summary"])
 
     pcap, meta = load("clean")
     m = meta["marks"]
@@ -285,7 +288,7 @@ def mode_timeline():
     out = tshark("-r", pcap, "-q", "-2", "-z", "amfol,timeline").stdout
     for needle in [
         "AMF amf-1 (AMFName from NG SETUP RESPONSE, address 10.0.0.1:38412, RelativeAMFCapacity 255, GUAMI 00101-2-1-0)",
-        "  Episode 1: START frame %d (t+60.000 s), no STOP by capture end (89.400 s), highest level Critical" % m["start_gnb1"],
+        "  Episode 1: START frame %d (t+60.000 s), no STOP by capture end (89.400 s), highest level Critical (amfol's convention, not 3GPP)" % m["start_gnb1"],
         "    frame %d (t+90.000 s) START to gnb-1: reject-non-emergency-mo-dt 30 %% (replaces START frame %d)" % (m["restart_gnb1"], m["start_gnb1"]),
         "    frame %d (t+60.020 s) START to gnb-4: none; slices 1-000001 permit-emergency-sessions-and-mobile-terminated-services-only 30 %%" % m["start_gnb4"],
         "    gNB gnb-1: START frame %d (t+60.000 s), STOP frame %d (t+120.000 s), 60.000 s" % (m["start_gnb1"], m["stop_gnb1"]),
@@ -305,17 +308,17 @@ def mode_diagnosis():
     m = meta["marks"]
     out = tshark("-r", pcap, "-q", "-2", "-z", "amfol,diagnosis").stdout
     head = ("AMF amf-1: overload episode 1 from frame %d (t+60.0 s) with no STOP by capture end (89.4 s), "
-            "Critical (reject-rrc-cr-signalling, 50 %%), told 3 of 4 gNBs, 1 replacing START\n" % m["start_gnb1"])
+            "amfol level Critical (reject-rrc-cr-signalling, 50 %%), told 3 of 4 gNBs, 1 replacing START\n" % m["start_gnb1"])
     check(head in out, "diagnosis headline: %s" % out[:400])
-    i1, i2, i3 = (out.find("1. [error] gnb-ignores-overload"), out.find("2. [warning] overload-start-partial"),
-                  out.find("3. [warning] overload-stop-missing"))
+    i1, i2, i3 = (out.find("1. [error] gnb-ignores-overload"), out.find("2. [warning] overload-stop-missing"),
+                  out.find("3. [note] overload-start-partial"))
     check(0 < i1 < i2 < i3, "diagnosis order %d %d %d" % (i1, i2, i3))
     check("   Evidence: first frame %d; frames %d " % (m["start_gnb2"], m["start_gnb2"]) in out and "(count 89)" in out, "evidence")
     check(out.count("   Check next: ") == 3, "check next lines")
     pcap, meta = load("clean")
     m = meta["marks"]
     out = tshark("-r", pcap, "-q", "-2", "-z", "amfol,diagnosis").stdout
-    check(("AMF amf-1: overload episode 1 from frame %d (t+60.0 s) to frame %d (t+120.5 s), Critical "
+    check(("AMF amf-1: overload episode 1 from frame %d (t+60.0 s) to frame %d (t+120.5 s), amfol level Critical "
            "(permit-emergency-sessions-and-mobile-terminated-services-only), told 2 of 2 gNBs\n") % (m["start_a"], m["stop_b"]) in out,
           "clean headline: %s" % out[:500])
 
@@ -342,7 +345,7 @@ def mode_expert():
     out = tshark("-r", pcap, "-q", "-2", "-z", "expert").stdout
     check(re.search(r"Errors \(32\)", out) is not None, "expert errors count: %s" % re.findall(r"\w+ \(\d+\)", out))
     check(re.search(r"Chats \(6\)", out) is not None, "expert chats count: %s" % re.findall(r"\w+ \(\d+\)", out))
-    n_warn = len(set(shed_late)) + 4 + 1     # shed forwarded + partial (4 STARTs) + stop-missing (1 frame)
+    n_warn = len(set(shed_late)) + 1     # shed forwarded + stop-missing (1 frame); partial is a note (issue 9)
     check(re.search(r"Warns \(%d\)" % n_warn, out) is not None,
           "expert warnings want %d: %s" % (n_warn, re.findall(r"\w+ \(\d+\)", out)))
 

@@ -106,6 +106,9 @@ def case_backoff(ctx):
         "exempt-access-rejected": (7, [7, 10], 2, "suci:00101-0000000003"),
         "congestion-reject-outside-overload": (2, [2, 5, 7, 10], 4, None),
     })
+    # NAS congestion control is independent of N2 overload (TS 23.501 §5.19.7): context, a note.
+    ctx.eq("congestion-reject-outside-overload severity",
+           [f["severity"] for f in found if f["rule"] == "congestion-reject-outside-overload"], ["note"])
     nas = doc["nas"]
     ctx.eq("congestion_rejects", nas["congestion_rejects"], 4)
     ctx.eq("t3346 values", nas["t3346_values_s"], {"10": 1, "60": 2})
@@ -236,7 +239,47 @@ def case_garbage(ctx):
         ctx.errors.append("frame 2 should be a t3346-missing reject")
 
 
-CASES = {"backoff": case_backoff, "causes": case_causes, "synchronised": case_synchronised,
+def case_sm_types(ctx):
+    """TS 24.501 §9.7: 0xCC (modification complete) has no cause, 0xD2 (release reject) has one."""
+    cap = mkcap(ctx, "sm-types")
+    r = ctx.fields(cap)
+    ctx.row(r, 2, sm_cause="")
+    ctx.row(r, 3, message="PDU session release reject", sm_cause="26")
+
+
+def case_mt_reject(ctx):
+    """A congestion reject of a paging response is exempt access rejected (TS 23.501 §5.19.7.2)."""
+    cap = mkcap(ctx, "mt-reject")
+    r = ctx.fields(cap)
+    ctx.row(r, 2, exempt_rejected="1")
+    ctx.row(r, 4, exempt_rejected="")
+    _, found = ctx.findings(cap)
+    ctx.eq("exempt-access-rejected (NAS)", [(f["first_frame"], f["frames"], f["count"]) for f in found
+                                            if f["rule"] == "exempt-access-rejected"], [(2, [2], 1)])
+
+
+def case_unprotected(ctx):
+    """Unprotected #22 rejects: a retry before min(value sent, 15 min) is ue-early-retry under
+    either reading of TS 24.501 §5.5.1.2.5; up to 30 min it is uncertain; t3346-short does not
+    judge the unprotected 10 s value, the JSON lists the unprotected rejects apart."""
+    cap = mkcap(ctx, "unprotected")
+    r = ctx.fields(cap)
+    ctx.row(r, 3, verdict="violation", backoff_frame="2")
+    ctx.row(r, 14, verdict="uncertain", backoff_frame="5")
+    ctx.row(r, 15, verdict="violation", backoff_frame="7")
+    ctx.row(r, 16, verdict="uncertain", backoff_frame="9")
+    ctx.row(r, 17, verdict="")
+    ctx.row(r, 13, integrity_protected="0", t3346="10 s")
+    doc, found = ctx.findings(cap)
+    ctx.eq("ue-early-retry findings", sorted((f["first_frame"], f["frames"]) for f in found
+                                             if f["rule"] == "ue-early-retry"), [(3, [2, 3]), (15, [7, 15])])
+    ctx.eq("NAS rules", sorted({f["rule"] for f in found}), ["congestion-reject-outside-overload", "ue-early-retry"])
+    amf = doc["nas"]["amfs"][0]
+    ctx.eq("uncertain", amf["uncertain_in_backoff"], 2)
+    ctx.eq("unprotected rejects listed apart", amf["unprotected_t3346_rejects"], 6)
+
+
+CASES = {"unprotected": case_unprotected, "mt-reject": case_mt_reject, "sm-types": case_sm_types, "backoff": case_backoff, "causes": case_causes, "synchronised": case_synchronised,
          "calm": case_calm, "nea0": case_nea0, "public-synthetic": case_public_synthetic,
          "public-rejects": case_public_rejects, "garbage": case_garbage}
 

@@ -199,6 +199,59 @@ def scenario_garbage():
     return rows
 
 
+def dl_sm(pdu_sm):
+    """DL NAS TRANSPORT carrying a 5GSM message (payload container type N1 SM, PDU session ID 5)."""
+    return bytes([0x7e, 0x00, 0x68, 0x01]) + struct.pack(">H", len(pdu_sm)) + pdu_sm + bytes([0x12, 0x05])
+
+
+def scenario_sm_types():
+    """TS 24.501 §9.7: 0xCC is PDU SESSION MODIFICATION COMPLETE (no cause), 0xD2 PDU SESSION
+    RELEASE REJECT (5GSM cause). Frame 2 carries 0xCC with an Extended PCO IE where a cause would
+    be; frame 3 a release reject with cause #26."""
+    return [(1.0, "ul", initial_ue(1, reg_request("0000000061"))),
+            (2.0, "dl", downlink(1, 1, IP + dl_sm(bytes.fromhex("2e0501cc") + bytes.fromhex("7b000100")))),
+            (3.0, "dl", downlink(1, 1, IP + dl_sm(bytes.fromhex("2e0501d21a"))))]
+
+
+def scenario_mt_reject():
+    """TS 23.501 §5.19.7.2: the AMF does not reject a mobile-terminated request for congestion.
+    Frame 2 rejects a paging response (service type MT, RRC mt-Access) with #22: exempt access
+    rejected; frame 4 rejects a mobile-originated one: no exemption."""
+    return [(1.0, "ul", initial_ue(1, service_request(2, 1, 1, 0x5001), rrc_cause=2, s_tmsi=(1, 1, 0x5001))),
+            (1.1, "dl", downlink(1, 1, service_reject(22, t3346=0x21))),
+            (2.0, "ul", initial_ue(2, service_request(1, 1, 1, 0x5002), rrc_cause=4, s_tmsi=(1, 1, 0x5002))),
+            (2.1, "dl", downlink(2, 2, service_reject(22, t3346=0x21)))]
+
+
+def scenario_unprotected():
+    """Congestion rejects sent before security (not integrity protected): the UE runs a random
+    T3346 of 15 to 30 min whatever the value sent (TS 24.501 §5.5.1.2.5). T3346 octets: 0x21 =
+    1 min, 0x42 = 2 h, 0x05 = 10 s. Sorted by time, the frames are: 1-2 A rejected (1 min), 3 A
+    back 5 s later, 4-13 B..F registered and rejected, 14 B back after 3 min, 15 C (2 h) after
+    10 min, 16 D (2 h) after 20 min, 17 E (1 min) after 31 min."""
+    rows = []
+    add = lambda t, d, p: rows.append((t, d, p))
+    add(0.0, "ul", initial_ue(1, reg_request("0000000071")))                        # 1
+    add(0.1, "dl", downlink(1, 1, reg_reject(22, t3346=0x21, protect=False)))  # 1 min
+    add(5.1, "ul", initial_ue(2, reg_request("0000000071")))  # 5 s: violation
+    add(10.0, "ul", initial_ue(3, reg_request("0000000072")))                       # 4
+    add(10.1, "dl", downlink(3, 3, reg_reject(22, t3346=0x21, protect=False)))  # 1 min
+    add(190.1, "ul", initial_ue(4, reg_request("0000000072")))  # 3 min: uncertain
+    add(20.0, "ul", initial_ue(5, reg_request("0000000073")))                       # 7
+    add(20.1, "dl", downlink(5, 5, reg_reject(22, t3346=0x42, protect=False)))  # 2 h
+    add(20.1 + 600, "ul", initial_ue(6, reg_request("0000000073")))  # 10 min: violation
+    add(30.0, "ul", initial_ue(7, reg_request("0000000074")))                       # 10
+    add(30.1, "dl", downlink(7, 7, reg_reject(22, t3346=0x42, protect=False)))  # 2 h
+    add(30.1 + 1200, "ul", initial_ue(8, reg_request("0000000074")))  # 20 min: uncertain
+    add(40.0, "ul", initial_ue(9, reg_request("0000000075")))                       # 13
+    add(40.1, "dl", downlink(9, 9, reg_reject(22, t3346=0x21, protect=False)))  # 1 min
+    add(40.1 + 1860, "ul", initial_ue(10, reg_request("0000000075")))  # 31 min: on time
+    add(50.0, "ul", initial_ue(11, reg_request("0000000076")))                      # 16
+    add(50.1, "dl", downlink(11, 11, reg_reject(22, t3346=0x05, protect=False)))  # 10 s sent
+    rows.sort(key=lambda r: r[0])
+    return rows
+
+
 def sctp_data(src, dst, tsn, payload):
     chunk_len = 16 + len(payload)
     chunk = struct.pack(">BBHIHHI", 0, 0x03, chunk_len, tsn, 0, tsn & 0xffff, 60) + payload
@@ -232,5 +285,6 @@ def write(rows, path, epoch=1767225600.0):
 
 if __name__ == "__main__":
     scen = {"backoff": scenario_backoff, "synchronised": scenario_synchronised, "calm": scenario_calm,
-            "nea0": scenario_nea0, "garbage": scenario_garbage}
+            "nea0": scenario_nea0, "garbage": scenario_garbage, "sm-types": scenario_sm_types,
+            "mt-reject": scenario_mt_reject, "unprotected": scenario_unprotected}
     write(scen[sys.argv[1]](), sys.argv[2])

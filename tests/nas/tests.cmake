@@ -11,7 +11,7 @@ set(NAS_TESTS ${CMAKE_CURRENT_LIST_DIR})
 set(NAS_OUT ${CMAKE_BINARY_DIR}/tests/nas)
 file(MAKE_DIRECTORY ${NAS_OUT})
 
-foreach(case backoff causes synchronised calm nea0 garbage public-synthetic public-rejects)
+foreach(case unprotected mt-reject sm-types backoff causes synchronised calm nea0 garbage public-synthetic public-rejects)
   add_test(NAME nas.${case}
            COMMAND ${Python3_EXECUTABLE} ${NAS_TESTS}/check_cases.py ${case} ${AMFOL_TSHARK}
                    ${AMFOL_PLUGIN_SO} ${NAS_OUT}/work-${case} ${AMFOL_SHARED})

@@ -4,7 +4,10 @@
 # /load), compare what amfol shows with an independent oracle built from Wireshark's own fields
 # (plain tshark, no plugin): every /load report with its frame, value and NF instance id (from the
 # :path of the same TCP stream and HTTP/2 stream), the frames whose HTTP/2 headers could not be
-# decoded (HPACK state missing), and no SBI finding at all.
+# decoded (HPACK state missing), and no SBI finding at all. Issue 10: the /load patches in DATA
+# bytes Wireshark could not type (a second oracle, from http2.data.data) are what amfol counts
+# readable + inferred + relayed + unattributed; each readable report is either in the NF's series
+# or marked as the relayed copy of one (NF -> SCP -> NRF).
 #   check_public.py TSHARK_WRAPPER PLUGIN CAPTURE EXPECTED_LOAD_REPORTS [tshark options...]
 import json, os, subprocess, sys
 
@@ -17,7 +20,7 @@ def main():
     expected = int(expected)
     # Oracle: plain tshark fields, one line per frame.
     fields = ["frame.number", "tcp.stream", "http2.streamid", "http2.headers.path",
-              "http2.header.name", "json.path_with_value", "json.member_with_value"]
+              "http2.header.name", "json.path_with_value", "json.member_with_value", "http2.data.data"]
     cmd = ["tshark", "-r", capture] + opts + ["-T", "fields", "-E", "separator=\t",
                                              "-E", "occurrence=a", "-E", "aggregator=\x1f"]
     for f in fields:
@@ -26,11 +29,20 @@ def main():
                           text=True).stdout.splitlines()
     path_of = {}
     want = {}
+    raw_loads = 0     # RFC 6902 items replacing /load in any DATA, typed by Wireshark or not
     unknown = set()
     profiles = {}     # frame -> NFProfile loads in its JSON (nfInstanceId with a top-level load)
     for row in rows:
         c = row.split("\t")
         frame, tcp = int(c[0]), c[1]
+        for h in c[7].split("\x1f"):
+            try:
+                body = json.loads(bytes.fromhex(h.replace(":", "")))
+            except ValueError:
+                continue
+            if isinstance(body, list):
+                raw_loads += sum(1 for it in body if isinstance(it, dict) and it.get("path") == "/load"
+                                 and it.get("op") in ("replace", "add"))
         sids = [s for s in c[2].split("\x1f") if s]
         if "<unknown>" in c[4].split("\x1f"):
             unknown.add(frame)
@@ -71,7 +83,7 @@ def main():
                                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                                        text=True).stdout
     got = {}
-    for row in run(["-Y", "amfol.sbi.kind == \"NFUpdate\" && amfol.sbi.load", "-T", "fields",
+    for row in run(["-Y", "amfol.sbi.kind == \"NFUpdate\" && amfol.sbi.load && !amfol.sbi.inferred", "-T", "fields",
                     "-e", "frame.number", "-e", "amfol.sbi.load",
                     "-e", "amfol.sbi.nf_instance_id"]).splitlines():
         c = row.split("\t")
@@ -123,18 +135,38 @@ def main():
                                              sorted(hpack - unknown)[:10]))
     doc = json.loads(run(["-q", "-z", "amfol,json"]))
     sbi = doc["sbi"]
-    if sbi["nfupdate_load_reports"] != expected:
-        errors.append("JSON nfupdate_load_reports %d, expected %d" % (sbi["nfupdate_load_reports"], expected))
-    series = sorted((p["frame"], p["load"], n["nf_instance_id"]) for n in sbi["nfs"]
-                    for p in n["load_reports"] if p["op"] == "update" and p["load"] is not None)
-    if series != sorted((f, v[0], v[1]) for f, v in want.items() if v[1]):
-        errors.append("JSON load series differs from the oracle")
+    counted = (sbi["nfupdate_load_reports"] + sbi["load_reports_inferred"] + sbi["load_reports_relayed"]
+               + sbi["load_reports_unattributed"])
+    if counted != raw_loads:
+        errors.append("readable %d + inferred %d + relayed %d + unattributed %d != %d /load patches in DATA"
+                      % (sbi["nfupdate_load_reports"], sbi["load_reports_inferred"], sbi["load_reports_relayed"],
+                         sbi["load_reports_unattributed"], raw_loads))
+    relays = {}
+    for row in run(["-Y", "amfol.sbi.relay_of", "-T", "fields", "-e", "frame.number",
+                    "-e", "amfol.sbi.relay_of"]).splitlines():
+        c = row.split("\t")
+        relays[int(c[0])] = int(c[1])
+    series = {p["frame"]: (p["load"], n["nf_instance_id"]) for n in sbi["nfs"] for p in n["load_reports"]
+              if p["op"] == "update" and p["load"] is not None}
+    readable = {f for f in series if not any(p["frame"] == f and p["inferred"] for n in sbi["nfs"]
+                                             for p in n["load_reports"])}
+    lost = [f for f, v in want.items() if v[1] and f not in series and f not in relays]
+    wrong = [f for f, v in want.items() if f in series and series[f] != v]
+    bad_relay = [f for f in relays if f in want and want[f][1] and series.get(relays[f], (None,))[0] != want[f][0]]
+    if lost or wrong or bad_relay or sbi["nfupdate_load_reports"] != len(readable - set(relays)) or \
+            len(readable - set(want)) != sum(1 for f in relays if f in want and relays[f] in readable and
+                                             relays[f] not in want):
+        errors.append("JSON load series vs oracle: lost %s, wrong %s, relays to another load %s"
+                      % (lost[:5], wrong[:5], bad_relay[:5]))
     sbi_findings = [f for f in doc["findings"] if f["rule"] in rule_ids(doc, "sbi")]
     if sbi_findings:
         errors.append("false SBI findings: %s" % sbi_findings)
     if errors:
         print("\n".join(errors))
         return 1
+    print("%s: counted once: %d readable, %d inferred, %d relayed copies, %d unattributed of %d /load "
+          "patches in DATA" % (capture.split("/")[-1], sbi["nfupdate_load_reports"], sbi["load_reports_inferred"],
+                               sbi["load_reports_relayed"], sbi["load_reports_unattributed"], raw_loads))
     print("%s: %d NRF load reports (values %s), all attributed as the oracle says; %d loads told to "
           "consumers, as in the bodies; %d HTTP/1.1 NRF registrations/updates attributed and "
           "paired; %d frames with HPACK state missing; no SBI finding"

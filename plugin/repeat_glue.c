@@ -1,0 +1,151 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* repeat_glue.c: the first glue module: is this frame the same traffic seen again? Two probes,
+ * mirrored ports or a mergecap of both deliver each packet twice (same transport identity and
+ * payload, a short time apart); an SCTP sender retransmits DATA chunks (same TSN). Such a frame
+ * is fed to no module (packet-amfol.c stops after this one), counted in the reports, and marked
+ * amfol.repeat_of in the tree. */
+#include "amfol_glue.h"
+
+#include <string.h>
+
+enum { F_IP, F_IPV6, F_VTAG, F_TSN };
+
+static const char *const repeat_fields[] = {
+    "ip", "ipv6", "sctp.verification_tag", "sctp.data_tsn_raw", NULL
+};
+
+#define REPEAT_MAX_CHUNKS 32           /* DATA chunks per frame looked at */
+#define IPV4_PROTOCOL 9                /* offsets in the IPv4 header */
+#define IPV4_ADDRESSES 12
+#define IPV6_NEXT_HEADER 6
+#define IPV6_ADDRESSES 8
+
+enum repeat_kind { REPEAT_FRAME = 1, REPEAT_SCTP_CHUNKS = 2 };
+
+typedef struct repeat_rec {
+    uint8_t kind;                      /* enum repeat_kind */
+    amfol_frame first;                 /* the frame seen first */
+} repeat_rec;
+
+static int hf_repeat_of = -1;
+static int hf_repeat_kind = -1;
+static expert_field ei_repeat = EI_INIT;
+
+static const value_string repeat_kind_vals[] = {
+    { REPEAT_FRAME, "same transport identity and payload (duplicate)" },
+    { REPEAT_SCTP_CHUNKS, "SCTP retransmission (every DATA chunk's TSN seen)" },
+    { 0, NULL }
+};
+
+/* Transport identity + payload: the outermost IP header from the protocol field on, except
+ * what a second probe or hop may change (TTL / hop limit, checksum, identification). */
+static bool frame_key(const field_info *ip, bool v6, uint64_t *key)
+{
+    tvbuff_t *tvb = ip->ds_tvb;
+    if (!tvb || ip->start < 0)
+        return false;
+    guint total = tvb_captured_length(tvb);
+    guint from = (guint)ip->start + (v6 ? IPV6_ADDRESSES : IPV4_ADDRESSES);
+    if (from >= total)
+        return false;
+    uint8_t proto = tvb_get_guint8(tvb, ip->start + (v6 ? IPV6_NEXT_HEADER : IPV4_PROTOCOL));
+    uint64_t h = amfol_hash_bytes(AMFOL_HASH_INIT, &proto, 1);
+    *key = amfol_hash_bytes(h, tvb_get_ptr(tvb, (gint)from, (gint)(total - from)), total - from);
+    return true;
+}
+
+/* The DATA chunk around its TSN field: type, flags, length, TSN (RFC 9260 §3.3.1). */
+#define DATA_CHUNK_TSN_OFFSET 4
+
+/* A DATA chunk's bytes (TSN, stream, PPID, payload): a retransmission repeats them exactly. */
+static uint64_t chunk_hash(uint64_t h, const field_info *tsn)
+{
+    tvbuff_t *tvb = tsn->ds_tvb;
+    gint start = tsn->start - DATA_CHUNK_TSN_OFFSET;
+    if (!tvb || start < 0 || !tvb_bytes_exist(tvb, start, DATA_CHUNK_TSN_OFFSET))
+        return h;
+    guint16 len = tvb_get_ntohs(tvb, start + 2);
+    gint avail = tvb_captured_length_remaining(tvb, start);
+    gint n = MIN((gint)len, avail);
+    return n > 0 ? amfol_hash_bytes(h, tvb_get_ptr(tvb, start, n), (size_t)n) : h;
+}
+
+/* One key per DATA chunk: verification tag (names the association and direction on every path
+ * of a multi-homed association), ports, and the chunk from its TSN on. */
+static int chunk_keys(const amfol_frame_ctx *ctx, uint64_t *keys)
+{
+    uint32_t vtag = 0;
+    int n = 0;
+    for (int i = 0; i < ctx->n_fields && n < REPEAT_MAX_CHUNKS; i++) {
+        const amfol_fieldref *f = &ctx->fields[i];
+        if (f->module != AMFOL_MOD_REPEAT)
+            continue;
+        if (f->slot == F_VTAG)
+            vtag = (uint32_t)amfol_fi_uint(f->fi);
+        else if (f->slot == F_TSN) {
+            uint32_t id[3] = { vtag, ctx->pinfo->srcport, ctx->pinfo->destport };
+            keys[n++] = chunk_hash(amfol_hash_bytes(AMFOL_HASH_INIT, (const uint8_t *)id, sizeof id), f->fi);
+        }
+    }
+    return n;
+}
+
+static void *repeat_analyze(amfol_frame_ctx *ctx)
+{
+    amfol_time t = nstime_to_sec(&ctx->pinfo->abs_ts);
+    repeat_rec r = { 0, 0 };
+    for (int i = 0; i < ctx->n_fields; i++) {
+        const amfol_fieldref *f = &ctx->fields[i];
+        if (f->module != AMFOL_MOD_REPEAT || (f->slot != F_IP && f->slot != F_IPV6))
+            continue;
+        uint64_t key;
+        if (frame_key(f->fi, f->slot == F_IPV6, &key) &&
+            amfol_engine_repeat_frame(ctx->engine, key, ctx->pinfo->num, t, &r.first))
+            r.kind = REPEAT_FRAME;
+        break;                         /* the outermost IP header only */
+    }
+    uint64_t keys[REPEAT_MAX_CHUNKS];
+    if (!r.kind && amfol_engine_repeat_chunks(ctx->engine, keys, chunk_keys(ctx, keys), ctx->pinfo->num,
+                                              t, &r.first))
+        r.kind = REPEAT_SCTP_CHUNKS;
+    if (!r.kind)
+        return NULL;
+    ctx->repeat = true;
+    return wmem_memdup(wmem_file_scope(), &r, sizeof r);
+}
+
+static void repeat_render(amfol_frame_ctx *ctx, proto_tree *tree, void *record)
+{
+    const repeat_rec *r = record;
+    proto_item *ti = proto_tree_add_uint(tree, hf_repeat_of, ctx->tvb, 0, 0, r->first);
+    proto_item_set_generated(ti);
+    proto_item *ki = proto_tree_add_uint(tree, hf_repeat_kind, ctx->tvb, 0, 0, r->kind);
+    proto_item_set_generated(ki);
+    expert_add_info_format(ctx->pinfo, ti, &ei_repeat, "Seen before in frame %u (%s): not counted again",
+                           r->first, val_to_str_const(r->kind, repeat_kind_vals, "?"));
+}
+
+static void repeat_register(int proto_amfol, expert_module_t *expert)
+{
+    static hf_register_info hf[] = {
+        { &hf_repeat_of, { "Same traffic as frame", "amfol.repeat_of", FT_FRAMENUM, BASE_NONE, NULL, 0x0,
+            "This frame repeats an earlier one (second probe, mirrored port, SCTP retransmission) "
+            "and is not counted again", HFILL } },
+        { &hf_repeat_kind, { "Repeat", "amfol.repeat_kind", FT_UINT8, BASE_DEC, VALS(repeat_kind_vals), 0x0,
+            NULL, HFILL } },
+    };
+    static ei_register_info ei[] = {
+        { &ei_repeat, { "amfol.repeat", PI_SEQUENCE, PI_NOTE, "Repeat of an earlier frame, not counted",
+            EXPFILL } },
+    };
+    proto_register_field_array(proto_amfol, hf, array_length(hf));
+    expert_register_field_array(expert, ei, array_length(ei));
+}
+
+const amfol_glue amfol_glue_repeat = {
+    .name = "repeat",
+    .field_names = repeat_fields,
+    .register_fields = repeat_register,
+    .analyze = repeat_analyze,
+    .render = repeat_render,
+};

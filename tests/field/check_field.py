@@ -1,0 +1,285 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+# check_field.py: end-to-end checks of issue 10 (field captures) with the real tshark and the
+# built plugin, on the crafted captures of make_field_captures.py.
+#   check_field.py MODE TSHARK_WRAPPER PLUGIN_SO WORKDIR [SHARED_DIR]
+# Every expected value comes from what make_field_captures.py wrote (the .frames.json).
+import collections
+import json
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+MODE, WRAPPER, PLUGIN, WORK = sys.argv[1:5]
+SHARED = sys.argv[5] if len(sys.argv) > 5 else None
+FAILS = []
+CAUSE = {0: "emergency", 2: "mt-Access", 3: "mo-Signalling", 4: "mo-Data"}
+
+
+def check(cond, what):
+    if not cond:
+        FAILS.append(what)
+        print("FAIL:", what)
+
+
+def tshark(*args):
+    p = subprocess.run([WRAPPER, PLUGIN] + list(args), capture_output=True, timeout=170)
+    if p.returncode != 0:
+        print(p.stderr.decode(errors="replace"))
+        raise SystemExit("tshark failed: %s" % " ".join(args))
+    return p.stdout.decode("utf-8", errors="replace")
+
+
+_made = []
+
+
+def load(name):
+    """Captures written afresh once per run, so a stale work folder never matters."""
+    out = os.path.join(WORK, "caps")
+    if not _made:
+        subprocess.run([sys.executable, os.path.join(HERE, "make_field_captures.py"), out], check=True)
+        _made.append(out)
+    with open(os.path.join(out, name + ".frames.json")) as f:
+        return os.path.join(out, name + ".pcap"), json.load(f)
+
+
+def zjson(pcap, *extra):
+    return json.loads(tshark("-r", pcap, "-q", "-2", "-z", "amfol,json", *extra))
+
+
+def counts(iue, gnb, lo, hi):
+    c = collections.Counter(CAUSE[m["cause"]] for m in iue if m["gnb"] == gnb and lo <= m["t"] < hi)
+    return dict(c)
+
+
+def mode_midstream():
+    pcap, meta = load("midstream")
+    m = meta["marks"]
+    d = zjson(pcap)
+    check(d["findings"] == [], "no findings on a capture that starts inside an episode: %s"
+          % [f["rule"] for f in d["findings"]])
+    check(len(d["amfs"]) == 1, "one AMF")
+    eps = d["amfs"][0]["episodes"]
+    check(len(eps) == 1, "one episode, got %d" % len(eps))
+    ep = eps[0]
+    check(ep["start_frame"] is None and ep["start_time"] is None and ep["start_before_capture"] is True,
+          "episode start unknown: %s %s" % (ep["start_frame"], ep["start_time"]))
+    check(ep["stop_frame"] == m["stop_gnb2"], "episode ends at the last STOP %s" % ep["stop_frame"])
+    check(abs(ep["stop_time"] - (meta["t0"] + 40.2)) < 1e-6, "episode stop time")
+    check(ep["max_level"] is None and ep["starts"] == 0 and ep["gnbs_not_told"] == [],
+          "no level, no START, nobody called untold")
+    # gNBs known only by transport are named by their IP address (one gNB across associations)
+    stops = {"10.0.1.1": (m["stop_gnb1"], 40.0, "gnb-1"), "10.0.1.2": (m["stop_gnb2"], 40.2, "gnb-2")}
+    check(sorted(g["id"] for g in ep["gnbs"]) == sorted(stops), "parts %s" % [g["id"] for g in ep["gnbs"]])
+    for g in ep["gnbs"]:
+        frame, t, name = stops[g["id"]]
+        check(g["start_frame"] is None and g["start_time"] is None and g["stop_frame"] == frame,
+              "%s part frames" % name)
+        iu = g["initial_ue"]
+        check(iu["before"] is None, "%s: before is unknown, got %s" % (name, iu["before"]))
+        check(iu["during"] == counts(meta["initial_ue"], name, 0, t), "%s during %s" % (name, iu["during"]))
+        check(iu["after"] == counts(meta["initial_ue"], name, t, t + 60), "%s after %s" % (name, iu["after"]))
+        check(g["segments"] == [], "%s: no pass-through judged without a known action" % name)
+    # the per-frame fields: both STOPs close an overload from before the capture
+    out = tshark("-r", pcap, "-2", "-Y", "amfol.stop_before_capture", "-T", "fields", "-e", "frame.number")
+    check(out.split() == [str(m["stop_gnb1"]), str(m["stop_gnb2"])], "stop_before_capture frames %s" % out.split())
+    out = tshark("-r", pcap, "-2", "-Y", "amfol.stop_without_start", "-T", "fields", "-e", "frame.number")
+    check(out.split() == [], "no STOP called without START: %s" % out.split())
+    diag = tshark("-r", pcap, "-q", "-2", "-z", "amfol,diagnosis")
+    check("in force before the capture began" in diag and "No findings." in diag, "diagnosis:\n" + diag)
+
+
+def summary(d):
+    """What must not change when the same traffic is delivered differently: per-gNB counts,
+    episodes (without frame numbers) and findings (rule, entities, count)."""
+    gnbs = {g["id"]: g["initial_ue"] for a in d["amfs"] for g in a["gnbs"]}
+    eps = [(e["number"], e["starts"], [(g["id"], g["initial_ue"]) for g in e["gnbs"]])
+           for a in d["amfs"] for e in a["episodes"]]
+    finds = sorted((f["rule"], f["amf"], f["gnb"], f["count"]) for f in d["findings"])
+    return gnbs, eps, finds
+
+
+def repeat_frames(pcap, *extra):
+    out = tshark("-r", pcap, "-2", "-Y", "amfol.repeat_of", "-T", "fields", "-e", "frame.number",
+                 "-e", "amfol.repeat_of", "-e", "amfol.repeat_kind", *extra)
+    return [tuple(int(x) for x in line.split("\t")) for line in out.split("\n") if line.strip()]
+
+
+def mode_repeats():
+    ref_pcap, ref_meta = load("episode")
+    ref = zjson(ref_pcap)
+    check(ref["capture"]["duplicates_ignored"] == 0 and ref["capture"]["sctp_retransmissions_ignored"] == 0,
+          "reference: nothing ignored")
+    check([f["rule"] for f in ref["findings"]] == ["gnb-ignores-overload"], "reference finds gnb-2 only")
+
+    # two probes: every frame twice, the copy right after the original
+    pcap, meta = load("twoprobes")
+    d = zjson(pcap)
+    check(d["capture"]["frames"] == 2 * ref_meta["frames"] and
+          d["capture"]["duplicates_ignored"] == meta["copies"] == ref_meta["frames"],
+          "two probes: %s" % d["capture"])
+    check(summary(d) == summary(ref), "two probes give the reference's counts and findings:\n%s\n%s"
+          % (summary(d), summary(ref)))
+    check(d["amfs"][0]["episodes"][0]["start_frame"] == meta["marks"]["start_gnb1"], "episode starts at the original")
+    reps = repeat_frames(pcap)
+    check(reps == [(2 * k, 2 * k - 1, 1) for k in range(1, ref_meta["frames"] + 1)], "repeat_of pairs %s" % reps[:4])
+    # Wireshark's own SCTP TSN analysis (on by default) hides repeated chunks from NGAP; without
+    # it only amfol's window keeps the copies out, and with both off they count twice.
+    d = zjson(pcap, "-o", "sctp.tsn_analysis:FALSE")
+    check(d["capture"]["duplicates_ignored"] == ref_meta["frames"] and summary(d) == summary(ref),
+          "two probes without Wireshark's TSN analysis: %s" % d["capture"])
+    off = zjson(pcap, "-o", "sctp.tsn_analysis:FALSE", "-o", "amfol.dedup_window_ms:0")
+    gnbs = summary(off)[0]
+    check(off["capture"]["duplicates_ignored"] == 0 and
+          gnbs["gnb-2"]["during"]["mo-Signalling"] == 2 * summary(ref)[0]["gnb-2"]["during"]["mo-Signalling"],
+          "with both off the copies count twice: %s" % gnbs)
+
+    # SCTP retransmissions (same TSN, 1.5 s later: outside the duplicate window)
+    pcap, meta = load("retransmit")
+    d = zjson(pcap)
+    check(d["capture"]["sctp_retransmissions_ignored"] == meta["retransmissions"] > 0 and
+          d["capture"]["duplicates_ignored"] == 0, "retransmissions: %s vs %d" % (d["capture"], meta["retransmissions"]))
+    check(summary(d) == summary(ref), "retransmissions give the reference's counts and findings:\n%s\n%s"
+          % (summary(d), summary(ref)))
+    reps = repeat_frames(pcap)
+    check(len(reps) == meta["retransmissions"] and all(k == 2 and f > o for f, o, k in reps),
+          "retransmitted frames marked: %s" % reps[:4])
+    d = zjson(pcap, "-o", "sctp.tsn_analysis:FALSE")
+    check(d["capture"]["sctp_retransmissions_ignored"] == meta["retransmissions"] and summary(d) == summary(ref),
+          "retransmissions without Wireshark's TSN analysis: %s" % d["capture"])
+
+    # one multi-homed association on two address pairs
+    pcap, meta = load("multihome")
+    d = zjson(pcap)
+    gnbs = [g for a in d["amfs"] for g in a["gnbs"]]
+    check([g["id"] for g in gnbs] == ["gnb-1", "gnb-2"], "one association per gNB: %s" % [g["id"] for g in gnbs])
+    check(gnbs[1]["other_path"] in ("10.0.2.2:38412|10.0.0.2:38412", "10.0.0.2:38412|10.0.2.2:38412"),
+          "other path %s" % gnbs[1]["other_path"])
+    check(summary(d) == summary(ref), "multi-homing gives the reference's counts and findings:\n%s\n%s"
+          % (summary(d), summary(ref)))
+
+
+def mode_ties():
+    pcap, meta = load("ties")
+    m, ids = meta["marks"], meta["nfs"]
+    h2 = ("-d", "tcp.port==29510,http2")
+    nfs = {n["nf_instance_id"]: n for n in zjson(pcap, *h2)["sbi"]["nfs"]}
+    check(sorted(nfs) == sorted(ids.values()), "every profile listed: %s" % sorted(nfs))
+    want = {
+        "NF-A": ("guami", "10.0.0.1:38412", "GUAMI 00101-2-1-1 (INITIAL CONTEXT SETUP REQUEST frame %d)" % m["ics_a"]),
+        "NF-B": ("amf-set-pointer", "10.0.0.2:38412",
+                 "AMF Set 1 pointer 2 (5G-S-TMSI of InitialUEMessage frame %d)" % m["stmsi_b"]),
+        "NF-C": ("address", "10.0.0.3:38412", "address 10.0.0.3"),
+        "NF-D": ("no-n2-match", None, "not tied"),
+        "NF-E": ("contradiction", None, "both tie to N2 AMF 10.0.0.5:38412"),
+        "NF-F": ("contradiction", None, "both tie to N2 AMF 10.0.0.5:38412"),
+        "NF-G": ("contradiction", None, "GUAMI 00101-2-1-7 (INITIAL CONTEXT SETUP REQUEST frame %d) says "
+                 "10.0.0.7:38412, but address 10.0.0.8 (ipv4Addresses and N2 SCTP) says 10.0.0.8:38412" % m["ics_g"]),
+        "NF-I": ("address", "10.0.0.9:38412", "address 10.0.0.9 (its NRF requests and N2 SCTP)"),
+    }
+    for name, (tie, amf, reason) in want.items():
+        n = nfs.get(ids[name], {})
+        check(n.get("tie") == tie and n.get("amf") == amf and reason in (n.get("tie_reason") or ""),
+              "%s: %s %s %r" % (name, n.get("tie"), n.get("amf"), n.get("tie_reason")))
+    # the user's map ties what the capture cannot, and says so
+    mapped = zjson(pcap, *h2, "-o", "amfol.amf_map:%s=10.0.0.4:38412" % ids["NF-D"])
+    n = {x["nf_instance_id"]: x for x in mapped["sbi"]["nfs"]}[ids["NF-D"]]
+    check(n["tie"] == "user-map" and n["amf"] == "10.0.0.4:38412" and "amfol.amf_map" in n["tie_reason"],
+          "NF-D mapped: %s" % n)
+    # a map that contradicts the capture gives no tie
+    bad = zjson(pcap, *h2, "-o", "amfol.amf_map:10.0.5.1=10.0.0.4:38412")
+    n = {x["nf_instance_id"]: x for x in bad["sbi"]["nfs"]}[ids["NF-A"]]
+    check(n["tie"] == "contradiction" and n["amf"] is None and "amfol.amf_map 10.0.5.1=10.0.0.4:38412" in n["tie_reason"],
+          "NF-A with a contradicting map: %s" % n)
+    check(zjson(pcap, *h2)["findings"] == [], "no findings")
+
+
+def mode_scp():
+    pcap, meta = load("scp")
+    m, ids = meta["marks"], meta["nfs"]
+    h2 = ("-d", "tcp.port==29510,http2")
+    out = tshark("-r", pcap, "-2", *h2, "-Y", "amfol.sbi.kind == \"NFUpdate\"", "-T", "fields", "-e", "frame.number",
+                 "-e", "amfol.sbi.load", "-e", "amfol.sbi.inferred", "-e", "amfol.sbi.inferred_by",
+                 "-e", "amfol.sbi.relay_of", "-e", "amfol.sbi.nf_instance_id")
+    rows = {int(r.split("\t")[0]): r.split("\t")[1:] for r in out.splitlines() if r.strip()}
+    want = {m["a_to_scp"]: ["73", "1", "connection", "", ids["NF-A"]],
+            m["scp_to_nrf"]: ["73", "", "", str(m["a_to_scp"]), ids["NF-A"]],
+            m["b_direct"]: ["41", "1", "address", "", ids["NF-B"]],
+            m["by_profile"]: ["55", "1", "address", "", ids["NF-J"]],
+            m["unknown"]: ["56", "1", "", "", ""]}
+    check(rows == want, "per-frame reports:\n%s\nwant\n%s" % (rows, want))
+    d = zjson(pcap, *h2)
+    s = d["sbi"]
+    got = tuple(s[k] for k in ("nfupdate_load_reports", "load_reports_inferred", "load_reports_relayed",
+                               "load_reports_unattributed"))
+    check(got == (1, 2, 1, 1), "readable, inferred, relayed, unattributed: %s" % (got,))
+    nf_j = {n["nf_instance_id"]: n for n in s["nfs"]}.get(ids["NF-J"], {})
+    check(nf_j.get("nf_type") == "AMF", "NF-J's profile read behind lost HPACK: %s" % nf_j)
+    series = {n["nf_instance_id"]: [(p["frame"], p["load"], p["inferred"]) for p in n["load_reports"]
+                                    if p["op"] == "update"] for n in s["nfs"]}
+    # NF-A's report counted once, as readable (its relayed copy was); NF-B's counted as inferred
+    check(series.get(ids["NF-A"]) == [(m["a_to_scp"], 73, False)] and
+          series.get(ids["NF-B"]) == [(m["b_direct"], 41, True)], "series %s" % series)
+    check(d["findings"] == [], "no findings")
+    # the SCP, from 3gpp-Sbi-Target-apiRoot (its server) and Via (its client)
+    check(s["scps"] == ["10.0.7.1"], "SCPs %s" % s["scps"])
+    scp_conn = [c for c in s["connections"] if c["client"] == "10.0.7.1:42001"]
+    check(scp_conn and scp_conn[0]["client_name"] == "scp", "SCP named: %s" % scp_conn)
+    tl = tshark("-r", pcap, "-q", *h2, "-z", "amfol,timeline")
+    check("2 inferred" in tl and "1 relayed copies counted once" in tl and "1 recognised but not attributable" in tl,
+          "timeline shows them apart")
+    # TLS: the connection of an SBI peer is named with the key-log hint, the other only counted
+    tls = ("-d", "tcp.port==29443,tls")
+    tl = tshark("-r", pcap, "-q", *h2, *tls, "-z", "amfol,timeline")
+    check("%s 10.0.5.1:41010 -> nrf 10.0.9.1:29443: 2 messages, 2 TLS-protected" % ids["NF-A"] in tl and
+          "1 TLS connection of SBI peers unread: give Wireshark the NFs' TLS key log" in tl and
+          "-o tls.keylog_file:" in tl and "1 other TLS connection (no known SBI peer) not listed" in tl and
+          "10.9.9.9" not in tl, "TLS lines:\n" + "\n".join(l for l in tl.splitlines() if "TLS" in l))
+    d = zjson(pcap, *h2, *tls)
+    conns = {c["client"]: c for c in d["sbi"]["connections"] if c["tls"]}
+    check(conns["10.0.5.1:41010"]["client_name"] == ids["NF-A"] and conns["10.0.5.1:41010"]["server_name"] == "nrf"
+          and conns["10.9.9.9:50000"]["client_name"] is None and "tls.keylog_file" in d["sbi"]["tls_keylog_hint"],
+          "JSON TLS connections %s" % conns)
+
+
+def part1_oracle(pcap):
+    """From plain tshark fields: RRCSetupRequests with ng-5G-S-TMSI-Part1, and those whose Part1
+    (39 rightmost bits of a 5G-S-TMSI, TS 38.331) matches a 5G-S-TMSI / 5G-GUTI that NAS carried
+    before them."""
+    f = ["nr-rrc.ng_5G_S_TMSI_Part1", "nas_5gs.amf_set_id", "nas_5gs.amf_pointer", "nas_5gs.5g_tmsi"]
+    cmd = ["tshark", "-r", pcap, "-T", "fields", "-E", "occurrence=a", "-E", "aggregator=,"]
+    for x in f:
+        cmd += ["-e", x]
+    seen, n, linked = set(), 0, 0
+    out = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, check=True).stdout
+    for row in out.splitlines():
+        c = row.split("\t")
+        for v in (x for x in c[0].split(",") if x):
+            n += 1
+            linked += (int(v.replace(":", ""), 16) >> 1) in seen     # BIT STRING (39) left-aligned
+        ids = zip(*[[x for x in c[k].split(",") if x] for k in (1, 2, 3)])
+        for set_id, ptr, tmsi in ids:
+            seen.add(((int(set_id, 0) << 38) | (int(ptr, 0) << 32) | int(tmsi, 0)) & ((1 << 39) - 1))
+    return n, linked
+
+
+def mode_part1():
+    synth, scenarios = sys.argv[6], sys.argv[7]
+    for name in ("ue-early-retry", "backoff-storm"):
+        pcap = os.path.join(WORK, name + ".pcapng")
+        subprocess.run([synth, os.path.join(scenarios, name + ".ini"), "-o", pcap], check=True,
+                       stdout=subprocess.DEVNULL)
+        n, linked = part1_oracle(pcap)
+        nas = zjson(pcap)["nas"]
+        got = (nas["radio_requests_with_part1"], nas["radio_requests_linked"])
+        check(n > 0 and linked > 0 and got == (n, linked), "%s: amfol %s, oracle %s" % (name, got, (n, linked)))
+        check(nas["radio_requests_in_backoff"] <= linked, "%s: in back-off within the linked ones" % name)
+
+
+if __name__ == "__main__":
+    os.makedirs(WORK, exist_ok=True)
+    globals()["mode_" + MODE.replace("-", "_")]()
+    if FAILS:
+        sys.exit("%d check(s) failed" % len(FAILS))
+    print("ok")

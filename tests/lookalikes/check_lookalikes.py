@@ -1,0 +1,260 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+# check_lookalikes.py: issue 9's compliant look-alikes. Each case writes two small captures with
+# the N2 / NAS helpers of tests/n2 and tests/nas: a compliant behaviour that resembles a fault
+# (amfol must report nothing for the rule) and the matching violation (the finding, exact frames).
+# Usage: check_lookalikes.py CASE TSHARK_WRAPPER PLUGIN_SO WORKDIR
+import json
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "n2"))
+import ngap_pdus as N  # noqa: E402
+from pcap_sctp import Writer  # noqa: E402
+
+T0 = 1767225600.0
+AMF = "10.0.0.1"
+EMERG, HPA, MT, MO_SIG, MO_DATA = 0, 1, 2, 3, 4
+CASES = {}
+ERRORS = []
+
+
+def case(fn):
+    CASES[fn.__name__.replace("_", "-")] = fn
+    return fn
+
+
+class Cap:
+    """A crafted N2 capture: NG Setup for each gNB, then rows; remembers the frames that matter."""
+
+    def __init__(self, path, gnbs):
+        self.path, self.w, self.ran, self.marks = path, Writer(path), 0, {}
+        for i, (name, ip) in enumerate(gnbs.items()):
+            self.w.sctp(T0 + 0.01 * i, ip, AMF, [N.ng_setup_request(name, i + 1)])
+            self.w.sctp(T0 + 0.01 * i + 0.005, AMF, ip, [N.ng_setup_response("amf-1")])
+
+    def iue(self, t, ip, cause):
+        self.ran += 1
+        return self.w.sctp(T0 + t, ip, AMF, [N.initial_ue_message(self.ran, cause)])
+
+    def down(self, t, ip, pdu, mark=None):
+        f = self.w.sctp(T0 + t, AMF, ip, [pdu])
+        if mark:
+            self.marks[mark] = f
+        return f
+
+    def close(self):
+        self.w.close()
+        return self.path
+
+
+def findings(ctx, cap):
+    wrapper, plugin = ctx
+    out = subprocess.run([wrapper, plugin, "-r", cap, "-q", "-z", "amfol,json"],
+                         capture_output=True, text=True, timeout=100)
+    if out.returncode != 0:
+        sys.exit("tshark failed (%d): %s" % (out.returncode, out.stderr[-1500:]))
+    return json.loads(out.stdout[out.stdout.index("{"):])["findings"]
+
+
+def expect(what, got, want):
+    if got != want:
+        ERRORS.append("%s:\n  got  %r\n  want %r" % (what, got, want))
+
+
+def rules_of(found, *rules):
+    return sorted((f["rule"], f["severity"], f["gnb"], f["first_frame"], f["count"]) for f in found
+                  if not rules or f["rule"] in rules)
+
+
+@case
+def emergency_action3(ctx, work):
+    """TS 38.413 §8.7.7.2: "permit high priority sessions and mobile terminated services only"
+    does not list emergency, yet no text asks a gNB to reject emergency calls. A gNB that keeps
+    forwarding emergency calls under that action is not ignoring the overload; one that keeps
+    forwarding mo-Signalling is."""
+    for name, cause in (("compliant", EMERG), ("violation", MO_SIG)):
+        c = Cap(os.path.join(work, name + ".pcap"), {"gnb-1": "10.0.1.1"})
+        for s in range(1, 61):                           # baseline: both causes, 1/s each
+            c.iue(s + 0.1, "10.0.1.1", EMERG)
+            c.iue(s + 0.2, "10.0.1.1", MO_SIG)
+        c.down(61.0, "10.0.1.1", N.overload_start(action=3), "start")
+        during = []
+        for s in range(63, 93):                          # 30 s of overload: one cause keeps coming
+            during.append(c.iue(s + 0.1, "10.0.1.1", cause))
+        c.down(95.0, "10.0.1.1", N.overload_stop())
+        found = findings(ctx, c.close())
+        if name == "compliant":
+            expect("emergency forwarded under action 3", rules_of(found), [])
+        else:
+            expect("mo-Signalling forwarded under action 3", rules_of(found, "gnb-ignores-overload"),
+                   [("gnb-ignores-overload", "error", "gnb-1", c.marks["start"], 30)])
+
+
+def steady_then_start(path, start_pdu, during_cause, gnbs=None):
+    """gnb-1 sends mo-Signalling and emergency 1/s for 60 s, gets start_pdu at 61 s, then 30 s of
+    during_cause, then STOP at 95 s. Returns the capture (closed)."""
+    c = Cap(path, gnbs or {"gnb-1": "10.0.1.1"})
+    for s in range(1, 61):
+        c.iue(s + 0.1, "10.0.1.1", EMERG)
+        c.iue(s + 0.2, "10.0.1.1", MO_SIG)
+    c.down(61.0, "10.0.1.1", start_pdu, "start")
+    for s in range(63, 93):
+        c.iue(s + 0.1, "10.0.1.1", during_cause)
+    c.down(95.0, "10.0.1.1", N.overload_stop())
+    c.close()
+    return c
+
+
+@case
+def start_without_action(ctx, work):
+    """TS 38.413 §8.7.7.2 defines the gNB's reaction only "if the Overload Action IE is
+    included": a gNB that keeps forwarding everything after a START without it is not judged
+    (a note records the START); with the IE (reject-rrc-cr-signalling) the same traffic is an error."""
+    c = steady_then_start(os.path.join(work, "compliant.pcap"), N.overload_start(), MO_SIG)
+    expect("START without action IE", rules_of(findings(ctx, c.path)),
+           [("overload-action-absent", "note", "gnb-1", c.marks["start"], 1)])
+    c = steady_then_start(os.path.join(work, "violation.pcap"), N.overload_start(action=1), MO_SIG)
+    expect("START reject-rrc-cr-signalling", rules_of(findings(ctx, c.path), "gnb-ignores-overload"),
+           [("gnb-ignores-overload", "error", "gnb-1", c.marks["start"], 30)])
+
+
+@case
+def start_proportion(ctx, work):
+    """TS 23.501 §5.19.5.2: the AMF may send START to "all or a proportion" of its 5G-AN nodes.
+    Told: gnb-1 and gnb-2, untold: gnb-3. When gnb-3 carries a small share of the shed class
+    the finding is a note; when it carries most of it, a warning."""
+    gnbs = {"gnb-1": "10.0.1.1", "gnb-2": "10.0.1.2", "gnb-3": "10.0.1.3"}
+    for name, untold_per_s, sev in (("small-share", 1, "note"), ("most-traffic", 6, "warning")):
+        c = Cap(os.path.join(work, name + ".pcap"), gnbs)
+        for s in range(1, 91):
+            if s == 61:
+                c.down(61.0, "10.0.1.1", N.overload_start(action=1, pct=50), "start")
+                c.down(61.01, "10.0.1.2", N.overload_start(action=1, pct=50))
+            told = 2 if s <= 61 else 1          # the told gNBs halve their mo-Signalling
+            for k in range(told):
+                c.iue(s + 0.1 + 0.01 * k, "10.0.1.1", MO_SIG)
+                c.iue(s + 0.2 + 0.01 * k, "10.0.1.2", MO_SIG)
+            for k in range(untold_per_s):
+                c.iue(s + 0.3 + 0.01 * k, "10.0.1.3", MO_SIG)
+        c.down(92.0, "10.0.1.1", N.overload_stop())
+        c.down(92.01, "10.0.1.2", N.overload_stop())
+        c.close()
+        expect(name, rules_of(findings(ctx, c.path)),
+               [("overload-start-partial", sev, "gnb-3", c.marks["start"], 2)])
+
+
+def initial_ue_rerouted(ran_ue_id, cause):
+    """INITIAL UE MESSAGE sent after REROUTE NAS REQUEST: carries the AMFSetID IE (id 3, set 1)."""
+    base = N.initial_ue_message(ran_ue_id, cause)
+    extra = N.ie(3, N.REJECT, b"\x00\x40")
+    # append one IE: patch the IE count and the open-type length of the PDU
+    body = base[4:] if base[3] < 128 else base[5:]
+    n = int.from_bytes(body[1:3], "big") + 1
+    body = b"\x00" + n.to_bytes(2, "big") + body[3:] + extra
+    return bytes(base[:3]) + N._len(len(body)) + body
+
+
+@case
+def rerouted(ctx, work):
+    """TS 38.413 §8.6.5: after REROUTE NAS REQUEST the gNB sends the UE's INITIAL UE MESSAGE
+    (with AMFSetID) to the target AMF; the UE's RRC connection already exists, so those messages
+    are not pass-through evidence. The same traffic without AMFSetID is."""
+    for name, rer in (("compliant", True), ("violation", False)):
+        c = Cap(os.path.join(work, name + ".pcap"), {"gnb-1": "10.0.1.1"})
+        for s in range(1, 61):
+            c.iue(s + 0.2, "10.0.1.1", MO_SIG)
+        c.down(61.0, "10.0.1.1", N.overload_start(action=1), "start")
+        for s in range(63, 93):
+            c.ran += 1
+            pdu = initial_ue_rerouted(c.ran, MO_SIG) if rer else N.initial_ue_message(c.ran, MO_SIG)
+            c.w.sctp(T0 + s + 0.1, "10.0.1.1", AMF, [pdu])
+        c.down(95.0, "10.0.1.1", N.overload_stop())
+        c.close()
+        want = [] if rer else [("gnb-ignores-overload", "error", "gnb-1", c.marks["start"], 30)]
+        expect(name, rules_of(findings(ctx, c.path), "gnb-ignores-overload"), want)
+
+
+@case
+def gnb_id_22_bits(ctx, work):
+    """TS 38.413 §9.3.1.6 GNB-ID is a BIT STRING (22..32): amfol names a gNB without RANNodeName
+    by the value of its bit length, not by the octets with their pad bits (22 bits 0x12345 is
+    sent as 048d14)."""
+    path = os.path.join(work, "gnb22.pcap")
+    w = Writer(path)
+    glob = b"\x00" + N.PLMN_00101 + b"\x00" + (0x12345 << 2).to_bytes(3, "big")   # length 22
+    req = N.pdu(0x00, 21, N.REJECT, [
+        N.ie(27, N.REJECT, glob),
+        N.ie(102, N.REJECT, bytes.fromhex("000000000100") + N.PLMN_00101 + bytes.fromhex("00000008")),
+        N.ie(21, N.IGNORE, b"\x40")])
+    w.sctp(T0, "10.0.1.1", AMF, [req])
+    w.sctp(T0 + 0.005, AMF, "10.0.1.1", [N.ng_setup_response("amf-1")])
+    w.close()
+    out = subprocess.run([ctx[0], ctx[1], "-r", path, "-q", "-z", "amfol,json"],
+                         capture_output=True, text=True, timeout=100).stdout
+    doc = json.loads(out[out.index("{"):])
+    expect("22-bit gNB-ID name", [g["id"] for g in doc["amfs"][0]["gnbs"]], ["gNB-00101-12345"])
+
+
+@case
+def exempt_mt_follows_paging(ctx, work):
+    """overload-exempt-shed compares the exempt classes with the pre-episode rate; mt-Access
+    answers paging, which falls with the AMF's own load (TS 23.501 §5.19.7.2), so a drop of
+    mt-Access alone is no evidence against the gNB. A drop of emergency calls is."""
+    for name, gone in (("compliant", MT), ("violation", EMERG)):
+        kept = EMERG if gone == MT else MT
+        c = Cap(os.path.join(work, name + ".pcap"), {"gnb-1": "10.0.1.1"})
+        for s in range(1, 61):
+            c.iue(s + 0.1, "10.0.1.1", EMERG)
+            c.iue(s + 0.2, "10.0.1.1", MT)
+        c.down(61.0, "10.0.1.1", N.overload_start(action=1), "start")
+        for s in range(63, 93):
+            c.iue(s + 0.1, "10.0.1.1", kept)
+        c.down(95.0, "10.0.1.1", N.overload_stop())
+        c.close()
+        want = [] if gone == MT else [("overload-exempt-shed", "warning", "gnb-1", c.marks["start"], 60)]
+        expect(name, rules_of(findings(ctx, c.path), "overload-exempt-shed"), want)
+
+
+@case
+def one_gnb_two_amfs(ctx, work):
+    """One gNB is one gNB across its associations to several AMFs (issue 9): gnb 10.0.1.1 has
+    an association to amf-1 with NG SETUP (RANNodeName gnb-1) and one to a second AMF seen only
+    mid-stream: both carry the name gnb-1. Without any NG SETUP, both are named by the gNB's IP
+    address (no port)."""
+    for name, with_setup in (("named", True), ("unnamed", False)):
+        path = os.path.join(work, name + ".pcap")
+        w = Writer(path)
+        if with_setup:
+            w.sctp(T0, "10.0.1.1", AMF, [N.ng_setup_request("gnb-1", 1)])
+            w.sctp(T0 + 0.005, AMF, "10.0.1.1", [N.ng_setup_response("amf-1")])
+        w.sctp(T0 + 1.0, "10.0.1.1", AMF, [N.initial_ue_message(1, MO_SIG)])
+        w.sctp(T0 + 2.0, "10.0.1.1", "10.0.0.2", [N.initial_ue_message(2, MO_SIG)], port=38413)
+        w.close()
+        out = subprocess.run([ctx[0], ctx[1], "-r", path, "-q", "-z", "amfol,json"],
+                             capture_output=True, text=True, timeout=100).stdout
+        doc = json.loads(out[out.index("{"):])
+        want = "gnb-1" if with_setup else "10.0.1.1"
+        expect(name, sorted(g["id"] for a in doc["amfs"] for g in a["gnbs"]), [want, want])
+        # listed once, with both associations
+        expect(name + " gnbs", [(g["id"], [(x["amf"], x["address"]) for x in g["associations"]])
+                                for g in doc["gnbs"]],
+               [(want, [("amf-1" if with_setup else "10.0.0.1:38412", "10.0.1.1:38412"),
+                        ("10.0.0.2:38413", "10.0.1.1:38413")])])
+
+
+def main():
+    name, wrapper, plugin, work = sys.argv[1:5]
+    os.makedirs(work, exist_ok=True)
+    os.chmod(work, 0o755)
+    CASES[name]((wrapper, plugin), work)
+    if ERRORS:
+        print("\n".join(ERRORS))
+        sys.exit(1)
+    print("lookalike %s: ok" % name)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,15 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tests/lookalikes: issue 9's "compliant look-alikes": per case a crafted capture of a compliant
+# behaviour that resembles a fault (no finding) and, where one exists, the matching violation
+# (the finding, with exact frames), through the real tshark with the plugin.
+if(NOT AMFOL_PLUGIN_SO)
+  return()
+endif()
+find_package(Python3 COMPONENTS Interpreter REQUIRED)
+set(LOOKALIKE_CASES emergency-action3 start-without-action start-proportion rerouted gnb-id-22-bits exempt-mt-follows-paging one-gnb-two-amfs)
+foreach(case ${LOOKALIKE_CASES})
+  add_test(NAME lookalike.${case}
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/check_lookalikes.py ${case}
+                   ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO} ${CMAKE_BINARY_DIR}/tests/lookalikes/${case})
+  set_tests_properties(lookalike.${case} PROPERTIES TIMEOUT 120)
+endforeach()
