@@ -71,6 +71,7 @@ static const amfol_member sbi_load_m[] = {
     NUM(amfol_sbi_load, "source", source), OPT(amfol_sbi_load, "amf_set_id", amf_set_id),
     OPT(amfol_sbi_load, "amf_region_id", amf_region_id),
     ARR(amfol_sbi_load, "guamis", guamis, n_guamis, guami_s), STR(amfol_sbi_load, "ipv4", ipv4),
+    OPT(amfol_sbi_load, "heartbeat_s", heartbeat_s),
 };
 SCHEMA(sbi_load_s, sbi_load_m);
 
@@ -91,7 +92,7 @@ static const amfol_member ngap_m[] = {
     STR(T, "gnb_plmn", gnb_plmn.digits), NUM(T, "gnb_id", gnb_id), NUM(T, "gnb_id_bits", gnb_id_bits),
     STR(T, "amf_name", amf_name), ARR(T, "guamis", guamis, n_guamis, guami_s),
     NUM(T, "n_unavailable_guamis", n_unavailable_guamis), STR(T, "backup_amf_name", backup_amf_name),
-    NUM(T, "has_nas", has_nas),
+    NUM(T, "has_nas", has_nas), NUM(T, "rerouted", rerouted), NUM(T, "sctp_vtag", sctp_vtag),
 };
 #undef T
 SCHEMA(ngap_s, ngap_m);
@@ -136,6 +137,8 @@ static const amfol_member sbi_m[] = {
     STR(T, "problem_cause", problem_cause), ARR(T, "loads", loads, n_loads, sbi_load_s),
     NUM(T, "headers_unreadable", headers_unreadable), NUM(T, "is_json_patch", is_json_patch),
     NUM(T, "is_notification", is_notification), NUM(T, "body_not_json", body_not_json), NUM(T, "tls", tls),
+    NUM(T, "has_target_apiroot", has_target_apiroot), NUM(T, "has_via", has_via),
+    /* raw_body/raw_len (DATA Wireshark could not type) are not exported: docs/events.md */
 };
 #undef T
 SCHEMA(sbi_s, sbi_m);
@@ -146,7 +149,7 @@ static const amfol_member config_m[] = {
     NUM(T, "rrc_answer_timeout_ms", rrc_answer_timeout_ms), STR(T, "protected_snssai", protected_snssai),
     STR(T, "congestion_causes", congestion_causes), NUM(T, "t3346_floor_s", t3346_floor_s),
     NUM(T, "nrf_report_max_s", nrf_report_max_s), NUM(T, "nrf_load_high", nrf_load_high),
-    STR(T, "cell_map", cell_map),
+    STR(T, "cell_map", cell_map), NUM(T, "dedup_window_ms", dedup_window_ms), STR(T, "amf_map", amf_map),
     /* overload symptoms (tap/symptoms) */
     NUM(T, "answer_timeout_ms", answer_timeout_ms), NUM(T, "baseline_mode", baseline_mode),
     NUM(T, "baseline_latency_ms", baseline_latency_ms),
