@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
 # check_n2.py: end-to-end checks of the N2 analysis with the real tshark and the built plugin.
-#   check_n2.py MODE TSHARK_WRAPPER PLUGIN_SO WORKDIR [SHARED_DIR]
+#   check_n2.py MODE TSHARK_WRAPPER PLUGIN_SO WORKDIR [PUBLIC_CAPTURES_DIR]
 # MODE: fields | json | timeline | diagnosis | expert | twopass | robust | public
 # The crafted captures are written into WORKDIR by make_captures.py; every expected value comes
 # from what was written (the .frames.json beside each capture) and the action tables of
@@ -14,7 +14,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 MODE, WRAPPER, PLUGIN, WORK = sys.argv[1:5]
-SHARED = sys.argv[5] if len(sys.argv) > 5 else None
+PUBLIC = sys.argv[5] if len(sys.argv) > 5 else None   # public captures (mode public)
 FAILS = []
 
 # RRC establishment causes
@@ -439,7 +439,7 @@ N2_RULES = ("gnb-ignores-overload", "overload-start-partial", "overload-stop-mis
 
 
 def mode_public():
-    base = os.path.join(SHARED, "captures", "public")
+    base = PUBLIC
     manifest = open(os.path.join(base, "MANIFEST.md")).read()
     entries = re.findall(r"### \d+\. `([^`]+)`.*?- Decode-as: `([^`]*)`", manifest, re.S)
     check(len(entries) >= 20, "manifest entries %d" % len(entries))
