@@ -3,7 +3,8 @@
 # install-deps.sh: make sure the Debian 12 packages amfol needs are installed.
 # As root it installs what is missing; otherwise it prints the one apt-get line to run.
 set -euo pipefail
-pkgs=(cmake make gcc pkg-config libglib2.0-dev wireshark-dev tshark asn1c python3 util-linux)
+pkgs=(cmake make gcc pkg-config libglib2.0-dev wireshark-dev tshark asn1c python3 util-linux
+      dpkg-dev debootstrap clang libclang-rt-14-dev)  # packaging, Debian roots, fuzzing
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
