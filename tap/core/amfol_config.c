@@ -14,4 +14,5 @@ void amfol_config_defaults(amfol_config *cfg)
     cfg->t3346_floor_s = 60;
     cfg->nrf_report_max_s = 30;
     cfg->nrf_load_high = 80;
+    cfg->max_ues = 500000;         /* < 100 MB of UE state (docs/faults.md, amfol.7) */
 }

@@ -14,6 +14,7 @@ typedef struct amfol_config {
     uint32_t t3346_floor_s;        /* t3346-short below this */
     uint32_t nrf_report_max_s;     /* nrf-load-stale when no report within this */
     uint32_t nrf_load_high;        /* load (%) considered high */
+    uint32_t max_ues;              /* UEs the NAS module follows at once (least recently seen evicted beyond) */
     char cell_map[512];            /* "00101-000000101=gnb-1,...": cells to gNB names when the capture lacks them */
 } amfol_config;
 
