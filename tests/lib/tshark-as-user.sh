@@ -38,11 +38,15 @@ while [ $# -gt 0 ]; do
 done
 chmod -R a+rX "$stage"
 # Wireshark 4.2+ prints boolean fields as True/False in -T fields where 4.0 prints 1/0; the tests
-# compare with 1/0, so whole True/False cells are mapped back (nothing else is touched).
+# compare with 1/0, so whole True/False cells (between separators or aggregators) are mapped back.
 bools01=cat
+sep=""
+for a in "${args[@]}"; do case "$a" in separator=*|aggregator=*) sep+=${a#*=};; esac; done
 case " ${args[*]} " in
   *" -T fields "*) case "$ws_xy" in 4.0|4.1) ;; *)
-    bools01=(perl -pe 's/(?:^|(?<=[\t,]))True(?=[\t,\n]|$)/1/g; s/(?:^|(?<=[\t,]))False(?=[\t,\n]|$)/0/g');;
+    export AMFOL_FIELD_SEPS=$'\t,'"$sep"
+    bools01=(perl -pe 'BEGIN { $s = quotemeta($ENV{AMFOL_FIELD_SEPS}) }
+                       s/(?:^|(?<=[$s]))True(?=[$s\n]|$)/1/g; s/(?:^|(?<=[$s]))False(?=[$s\n]|$)/0/g');;
   esac;;
 esac
 run_tshark() {
