@@ -379,7 +379,8 @@ def mode_robust():
     with open(cut, "wb") as f:
         f.write(data[: len(data) * 2 // 3 + 7])      # ends inside a packet
     p = tshark("-r", cut, "-q", "-z", "amfol,json", ok=False)
-    check(p.returncode in (0, 2) and json.loads(p.stdout)["amfs"][0]["id"] == "amf-1", "cut capture rc %d" % p.returncode)
+    # tshark says the file was cut short: exit 2 up to 4.4, WS_EXIT_READ_ERROR (14) in 4.6.
+    check(p.returncode in (0, 2, 14) and json.loads(p.stdout)["amfs"][0]["id"] == "amf-1", "cut capture rc %d" % p.returncode)
     # NGAP payloads corrupted (fixed seeds), record headers intact: a result for every variant
     import random
     for name in ("late", "storm"):
