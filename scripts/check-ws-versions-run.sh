@@ -13,8 +13,9 @@ suites=("$@"); [ ${#suites[@]} -gt 0 ] || suites=(trixie sid)
 # What scripts/install-deps.sh installs on Debian 12, less what only this host's extra tests use.
 pkgs=(cmake make gcc pkg-config libglib2.0-dev wireshark-dev tshark asn1c python3 util-linux)
 public=${AMFOL_PUBLIC_CAPTURES:-$top/../shared/captures/public}
-# Tests that need the host itself (Debian roots, clang) are left to the host's own run.
-exclude='^(package\.|tools\.ws_versions|fuzz\.sanitized_build|fuzz\.libfuzzer\.|asan\.)'
+# Tests that need the host itself (Debian roots, clang) are left to the host's own run, and so is
+# the core's UE capacity test (no Wireshark in it, and it runs alone).
+exclude='^(package\.|tools\.ws_versions|fuzz\.sanitized_build|fuzz\.libfuzzer\.|asan\.|capacity\.core)'
 jobs=$(nproc)
 results=()
 status=0
@@ -42,6 +43,7 @@ for suite in "${suites[@]}"; do
   mkdir -p "$root/proc"; mount -t proc proc "$root/proc"; mounts+=("$root/proc")
   rm -rf "$root/tmp/amfol-build"
   log=$root.test.log
+  start=$SECONDS
   set +e
   chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
     AMFOL_PUBLIC_CAPTURES=/mnt/public sh -c "
@@ -58,16 +60,16 @@ for suite in "${suites[@]}"; do
   skipped=$(grep -c '(Skipped)$' "$log" || true)
   if [ -z "$total" ]; then
     echo "build or test run failed in $suite (log: $log):"; tail -30 "$log"
-    results+=("$suite|$ws|-|build failed|-"); status=1; continue
+    results+=("$suite|$ws|-|build failed|-|-"); status=1; continue
   fi
   grep -E '\*\*\*Failed|\*\*\*Exception|\*\*\*Timeout' "$log" || true
-  results+=("$suite|$ws|$((total - failed - skipped))|$failed|$skipped")
+  results+=("$suite|$ws|$((total - failed - skipped))|$failed|$skipped|$((SECONDS - start)) s")
   [ "$rc" = 0 ] || status=1
 done
 echo
-echo "release  Wireshark  passed  failed  skipped"
+echo "release  Wireshark  passed  failed  skipped  build+tests"
 for r in "${results[@]}"; do
-  IFS='|' read -r s w p f k <<<"$r"
-  printf '%-8s %-10s %6s  %6s  %7s\n' "$s" "$w" "$p" "$f" "$k"
+  IFS='|' read -r s w p f k t <<<"$r"
+  printf '%-8s %-10s %6s  %6s  %7s  %s\n' "$s" "$w" "$p" "$f" "$k" "$t"
 done
 exit $status
