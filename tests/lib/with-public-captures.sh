@@ -10,7 +10,11 @@
 #   Every "@PUBLIC@" inside an argument is replaced by the folder found.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-default=$(cd "$here/../.." && pwd)/../shared/captures/public
+top=$(cd "$here/../.." && pwd)
+default=$top/../shared/captures/public
+# The project's own worktrees sit one level deeper (/work/wt/<name>) than its clones.
+[ -f "$default/MANIFEST.md" ] || [ ! -f "$top/../../shared/captures/public/MANIFEST.md" ] ||
+  default=$top/../../shared/captures/public
 public=${AMFOL_PUBLIC_CAPTURES:-$default}
 if [ ! -f "$public/MANIFEST.md" ]; then
   echo "SKIP: public captures not found at $public" \
