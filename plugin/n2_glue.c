@@ -307,7 +307,7 @@ static void parse_pdu(amfol_frame_ctx *ctx, int from, int to, amfol_ngap_event *
                 ev->rrc_cause = (int)amfol_fi_uint(fi);
             break;
         case N2F_GUAMI:
-            if (ev->n_guamis < AMFOL_MAX_GUAMIS && ev->proc != 1) {
+            if (ev->n_guamis < AMFOL_MAX_GUAMIS && ev->proc != AMFOL_NGAP_AMF_STATUS_INDICATION) {
                 guami = &ev->guamis[ev->n_guamis++];
                 memset(guami, 0, sizeof *guami);
                 guami_open = true;
@@ -393,7 +393,7 @@ static void parse_pdu(amfol_frame_ctx *ctx, int from, int to, amfol_ngap_event *
         }
         case N2F_AMF_NAME: {
             const char *s = amfol_fi_string(fi);
-            if (s && !ev->amf_name[0] && (ev->proc == 21 || ev->proc == 0))
+            if (s && !ev->amf_name[0] && (ev->proc == AMFOL_NGAP_NG_SETUP || ev->proc == AMFOL_NGAP_AMF_CONFIGURATION_UPDATE))
                 g_strlcpy(ev->amf_name, s, sizeof ev->amf_name);
             break;
         }

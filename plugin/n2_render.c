@@ -88,25 +88,15 @@ static expert_field ei_amfol_stop_without_start = EI_INIT;
 static expert_field ei_amfol_shed_forwarded = EI_INIT;
 static expert_field ei_amfol_overload_cause = EI_INIT;
 
-static const value_string amfol_action_vals[] = {
-    { 0, "reject-non-emergency-mo-dt (reject non-emergency mobile-originated data transfer)" },
-    { 1, "reject-rrc-cr-signalling (reject RRC connection establishments for signalling)" },
-    { 2, "permit-emergency-sessions-and-mobile-terminated-services-only" },
-    { 3, "permit-high-priority-sessions-and-mobile-terminated-services-only" },
-    { 0, NULL }
-};
+/* From tap/core/amfol_3gpp.c, filled in n2_register_fields(). */
+static value_string amfol_action_vals[AMFOL_ACTION_COUNT + 1];
+static value_string amfol_cause_vals[AMFOL_CAUSE_COUNT + 1];
 
 /* amfol's own level convention (docs/faults.md), not 3GPP: NGAP has no levels. */
 static const value_string amfol_level_vals[] = {
     { 0, "Normal" }, { 1, "Minor" }, { 2, "Major" }, { 3, "Critical" }, { 0, NULL }
 };
 
-static const value_string amfol_cause_vals[] = {
-    { 0, "emergency" }, { 1, "highPriorityAccess" }, { 2, "mt-Access" }, { 3, "mo-Signalling" },
-    { 4, "mo-Data" }, { 5, "mo-VoiceCall" }, { 6, "mo-VideoCall" }, { 7, "mo-SMS" },
-    { 8, "mps-PriorityAccess" }, { 9, "mcs-PriorityAccess" }, { 10, "notAvailable" },
-    { 11, "mo-ExceptionData" }, { 0, NULL }
-};
 
 static const char *message_name(int proc, int pdu_type)
 {
@@ -222,7 +212,7 @@ void n2_render_pdu(amfol_frame_ctx *ctx, proto_tree *tree, const amfol_n2_result
                 r->start_frame, r->gnb ? r->gnb : "?");
     }
     bool related = r->overload_cause || r->time_to_wait_s != AMFOL_ABSENT ||
-                   r->relative_amf_capacity != AMFOL_ABSENT || proc == 1;
+                   r->relative_amf_capacity != AMFOL_ABSENT || proc == AMFOL_NGAP_AMF_STATUS_INDICATION;
     if (related) {
         ADD_GEN(proto_tree_add_string(sub, hf_amfol_overload_related, tvb, 0, 0, msg));
         if (r->overload_cause) {
@@ -235,13 +225,15 @@ void n2_render_pdu(amfol_frame_ctx *ctx, proto_tree *tree, const amfol_n2_result
             ADD_GEN(proto_tree_add_uint(sub, hf_amfol_time_to_wait, tvb, 0, 0, (guint32)r->time_to_wait_s));
         if (r->relative_amf_capacity != AMFOL_ABSENT)
             ADD_GEN(proto_tree_add_uint(sub, hf_amfol_relative_amf_capacity, tvb, 0, 0, (guint32)r->relative_amf_capacity));
-        if (proc == 1)
+        if (proc == AMFOL_NGAP_AMF_STATUS_INDICATION)
             ADD_GEN(proto_tree_add_uint(sub, hf_amfol_unavailable_guamis, tvb, 0, 0, (guint32)r->n_unavailable_guamis));
     }
 }
 
 void n2_register_fields(int proto_amfol, expert_module_t *expert)
 {
+    amfol_vals_fill(amfol_action_vals, AMFOL_ACTION_COUNT, amfol_action_name);
+    amfol_vals_fill(amfol_cause_vals, AMFOL_CAUSE_COUNT, amfol_cause_name);
     static hf_register_info hf[] = {
         { &hf_amfol_n2, { "N2", "amfol.n2", FT_STRING, BASE_NONE, NULL, 0x0,
             "NGAP message amfol has something to say about", HFILL } },

@@ -16,7 +16,7 @@
 #define NAS_MAX_PER_FRAME 8
 
 /* Field slots (index into nas_fields). */
-enum { S_NAS_PDU, S_NAS_PDU_ITEM, S_MM_TYPE, S_SM_TYPE, S_RAN_UE, S_AMF_UE };
+enum { S_NAS_PDU, S_NAS_PDU_ITEM, S_MM_TYPE, S_SM_TYPE };
 
 static const char *const nas_fields[] = {
     "ngap.NAS_PDU",
@@ -24,9 +24,7 @@ static const char *const nas_fields[] = {
     /* Only used to see whether Wireshark deciphered a ciphered PDU (nas-5gs.null_decipher). */
     "nas-5gs.mm.message_type|nas_5gs.mm.message_type",
     "nas-5gs.sm.message_type|nas_5gs.sm.message_type",
-    /* The UE's NGAP ids, read again here so that UE linking does not depend on the N2 glue. */
-    "ngap.RAN_UE_NGAP_ID",
-    "ngap.AMF_UE_NGAP_ID",
+    /* The UE's NGAP ids come with the NGAP event the N2 glue made (ev.ngap): read once. */
     NULL
 };
 
@@ -191,20 +189,6 @@ static bool wireshark_read_inside(const amfol_frame_ctx *ctx, int i)
     return false;
 }
 
-/* The first RAN / AMF UE NGAP ID inside NGAP PDU k (fills what the N2 event lacks). */
-static void fill_ue_ids(const amfol_frame_ctx *ctx, int k, amfol_ngap_event *ng)
-{
-    for (int j = ctx->ngap_first[k]; j < ctx->ngap_end[k] && j < ctx->n_fields; j++) {
-        const amfol_fieldref *f = &ctx->fields[j];
-        if (f->module != NAS_MODULE_INDEX)
-            continue;
-        if (f->slot == S_RAN_UE && ng->ran_ue_id == AMFOL_ABSENT)
-            ng->ran_ue_id = (int64_t)amfol_fi_uint(f->fi);
-        else if (f->slot == S_AMF_UE && ng->amf_ue_id == AMFOL_ABSENT)
-            ng->amf_ue_id = (int64_t)(amfol_fi_uint(f->fi) & G_GUINT64_CONSTANT(0xffffffffff));
-    }
-}
-
 static void *nas_analyze(amfol_frame_ctx *ctx)
 {
     amfol_nas_result tmp[NAS_MAX_PER_FRAME];
@@ -222,18 +206,17 @@ static void *nas_analyze(amfol_frame_ctx *ctx)
         /* NAS NON DELIVERY INDICATION (19) returns a downlink NAS-PDU the gNB could not deliver,
          * REROUTE NAS REQUEST (36) carries the original InitialUEMessage: neither is a new NAS
          * message, and reading them would count rejects and attempts twice. */
-        if (ctx->ngap[k].proc == 19 || ctx->ngap[k].proc == 36)
+        if (ctx->ngap[k].proc == AMFOL_NGAP_NAS_NON_DELIVERY_INDICATION || ctx->ngap[k].proc == AMFOL_NGAP_REROUTE_NAS_REQUEST)
             continue;
         size_t len = 0;
         const uint8_t *bytes = amfol_fi_bytes(f->fi, &len);
         if (!bytes || len == 0)
             continue;
-        amfol_ngap_event ng = ctx->ngap[k];
-        fill_ue_ids(ctx, k, &ng);
+        const amfol_ngap_event *ng = &ctx->ngap[k];
         amfol_nas_event ev;
         memset(&ev, 0, sizeof ev);
-        ev.where = ng.where;
-        ev.ngap = &ng;
+        ev.where = ng->where;
+        ev.ngap = ng;
         int sht = len >= 2 ? (bytes[1] & 0x0f) : 0;
         bool deciphered = (sht == 2 || sht == 4) && wireshark_read_inside(ctx, i);
         if (amfol_nas_parse(bytes, len, deciphered, &ev) == AMFOL_NAS_PARSE_NOT_NAS)

@@ -180,19 +180,14 @@ static void render_findings(packet_info *pinfo, tvbuff_t *tvb, proto_tree *tree)
     proto_item *ti = proto_tree_add_uint(tree, hf_amfol_findings, tvb, 0, 0, (guint32)n);
     proto_item_set_generated(ti);
     proto_tree *sub = proto_item_add_subtree(ti, ett_amfol_findings);
-    size_t nrules;
-    const amfol_rule *rules = amfol_rules(&nrules);
     for (size_t i = 0; i < n; i++) {
         const amfol_finding *x = hits[i];
         proto_item *ri = proto_tree_add_string(sub, hf_amfol_finding_rule, tvb, 0, 0, x->rule);
         proto_item_set_generated(ri);
-        for (size_t r = 0; r < nrules && r < n_ei_amfol_rules; r++) {
-            if (rules[r].id == x->rule) {
-                expert_add_info_format(pinfo, ri, &ei_amfol_rules[r], "%s: %s", x->rule,
-                                       x->summary ? x->summary : rules[r].title);
-                break;
-            }
-        }
+        /* ei_amfol_rules is indexed like the catalogue (amfol_rule_id). */
+        if ((size_t)x->rule_id < n_ei_amfol_rules)
+            expert_add_info_format(pinfo, ri, &ei_amfol_rules[x->rule_id], "%s: %s", x->rule,
+                                   x->summary ? x->summary : amfol_rule_get(x->rule_id)->title);
     }
 }
 

@@ -67,21 +67,9 @@ static const value_string rrc_msg_vals[] = {
     { 0, NULL }
 };
 
-static const value_string rrc_cause_vals[] = {
-    { 0, "emergency" }, { 1, "highPriorityAccess" }, { 2, "mt-Access" }, { 3, "mo-Signalling" },
-    { 4, "mo-Data" }, { 5, "mo-VoiceCall" }, { 6, "mo-VideoCall" }, { 7, "mo-SMS" },
-    { 8, "mps-PriorityAccess" }, { 9, "mcs-PriorityAccess" }, { AMFOL_RRC_CAUSE_RNA_UPDATE, "rna-Update" },
-    { AMFOL_RRC_CAUSE_UNKNOWN, "unknown" },
-    { 0, NULL }
-};
-
-static const value_string rrc_action_vals[] = {
-    { 0, "reject-non-emergency-mo-dt" },
-    { 1, "reject-rrc-cr-signalling" },
-    { 2, "permit-emergency-sessions-and-mobile-terminated-services-only" },
-    { 3, "permit-high-priority-sessions-and-mobile-terminated-services-only" },
-    { 0, NULL }
-};
+/* From tap/core/amfol_3gpp.c (through the radio module's cause index), filled in rrc_register(). */
+static value_string rrc_cause_vals[AMFOL_RRC_NCAUSES + 1];
+static value_string rrc_action_vals[AMFOL_ACTION_COUNT + 1];
 
 static const value_string rrc_class_vals[] = {
     { AMFOL_RRC_CLASS_NONE, "no overload in force" },
@@ -220,16 +208,9 @@ static void emit(amfol_frame_ctx *ctx, rrc_record *rec, msg_build *pending, int 
     }
 }
 
-static void feed_n2_context(amfol_frame_ctx *ctx)
-{
-    for (int i = 0; i < ctx->n_ngap && i < AMFOL_MAX_NGAP_PER_FRAME; i++)
-        amfol_rrc_on_ngap(ctx->engine, &ctx->ngap[i]);
-}
-
 static void *rrc_analyze(amfol_frame_ctx *ctx)
 {
     const int me = AMFOL_MOD_RRC;
-    feed_n2_context(ctx);
     rrc_record rec;
     rec.n = 0;
     f1_ctx c;
@@ -408,6 +389,8 @@ static void rrc_render(amfol_frame_ctx *ctx, proto_tree *tree, void *record)
 
 static void rrc_register(int proto_amfol, expert_module_t *expert)
 {
+    amfol_vals_fill(rrc_cause_vals, AMFOL_RRC_NCAUSES, amfol_rrc_cause_name);
+    amfol_vals_fill(rrc_action_vals, AMFOL_ACTION_COUNT, amfol_action_name);
     static hf_register_info hf[] = {
         { &hf_amfol_rrc_msg, { "RRC message", "amfol.rrc.msg", FT_UINT32, BASE_DEC, VALS(rrc_msg_vals), 0x0,
           "NR RRC CCCH message amfol analysed", HFILL } },

@@ -13,7 +13,6 @@ enum {
     F_TCP_STREAM = 0, F_STREAMID, F_TYPE, F_END_STREAM, F_HDR_NAME, F_HDR_VALUE, F_METHOD, F_PATH,
     F_STATUS, F_RETRY_AFTER, F_JSON, F_J_OBJECT, F_J_ARRAY, F_J_MEMBER, F_J_STRING,
     F_J_NUMBER, F_J_TRUE, F_J_FALSE, F_J_NULL, F_TLS,
-    F_NAS_REG_TYPE, F_NAS_REGION, F_NAS_SET, F_NAS_POINTER, F_NAS_TMSI, F_NAS_RED,
     F_H1_METHOD, F_H1_URI, F_H1_STATUS, F_H1_REQUEST_IN, F_H1_REQ_LINE, F_H1_RSP_LINE,
 };
 
@@ -25,14 +24,6 @@ static const char *const sbi_fields[] = {
     "json", "json.object", "json.array", "json.member", "json.value.string",
     "json.value.number", "json.value.true", "json.value.false", "json.value.null",
     "tls",
-    /* The 5G-GUTI of a mobility registration (the re-balanced UE's first frame at its target). */
-    "nas-5gs.mm.5gs_reg_type|nas_5gs.mm.5gs_reg_type",
-    "nas-5gs.amf_region_id|nas_5gs.amf_region_id",
-    "nas-5gs.amf_set_id|nas_5gs.amf_set_id",
-    "nas-5gs.amf_pointer|nas_5gs.amf_pointer",
-    "nas-5gs.5g_tmsi|nas_5gs.5g_tmsi",
-    /* CONFIGURATION UPDATE COMMAND "registration requested": an AMF asks a UE to re-register. */
-    "nas-5gs.mm.conf_upd_ind.red|nas_5gs.mm.conf_upd_ind.red",
     /* SBI over HTTP/1.1 (e.g. OAI): one message per request/response, paired by request frame. */
     "http.request.method", "http.request.uri", "http.response.code", "http.request_in",
     "http.request.line", "http.response.line",
@@ -225,62 +216,10 @@ static void json_item(amfol_frame_ctx *ctx, sbi_seg *s, int kind, const amfol_fi
     amfol_jdoc_add(&s->doc, kind, f->depth, text, num);
 }
 
-#define NGAP_PROC_DOWNLINK_NAS_TRANSPORT 4
-#define NGAP_PROC_INITIAL_UE_MESSAGE 15
-#define NAS_REG_MOBILITY 2
-
-/* A mobility REGISTRATION REQUEST with a 5G-GUTI inside this INITIAL UE MESSAGE, or a
- * CONFIGURATION UPDATE COMMAND with "registration requested" inside this DL NAS TRANSPORT? */
-static void find_mobility_registration(amfol_frame_ctx *ctx, int i)
-{
-    const amfol_ngap_event *ng = &ctx->ngap[i];
-    if (ng->proc == NGAP_PROC_DOWNLINK_NAS_TRANSPORT) {
-        for (int k = ctx->ngap_first[i]; k < ctx->ngap_end[i] && k < ctx->n_fields; k++)
-            if (ctx->fields[k].module == SBI_MODULE_INDEX && ctx->fields[k].slot == F_NAS_RED &&
-                amfol_fi_uint(ctx->fields[k].fi)) {
-                amfol_sbi_on_reregistration_request(ctx->engine, ng);
-                break;
-            }
-        return;
-    }
-    if (ng->proc != NGAP_PROC_INITIAL_UE_MESSAGE || ng->pdu_type != AMFOL_PDU_INITIATING)
-        return;
-    int reg_type = -1, have = 0;
-    amfol_guami g;
-    uint32_t tmsi = 0;
-    memset(&g, 0, sizeof g);
-    for (int k = ctx->ngap_first[i]; k < ctx->ngap_end[i] && k < ctx->n_fields; k++) {
-        const amfol_fieldref *f = &ctx->fields[k];
-        if (f->module != SBI_MODULE_INDEX)
-            continue;
-        uint64_t v = amfol_fi_uint(f->fi);
-        /* The first identity is the 5GS mobile identity; a later one (additional GUTI) is not. */
-        switch (f->slot) {
-        case F_NAS_REG_TYPE: if (reg_type < 0) reg_type = (int)(v & 7); break;
-        case F_NAS_REGION: if (!(have & 1)) g.region_id = (uint8_t)v; have |= 1; break;
-        case F_NAS_SET: if (!(have & 2)) g.set_id = (uint16_t)v; have |= 2; break;
-        case F_NAS_POINTER: if (!(have & 4)) g.pointer = (uint8_t)v; have |= 4; break;
-        case F_NAS_TMSI: if (!(have & 8)) tmsi = (uint32_t)v; have |= 8; break;
-        default: break;
-        }
-    }
-    if (reg_type == NAS_REG_MOBILITY && have == 15)
-        amfol_sbi_on_mobility_registration(ctx->engine, ng, &g, tmsi);
-    /* The UE's 5G-S-TMSI: the NGAP IE, else the NAS identity (GUTI or 5G-S-TMSI). */
-    if (ng->has_s_tmsi)
-        amfol_sbi_on_ue_identity(ctx->engine, ng, ng->s_tmsi.set_id, ng->s_tmsi.pointer,
-                                 ng->s_tmsi.tmsi);
-    else if ((have & 14) == 14)
-        amfol_sbi_on_ue_identity(ctx->engine, ng, g.set_id, g.pointer, tmsi);
-}
-
 static void *sbi_analyze(amfol_frame_ctx *ctx)
 {
+    /* NGAP and the UE identities in NAS reach the SBI module through the engine. */
     amfol_engine *e = ctx->engine;
-    for (int i = 0; i < ctx->n_ngap && i < AMFOL_MAX_NGAP_PER_FRAME; i++) {
-        amfol_sbi_on_ngap(e, &ctx->ngap[i]);
-        find_mobility_registration(ctx, i);
-    }
 
     sbi_seg segs[SBI_MAX_SEGS_PER_FRAME];
     int n_segs = 0;

@@ -1,26 +1,19 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* amfol_engine.h: the analysis core's front door. The plugin feeds events in frame order on
- * the first pass and gets per-message results back (stored per frame by the plugin); at any
- * time amfol_engine_finish() (re)computes the findings over everything seen so far. */
+/* amfol_engine.h: the analysis core's front door, and the only one. The plugin feeds events in
+ * frame order on the first pass through amfol_engine_* and gets per-message results back
+ * (stored per frame by the plugin); the engine routes each event to every module that registered
+ * a handler for its kind (amfol_module.h). At any time amfol_engine_finish() (re)computes the
+ * findings over everything seen so far. Analysis modules do not include this header. */
 #ifndef AMFOL_ENGINE_H
 #define AMFOL_ENGINE_H
 
-#include "amfol_config.h"
-#include "amfol_events.h"
-#include "amfol_findings.h"
+#include "amfol_module.h"
 
 #include "../n2/amfol_n2.h"
 #include "../rrc/amfol_rrc.h"
 #include "../nas/amfol_nas.h"
 #include "../sbi/amfol_sbi.h"
 
-typedef struct amfol_engine amfol_engine;
-
-typedef struct amfol_capture_info {
-    uint64_t frames;            /* frames seen (every frame, not only 5G ones) */
-    amfol_time first_time;      /* 0 when no frame yet */
-    amfol_time last_time;
-} amfol_capture_info;
 
 amfol_engine *amfol_engine_new(const amfol_config *cfg);
 void amfol_engine_free(amfol_engine *e);
@@ -31,6 +24,7 @@ const amfol_capture_info *amfol_engine_capture(const amfol_engine *e);
 /* Call once per frame, before the frame's events. */
 void amfol_engine_frame(amfol_engine *e, amfol_frame frame, amfol_time t);
 
+/* One call per message. `out` (may be NULL) receives the owning module's per-message result. */
 void amfol_engine_ngap(amfol_engine *e, const amfol_ngap_event *ev, amfol_n2_result *out);
 void amfol_engine_sctp(amfol_engine *e, const amfol_sctp_event *ev);
 void amfol_engine_rrc(amfol_engine *e, const amfol_rrc_event *ev, amfol_rrc_result *out);

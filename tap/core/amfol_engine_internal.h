@@ -1,10 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* amfol_engine_internal.h: the engine's layout, for the analysis modules only (not the plugin),
- * so that one module can ask another (e.g. NAS asks N2 whether its AMF is in overload). */
+/* amfol_engine_internal.h: the engine's layout, for the analysis modules only (not the plugin).
+ * Each module reaches its own state here, and other modules only through their query APIs
+ * (e.g. NAS asks tap/n2/amfol_n2.h whether its AMF is in overload). Module states are opaque
+ * here: this header includes no module header. */
 #ifndef AMFOL_ENGINE_INTERNAL_H
 #define AMFOL_ENGINE_INTERNAL_H
 
-#include "amfol_engine.h"
+#include "amfol_module.h"
+
+typedef struct amfol_n2 amfol_n2;
+typedef struct amfol_rrc amfol_rrc;
+typedef struct amfol_nas amfol_nas;
+typedef struct amfol_sbi amfol_sbi;
 
 struct amfol_engine {
     amfol_config cfg;

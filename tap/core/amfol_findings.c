@@ -50,9 +50,9 @@ void amfol_findings_clear(amfol_findings *f)
     f->dropped = 0;
 }
 
-amfol_finding *amfol_findings_add(amfol_findings *f, const char *rule_id)
+amfol_finding *amfol_findings_add(amfol_findings *f, amfol_rule_id rule)
 {
-    const amfol_rule *r = amfol_rule_find(rule_id);
+    const amfol_rule *r = amfol_rule_get(rule);
     if (!r)
         return NULL;
     if (f->items->len >= AMFOL_FINDINGS_MAX) {
@@ -60,6 +60,7 @@ amfol_finding *amfol_findings_add(amfol_findings *f, const char *rule_id)
         return NULL;
     }
     amfol_finding *x = g_new0(amfol_finding, 1);
+    x->rule_id = r->num;
     x->rule = r->id;
     x->severity = r->severity;
     g_ptr_array_add(f->items, x);

@@ -4,12 +4,14 @@
 #define AMFOL_FINDINGS_H
 
 #include "amfol_types.h"
+#include "amfol_rules.h"
 
 #define AMFOL_FINDING_MAX_FRAMES 32      /* evidence frames kept; `count` has the full number */
 #define AMFOL_FINDINGS_MAX 5000          /* findings kept per capture; more are counted only */
 
 typedef struct amfol_finding {
-    const char *rule;                    /* rule id, static (from the rule table) */
+    amfol_rule_id rule_id;               /* the catalogue row (amfol_rules.def) */
+    const char *rule;                    /* its id string, static (from the catalogue) */
     int severity;                        /* enum amfol_severity */
     char *amf, *gnb, *cell, *ue, *layer; /* owned; NULL when not applicable */
     amfol_frame first_frame;
@@ -25,9 +27,9 @@ amfol_findings *amfol_findings_new(void);
 void amfol_findings_free(amfol_findings *f);
 void amfol_findings_clear(amfol_findings *f);
 
-/* A new finding for a rule id from the rule table (severity taken from it). Returns NULL when the
- * cap is reached (the drop is counted) or the rule id is unknown (a programming error). */
-amfol_finding *amfol_findings_add(amfol_findings *f, const char *rule_id);
+/* A new finding for a catalogue rule (severity taken from it). Returns NULL when the cap is
+ * reached (the drop is counted). */
+amfol_finding *amfol_findings_add(amfol_findings *f, amfol_rule_id rule);
 void amfol_finding_set_entities(amfol_finding *x, const char *amf, const char *gnb,
                                 const char *cell, const char *ue);
 void amfol_finding_add_frame(amfol_finding *x, amfol_frame frame);

@@ -14,6 +14,8 @@ amfol_n2 *amfol_n2_new(const amfol_config *cfg)
     else
         amfol_config_defaults(&n2->cfg);
     n2->amfs = g_ptr_array_new_with_free_func(n2_free_amf);
+    n2->episode_order = g_ptr_array_new();
+    n2->timeline = g_array_new(FALSE, FALSE, sizeof(amfol_n2_segment));
     n2->amf_by_key = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
     n2->assocs = g_ptr_array_new_with_free_func(n2_free_assoc);
     n2->assoc_by_key = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
@@ -32,6 +34,8 @@ void amfol_n2_free(amfol_n2 *n2)
     g_hash_table_destroy(n2->assoc_by_key);
     g_ptr_array_free(n2->assocs, TRUE);
     g_hash_table_destroy(n2->amf_by_key);
+    g_ptr_array_free(n2->episode_order, TRUE);
+    g_array_free(n2->timeline, TRUE);
     g_ptr_array_free(n2->amfs, TRUE);
     g_hash_table_destroy(n2->strings);
     g_free(n2);
@@ -57,11 +61,11 @@ static void other_overload_items(const amfol_ngap_event *ev, amfol_n2_result *ou
         out->relevant = true;
     }
     if (ev->relative_amf_capacity != AMFOL_ABSENT &&
-        (ev->proc == 21 || ev->proc == 0)) {
+        (ev->proc == AMFOL_NGAP_NG_SETUP || ev->proc == AMFOL_NGAP_AMF_CONFIGURATION_UPDATE)) {
         out->relative_amf_capacity = ev->relative_amf_capacity;
         out->relevant = true;
     }
-    if (ev->proc == 1 && ev->pdu_type == AMFOL_PDU_INITIATING) {
+    if (ev->proc == AMFOL_NGAP_AMF_STATUS_INDICATION && ev->pdu_type == AMFOL_PDU_INITIATING) {
         out->n_unavailable_guamis = ev->n_unavailable_guamis;
         out->relevant = true;
     }
@@ -94,15 +98,15 @@ void amfol_n2_on_ngap(amfol_engine *e, const amfol_ngap_event *ev, amfol_n2_resu
     out->amf_named_by_transport = !amf || !amf->name;
 
     bool initiating = ev->pdu_type == AMFOL_PDU_INITIATING;
-    if (initiating && (ev->proc == 22 || ev->proc == 23))
+    if (initiating && (ev->proc == AMFOL_NGAP_OVERLOAD_START || ev->proc == AMFOL_NGAP_OVERLOAD_STOP))
         n2->overload_messages++;
-    if (initiating && ev->proc == 22) {
+    if (initiating && ev->proc == AMFOL_NGAP_OVERLOAD_START) {
         out->relevant = true;
         n2_on_start(n2, ai, ev, out);
-    } else if (initiating && ev->proc == 23) {
+    } else if (initiating && ev->proc == AMFOL_NGAP_OVERLOAD_STOP) {
         out->relevant = true;
         n2_on_stop(n2, ai, ev, out);
-    } else if (initiating && ev->proc == 15) {
+    } else if (initiating && ev->proc == AMFOL_NGAP_INITIAL_UE_MESSAGE) {
         out->relevant = true;
         n2_on_initial_ue(n2, ai, ev, out);
     }
@@ -116,13 +120,6 @@ void amfol_n2_on_ngap(amfol_engine *e, const amfol_ngap_event *ev, amfol_n2_resu
         out->level = a->seg->level;
 }
 
-void amfol_n2_on_sctp(amfol_engine *e, const amfol_sctp_event *ev)
-{
-    /* The engine routes SCTP trouble to N2 only; its user is the radio-side rule
-     * rejects-after-overload-stop (issue 4), which keeps it in its own bounded state. */
-    if (ev)
-        amfol_rrc_on_sctp(e, ev);
-}
 
 static void fill_view(const amfol_n2 *n2, const n2_assoc *a, const n2_seg_ref *r, amfol_overload_view *out)
 {
@@ -217,3 +214,29 @@ uint64_t amfol_n2_overload_messages(amfol_engine *e)
 {
     return e && e->n2 ? e->n2->overload_messages : 0;
 }
+
+/* ---- the module as the engine sees it ---------------------------------------------------- */
+
+static void n2_create(amfol_engine *e)
+{
+    e->n2 = amfol_n2_new(&e->cfg);
+}
+
+static void n2_destroy(amfol_engine *e)
+{
+    amfol_n2_free(e->n2);
+}
+
+static void n2_ngap(amfol_engine *e, const amfol_ngap_event *ev, void *result)
+{
+    amfol_n2_on_ngap(e, ev, result);
+}
+
+const amfol_module amfol_n2_module = {
+    .name = "n2",
+    .owns = AMFOL_EV_NGAP,
+    .create = n2_create,
+    .destroy = n2_destroy,
+    .on_ngap = n2_ngap,
+    .finish = amfol_n2_finish,
+};

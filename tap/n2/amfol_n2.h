@@ -4,9 +4,8 @@
 #ifndef AMFOL_N2_H
 #define AMFOL_N2_H
 
-#include "../core/amfol_config.h"
-#include "../core/amfol_events.h"
-#include "../core/amfol_findings.h"
+#include "../core/amfol_module.h"
+#include "../core/amfol_3gpp.h"
 
 #include <glib.h>
 #include <wsutil/json_dumper.h>
@@ -64,9 +63,8 @@ typedef struct amfol_overload_view {
 amfol_n2 *amfol_n2_new(const amfol_config *cfg);
 void amfol_n2_free(amfol_n2 *n2);
 
-void amfol_n2_on_ngap(amfol_engine *e, const amfol_ngap_event *ev, amfol_n2_result *out);
-void amfol_n2_on_sctp(amfol_engine *e, const amfol_sctp_event *ev);
-void amfol_n2_finish(amfol_engine *e, amfol_findings *out);
+/* The module as the engine routes to it: owns NGAP (result: amfol_n2_result). */
+extern const amfol_module amfol_n2_module;
 
 /* Queries for the other modules. The association is given by the two endpoints of an NGAP
  * PDU (in either order). Return false when the association or AMF is unknown. */
@@ -78,12 +76,45 @@ bool amfol_n2_overload_for_amf(const amfol_n2 *n2, const char *amf, amfol_time t
 bool amfol_n2_overload_for_cell(const amfol_n2 *n2, const amfol_nr_cgi *cgi, amfol_time t,
                                 amfol_overload_view *out);
 const char *amfol_n2_amf_name(const amfol_n2 *n2, const amfol_endpoint *a, const amfol_endpoint *b);
+
+/* The AMF-wide overload episodes (tap/n2/amfol_n2_timeline.c): an episode runs from the first
+ * OVERLOAD START to one of an AMF's gNBs until every gNB that got a START got a STOP. The one
+ * source of "is this AMF in overload" for every module. */
+typedef struct amfol_n2_episode_view {
+    const char *amf;               /* the AMF's entity name (interned, lives with the engine) */
+    int number;                    /* 1-based per AMF */
+    amfol_frame start_frame;       /* the first START */
+    amfol_time start_time;
+    amfol_frame stop_frame;        /* the STOP that ended it; 0 while in force */
+    amfol_time stop_time;
+} amfol_n2_episode_view;
+/* The per-association START segments: from one OVERLOAD START to the next START (replaced) or
+ * STOP of the same association, in START order over all associations. `assoc` is the N2
+ * association number (amfol_n2_assoc_find), the numbering every module uses. */
+typedef struct amfol_n2_segment {
+    uint32_t assoc;
+    int episode;                   /* 1-based per association */
+    amfol_frame start_frame, stop_frame;   /* stop_frame 0: not stopped (or replaced) */
+    amfol_time start_time, end_time;       /* end_time < 0: still in force */
+    bool replaced;                 /* ended by a later START, not by a STOP */
+    int action, reduction_pct;     /* as in the START (AMFOL_ABSENT when absent) */
+    int n_slice_items;
+    amfol_slice_item slice_items[AMFOL_MAX_SLICE_ITEMS];
+} amfol_n2_segment;
+size_t amfol_n2_segment_count(const amfol_n2 *n2);
+const amfol_n2_segment *amfol_n2_segment_get(const amfol_n2 *n2, int32_t ix);   /* NULL: none */
+/* The association of two endpoints (either order), -1 when unknown; its latest segment, -1. */
+int amfol_n2_assoc_find(const amfol_n2 *n2, const amfol_endpoint *a, const amfol_endpoint *b);
+int32_t amfol_n2_assoc_last_segment(const amfol_n2 *n2, int assoc);
+
+/* Episodes of every AMF, in START order: count, and the i-th (false when out of range). */
+size_t amfol_n2_episode_count(const amfol_n2 *n2);
+bool amfol_n2_episode_get(const amfol_n2 *n2, size_t i, amfol_n2_episode_view *out);
+/* The first episode of AMF `amf` in force at t (start <= t < stop), false when none. */
+bool amfol_n2_episode_at(const amfol_n2 *n2, const char *amf, amfol_time t, amfol_n2_episode_view *out);
 const char *amfol_n2_gnb_name(const amfol_n2 *n2, const amfol_endpoint *a, const amfol_endpoint *b);
 
-/* Is `cause` shed / exempt under `action` (AMFOL_ABSENT action = reject-rrc-cr-signalling)? */
-bool amfol_cause_is_shed(int action, int cause);
-bool amfol_cause_is_exempt(int action, int cause);
-enum amfol_level amfol_level_for_action(int action);
+/* Shed / exempt class, action and cause names: tap/core/amfol_3gpp.h. */
 
 /* Reports */
 void amfol_n2_report_timeline(amfol_engine *e, GString *out);
@@ -111,9 +142,6 @@ void amfol_n2_rows(amfol_engine *e, amfol_n2_row_cb cb, void *user);
 uint64_t amfol_n2_overload_messages(amfol_engine *e);
 
 /* Names for reports and the plugin. */
-const char *amfol_action_name(int action);       /* "reject-rrc-cr-signalling"; "none" when absent */
-const char *amfol_action_words(int action);      /* plain English */
-const char *amfol_cause_name(int cause);         /* "mo-Signalling" */
 const char *amfol_level_name(enum amfol_level level);
 void amfol_snssai_text(const amfol_snssai *s, char *buf, size_t cap);          /* "1-000001", "2" */
 void amfol_plmn_from_tbcd(const uint8_t *b, size_t len, amfol_plmn *out);     /* 3 TBCD octets */

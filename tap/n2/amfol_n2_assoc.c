@@ -7,23 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Who sends the initiating message of a procedure (TS 38.413 §8; class 1 outcomes go back). */
 enum side { SIDE_EITHER = 0, SIDE_AMF = 1, SIDE_GNB = 2 };
 
 static enum side initiator(int proc)
 {
-    switch (proc) {
-    case 0: case 1: case 4: case 10: case 13: case 14: case 16: case 22: case 23: case 24:
-    case 26: case 28: case 29: case 31: case 32: case 36: case 37: case 40: case 41: case 45:
-    case 47: case 50: case 51:
-        return SIDE_AMF;          /* AMF config update, status, DL NAS, handover request, ... */
-    case 2: case 3: case 6: case 11: case 12: case 15: case 17: case 18: case 21: case 25:
-    case 27: case 33: case 34: case 35: case 38: case 39: case 42: case 43: case 44: case 46:
-    case 48: case 49:
-        return SIDE_GNB;          /* NG setup, initial UE, UL NAS, RAN config update, ... */
-    default:
-        return SIDE_EITHER;       /* error indication, NG reset, others */
-    }
+    int s = amfol_ngap_initiator(proc);
+    return s > 0 ? SIDE_AMF : s < 0 ? SIDE_GNB : SIDE_EITHER;
 }
 
 /* The side that sent this PDU. */
@@ -157,6 +146,7 @@ n2_assoc *n2_assoc_for_event(amfol_n2 *n2, const amfol_ngap_event *ev, int *inde
         a->ep_lo = src_lo ? ev->where.src : ev->where.dst;
         a->ep_hi = src_lo ? ev->where.dst : ev->where.src;
         a->amf = -1;
+        a->tl_open = a->tl_last = -1;
         a->first_frame = ev->where.frame;
         a->first_time = ev->where.time;
         a->gnb_id = n2_intern(n2, "?");
@@ -248,11 +238,11 @@ void n2_assoc_learn(amfol_n2 *n2, int ai, const amfol_ngap_event *ev)
 {
     n2_assoc *a = g_ptr_array_index(n2->assocs, ai);
     /* NG SETUP REQUEST and RAN CONFIGURATION UPDATE name the gNB. */
-    if ((ev->proc == 21 || ev->proc == 35) && ev->pdu_type == AMFOL_PDU_INITIATING)
+    if ((ev->proc == AMFOL_NGAP_NG_SETUP || ev->proc == AMFOL_NGAP_RAN_CONFIGURATION_UPDATE) && ev->pdu_type == AMFOL_PDU_INITIATING)
         name_gnb(n2, a, ev);
     /* NG SETUP RESPONSE and AMF CONFIGURATION UPDATE name the AMF. */
-    if ((ev->proc == 21 && ev->pdu_type == AMFOL_PDU_SUCCESSFUL) ||
-        (ev->proc == 0 && ev->pdu_type == AMFOL_PDU_INITIATING))
+    if ((ev->proc == AMFOL_NGAP_NG_SETUP && ev->pdu_type == AMFOL_PDU_SUCCESSFUL) ||
+        (ev->proc == AMFOL_NGAP_AMF_CONFIGURATION_UPDATE && ev->pdu_type == AMFOL_PDU_INITIATING))
         name_amf(n2, a, ev);
 }
 

@@ -5,6 +5,7 @@
 #define AMFOL_N2_INTERNAL_H
 
 #include "amfol_n2.h"
+#include "../core/amfol_engine_internal.h"
 
 #define N2_MAX_AMFS              64
 #define N2_MAX_ASSOCS            1024
@@ -18,6 +19,7 @@
 #define N2_EXEMPT_RING           64      /* recent exempt-class InitialUEMessages per association */
 #define N2_MAX_BASELINE_S        600     /* baseline buckets are allocated for at most this */
 #define N2_MAX_CELLS             4096
+#define N2_MAX_TIMELINE          8192    /* per-association START segments (amfol_n2_segment) */
 
 /* Where an association's names come from (docs/faults.md entity naming). */
 enum n2_name_source { N2_NAME_TRANSPORT = 0, N2_NAME_GLOBAL_ID = 1, N2_NAME_NODE_NAME = 2 };
@@ -86,6 +88,7 @@ typedef struct n2_part {
 } n2_part;
 
 typedef struct n2_episode {
+    const struct n2_amf *amf;    /* the AMF it belongs to */
     int number;                  /* 1-based per AMF */
     amfol_frame start_frame;
     amfol_time start_time;
@@ -151,6 +154,9 @@ typedef struct n2_assoc {
     /* recent segments, oldest overwritten */
     n2_seg_ref history[N2_SEG_HISTORY];
     int hist_next, hist_n;
+    /* its segments of the timeline (amfol_n2_segment): -1 none */
+    int tl_episodes;
+    int32_t tl_open, tl_last;
 } n2_assoc;
 
 typedef struct n2_cell {
@@ -174,6 +180,9 @@ struct amfol_n2 {
     uint64_t stops_without_start;
     uint64_t overload_messages;  /* STARTs + STOPs */
     GHashTable *strings;         /* interned names: per-frame results point here */
+    GPtrArray *episode_order;    /* n2_episode* of every AMF in START order (not owned) */
+    GArray *timeline;            /* amfol_n2_segment, START order */
+    uint32_t timeline_dropped;
 };
 
 /* amfol_n2_assoc.c: identity */
@@ -192,6 +201,9 @@ void n2_on_start(amfol_n2 *n2, int ai, const amfol_ngap_event *ev, amfol_n2_resu
 void n2_on_stop(amfol_n2 *n2, int ai, const amfol_ngap_event *ev, amfol_n2_result *out);
 void n2_on_initial_ue(amfol_n2 *n2, int ai, const amfol_ngap_event *ev, amfol_n2_result *out);
 void n2_free_episode(gpointer p);
+/* amfol_n2_timeline.c: the per-association segments every module reads. */
+void n2_timeline_start(amfol_n2 *n2, int ai, const amfol_ngap_event *ev);
+void n2_timeline_stop(amfol_n2 *n2, int ai, const amfol_ngap_event *ev);
 /* The segment of association `ai` in force at time t (history search), or NULL. */
 const n2_seg_ref *n2_segment_at(const amfol_n2 *n2, int ai, amfol_time t);
 
@@ -213,5 +225,9 @@ uint32_t n2_exempt_in(const n2_cause_counts counts, int action);
 int n2_cause_index(int cause);                   /* clamps unknown causes to notAvailable */
 /* Expected pass-through of the shed class under a START (0..1). */
 double n2_expected_pass(int reduction_pct);
+
+/* Handlers (amfol_n2_module). */
+void amfol_n2_on_ngap(amfol_engine *e, const amfol_ngap_event *ev, amfol_n2_result *out);
+void amfol_n2_finish(amfol_engine *e, amfol_findings *out);
 
 #endif

@@ -76,7 +76,6 @@ static double baseline_counts(const n2_assoc *a, uint32_t baseline_s, amfol_time
 
 static n2_episode *open_episode(amfol_n2 *n2, n2_amf *amf, const amfol_ngap_event *ev)
 {
-    (void)n2;
     if (amf->episodes->len >= N2_MAX_EPISODES_PER_AMF) {
         amf->episodes_dropped++;
         return NULL;
@@ -87,7 +86,9 @@ static n2_episode *open_episode(amfol_n2 *n2, n2_amf *amf, const amfol_ngap_even
     ep->start_time = ev->where.time;
     ep->parts = g_ptr_array_new_with_free_func(free_part);
     ep->updates = g_ptr_array_new_with_free_func(g_free);
+    ep->amf = amf;
     g_ptr_array_add(amf->episodes, ep);
+    g_ptr_array_add(n2->episode_order, ep);
     amf->open = ep;
     return ep;
 }
@@ -170,6 +171,7 @@ static void end_segment(n2_segment *seg, const amfol_ngap_event *ev)
 
 void n2_on_start(amfol_n2 *n2, int ai, const amfol_ngap_event *ev, amfol_n2_result *out)
 {
+    n2_timeline_start(n2, ai, ev);
     n2_assoc *a = g_ptr_array_index(n2->assocs, ai);
     n2_amf *amf = n2_amf_of(n2, a);
     bool slice_only = ev->overload_action == AMFOL_ABSENT && ev->n_slice_items > 0;
@@ -243,6 +245,7 @@ void n2_on_start(amfol_n2 *n2, int ai, const amfol_ngap_event *ev, amfol_n2_resu
 
 void n2_on_stop(amfol_n2 *n2, int ai, const amfol_ngap_event *ev, amfol_n2_result *out)
 {
+    n2_timeline_stop(n2, ai, ev);
     n2_assoc *a = g_ptr_array_index(n2->assocs, ai);
     out->is_stop = true;
     if (!a->seg) {

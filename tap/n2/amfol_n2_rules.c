@@ -84,7 +84,7 @@ static void rule_gnb_ignores(amfol_n2 *n2, const n2_amf *amf, const n2_part *par
         n2_judgement j;
         if (!n2_segment_judge(n2, part, seg, capture_end, &j))
             continue;
-        amfol_finding *f = amfol_findings_add(out, "gnb-ignores-overload");
+        amfol_finding *f = amfol_findings_add(out, AMFOL_RULE_GNB_IGNORES_OVERLOAD);
         if (!f)
             return;
         amfol_finding_set_entities(f, amf->id, a->gnb_id, NULL, NULL);
@@ -117,7 +117,7 @@ static void rule_stop_missing(const n2_amf *amf, const n2_episode *ep, const n2_
     (void)ep;
     if (!part->active)
         return;
-    amfol_finding *f = amfol_findings_add(out, "overload-stop-missing");
+    amfol_finding *f = amfol_findings_add(out, AMFOL_RULE_OVERLOAD_STOP_MISSING);
     if (!f)
         return;
     amfol_finding_set_entities(f, amf->id, a->gnb_id, NULL, NULL);
@@ -148,7 +148,7 @@ static void rule_start_partial(const amfol_n2 *n2, int amf_index, const n2_amf *
         const n2_assoc *a = g_ptr_array_index(n2->assocs, i);
         if (a->amf != amf_index || a->first_frame > end_frame || part_of_assoc(ep, (int)i))
             continue;
-        amfol_finding *f = amfol_findings_add(out, "overload-start-partial");
+        amfol_finding *f = amfol_findings_add(out, AMFOL_RULE_OVERLOAD_START_PARTIAL);
         if (!f)
             return;
         amfol_finding_set_entities(f, amf->id, a->gnb_id, NULL, NULL);
@@ -191,7 +191,7 @@ static void rule_exempt_shed(const amfol_n2 *n2, const n2_amf *amf, const n2_par
     double p = amfol_poisson_cdf(k, lambda);
     if (p >= N2_P_VALUE)
         return;
-    amfol_finding *f = amfol_findings_add(out, "overload-exempt-shed");
+    amfol_finding *f = amfol_findings_add(out, AMFOL_RULE_OVERLOAD_EXEMPT_SHED);
     if (!f)
         return;
     amfol_finding_set_entities(f, amf->id, a->gnb_id, NULL, NULL);

@@ -20,7 +20,6 @@
 #define SM_EST_REQUEST 0xc1
 #define DEFAULT_T3346_MAX_S 1800               /* upper end of the default range (TS 24.008) */
 
-#define NGAP_PROC_INITIAL_UE_MESSAGE 15
 
 void amfol_nas_parse_cause_set(const char *text, bool set[256])
 {
@@ -184,7 +183,10 @@ static bool is_downlink(const amfol_nas_event *ev)
         return ev->sm_type != 0xc1 && ev->sm_type != 0xc9 && ev->sm_type != 0xd1;
     if (ev->ngap) {
         switch (ev->ngap->proc) {
-        case 4: case 14: case 26: case 28: case 29: case 36: case 41:
+        case AMFOL_NGAP_DOWNLINK_NAS_TRANSPORT: case AMFOL_NGAP_INITIAL_CONTEXT_SETUP:
+        case AMFOL_NGAP_PDU_SESSION_RESOURCE_MODIFY: case AMFOL_NGAP_PDU_SESSION_RESOURCE_RELEASE:
+        case AMFOL_NGAP_PDU_SESSION_RESOURCE_SETUP: case AMFOL_NGAP_REROUTE_NAS_REQUEST:
+        case AMFOL_NGAP_UE_CONTEXT_RELEASE:
             return true;
         default:
             return false;
@@ -247,7 +249,7 @@ static amfol_nas_ue *link_ue(amfol_nas *s, const amfol_nas_event *ev, const char
         *linked_by = AMFOL_LINK_NONE;
         return NULL;
     }
-    bool new_context = ng && ng->proc == NGAP_PROC_INITIAL_UE_MESSAGE;
+    bool new_context = ng && ng->proc == AMFOL_NGAP_INITIAL_UE_MESSAGE;
     amfol_nas_ue *ue = NULL;
     if (!new_context) {
         if ((ue = amfol_nas_registry_lookup(s->reg, l.ctx_key)))
@@ -274,7 +276,7 @@ static void judge_attempt(amfol_nas *s, amfol_nas_ue *ue, const amfol_nas_event 
                           amfol_nas_result *out)
 {
     const amfol_ngap_event *ng = ev->ngap;
-    bool initial = ng && ng->proc == NGAP_PROC_INITIAL_UE_MESSAGE;
+    bool initial = ng && ng->proc == AMFOL_NGAP_INITIAL_UE_MESSAGE;
     amfol_nas_attempt a = {
         .mm_type = ev->mm_type, .reg_type = ev->reg_type, .service_type = ev->service_type,
         .rrc_cause = (initial && ng) ? ng->rrc_cause : AMFOL_ABSENT,
@@ -478,6 +480,8 @@ void amfol_nas_on_msg(amfol_engine *e, const amfol_nas_event *ev, amfol_nas_resu
     if (!out)
         out = &local;
     memset(out, 0, sizeof *out);
+    if (!ev)
+        return;                       /* bad glue input: nothing to show, never a crash */
     s->messages++;
     out->relevant = true;
     out->mm_type = ev->mm_type;
@@ -592,3 +596,29 @@ void amfol_nas_on_msg(amfol_engine *e, const amfol_nas_event *ev, amfol_nas_resu
         out->reason = "5GSM back-off running (it applies per DNN / S-NSSAI, which amfol does not compare): not judged";
     }
 }
+
+/* ---- the module as the engine sees it ---------------------------------------------------- */
+
+static void nas_create(amfol_engine *e)
+{
+    e->nas = amfol_nas_new(&e->cfg);
+}
+
+static void nas_destroy(amfol_engine *e)
+{
+    amfol_nas_free(e->nas);
+}
+
+static void nas_msg(amfol_engine *e, const amfol_nas_event *ev, void *result)
+{
+    amfol_nas_on_msg(e, ev, result);
+}
+
+const amfol_module amfol_nas_module = {
+    .name = "nas",
+    .owns = AMFOL_EV_NAS,
+    .create = nas_create,
+    .destroy = nas_destroy,
+    .on_nas = nas_msg,
+    .finish = amfol_nas_finish,
+};

@@ -3,9 +3,8 @@
 #ifndef AMFOL_NAS_H
 #define AMFOL_NAS_H
 
-#include "../core/amfol_config.h"
-#include "../core/amfol_events.h"
-#include "../core/amfol_findings.h"
+#include "../core/amfol_module.h"
+#include "../core/amfol_3gpp.h"   /* NAS message type and cause names */
 
 #include <glib.h>
 #include <wsutil/json_dumper.h>
@@ -70,8 +69,8 @@ typedef struct amfol_nas_result {
 amfol_nas *amfol_nas_new(const amfol_config *cfg);
 void amfol_nas_free(amfol_nas *s);
 
-void amfol_nas_on_msg(amfol_engine *e, const amfol_nas_event *ev, amfol_nas_result *out);
-void amfol_nas_finish(amfol_engine *e, amfol_findings *out);
+/* The module as the engine routes to it: owns NAS (result: amfol_nas_result). */
+extern const amfol_module amfol_nas_module;
 
 /* Reports: a timeline section (plain text) and the "nas" member of the JSON document. */
 void amfol_nas_report_timeline(amfol_engine *e, GString *out);
@@ -95,10 +94,6 @@ void amfol_nas_rows(amfol_engine *e, void (*cb)(const amfol_nas_row *row, void *
 uint64_t amfol_nas_rows_version(amfol_engine *e);
 
 /* Words for display. */
-const char *amfol_nas_mm_type_name(int mm_type);
-const char *amfol_nas_sm_type_name(int sm_type);
-const char *amfol_nas_mm_cause_name(int cause);
-const char *amfol_nas_sm_cause_name(int cause);
 const char *amfol_nas_link_name(int link);
 const char *amfol_nas_verdict_name(int verdict);
 

@@ -4,6 +4,8 @@
 #define AMFOL_NAS_INTERNAL_H
 
 #include "amfol_nas.h"
+#include "../core/amfol_engine_internal.h"
+#include "../n2/amfol_n2.h"     /* the N2 overload query API */
 #include "amfol_nas_ids.h"
 
 #define AMFOL_NAS_MAX_AMFS 64             /* AMFs with their own tables; more share "other" */
@@ -89,5 +91,9 @@ void amfol_nas_parse_cause_set(const char *text, bool set[256]);
 
 /* The UE name for a reject/retry entry: the live UE's best name, else the snapshot. */
 const char *amfol_nas_ue_name(amfol_nas *s, uint64_t serial, const char *snapshot);
+
+/* Handlers (amfol_nas_module). */
+void amfol_nas_on_msg(amfol_engine *e, const amfol_nas_event *ev, amfol_nas_result *out);
+void amfol_nas_finish(amfol_engine *e, amfol_findings *out);
 
 #endif

@@ -18,7 +18,7 @@ typedef bool (*reject_pred)(const amfol_nas *s, const amfol_nas_reject *r);
 
 /* One finding per AMF over the rejects matching pred; the UE is that of the first one. */
 static amfol_finding *per_amf_finding(amfol_nas *s, amfol_nas_amf *a, amfol_findings *out,
-                                      const char *rule, reject_pred pred, bool with_ue,
+                                      amfol_rule_id rule, reject_pred pred, bool with_ue,
                                       uint32_t *count)
 {
     amfol_finding *f = NULL;
@@ -62,20 +62,20 @@ static void rule_simple(amfol_nas *s, amfol_nas_amf *a, amfol_findings *out)
 {
     uint32_t n;
     amfol_finding *f;
-    if ((f = per_amf_finding(s, a, out, "t3346-missing", p_missing, true, &n)))
+    if ((f = per_amf_finding(s, a, out, AMFOL_RULE_T3346_MISSING, p_missing, true, &n)))
         amfol_finding_set_summary(f, "%s sent %u congestion reject(s) without T3346: TS 24.501 treats "
                                   "that as an abnormal case, the UEs do not back off", a->name, n);
-    if ((f = per_amf_finding(s, a, out, "t3346-zero-or-deactivated", p_zero_deact, true, &n)))
+    if ((f = per_amf_finding(s, a, out, AMFOL_RULE_T3346_ZERO_OR_DEACTIVATED, p_zero_deact, true, &n)))
         amfol_finding_set_summary(f, "%s sent %u congestion reject(s) with T3346 zero or deactivated: "
                                   "no back-off (abnormal case)", a->name, n);
-    if ((f = per_amf_finding(s, a, out, "t3346-short", p_short, true, &n)))
+    if ((f = per_amf_finding(s, a, out, AMFOL_RULE_T3346_SHORT, p_short, true, &n)))
         amfol_finding_set_summary(f, "%s sent %u congestion reject(s) with T3346 below the %u s floor",
                                   a->name, n, s->cfg.t3346_floor_s);
-    if ((f = per_amf_finding(s, a, out, "congestion-reject-outside-overload", p_outside, false, &n)))
+    if ((f = per_amf_finding(s, a, out, AMFOL_RULE_CONGESTION_REJECT_OUTSIDE_OVERLOAD, p_outside, false, &n)))
         amfol_finding_set_summary(f, "%s sent %u congestion reject(s) while N2 shows no overload "
                                   "episode: some cores send #22 when AUSF/UDM is unreachable, check "
                                   "the SBI side", a->name, n);
-    if ((f = per_amf_finding(s, a, out, "exempt-access-rejected", p_exempt, true, &n))) {
+    if ((f = per_amf_finding(s, a, out, AMFOL_RULE_EXEMPT_ACCESS_REJECTED, p_exempt, true, &n))) {
         const amfol_nas_reject *first = NULL;
         for (guint i = 0; i < a->rejects->len && !first; i++)
             if (g_array_index(a->rejects, amfol_nas_reject, i).exempt_why)
@@ -89,7 +89,7 @@ static void rule_early_retry(amfol_nas *s, amfol_nas_amf *a, amfol_findings *out
 {
     for (guint i = 0; i < a->retries->len; i++) {
         const amfol_nas_retry *r = &g_array_index(a->retries, amfol_nas_retry, i);
-        amfol_finding *f = amfol_findings_add(out, "ue-early-retry");
+        amfol_finding *f = amfol_findings_add(out, AMFOL_RULE_UE_EARLY_RETRY);
         if (!f)
             return;
         amfol_finding_set_entities(f, a->name, NULL, NULL, amfol_nas_ue_name(s, r->ue_serial, r->ue));
@@ -147,7 +147,7 @@ static void rule_not_randomised(amfol_nas *s, amfol_nas_amf *a, amfol_findings *
         g_hash_table_destroy(by_value);
         if (total < NOT_RANDOMISED_MIN_REJECTS || best_n < NOT_RANDOMISED_SHARE * total)
             continue;
-        amfol_finding *f = amfol_findings_add(out, "t3346-not-randomised");
+        amfol_finding *f = amfol_findings_add(out, AMFOL_RULE_T3346_NOT_RANDOMISED);
         if (!f)
             break;
         uint32_t wave = 0, retried = 0;
@@ -230,7 +230,7 @@ static void rule_storm(amfol_nas *s, amfol_nas_amf *a, amfol_findings *out)
         }
     }
     if (best_n) {
-        amfol_finding *f = amfol_findings_add(out, "backoff-storm");
+        amfol_finding *f = amfol_findings_add(out, AMFOL_RULE_BACKOFF_STORM);
         if (f) {
             amfol_finding_set_entities(f, a->name, NULL, NULL, NULL);
             f->first_frame = v[best_i]->frame;

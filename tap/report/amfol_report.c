@@ -61,7 +61,7 @@ void amfol_report_diagnosis(amfol_engine *e, GString *out)
     g_string_append_printf(out, "%zu finding%s, most severe first:\n", n, n == 1 ? "" : "s");
     for (size_t i = 0; i < n; i++) {
         const amfol_finding *x = amfol_findings_get(fs, i);
-        const amfol_rule *r = amfol_rule_find(x->rule);
+        const amfol_rule *r = amfol_rule_get(x->rule_id);
         g_string_append_printf(out, "\n%zu. [%s] %s: %s\n", i + 1, severity_name(x->severity), x->rule,
                                r ? r->title : "");
         bool first = true;

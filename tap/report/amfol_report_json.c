@@ -27,7 +27,7 @@ static void write_capture(json_dumper *d, amfol_engine *e)
 
 static void write_finding(json_dumper *d, const amfol_finding *x)
 {
-    const amfol_rule *r = amfol_rule_find(x->rule);
+    const amfol_rule *r = amfol_rule_get(x->rule_id);
     json_dumper_begin_object(d);
     amfol_json_str(d, "rule", x->rule);
     amfol_json_str(d, "severity", amfol_report_severity_name(x->severity));
@@ -50,6 +50,26 @@ static void write_finding(json_dumper *d, const amfol_finding *x)
     json_dumper_end_object(d);
 }
 
+/* The catalogue itself, so that tests and tools read the rule set from the plugin they run. */
+static void write_rules(json_dumper *d)
+{
+    size_t n;
+    const amfol_rule *rules = amfol_rules(&n);
+    json_dumper_set_member_name(d, "rules");
+    json_dumper_begin_array(d);
+    for (size_t i = 0; i < n; i++) {
+        json_dumper_begin_object(d);
+        amfol_json_str(d, "id", rules[i].id);
+        amfol_json_str(d, "domain", amfol_domain_name(rules[i].domain));
+        amfol_json_str(d, "severity", amfol_report_severity_name(rules[i].severity));
+        amfol_json_str(d, "ts_clause", rules[i].ts_clause);
+        amfol_json_str(d, "title", rules[i].title);
+        amfol_json_str(d, "check_next", rules[i].check_next);
+        json_dumper_end_object(d);
+    }
+    json_dumper_end_array(d);
+}
+
 void amfol_report_json(amfol_engine *e, GString *out)
 {
     const amfol_findings *fs = amfol_engine_finish(e);
@@ -70,6 +90,7 @@ void amfol_report_json(amfol_engine *e, GString *out)
     json_dumper_end_array(&d);
     json_dumper_set_member_name(&d, "findings_dropped");
     json_dumper_value_anyf(&d, "%u", amfol_findings_dropped(fs));
+    write_rules(&d);
     json_dumper_end_object(&d);
     json_dumper_finish(&d);
 }

@@ -11,7 +11,6 @@ amfol_rrc *amfol_rrc_new(const amfol_config *cfg)
 {
     (void)cfg;
     amfol_rrc *s = g_new0(amfol_rrc, 1);
-    s->segs = g_array_new(FALSE, FALSE, sizeof(rrc_segment));
     s->trouble = g_array_new(FALSE, FALSE, sizeof(rrc_trouble));
     s->cell_index = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
     s->reqs = g_array_new(FALSE, FALSE, sizeof(rrc_req));
@@ -29,7 +28,6 @@ void amfol_rrc_free(amfol_rrc *s)
 {
     if (!s)
         return;
-    g_array_free(s->segs, TRUE);
     g_array_free(s->trouble, TRUE);
     g_hash_table_destroy(s->cell_index);
     g_free(s->cells);
@@ -236,3 +234,43 @@ bool amfol_rrc_request_info_get(amfol_engine *e, uint32_t request_id, amfol_rrc_
     out->wait_time_s = r->wait_s > 0 ? r->wait_s : AMFOL_ABSENT;
     return true;
 }
+
+/* ---- the module as the engine sees it ---------------------------------------------------- */
+
+static void rrc_create(amfol_engine *e)
+{
+    e->rrc = amfol_rrc_new(&e->cfg);
+    e->rrc->n2 = e->n2;           /* created first (modules[] order) */
+}
+
+static void rrc_destroy(amfol_engine *e)
+{
+    amfol_rrc_free(e->rrc);
+}
+
+static void rrc_ngap(amfol_engine *e, const amfol_ngap_event *ev, void *result)
+{
+    amfol_rrc_on_ngap(e, ev);
+}
+
+static void rrc_msg(amfol_engine *e, const amfol_rrc_event *ev, void *result)
+{
+    amfol_rrc_on_msg(e, ev, result);
+}
+
+static void rrc_nas(amfol_engine *e, const amfol_nas_event *ev, void *result)
+{
+    amfol_rrc_on_nas(e, ev);
+}
+
+const amfol_module amfol_rrc_module = {
+    .name = "rrc",
+    .owns = AMFOL_EV_RRC,
+    .create = rrc_create,
+    .destroy = rrc_destroy,
+    .on_ngap = rrc_ngap,
+    .on_sctp = amfol_rrc_on_sctp,
+    .on_rrc = rrc_msg,
+    .on_nas = rrc_nas,
+    .finish = amfol_rrc_finish,
+};

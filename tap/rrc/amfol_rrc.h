@@ -3,9 +3,7 @@
 #ifndef AMFOL_RRC_H
 #define AMFOL_RRC_H
 
-#include "../core/amfol_config.h"
-#include "../core/amfol_events.h"
-#include "../core/amfol_findings.h"
+#include "../core/amfol_module.h"
 
 #include <glib.h>
 #include <wsutil/json_dumper.h>
@@ -75,21 +73,12 @@ typedef struct amfol_rrc_request_info {
 amfol_rrc *amfol_rrc_new(const amfol_config *cfg);
 void amfol_rrc_free(amfol_rrc *s);
 
-void amfol_rrc_on_msg(amfol_engine *e, const amfol_rrc_event *ev, amfol_rrc_result *out);
-void amfol_rrc_finish(amfol_engine *e, amfol_findings *out);
+/* The module as the engine routes to it: owns RRC (result: amfol_rrc_result); also consumes
+ * NGAP and SCTP trouble (ties cells to gNBs and AMFs; START/STOP history and SCTP trouble of each
+ * association) and NAS (a REGISTRATION REQUEST's requested NSSAI per 5G-S-TMSI part1, so that an
+ * RRCSetupRequest carrying ng-5G-S-TMSI-Part1 shows the UE's slices: slice-overload-blocks-slice). */
+extern const amfol_module amfol_rrc_module;
 
-/* N2 context the radio rules need: the frame's NGAP PDUs (fed by the rrc glue) and SCTP trouble
- * (passed on by the N2 module, to which the engine routes it). The N2 module keeps its own view;
- * these only tie cells to gNBs and AMFs and keep the START/STOP history and SCTP trouble of each
- * association. */
-void amfol_rrc_on_ngap(amfol_engine *e, const amfol_ngap_event *ev);
-void amfol_rrc_on_sctp(amfol_engine *e, const amfol_sctp_event *ev);
-
-/* NAS context (routed by the engine with every NAS message): a REGISTRATION REQUEST's requested
- * NSSAI is remembered per 5G-S-TMSI part1 (its 5G-GUTI, NAS 5G-S-TMSI or the NGAP FiveG-S-TMSI
- * IE), so that an RRCSetupRequest carrying ng-5G-S-TMSI-Part1 shows the UE's slices
- * (slice-overload-blocks-slice). */
-void amfol_rrc_on_nas(amfol_engine *e, const amfol_nas_event *ev);
 
 /* Outcome of the request with this id (amfol_rrc_result.request_id). False if unknown. */
 bool amfol_rrc_request_info_get(amfol_engine *e, uint32_t request_id, amfol_rrc_request_info *out);

@@ -25,7 +25,7 @@ static void after_stop_finding(amfol_engine *e, amfol_findings *out, const after
 {
     amfol_rrc *s = e->rrc;
     const rrc_segment *st = rrc_seg(s, v[0].stop_seg);
-    amfol_finding *f = rrc_new_finding(out, "rejects-after-overload-stop", rrc_assoc_amf_name(e, st->assoc),
+    amfol_finding *f = rrc_new_finding(out, AMFOL_RULE_REJECTS_AFTER_OVERLOAD_STOP, rrc_assoc_amf_name(e, st->assoc),
                                    rrc_cell_gnb(e, v[0].cell), rrc_cell_name(s, v[0].cell));
     if (!f)
         return;

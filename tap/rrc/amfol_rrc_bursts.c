@@ -87,7 +87,7 @@ static void judge_cell_bursts(amfol_engine *e, amfol_findings *out, uint32_t cel
                 k++;
             uint32_t peak = max_in_window(t, i, k, BURST_WINDOW_S);
             if (pass == 0 && peak >= MIN_BURST) {
-                amfol_finding *f = rrc_new_finding(out, "rrc-reject-without-overload", NULL, gnb, rrc_cell_name(s, cell));
+                amfol_finding *f = rrc_new_finding(out, AMFOL_RULE_RRC_REJECT_WITHOUT_OVERLOAD, NULL, gnb, rrc_cell_name(s, cell));
                 if (f) {
                     for (guint x = i; x < k; x++)
                         amfol_finding_add_frame(f, g_array_index(s->rejs, rrc_rej, g_array_index(all, uint32_t, x)).frame);
@@ -110,7 +110,7 @@ static void judge_cell_bursts(amfol_engine *e, amfol_findings *out, uint32_t cel
                 if (hist[dom] >= SYNC_SHARE * (k - i)) {
                     GArray *burst = g_array_new(FALSE, FALSE, sizeof(uint32_t));
                     g_array_append_vals(burst, &g_array_index(all, uint32_t, i), k - i);
-                    amfol_finding *f = rrc_new_finding(out, "reject-waittime-synchronised", NULL, gnb, rrc_cell_name(s, cell));
+                    amfol_finding *f = rrc_new_finding(out, AMFOL_RULE_REJECT_WAITTIME_SYNCHRONISED, NULL, gnb, rrc_cell_name(s, cell));
                     if (f) {
                         for (guint x = 0; x < burst->len; x++)
                             amfol_finding_add_frame(f, g_array_index(s->rejs, rrc_rej, g_array_index(burst, uint32_t, x)).frame);

@@ -1,17 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* amfol_rrc_causes.c: RRC cause names and the shed / exempt class of each overload action
- * (TS 38.413 §8.7.7.2, docs/faults.md "Shed class"). */
+/* amfol_rrc_causes.c: the radio module's cause index (establishment and resume causes in one
+ * space) and the class of a cause under an overload action, from the 3GPP tables of
+ * tap/core/amfol_3gpp.c (TS 38.413 §8.7.7.2, docs/faults.md "Shed class"). */
 #include "amfol_rrc.h"
-
-static const char *const cause_names[AMFOL_RRC_NCAUSES] = {
-    "emergency", "highPriorityAccess", "mt-Access", "mo-Signalling", "mo-Data",
-    "mo-VoiceCall", "mo-VideoCall", "mo-SMS", "mps-PriorityAccess", "mcs-PriorityAccess",
-    "rna-Update", "unknown",
-};
+#include "../core/amfol_3gpp.h"
 
 const char *amfol_rrc_cause_name(int cause_ix)
 {
-    return cause_ix >= 0 && cause_ix < AMFOL_RRC_NCAUSES ? cause_names[cause_ix] : "unknown";
+    if (cause_ix >= 0 && cause_ix <= AMFOL_CAUSE_MCS)
+        return amfol_cause_name(cause_ix);
+    return cause_ix == AMFOL_RRC_CAUSE_RNA_UPDATE ? amfol_resume_cause_name(AMFOL_RESUME_RNA_UPDATE)
+                                                  : "unknown";
 }
 
 const char *amfol_rrc_class_name(int klass)
@@ -46,27 +45,10 @@ int amfol_rrc_cause_ix(int cause, bool is_resume_cause)
     if (cause <= AMFOL_CAUSE_MO_SMS)
         return cause;
     switch (cause) {
-    case 8: return AMFOL_RRC_CAUSE_RNA_UPDATE;
+    case AMFOL_RESUME_RNA_UPDATE: return AMFOL_RRC_CAUSE_RNA_UPDATE;
     case 9: return AMFOL_CAUSE_MPS;
     case 10: return AMFOL_CAUSE_MCS;
     default: return AMFOL_RRC_CAUSE_UNKNOWN;
-    }
-}
-
-static bool is_shed(int action, int c)
-{
-    bool mo = c == AMFOL_CAUSE_MO_DATA || c == AMFOL_CAUSE_MO_SMS || c == AMFOL_CAUSE_MO_VIDEOCALL ||
-              c == AMFOL_CAUSE_MO_VOICECALL;
-    switch (action) {
-    case AMFOL_ACTION_REJECT_NON_EMERGENCY_MO_DT:
-        return mo;
-    case AMFOL_ACTION_PERMIT_EMERGENCY_AND_MT_ONLY:
-        return c <= AMFOL_CAUSE_MCS && c != AMFOL_CAUSE_EMERGENCY && c != AMFOL_CAUSE_MT_ACCESS;
-    case AMFOL_ACTION_PERMIT_HIGH_PRIORITY_AND_MT_ONLY:
-        return c <= AMFOL_CAUSE_MCS && c != AMFOL_CAUSE_HIGH_PRIORITY && c != AMFOL_CAUSE_MPS &&
-               c != AMFOL_CAUSE_MCS && c != AMFOL_CAUSE_MT_ACCESS;
-    default:   /* action 1, and a START without action IE */
-        return mo || c == AMFOL_CAUSE_MO_SIGNALLING;
     }
 }
 
@@ -74,10 +56,7 @@ int amfol_rrc_classify(int action, int cause_ix)
 {
     if (cause_ix < 0 || cause_ix > AMFOL_CAUSE_MCS)
         return AMFOL_RRC_CLASS_OTHER;   /* rna-Update, unknown: the action names neither */
-    if (is_shed(action, cause_ix))
+    if (amfol_cause_is_shed(action, cause_ix))
         return AMFOL_RRC_CLASS_SHED;
-    bool special = cause_ix == AMFOL_CAUSE_EMERGENCY || cause_ix == AMFOL_CAUSE_HIGH_PRIORITY ||
-                   cause_ix == AMFOL_CAUSE_MT_ACCESS || cause_ix == AMFOL_CAUSE_MPS ||
-                   cause_ix == AMFOL_CAUSE_MCS;
-    return special ? AMFOL_RRC_CLASS_EXEMPT : AMFOL_RRC_CLASS_OTHER;
+    return amfol_cause_is_exempt(action, cause_ix) ? AMFOL_RRC_CLASS_EXEMPT : AMFOL_RRC_CLASS_OTHER;
 }

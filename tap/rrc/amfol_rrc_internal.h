@@ -4,10 +4,11 @@
 #define AMFOL_RRC_INTERNAL_H
 
 #include "amfol_rrc.h"
+#include "../core/amfol_engine_internal.h"
+#include "../n2/amfol_n2.h"     /* the N2 overload timeline */
 
 /* Caps: every table is bounded; what does not fit is counted in `overflow`. */
 #define RRC_MAX_ASSOCS      256      /* N2 associations */
-#define RRC_MAX_SEGMENTS    8192     /* START segments over all associations */
 #define RRC_MAX_TROUBLE     4096     /* SCTP trouble events kept */
 #define RRC_MAX_CELLS       1024
 #define RRC_MAX_PERIODS     64       /* per cell; later ones merge into the last */
@@ -26,17 +27,9 @@ typedef struct rrc_nssai_set {
     amfol_snssai s[AMFOL_MAX_NSSAI];
 } rrc_nssai_set;
 
-/* One START segment: from a START to the next START (replacing it) or STOP of one association. */
-typedef struct rrc_segment {
-    uint32_t assoc;
-    int episode;                   /* 1-based per association */
-    amfol_frame start_frame, stop_frame;   /* stop_frame 0: not stopped (or replaced) */
-    amfol_time start_time, end_time;       /* end_time < 0: still in force */
-    bool replaced;                 /* ended by a later START, not by a STOP */
-    int action, reduction_pct;
-    int n_slice_items;
-    amfol_slice_item slice_items[AMFOL_MAX_SLICE_ITEMS];
-} rrc_segment;
+/* One START segment of the N2 timeline (tap/n2/amfol_n2.h): the radio module reads them, it
+ * keeps no START/STOP state of its own. */
+typedef amfol_n2_segment rrc_segment;
 
 typedef struct rrc_assoc {
     char a[64], b[64];             /* endpoints, sorted */
@@ -46,9 +39,6 @@ typedef struct rrc_assoc {
     amfol_plmn gnb_plmn;
     uint32_t gnb_id;
     int gnb_id_bits;
-    int episodes;
-    int32_t open_seg;              /* segment in force, -1 none */
-    int32_t last_seg;              /* latest segment, -1 none */
 } rrc_assoc;
 
 typedef struct rrc_trouble {
@@ -125,9 +115,9 @@ typedef struct rrc_transport {
 } rrc_transport;
 
 struct amfol_rrc {
+    const amfol_n2 *n2;            /* the N2 timeline and association numbering (not owned) */
     uint32_t n_assocs;
-    rrc_assoc assocs[RRC_MAX_ASSOCS];
-    GArray *segs;                  /* rrc_segment */
+    rrc_assoc assocs[RRC_MAX_ASSOCS];   /* indexed by the N2 association number */
     GArray *trouble;               /* rrc_trouble */
     uint32_t n_cells;
     rrc_cell *cells;               /* RRC_MAX_CELLS, allocated lazily in chunks */
@@ -147,7 +137,7 @@ struct amfol_rrc {
     GArray *nssai_sets;            /* rrc_nssai_set */
 };
 
-/* amfol_rrc_n2view.c */
+/* amfol_rrc_assoc.c: associations (numbered as N2 numbers them), cells, timeline lookups */
 uint32_t rrc_assoc_get(amfol_rrc *s, const amfol_endpoint *x, const amfol_endpoint *y, bool create);
 const char *rrc_assoc_gnb_name(amfol_engine *e, uint32_t ai);
 const char *rrc_assoc_amf_name(amfol_engine *e, uint32_t ai);
@@ -189,5 +179,12 @@ int rrc_nssai_for_part1(const amfol_rrc *s, uint64_t part1);
 bool rrc_snssai_equal(const amfol_snssai *a, const amfol_snssai *b);
 bool rrc_snssai_protected(const char *list, const amfol_snssai *s);
 void rrc_format_snssai(const amfol_snssai *s, char *buf, size_t cap);
+
+/* Handlers (amfol_rrc_module). */
+void amfol_rrc_on_msg(amfol_engine *e, const amfol_rrc_event *ev, amfol_rrc_result *out);
+void amfol_rrc_on_ngap(amfol_engine *e, const amfol_ngap_event *ev);
+void amfol_rrc_on_sctp(amfol_engine *e, const amfol_sctp_event *ev);
+void amfol_rrc_on_nas(amfol_engine *e, const amfol_nas_event *ev);
+void amfol_rrc_finish(amfol_engine *e, amfol_findings *out);
 
 #endif

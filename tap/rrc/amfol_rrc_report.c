@@ -3,7 +3,7 @@
  * per gNB and cell, before / during / after each episode, requests, set-ups, rejects and
  * unanswered per cause, the shed class's observed reject ratio and the waitTime distribution. */
 #include "amfol_rrc_internal.h"
-#include "../core/amfol_engine_internal.h"
+#include "../core/amfol_engine.h"   /* amfol_engine_finish: rows need the expired requests */
 
 #include <string.h>
 
@@ -29,13 +29,8 @@ static shed_stats period_shed(const amfol_rrc *s, const rrc_period *p)
 
 static const char *action_label(const rrc_segment *sg)
 {
-    static const char *const names[] = {
-        "reject-non-emergency-mo-dt", "reject-rrc-cr-signalling",
-        "permit-emergency-sessions-and-mobile-terminated-services-only",
-        "permit-high-priority-sessions-and-mobile-terminated-services-only",
-    };
-    if (sg->action >= 0 && sg->action < 4)
-        return names[sg->action];
+    if (sg->action >= 0 && sg->action < AMFOL_ACTION_COUNT)
+        return amfol_action_name(sg->action);
     return sg->n_slice_items ? "slice list only" : "no action IE: reject-rrc-cr-signalling";
 }
 

@@ -13,7 +13,7 @@ const char *rrc_cell_name(const amfol_rrc *s, uint32_t cell)
     return cell < s->n_cells && s->cells[cell].known ? s->cells[cell].name : NULL;
 }
 
-amfol_finding *rrc_new_finding(amfol_findings *out, const char *rule, const char *amf, const char *gnb,
+amfol_finding *rrc_new_finding(amfol_findings *out, amfol_rule_id rule, const char *amf, const char *gnb,
                                const char *cell)
 {
     amfol_finding *x = amfol_findings_add(out, rule);
@@ -33,12 +33,8 @@ void rrc_add_frames(amfol_finding *x, const GArray *a)
 
 const char *rrc_action_text(int action)
 {
-    switch (action) {
-    case 0: return "reject-non-emergency-mo-dt";
-    case 1: return "reject-rrc-cr-signalling";
-    case 2: return "permit-emergency-sessions-and-mobile-terminated-services-only";
-    case 3: return "permit-high-priority-sessions-and-mobile-terminated-services-only";
-    default: return "no action IE (read as reject-rrc-cr-signalling)";
-    }
+    if (action >= 0 && action < AMFOL_ACTION_COUNT)
+        return amfol_action_name(action);
+    return "no action IE (read as reject-rrc-cr-signalling)";
 }
 

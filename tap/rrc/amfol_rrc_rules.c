@@ -48,11 +48,11 @@ static void seg_gnb_free(gpointer p)
 }
 
 /* The N2 module (run before) already reports this rule for the pair: the radio side adds nothing. */
-static bool n2_already_says(const amfol_findings *out, const char *rule, const char *amf, const char *gnb)
+static bool n2_already_says(const amfol_findings *out, amfol_rule_id rule, const char *amf, const char *gnb)
 {
     for (size_t i = 0; i < amfol_findings_count(out); i++) {
         const amfol_finding *x = amfol_findings_get(out, i);
-        if (strcmp(x->rule, rule) == 0 && (!x->layer || strcmp(x->layer, "rrc") != 0) &&
+        if (x->rule_id == rule && (!x->layer || strcmp(x->layer, "rrc") != 0) &&
             g_strcmp0(x->amf, amf) == 0 && g_strcmp0(x->gnb, gnb) == 0)
             return true;
     }
@@ -111,8 +111,8 @@ static void judge_segments(amfol_engine *e, GPtrArray *all, GPtrArray *over, amf
         if (n >= MIN_IGNORE_SAMPLES) {
             double ratio = (double)x->shed_setups / n;
             double pv = q <= 0.0 ? (x->shed_setups ? 0.0 : 1.0) : rrc_binom_sf(x->shed_setups, n, q);
-            if (ratio > q + MARGIN && pv < P_LIMIT && !n2_already_says(out, "gnb-ignores-overload", amf, x->gnb)) {
-                amfol_finding *f = rrc_new_finding(out, "gnb-ignores-overload", amf, x->gnb, rrc_cell_name(s, x->cell));
+            if (ratio > q + MARGIN && pv < P_LIMIT && !n2_already_says(out, AMFOL_RULE_GNB_IGNORES_OVERLOAD, amf, x->gnb)) {
+                amfol_finding *f = rrc_new_finding(out, AMFOL_RULE_GNB_IGNORES_OVERLOAD, amf, x->gnb, rrc_cell_name(s, x->cell));
                 if (f) {
                     amfol_finding_add_frame(f, sg->start_frame);
                     rrc_add_frames(f, x->setup_frames);
@@ -205,7 +205,7 @@ void amfol_rrc_finish(amfol_engine *e, amfol_findings *out)
     judge_segments(e, segs, wrong, out);
     for (guint k = 0; k < exempt->len; k++) {
         cell_acc *x = g_ptr_array_index(exempt, k);
-        amfol_finding *f = rrc_new_finding(out, "exempt-access-rejected", NULL, x->gnb, rrc_cell_name(s, x->cell));
+        amfol_finding *f = rrc_new_finding(out, AMFOL_RULE_EXEMPT_ACCESS_REJECTED, NULL, x->gnb, rrc_cell_name(s, x->cell));
         if (f) {
             rrc_add_frames(f, x->frames);
             f->first_frame = x->first_reject;
@@ -219,7 +219,7 @@ void amfol_rrc_finish(amfol_engine *e, amfol_findings *out)
         const rrc_segment *sg = rrc_seg(s, x->seg);
         if ((x->rejects < MIN_WRONG_CLASS && !x->ratio_segments) || !sg)
             continue;
-        amfol_finding *f = rrc_new_finding(out, "gnb-over-sheds", rrc_assoc_amf_name(e, sg->assoc), x->gnb,
+        amfol_finding *f = rrc_new_finding(out, AMFOL_RULE_GNB_OVER_SHEDS, rrc_assoc_amf_name(e, sg->assoc), x->gnb,
                                        rrc_cell_name(s, x->cell));
         if (!f)
             continue;

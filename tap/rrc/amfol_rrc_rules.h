@@ -21,7 +21,7 @@
 
 void rrc_add_frame(GArray *a, amfol_frame f);            /* bounded evidence list */
 const char *rrc_cell_name(const amfol_rrc *s, uint32_t cell);
-amfol_finding *rrc_new_finding(amfol_findings *out, const char *rule, const char *amf, const char *gnb,
+amfol_finding *rrc_new_finding(amfol_findings *out, amfol_rule_id rule, const char *amf, const char *gnb,
                                const char *cell);        /* layer "rrc" */
 void rrc_add_frames(amfol_finding *x, const GArray *a);
 const char *rrc_action_text(int action);

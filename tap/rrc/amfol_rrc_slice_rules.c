@@ -17,7 +17,7 @@ void rrc_judge_protected_slices(amfol_engine *e, amfol_findings *out)
     for (uint32_t ai = 0; ai < s->n_assocs; ai++) {
         amfol_finding *f = NULL;
         char named[128] = "";
-        for (guint i = 0; i < s->segs->len; i++) {
+        for (size_t i = 0; i < amfol_n2_segment_count(s->n2); i++) {
             const rrc_segment *sg = rrc_seg(s, (int32_t)i);
             if (sg->assoc != ai)
                 continue;
@@ -32,7 +32,7 @@ void rrc_judge_protected_slices(amfol_engine *e, amfol_findings *out)
             if (!hit)
                 continue;
             if (!f) {
-                f = rrc_new_finding(out, "slice-overload-misconfigured", rrc_assoc_amf_name(e, ai),
+                f = rrc_new_finding(out, AMFOL_RULE_SLICE_OVERLOAD_MISCONFIGURED, rrc_assoc_amf_name(e, ai),
                                 rrc_assoc_gnb_name(e, ai), NULL);
                 if (!f)
                     return;
@@ -170,7 +170,7 @@ void rrc_judge_blocked_slices(amfol_engine *e, amfol_findings *out)
         if (n < MIN_SLICE_BLOCKED_UES || ok > 0 || others_ok < MIN_SLICE_OTHER_UES)
             continue;
         const rrc_segment *sg = rrc_seg(s, x->seg);
-        amfol_finding *f = rrc_new_finding(out, "slice-overload-blocks-slice", rrc_assoc_amf_name(e, sg->assoc),
+        amfol_finding *f = rrc_new_finding(out, AMFOL_RULE_SLICE_OVERLOAD_BLOCKS_SLICE, rrc_assoc_amf_name(e, sg->assoc),
                                            x->gnb, NULL);
         if (!f)
             break;

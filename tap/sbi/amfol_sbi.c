@@ -25,8 +25,6 @@ amfol_sbi *amfol_sbi_new(const amfol_config *cfg)
         amfol_config_defaults(&s->cfg);
     s->names = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
     s->nfs = g_ptr_array_new();
-    s->assocs = g_array_new(FALSE, FALSE, sizeof(sbi_assoc));
-    s->episodes = g_array_new(FALSE, FALSE, sizeof(sbi_episode));
     s->xchg = g_hash_table_new_full(g_int64_hash, g_int64_equal, NULL, g_free);
     s->xchg_order = g_queue_new();
     s->conns = g_array_new(FALSE, FALSE, sizeof(sbi_conn));
@@ -48,8 +46,6 @@ void amfol_sbi_free(amfol_sbi *s)
         g_free(nf);
     }
     g_ptr_array_free(s->nfs, TRUE);
-    g_array_free(s->assocs, TRUE);
-    g_array_free(s->episodes, TRUE);
     g_queue_free(s->xchg_order);
     g_hash_table_destroy(s->xchg);
     g_array_free(s->conns, TRUE);
@@ -146,9 +142,10 @@ static void own_report(amfol_engine *e, sbi_nf *nf, const amfol_sbi_event *ev, i
         s->nfupdate_load_reports++;
     }
     if (nf->n2_name) {
-        const sbi_episode *ep = sbi_episode_at(s, nf->n2_name, ev->where.time);
-        out->in_n2_overload = ep ? 1 : 0;
-        out->n2_start_frame = ep ? ep->start_frame : 0;
+        sbi_episode ep;
+        bool in = sbi_episode_at(e, nf->n2_name, ev->where.time, &ep);
+        out->in_n2_overload = in ? 1 : 0;
+        out->n2_start_frame = in ? ep.start_frame : 0;
     }
 }
 
@@ -471,7 +468,8 @@ static void on_move(amfol_engine *e, const amfol_sbi_event *ev, sbi_xchg *x, amf
     copy_str(m.ue, sizeof m.ue, x->ue_ctx);
     m.target_load = out->target_load;
     m.target_load_frame = tl ? tl->frame : 0;
-    m.source_in_overload = source && sbi_episode_at(s, m.source, when) != NULL;
+    sbi_episode ep;
+    m.source_in_overload = source && sbi_episode_at(e, m.source, when, &ep);
     g_array_append_val(s->moves, m);
 }
 
@@ -483,6 +481,8 @@ void amfol_sbi_on_msg(amfol_engine *e, const amfol_sbi_event *ev, amfol_sbi_resu
         out = &dummy;
     memset(out, 0, sizeof *out);
     out->kind = sbi_kind_text(SBI_KIND_OTHER);
+    if (!ev)
+        return;                       /* bad glue input: nothing to show, never a crash */
     out->stream_id = ev->stream_id;
     out->reported_load = AMFOL_ABSENT;
     out->since_last_report_s = -1;
@@ -585,9 +585,68 @@ void amfol_sbi_on_msg(amfol_engine *e, const amfol_sbi_event *ev, amfol_sbi_resu
 void amfol_sbi_finish(amfol_engine *e, amfol_findings *out)
 {
     amfol_sbi *s = e->sbi;
-    sbi_rules_nrf_load_stale(s, &e->cap, out);
-    sbi_rules_cascading(s, out);
+    sbi_rules_nrf_load_stale(e, out);
+    sbi_rules_cascading(e, out);
     sbi_rules_rebalancing(s, out);
     sbi_rules_overload_ignored(s, out);
     sbi_rules_oci_malformed(s, out);
 }
+
+/* ---- the module as the engine sees it ---------------------------------------------------- */
+
+static void sbi_create(amfol_engine *e)
+{
+    e->sbi = amfol_sbi_new(&e->cfg);
+}
+
+static void sbi_destroy(amfol_engine *e)
+{
+    amfol_sbi_free(e->sbi);
+}
+
+static void sbi_ngap(amfol_engine *e, const amfol_ngap_event *ev, void *result)
+{
+    amfol_sbi_on_ngap(e, ev);
+}
+
+#define NAS_REG_MOBILITY 2
+
+/* The UE identities of re-balancing, as the NAS module decoded them (never re-read here). */
+static void sbi_nas(amfol_engine *e, const amfol_nas_event *ev, void *result)
+{
+    const amfol_ngap_event *ng = ev->ngap;
+    if (!ng || ev->ciphered)
+        return;
+    if (ng->proc == AMFOL_NGAP_DOWNLINK_NAS_TRANSPORT) {
+        if (ev->conf_update_red)
+            amfol_sbi_on_reregistration_request(e, ng);
+        return;
+    }
+    if (ng->proc != AMFOL_NGAP_INITIAL_UE_MESSAGE || ng->pdu_type != AMFOL_PDU_INITIATING)
+        return;
+    if (ev->reg_type == NAS_REG_MOBILITY && ev->has_guti)
+        amfol_sbi_on_mobility_registration(e, ng, &ev->guti_guami, ev->guti_tmsi);
+    /* The UE's 5G-S-TMSI: the NGAP IE, else the NAS identity (GUTI or 5G-S-TMSI). */
+    if (ng->has_s_tmsi)
+        amfol_sbi_on_ue_identity(e, ng, ng->s_tmsi.set_id, ng->s_tmsi.pointer, ng->s_tmsi.tmsi);
+    else if (ev->has_guti)
+        amfol_sbi_on_ue_identity(e, ng, ev->guti_guami.set_id, ev->guti_guami.pointer, ev->guti_tmsi);
+    else if (ev->has_s_tmsi)
+        amfol_sbi_on_ue_identity(e, ng, ev->s_tmsi.set_id, ev->s_tmsi.pointer, ev->s_tmsi.tmsi);
+}
+
+static void sbi_msg(amfol_engine *e, const amfol_sbi_event *ev, void *result)
+{
+    amfol_sbi_on_msg(e, ev, result);
+}
+
+const amfol_module amfol_sbi_module = {
+    .name = "sbi",
+    .owns = AMFOL_EV_SBI,
+    .create = sbi_create,
+    .destroy = sbi_destroy,
+    .on_ngap = sbi_ngap,
+    .on_nas = sbi_nas,
+    .on_sbi = sbi_msg,
+    .finish = amfol_sbi_finish,
+};

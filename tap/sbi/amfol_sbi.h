@@ -3,9 +3,7 @@
 #ifndef AMFOL_SBI_H
 #define AMFOL_SBI_H
 
-#include "../core/amfol_config.h"
-#include "../core/amfol_events.h"
-#include "../core/amfol_findings.h"
+#include "../core/amfol_module.h"
 #include "amfol_sbi_olc.h"
 
 #include <glib.h>
@@ -69,23 +67,11 @@ typedef struct amfol_sbi_result {
 amfol_sbi *amfol_sbi_new(const amfol_config *cfg);
 void amfol_sbi_free(amfol_sbi *s);
 
-void amfol_sbi_on_msg(amfol_engine *e, const amfol_sbi_event *ev, amfol_sbi_result *out);
-/* The SBI glue hands over every NGAP PDU it sees (ctx->ngap) so that the module knows the N2
- * AMFs (names, addresses, GUAMIs) and their overload episodes without depending on N2 state. */
-void amfol_sbi_on_ngap(amfol_engine *e, const amfol_ngap_event *ev);
-/* The glue also hands over each mobility REGISTRATION REQUEST it sees in an INITIAL UE MESSAGE
- * (5G-GUTI from NAS): the first frame of a re-balanced UE at its target AMF. */
-void amfol_sbi_on_mobility_registration(amfol_engine *e, const amfol_ngap_event *ngap,
-                                        const amfol_guami *guti_guami, uint32_t tmsi);
-/* ... each INITIAL UE MESSAGE whose UE showed a 5G-S-TMSI (NGAP IE, or NAS identity: set,
- * pointer, 5G-TMSI), so that a later CONFIGURATION UPDATE COMMAND to that UE context is tied to
- * the 5G-GUTI it re-registers with; */
-void amfol_sbi_on_ue_identity(amfol_engine *e, const amfol_ngap_event *ngap, uint16_t set,
-                              uint8_t pointer, uint32_t tmsi);
-/* ... and each CONFIGURATION UPDATE COMMAND with "registration requested" (the source AMF
- * telling a UE to re-register: the first link of a re-balancing chain, counted per AMF). */
-void amfol_sbi_on_reregistration_request(amfol_engine *e, const amfol_ngap_event *ngap);
-void amfol_sbi_finish(amfol_engine *e, amfol_findings *out);
+/* The module as the engine routes to it: owns SBI (result: amfol_sbi_result); also consumes
+ * NGAP (the N2 AMFs: names, addresses, GUAMIs, and their overload episodes) and NAS (the UE
+ * identities of re-balancing: a mobility REGISTRATION REQUEST's 5G-GUTI, the 5G-S-TMSI of an
+ * INITIAL UE MESSAGE, a CONFIGURATION UPDATE COMMAND with "registration requested"). */
+extern const amfol_module amfol_sbi_module;
 
 /* One row per NF for tables (GUI "AMF Set: NRF load and SBI overload control", -z amfol,sbi).
  * Strings live as long as the engine. */

@@ -5,14 +5,13 @@
 #define AMFOL_SBI_INTERNAL_H
 
 #include "amfol_sbi.h"
-#include "../core/amfol_engine.h"
+#include "../core/amfol_engine_internal.h"
+#include "../n2/amfol_n2.h"     /* the N2 overload query API */
 #include "amfol_sbi_olc.h"
 
 #define SBI_MAX_NFS        256      /* NF instances */
 #define SBI_MAX_POINTS     65536    /* own load reports kept over all NFs */
 #define SBI_MAX_N2_AMFS    64       /* AMFs seen on N2 (NG SETUP RESPONSE) */
-#define SBI_MAX_ASSOCS     1024     /* N2 associations tracked for episodes */
-#define SBI_MAX_EPISODES   256      /* N2 overload episodes over all AMFs */
 #define SBI_MAX_XCHG       4096     /* open request/response pairs; the oldest is evicted */
 #define SBI_MAX_CONNS      1024     /* TCP connections with counts */
 #define SBI_MAX_INDICATIONS 8192    /* OCI / LCI / 503 / 429 seen */
@@ -71,14 +70,7 @@ typedef struct sbi_episode {
     amfol_time start;
     amfol_frame end_frame;        /* 0 while open */
     amfol_time end;
-    int assocs_in_force;
 } sbi_episode;
-
-typedef struct sbi_assoc {
-    const char *amf;              /* interned */
-    const char *key;              /* interned "amf endpoint|gnb endpoint" */
-    bool in_force;
-} sbi_assoc;
 
 enum sbi_kind {
     SBI_KIND_OTHER = 0,
@@ -185,8 +177,6 @@ struct amfol_sbi {
     uint32_t points;              /* own points kept over all NFs */
     int n_n2_amfs;
     sbi_n2_amf n2_amfs[SBI_MAX_N2_AMFS];
-    GArray *assocs;               /* sbi_assoc */
-    GArray *episodes;             /* sbi_episode */
     GHashTable *xchg;             /* key -> sbi_xchg* (owned) */
     GQueue *xchg_order;           /* keys, oldest first, for eviction */
     GArray *conns;                /* sbi_conn */
@@ -232,17 +222,37 @@ const char *sbi_display_for_ip(amfol_sbi *s, const char *ip);
 sbi_nf *sbi_nf_for_amf(amfol_sbi *s, const char *amf_name);
 const sbi_n2_amf *sbi_n2_amf_by_name(const amfol_sbi *s, const char *name);
 
-/* amfol_sbi_episodes.c: N2 overload episodes per AMF, from OVERLOAD START/STOP */
+/* amfol_sbi_n2.c: the N2 AMFs (NG SETUP / AMF CONFIGURATION UPDATE) and, read from the
+ * N2 timeline (tap/n2/amfol_n2.h), their overload episodes with the AMF name interned here. */
 void sbi_episodes_on_ngap(amfol_engine *e, const amfol_ngap_event *ev);
-const sbi_episode *sbi_episode_at(const amfol_sbi *s, const char *amf, amfol_time t);
+size_t sbi_episode_count(const amfol_engine *e);
+bool sbi_episode_get(amfol_engine *e, size_t i, sbi_episode *out);
+bool sbi_episode_at(amfol_engine *e, const char *amf, amfol_time t, sbi_episode *out);
 const char *sbi_tie_text(int tie);
 const char *sbi_kind_text(int kind);
 
 /* amfol_sbi_rules.c */
-void sbi_rules_nrf_load_stale(amfol_sbi *s, const amfol_capture_info *cap, amfol_findings *out);
+void sbi_rules_nrf_load_stale(amfol_engine *e, amfol_findings *out);
 void sbi_rules_overload_ignored(amfol_sbi *s, amfol_findings *out);
 void sbi_rules_oci_malformed(amfol_sbi *s, amfol_findings *out);
 void sbi_rules_rebalancing(amfol_sbi *s, amfol_findings *out);
-void sbi_rules_cascading(amfol_sbi *s, amfol_findings *out);
+void sbi_rules_cascading(amfol_engine *e, amfol_findings *out);
+
+/* Handlers (amfol_sbi_module) and what the NAS handler hands on. */
+void amfol_sbi_on_msg(amfol_engine *e, const amfol_sbi_event *ev, amfol_sbi_result *out);
+void amfol_sbi_on_ngap(amfol_engine *e, const amfol_ngap_event *ev);
+void amfol_sbi_finish(amfol_engine *e, amfol_findings *out);
+/* A mobility REGISTRATION REQUEST in an INITIAL UE MESSAGE (5G-GUTI from NAS): the first frame
+ * of a re-balanced UE at its target AMF. */
+void amfol_sbi_on_mobility_registration(amfol_engine *e, const amfol_ngap_event *ngap,
+                                        const amfol_guami *guti_guami, uint32_t tmsi);
+/* An INITIAL UE MESSAGE whose UE showed a 5G-S-TMSI (NGAP IE, or NAS identity: set, pointer,
+ * 5G-TMSI), so that a later CONFIGURATION UPDATE COMMAND to that UE context is tied to the
+ * 5G-GUTI it re-registers with. */
+void amfol_sbi_on_ue_identity(amfol_engine *e, const amfol_ngap_event *ngap, uint16_t set,
+                              uint8_t pointer, uint32_t tmsi);
+/* A CONFIGURATION UPDATE COMMAND with "registration requested" (the source AMF telling a UE to
+ * re-register: the first link of a re-balancing chain, counted per AMF). */
+void amfol_sbi_on_reregistration_request(amfol_engine *e, const amfol_ngap_event *ngap);
 
 #endif

@@ -85,8 +85,9 @@ void amfol_sbi_report_timeline(amfol_engine *e, GString *out)
             g_string_append_c(out, '\n');
         }
         if (nf->n2_name) {
-            for (guint k = 0; k < s->episodes->len; k++) {
-                const sbi_episode *ep = &g_array_index(s->episodes, sbi_episode, k);
+            sbi_episode x;
+            for (size_t k = 0; sbi_episode_get(e, k, &x); k++) {
+                const sbi_episode *ep = &x;
                 if (ep->amf != nf->n2_name)
                     continue;
                 g_string_append_printf(out, "  N2 overload episode %d: START #%u +%.3fs", ep->number,
@@ -116,8 +117,9 @@ void amfol_sbi_report_timeline(amfol_engine *e, GString *out)
                                    "COMMAND, registration requested; first #%u)\n",
                                    s->n2_amfs[i].name, s->n2_amfs[i].rereg_requests,
                                    s->n2_amfs[i].first_rereg);
-    for (guint k = 0; k < s->episodes->len; k++) {
-        const sbi_episode *ep = &g_array_index(s->episodes, sbi_episode, k);
+    sbi_episode x;
+    for (size_t k = 0; sbi_episode_get(e, k, &x); k++) {
+        const sbi_episode *ep = &x;
         if (!sbi_nf_for_amf(s, ep->amf))
             g_string_append_printf(out,
                 "AMF %s: N2 overload episode %d from #%u, but no NRF profile is tied to it: its "
@@ -291,8 +293,9 @@ void amfol_sbi_report_json(amfol_engine *e, json_dumper *d)
 
     json_dumper_set_member_name(d, "episodes");
     json_dumper_begin_array(d);
-    for (guint i = 0; i < s->episodes->len; i++) {
-        const sbi_episode *ep = &g_array_index(s->episodes, sbi_episode, i);
+    sbi_episode x;
+    for (size_t i = 0; sbi_episode_get(e, i, &x); i++) {
+        const sbi_episode *ep = &x;
         json_dumper_begin_object(d);
         amfol_json_str(d, "amf", ep->amf);
         amfol_json_uint(d, "number", (uint64_t)ep->number);
@@ -416,8 +419,9 @@ void amfol_sbi_rows(amfol_engine *e, amfol_sbi_row_cb cb, void *user)
         }
         r.moves_in = nf->moves_in;
         r.moves_out = nf->moves_out;
-        for (guint k = 0; nf->n2_name && k < s->episodes->len; k++)
-            r.n2_episodes += g_array_index(s->episodes, sbi_episode, k).amf == nf->n2_name;
+        sbi_episode x;
+        for (size_t k = 0; nf->n2_name && sbi_episode_get(e, k, &x); k++)
+            r.n2_episodes += x.amf == nf->n2_name;
         cb(&r, user);
     }
     g_hash_table_destroy(recv);

@@ -8,12 +8,15 @@
 
 /* ---- nrf-load-stale ----------------------------------------------------------------------- */
 
-void sbi_rules_nrf_load_stale(amfol_sbi *s, const amfol_capture_info *cap, amfol_findings *out)
+void sbi_rules_nrf_load_stale(amfol_engine *e, amfol_findings *out)
 {
+    amfol_sbi *s = e->sbi;
+    const amfol_capture_info *cap = &e->cap;
     double max_s = s->cfg.nrf_report_max_s;
     int high = (int)s->cfg.nrf_load_high;
-    for (guint i = 0; i < s->episodes->len; i++) {
-        const sbi_episode *ep = &g_array_index(s->episodes, sbi_episode, i);
+    sbi_episode x;
+    for (size_t i = 0; sbi_episode_get(e, i, &x); i++) {
+        const sbi_episode *ep = &x;
         sbi_nf *nf = sbi_nf_for_amf(s, ep->amf);
         /* Without the tie or without any own report we cannot see this AMF's NRF side. */
         if (!nf || nf->own->len == 0)
@@ -36,7 +39,7 @@ void sbi_rules_nrf_load_stale(amfol_sbi *s, const amfol_capture_info *cap, amfol
         }
         if (early && max_load >= high)
             continue;
-        amfol_finding *f = amfol_findings_add(out, "nrf-load-stale");
+        amfol_finding *f = amfol_findings_add(out, AMFOL_RULE_NRF_LOAD_STALE);
         if (!f)
             return;
         amfol_finding_set_entities(f, ep->amf, NULL, NULL, NULL);
@@ -123,19 +126,21 @@ static GArray *pair_moves(GHashTable *h, const void *source, const void *target)
 
 /* ---- cascading-overload ---------------------------------------------------------------- */
 
-void sbi_rules_cascading(amfol_sbi *s, amfol_findings *out)
+void sbi_rules_cascading(amfol_engine *e, amfol_findings *out)
 {
+    amfol_sbi *s = e->sbi;
     GHashTable *pairs = moves_by_pair(s);
-    for (guint ti = 0; ti < s->episodes->len; ti++) {
-        const sbi_episode *t = &g_array_index(s->episodes, sbi_episode, ti);
+    sbi_episode tx, cx, srcx;
+    for (size_t ti = 0; sbi_episode_get(e, ti, &tx); ti++) {
+        const sbi_episode *t = &tx;
         char tset[64], sset[64];
         if (!set_of(s, t->amf, tset, sizeof tset))
             continue;
         const sbi_episode *src = NULL;
         uint32_t n_moves = 0, best_moves = 0;
         int concurrent = 1;
-        for (guint si = 0; si < s->episodes->len; si++) {
-            const sbi_episode *c = &g_array_index(s->episodes, sbi_episode, si);
+        for (size_t si = 0; sbi_episode_get(e, si, &cx); si++) {
+            const sbi_episode *c = &cx;
             if (c->amf == t->amf || c->start >= t->start)
                 continue;
             if (!set_of(s, c->amf, sset, sizeof sset) || strcmp(sset, tset) != 0)
@@ -156,15 +161,17 @@ void sbi_rules_cascading(amfol_sbi *s, amfol_findings *out)
             }
             bool moved = n_moves > 0 && t->start - last_move <= s->cfg.baseline_s;
             if (moved && (!src || best_moves == 0)) {
-                src = c;
+                srcx = *c;   /* c is overwritten by the next episode */
+                src = &srcx;
                 best_moves = n_moves;
             } else if (!moved && in_force && !src) {
-                src = c;
+                srcx = *c;
+                src = &srcx;
             }
         }
         if (!src)
             continue;
-        amfol_finding *f = amfol_findings_add(out, "cascading-overload");
+        amfol_finding *f = amfol_findings_add(out, AMFOL_RULE_CASCADING_OVERLOAD);
         if (!f)
             break;
         amfol_finding_set_entities(f, t->amf, NULL, NULL, NULL);
@@ -215,7 +222,7 @@ void sbi_rules_rebalancing(amfol_sbi *s, amfol_findings *out)
         char *k = pair_key(m->source, m->target);
         pair_finding *pf = g_hash_table_lookup(by_pair, k);
         if (!pf) {
-            amfol_finding *f = amfol_findings_add(out, "rebalancing-to-loaded-target");
+            amfol_finding *f = amfol_findings_add(out, AMFOL_RULE_REBALANCING_TO_LOADED_TARGET);
             if (!f) {
                 g_free(k);
                 break;
@@ -373,7 +380,7 @@ void sbi_rules_overload_ignored(amfol_sbi *s, amfol_findings *out)
                 window_end = x->t + x->validity_s;
         }
         if (n_viol >= 2) {
-            amfol_finding *f = amfol_findings_add(out, "sbi-overload-ignored");
+            amfol_finding *f = amfol_findings_add(out, AMFOL_RULE_SBI_OVERLOAD_IGNORED);
             if (f) {
                 amfol_finding_set_entities(f, sbi_display_for_ip(s, first->sender_ip), NULL, NULL, NULL);
                 f->first_frame = first->frame;
@@ -415,7 +422,7 @@ void sbi_rules_oci_malformed(amfol_sbi *s, amfol_findings *out)
             continue;
         sender_finding *sf = g_hash_table_lookup(by_sender, x->sender_ip);
         if (!sf) {
-            amfol_finding *f = amfol_findings_add(out, "sbi-oci-malformed");
+            amfol_finding *f = amfol_findings_add(out, AMFOL_RULE_SBI_OCI_MALFORMED);
             if (!f)
                 break;
             sf = g_new0(sender_finding, 1);

@@ -10,10 +10,10 @@
 int main(void)
 {
     amfol_findings *f = amfol_findings_new();
-    assert(amfol_findings_add(f, "no-such-rule") == NULL);
+    assert(amfol_rule_find("no-such-rule") == NULL && amfol_rule_get(AMFOL_RULE_COUNT) == NULL);
 
-    amfol_finding *w = amfol_findings_add(f, "overload-stop-missing");
-    amfol_finding *e = amfol_findings_add(f, "gnb-ignores-overload");
+    amfol_finding *w = amfol_findings_add(f, AMFOL_RULE_OVERLOAD_STOP_MISSING);
+    amfol_finding *e = amfol_findings_add(f, AMFOL_RULE_GNB_IGNORES_OVERLOAD);
     assert(w && e && e->severity == AMFOL_SEV_ERROR && w->severity == AMFOL_SEV_WARNING);
     for (amfol_frame fr = 100; fr > 0; fr -= 2)      /* 50 frames, descending, one duplicate */
         amfol_finding_add_frame(e, fr);
@@ -33,7 +33,13 @@ int main(void)
 
     size_t n;
     const amfol_rule *r = amfol_rules(&n);
-    assert(n == 23 && strcmp(r[0].id, "gnb-ignores-overload") == 0);
+    assert(n == AMFOL_RULE_COUNT && r[0].num == AMFOL_RULE_GNB_IGNORES_OVERLOAD);
+    for (size_t i = 0; i < n; i++) {      /* every row complete, ids unique, index == enum */
+        assert(r[i].num == (amfol_rule_id)i && amfol_rule_find(r[i].id) == &r[i]);
+        assert(*r[i].title && *r[i].check_next && strncmp(r[i].ts_clause, "TS ", 3) == 0);
+        assert(strcmp(amfol_domain_name(r[i].domain), "unknown") != 0);
+    }
+    assert(strcmp(e->rule, amfol_rule_get(AMFOL_RULE_GNB_IGNORES_OVERLOAD)->id) == 0);
     amfol_findings_free(f);
     printf("test_findings: ok\n");
     return 0;

@@ -11,11 +11,11 @@
 #define G2 "10.0.1.2:38412"
 #define G3 "10.0.1.3:38412"
 
-static const amfol_finding *find(const amfol_findings *fs, const char *rule, const char *gnb)
+static const amfol_finding *find(const amfol_findings *fs, amfol_rule_id rule, const char *gnb)
 {
     for (size_t i = 0; i < amfol_findings_count(fs); i++) {
         const amfol_finding *x = amfol_findings_get(fs, i);
-        if (strcmp(x->rule, rule) == 0 && x->gnb && strcmp(x->gnb, gnb) == 0)
+        if (x->rule_id == rule && x->gnb && strcmp(x->gnb, gnb) == 0)
             return x;
     }
     return NULL;
@@ -98,18 +98,18 @@ int main(void)
         printf("  %s %s %s first %u count %u: %s\n", y->rule, y->amf, y->gnb, y->first_frame, y->count, y->summary);
     }
     CHECK(amfol_findings_count(fs) == 4);
-    const amfol_finding *ig = find(fs, "gnb-ignores-overload", "gnb-1");
+    const amfol_finding *ig = find(fs, AMFOL_RULE_GNB_IGNORES_OVERLOAD, "gnb-1");
     CHECK(ig && ig->first_frame == start1 && ig->frames[0] == start1 && ig->frames[1] == first_shed_g1);
     CHECK(ig->count == 59 && ig->n_frames == 32 && strcmp(ig->amf, "amf-1") == 0);
-    const amfol_finding *pa = find(fs, "overload-start-partial", "gnb-3");
+    const amfol_finding *pa = find(fs, AMFOL_RULE_OVERLOAD_START_PARTIAL, "gnb-3");
     CHECK(pa && pa->first_frame == start1 && pa->n_frames == 3);
     CHECK(pa->frames[0] == start1 && pa->frames[1] == start2 && pa->frames[2] == replaced.start_frame);
-    const amfol_finding *sm = find(fs, "overload-stop-missing", "gnb-2");
+    const amfol_finding *sm = find(fs, AMFOL_RULE_OVERLOAD_STOP_MISSING, "gnb-2");
     CHECK(sm && sm->first_frame == start2 && sm->n_frames == 2 && sm->count == 2);
     CHECK(strstr(sm->summary, "70.0 s at capture end"));
-    const amfol_finding *ex = find(fs, "overload-exempt-shed", "gnb-2");
+    const amfol_finding *ex = find(fs, AMFOL_RULE_OVERLOAD_EXEMPT_SHED, "gnb-2");
     CHECK(ex && ex->first_frame == start2 && ex->count == 15);
-    CHECK(find(fs, "gnb-ignores-overload", "gnb-2") == NULL);   /* compliant */
+    CHECK(find(fs, AMFOL_RULE_GNB_IGNORES_OVERLOAD, "gnb-2") == NULL);   /* compliant */
     (void)stop1;
     (void)before_start;
 

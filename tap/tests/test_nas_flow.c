@@ -78,21 +78,21 @@ static void overload_start(amfol_frame frame, double t)
     amfol_engine_ngap(E, &ng, NULL);
 }
 
-static const amfol_finding *find(const amfol_findings *f, const char *rule, int nth)
+static const amfol_finding *find(const amfol_findings *f, amfol_rule_id rule, int nth)
 {
     for (size_t i = 0; i < amfol_findings_count(f); i++) {
         const amfol_finding *x = amfol_findings_get(f, i);
-        if (strcmp(x->rule, rule) == 0 && nth-- == 0)
+        if (x->rule_id == rule && nth-- == 0)
             return x;
     }
     return NULL;
 }
 
-static int count_rule(const amfol_findings *f, const char *rule)
+static int count_rule(const amfol_findings *f, amfol_rule_id rule)
 {
     int n = 0;
     for (size_t i = 0; i < amfol_findings_count(f); i++)
-        n += strcmp(amfol_findings_get(f, i)->rule, rule) == 0;
+        n += amfol_findings_get(f, i)->rule_id == rule;
     return n;
 }
 
@@ -189,24 +189,24 @@ static void basic(void)
     assert(!r.in_backoff && r.verdict == AMFOL_VERDICT_NONE);
 
     const amfol_findings *f = amfol_engine_finish(E);
-    const amfol_finding *x = find(f, "ue-early-retry", 0);
-    assert(x && count_rule(f, "ue-early-retry") == 1);
+    const amfol_finding *x = find(f, AMFOL_RULE_UE_EARLY_RETRY, 0);
+    assert(x && count_rule(f, AMFOL_RULE_UE_EARLY_RETRY) == 1);
     assert(x->first_frame == 3 && x->n_frames == 2 && x->frames[0] == 2 && x->frames[1] == 3);
     assert(strcmp(x->ue, "suci:00101-0000000001") == 0 && strcmp(x->amf, AMF) == 0 && x->count == 1);
-    x = find(f, "t3346-missing", 0);
+    x = find(f, AMFOL_RULE_T3346_MISSING, 0);
     assert(x && x->first_frame == 12 && x->n_frames == 1 && x->count == 1);
     assert(strcmp(x->ue, "suci:00101-0000000004") == 0);
-    x = find(f, "t3346-short", 0);
-    assert(x && x->first_frame == 15 && x->n_frames == 1 && count_rule(f, "t3346-short") == 1);
-    x = find(f, "exempt-access-rejected", 0);
+    x = find(f, AMFOL_RULE_T3346_SHORT, 0);
+    assert(x && x->first_frame == 15 && x->n_frames == 1 && count_rule(f, AMFOL_RULE_T3346_SHORT) == 1);
+    x = find(f, AMFOL_RULE_EXEMPT_ACCESS_REJECTED, 0);
     assert(x && x->first_frame == 9 && x->n_frames == 1 && strcmp(x->layer, "nas") == 0);
-    x = find(f, "congestion-reject-outside-overload", 0);
+    x = find(f, AMFOL_RULE_CONGESTION_REJECT_OUTSIDE_OVERLOAD, 0);
     assert(x && x->first_frame == 2 && x->count == 6);
     amfol_frame want[] = {2, 6, 9, 12, 15, 19};
     for (int i = 0; i < 6; i++)
         assert(x->frames[i] == want[i]);
-    assert(count_rule(f, "t3346-zero-or-deactivated") == 0);
-    assert(count_rule(f, "t3346-not-randomised") == 0 && count_rule(f, "backoff-storm") == 0);
+    assert(count_rule(f, AMFOL_RULE_T3346_ZERO_OR_DEACTIVATED) == 0);
+    assert(count_rule(f, AMFOL_RULE_T3346_NOT_RANDOMISED) == 0 && count_rule(f, AMFOL_RULE_BACKOFF_STORM) == 0);
 
     GString *tl = g_string_new(NULL);
     amfol_nas_report_timeline(E, tl);
@@ -252,12 +252,12 @@ static void synchronised(void)
         assert(r.linked_by == AMFOL_LINK_SUCI && !r.in_backoff);
     }
     const amfol_findings *f = amfol_engine_finish(E);
-    const amfol_finding *x = find(f, "t3346-not-randomised", 0);
-    assert(x && count_rule(f, "t3346-not-randomised") == 1);
+    const amfol_finding *x = find(f, AMFOL_RULE_T3346_NOT_RANDOMISED, 0);
+    assert(x && count_rule(f, AMFOL_RULE_T3346_NOT_RANDOMISED) == 1);
     assert(x->first_frame == 3 && x->count == 25 && x->n_frames == 25);
     assert(strstr(x->summary, "retry wave: 20 of the 20"));
-    assert(count_rule(f, "ue-early-retry") == 0 && count_rule(f, "backoff-storm") == 0);
-    assert(count_rule(f, "congestion-reject-outside-overload") == 0);
+    assert(count_rule(f, AMFOL_RULE_UE_EARLY_RETRY) == 0 && count_rule(f, AMFOL_RULE_BACKOFF_STORM) == 0);
+    assert(count_rule(f, AMFOL_RULE_CONGESTION_REJECT_OUTSIDE_OVERLOAD) == 0);
     amfol_engine_free(E);
 
     E = amfol_engine_new(&cfg);
@@ -272,10 +272,10 @@ static void synchronised(void)
         feed(fr++, 301 + i, 4, 4000 + i, 8000 + i, A, acc, sizeof acc);
     }
     f = amfol_engine_finish(E);
-    x = find(f, "backoff-storm", 0);
+    x = find(f, AMFOL_RULE_BACKOFF_STORM, 0);
     assert(x && x->first_frame == storm_first && x->count == 60 && x->n_frames == 32);
-    assert(find(f, "t3346-missing", 0)->count == 60);
-    assert(count_rule(f, "t3346-not-randomised") == 0);
+    assert(find(f, AMFOL_RULE_T3346_MISSING, 0)->count == 60);
+    assert(count_rule(f, AMFOL_RULE_T3346_NOT_RANDOMISED) == 0);
     amfol_engine_free(E);
 
     /* The same rejects with 20 registrations accepted (ciphered accept answering a readable
@@ -296,7 +296,7 @@ static void synchronised(void)
         assert(r.ciphered && r.linked_by == AMFOL_LINK_NGAP_IDS);
     }
     f = amfol_engine_finish(E);
-    assert(count_rule(f, "backoff-storm") == 0 && find(f, "t3346-missing", 0)->count == 60);
+    assert(count_rule(f, AMFOL_RULE_BACKOFF_STORM) == 0 && find(f, AMFOL_RULE_T3346_MISSING, 0)->count == 60);
     amfol_engine_free(E);
 
     /* Default cause set: #111 is not congestion, so no storm and no missing T3346. */
@@ -326,12 +326,12 @@ static void zero_and_deactivated(void)
     r = FEED(6, 2.5, 15, 4, A, MO, REGREQ(2));
     assert(!r.in_backoff);                               /* deactivated: abnormal case, no back-off */
     const amfol_findings *f = amfol_engine_finish(E);
-    const amfol_finding *x = find(f, "t3346-zero-or-deactivated", 0);
-    assert(x && count_rule(f, "t3346-zero-or-deactivated") == 1);
+    const amfol_finding *x = find(f, AMFOL_RULE_T3346_ZERO_OR_DEACTIVATED, 0);
+    assert(x && count_rule(f, AMFOL_RULE_T3346_ZERO_OR_DEACTIVATED) == 1);
     assert(x->first_frame == 2 && x->n_frames == 2 && x->frames[1] == 5 && x->count == 2);
     assert(strcmp(x->ue, "suci:00101-0000000001") == 0);
-    assert(count_rule(f, "t3346-missing") == 0 && count_rule(f, "t3346-short") == 0);
-    assert(count_rule(f, "ue-early-retry") == 0);
+    assert(count_rule(f, AMFOL_RULE_T3346_MISSING) == 0 && count_rule(f, AMFOL_RULE_T3346_SHORT) == 0);
+    assert(count_rule(f, AMFOL_RULE_UE_EARLY_RETRY) == 0);
     amfol_engine_free(E);
 }
 

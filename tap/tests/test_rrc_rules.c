@@ -39,12 +39,11 @@ static void ngap_blank(amfol_ngap_event *ev)
     ev->cause.group = AMFOL_ABSENT;
 }
 
-/* The glue feeds NGAP to both modules: do the same. */
+/* The engine routes NGAP to both modules (N2 and radio). */
 static void feed_ngap(amfol_engine *e, amfol_ngap_event *ev)
 {
     amfol_engine_frame(e, ev->where.frame, ev->where.time);
     amfol_engine_ngap(e, ev, NULL);
-    amfol_rrc_on_ngap(e, ev);
 }
 
 static void ng_setup(amfol_engine *e, double t, uint32_t gnb_id)
@@ -150,13 +149,13 @@ static amfol_frame attempt(amfol_engine *e, double t, uint64_t cell, int cause, 
 #define CELL1 ((uint64_t)1 << 14 | 1)   /* gNB-ID 1 (22 bits), local cell 1 */
 #define CELL2 ((uint64_t)1 << 14 | 2)
 
-static const amfol_finding *only(const amfol_findings *f, const char *rule, int *n)
+static const amfol_finding *only(const amfol_findings *f, amfol_rule_id rule, int *n)
 {
     const amfol_finding *hit = NULL;
     *n = 0;
     for (size_t i = 0; i < amfol_findings_count(f); i++) {
         const amfol_finding *x = amfol_findings_get(f, i);
-        if (strcmp(x->rule, rule) == 0) {
+        if (x->rule_id == rule) {
             hit = x;
             (*n)++;
         }
@@ -167,14 +166,14 @@ static const amfol_finding *only(const amfol_findings *f, const char *rule, int 
 /* Findings of the radio module (the N2 module, run in the same engine, adds its own). */
 static size_t radio_count(const amfol_findings *f)
 {
-    static const char *const radio[] = { "rrc-reject-without-overload", "rejects-after-overload-stop",
-        "gnb-over-sheds", "exempt-access-rejected", "slice-overload-blocks-slice", "slice-overload-misconfigured",
-        "reject-waittime-synchronised", "gnb-ignores-overload" };
+    static const amfol_rule_id radio[] = { AMFOL_RULE_RRC_REJECT_WITHOUT_OVERLOAD, AMFOL_RULE_REJECTS_AFTER_OVERLOAD_STOP,
+        AMFOL_RULE_GNB_OVER_SHEDS, AMFOL_RULE_EXEMPT_ACCESS_REJECTED, AMFOL_RULE_SLICE_OVERLOAD_BLOCKS_SLICE, AMFOL_RULE_SLICE_OVERLOAD_MISCONFIGURED,
+        AMFOL_RULE_REJECT_WAITTIME_SYNCHRONISED, AMFOL_RULE_GNB_IGNORES_OVERLOAD };
     size_t n = 0;
     for (size_t i = 0; i < amfol_findings_count(f); i++) {
         const amfol_finding *x = amfol_findings_get(f, i);
         for (size_t k = 0; k < G_N_ELEMENTS(radio); k++)
-            if (strcmp(x->rule, radio[k]) == 0 && x->layer && (strcmp(x->layer, "rrc") == 0 || strcmp(x->layer, "n2") == 0)) {
+            if (x->rule_id == radio[k] && x->layer && (strcmp(x->layer, "rrc") == 0 || strcmp(x->layer, "n2") == 0)) {
                 if (getenv("TEST_RRC_VERBOSE"))
                     fprintf(stderr, "  %s %s/%s/%s count %u first %u: %s\n", x->rule, x->amf ? x->amf : "-",
                             x->gnb ? x->gnb : "-", x->cell ? x->cell : "-", x->count, x->first_frame, x->summary);
@@ -237,12 +236,12 @@ static void test_ignores_and_exempt(void)
     amfol_frame erej = ans;
     const amfol_findings *f = amfol_engine_finish(e);
     int n;
-    const amfol_finding *x = only(f, "gnb-ignores-overload", &n);
+    const amfol_finding *x = only(f, AMFOL_RULE_GNB_IGNORES_OVERLOAD, &n);
     CHECK(n == 1 && x->first_frame == st && x->count == 12 && x->n_frames == 13);
     CHECK(x->frames[0] == st && x->frames[1] == first_setup);
     CHECK(strcmp(x->amf, "amf-1") == 0 && strcmp(x->gnb, "gnb-1") == 0 && strcmp(x->layer, "rrc") == 0);
     CHECK(strcmp(x->cell, "00101-000004001") == 0);
-    x = only(f, "exempt-access-rejected", &n);
+    x = only(f, AMFOL_RULE_EXEMPT_ACCESS_REJECTED, &n);
     CHECK(n == 1 && x->count == 1 && x->first_frame == erej && x->n_frames == 2 && x->frames[0] == ereq);
     CHECK(radio_count(f) == 2);
     amfol_engine_free(e);
@@ -258,7 +257,7 @@ static void test_after_stop_and_without(void)
     memset(&sc, 0, sizeof sc);
     where(&sc.where, 1019.5, AMF_EP, GNB_EP);
     sc.kind = AMFOL_SCTP_RETRANSMISSION;
-    amfol_rrc_on_sctp(e, &sc);
+    amfol_engine_sctp(e, &sc);
     amfol_frame sp = stop(e, 1020.0);
     attempt(e, 1020.3, CELL1, AMFOL_CAUSE_MO_DATA, 'R', 10, NULL);     /* in grace */
     amfol_frame rej[4];
@@ -270,16 +269,16 @@ static void test_after_stop_and_without(void)
         attempt(e, 1030.0 + i, CELL2, AMFOL_CAUSE_MO_SIGNALLING, 'R', 3 + i, &w[i]);
     const amfol_findings *f = amfol_engine_finish(e);
     int n;
-    const amfol_finding *x = only(f, "rejects-after-overload-stop", &n);
+    const amfol_finding *x = only(f, AMFOL_RULE_REJECTS_AFTER_OVERLOAD_STOP, &n);
     CHECK(n == 1 && x->first_frame == sp && x->count == 4 && x->n_frames == 5 && x->frames[1] == rej[0]);
     CHECK(strstr(x->summary, "1 retransmission") != NULL);
     /* Out of overload every reject counts, the shed class after the STOP too (5 in cell 1, the
      * first within grace included: from the gNB's view no START is in force any more). */
-    x = only(f, "rrc-reject-without-overload", &n);
+    x = only(f, AMFOL_RULE_RRC_REJECT_WITHOUT_OVERLOAD, &n);
     CHECK(n == 2 && x->count == 6 && x->first_frame == w[0] && strcmp(x->cell, "00101-000004002") == 0);
     const amfol_finding *y = amfol_findings_get(f, 0);
     for (size_t i = 0; i < amfol_findings_count(f); i++)
-        if (strcmp(amfol_findings_get(f, i)->rule, "rrc-reject-without-overload") == 0) {
+        if (amfol_findings_get(f, i)->rule_id == AMFOL_RULE_RRC_REJECT_WITHOUT_OVERLOAD) {
             y = amfol_findings_get(f, i);
             break;
         }
@@ -309,10 +308,10 @@ static void test_over_sheds_and_sync(void)
         attempt(e, 1012.0 + i * 0.1, CELL1, AMFOL_CAUSE_MO_VOICECALL, 'R', 8, NULL);
     const amfol_findings *f = amfol_engine_finish(e);
     int n;
-    const amfol_finding *x = only(f, "gnb-over-sheds", &n);
+    const amfol_finding *x = only(f, AMFOL_RULE_GNB_OVER_SHEDS, &n);
     /* 25 of 25 rejected where 20 % (5) were asked: count = the segment's 25 shed-class rejects */
     CHECK(n == 1 && x->first_frame == st && x->count == 25 && x->n_frames == 26);
-    x = only(f, "reject-waittime-synchronised", &n);
+    x = only(f, AMFOL_RULE_REJECT_WAITTIME_SYNCHRONISED, &n);
     CHECK(n == 1 && x->count == 25 && strstr(x->summary, "waitTime 8 s") != NULL);
     CHECK(radio_count(f) == 2);
     row_acc acc = { 0, 0, 0.0, 0 };
@@ -336,7 +335,7 @@ static void test_wrong_class(void)
     attempt(e, 1023.0, CELL1, AMFOL_CAUSE_MO_SIGNALLING, 'R', 8, &rej[3]);
     const amfol_findings *f = amfol_engine_finish(e);
     int n;
-    const amfol_finding *x = only(f, "gnb-over-sheds", &n);
+    const amfol_finding *x = only(f, AMFOL_RULE_GNB_OVER_SHEDS, &n);
     CHECK(n == 1 && x->first_frame == st && x->count == 4 && x->n_frames == 5);
     CHECK(x->frames[1] == rej[0] && x->frames[4] == rej[3] && strcmp(x->amf, "amf-1") == 0);
     CHECK(radio_count(f) == 1);
@@ -362,7 +361,7 @@ static void test_protected_slice_and_unanswered(void)
     attempt(e, 1015.0, CELL1, AMFOL_CAUSE_MT_ACCESS, 'S', 0, NULL);
     const amfol_findings *f = amfol_engine_finish(e);
     int n;
-    const amfol_finding *x = only(f, "slice-overload-misconfigured", &n);
+    const amfol_finding *x = only(f, AMFOL_RULE_SLICE_OVERLOAD_MISCONFIGURED, &n);
     CHECK(n == 1 && x->first_frame == ev.where.frame && x->count == 1 && strstr(x->summary, "1-000001"));
     amfol_rrc_request_info info;
     CHECK(amfol_rrc_request_info_get(e, 1, &info) && info.outcome == AMFOL_RRC_OUT_UNANSWERED);
@@ -472,7 +471,6 @@ static void registration(amfol_engine *e, double t, uint32_t tmsi, char how, int
     }
     amfol_engine_frame(e, ng.where.frame, t);
     amfol_engine_ngap(e, &ng, NULL);
-    amfol_rrc_on_ngap(e, &ng);
     amfol_engine_nas(e, &ev, NULL);
 }
 
@@ -536,7 +534,7 @@ static void test_slice_blocked(void)
         registration(e, 1102.0, 106, 'G', 1, s2, d2);
         const amfol_findings *f = amfol_engine_finish(e);
         int n;
-        const amfol_finding *x = only(f, "slice-overload-blocks-slice", &n);
+        const amfol_finding *x = only(f, AMFOL_RULE_SLICE_OVERLOAD_BLOCKS_SLICE, &n);
         if (variant == 0) {
             CHECK(n == 1 && x->amf && strcmp(x->amf, "amf-1") == 0 && x->gnb && strcmp(x->gnb, "gnb-1") == 0);
             CHECK(x->cell == NULL && x->layer && strcmp(x->layer, "rrc") == 0);

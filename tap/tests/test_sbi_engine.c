@@ -63,8 +63,7 @@ static void ngap(amfol_engine *e, amfol_frame f, double t, int proc, int pdu, co
         ev.overload_action = 1;
     amfol_engine_frame(e, f, t);
     amfol_n2_result r;
-    amfol_engine_ngap(e, &ev, &r);
-    amfol_sbi_on_ngap(e, &ev);
+    amfol_engine_ngap(e, &ev, &r);     /* the engine routes it to N2 and SBI */
 }
 
 static amfol_sbi_event *sbi(amfol_frame f, double t, const char *src, const char *dst,
@@ -120,11 +119,11 @@ static amfol_sbi_result nf_update(amfol_engine *e, amfol_frame f, double t, cons
     return feed(e, ev);
 }
 
-static const amfol_finding *find(const amfol_findings *fs, const char *rule, const char *amf)
+static const amfol_finding *find(const amfol_findings *fs, amfol_rule_id rule, const char *amf)
 {
     for (size_t i = 0; i < amfol_findings_count(fs); i++) {
         const amfol_finding *x = amfol_findings_get(fs, i);
-        if (strcmp(x->rule, rule) == 0 && (!amf || (x->amf && strcmp(x->amf, amf) == 0)))
+        if (x->rule_id == rule && (!amf || (x->amf && strcmp(x->amf, amf) == 0)))
             return x;
     }
     return NULL;
@@ -199,7 +198,7 @@ static void test_stale(int report_during)
 
     ngap(e, 11, 200.0, 23, AMFOL_PDU_INITIATING, "10.0.0.1:38412", "10.0.1.1:38412", NULL, 0);
     const amfol_findings *fs = amfol_engine_finish(e);
-    const amfol_finding *x = find(fs, "nrf-load-stale", "amf-1");
+    const amfol_finding *x = find(fs, AMFOL_RULE_NRF_LOAD_STALE, "amf-1");
     if (report_during < 80) {
         amfol_frame want[] = { 6, 7, 8 };
         CHECK(x && x->first_frame == 6 && x->count == 2 && frames_are(x, want, 3));
@@ -250,7 +249,7 @@ static void test_ignored(bool comply)
     nf_update(e, 22, comply ? 310.5 : 302.0, "10.0.0.1:40000", 1, 7, ID1, 30);
     nf_update(e, 23, comply ? 312.0 : 305.0, "10.0.0.1:40000", 1, 9, ID1, 30);
     const amfol_findings *fs = amfol_engine_finish(e);
-    const amfol_finding *x = find(fs, "sbi-overload-ignored", NULL);
+    const amfol_finding *x = find(fs, AMFOL_RULE_SBI_OVERLOAD_IGNORED, NULL);
     if (comply) {
         CHECK(x == NULL);
     } else {
@@ -279,7 +278,7 @@ static void test_oci_reduction(void)
     for (int i = 0; i < 4; i++)   /* 4 requests where 2 are allowed */
         nf_update(e, f++, 1050.0 + i * 10, "10.0.0.1:40000", 1, sid += 2, ID1, 30);
     const amfol_findings *fs = amfol_engine_finish(e);
-    const amfol_finding *x = find(fs, "sbi-overload-ignored", "nrf");
+    const amfol_finding *x = find(fs, AMFOL_RULE_SBI_OVERLOAD_IGNORED, "nrf");
     amfol_frame want[] = { oci_frame, oci_frame + 3, oci_frame + 4 };
     CHECK(x && x->count == 2 && frames_are(x, want, 3));
     amfol_engine_free(e);
@@ -301,7 +300,7 @@ static void test_malformed(void)
     strcpy(ev->lci, "Timestamp: \"Thu, 01 Jan 2026 00:01:30 GMT\"; Load-Metric: 20%; NF-Set: s");
     CHECK(!feed(e, ev).lci.malformed);
     const amfol_findings *fs = amfol_engine_finish(e);
-    const amfol_finding *x = find(fs, "sbi-oci-malformed", "nrf");
+    const amfol_finding *x = find(fs, AMFOL_RULE_SBI_OCI_MALFORMED, "nrf");
     amfol_frame want[] = { 2, 3, 4 };
     CHECK(x && x->first_frame == 2 && x->count == 3 && frames_are(x, want, 3));
     CHECK(e->sbi->oci_headers == 3 && e->sbi->lci_headers == 1 && e->sbi->status_503 == 3);
@@ -322,26 +321,50 @@ static void test_moves(void)
     ngap(e, 50, 50.0, 22, AMFOL_PDU_INITIATING, "10.0.0.1:38412", "10.0.1.1:38412", NULL, 0);
 
     /* At amf-1: the UE's service request shows its 5G-S-TMSI, then amf-1 tells it to
-     * re-register (CONFIGURATION UPDATE COMMAND) on the same UE association. */
+     * re-register (CONFIGURATION UPDATE COMMAND) on the same UE association. The SBI module
+     * learns these from the NAS events the engine routes to it (as the NAS module decoded them). */
     amfol_ngap_event sr;
     memset(&sr, 0, sizeof sr);
     where(&sr.where, 55, 55.0, "10.0.1.1:38412", "10.0.0.1:38412");
     sr.proc = 15;
     sr.ran_ue_id = 7;
-    amfol_sbi_on_ue_identity(e, &sr, 1, 1, 0x794);
+    amfol_nas_event nas;
+    memset(&nas, 0, sizeof nas);
+    nas.where = sr.where;
+    nas.ngap = &sr;
+    nas.mm_type = 0x4c;                                  /* SERVICE REQUEST */
+    nas.reg_type = AMFOL_ABSENT;
+    nas.has_s_tmsi = true;
+    nas.s_tmsi.set_id = 1;
+    nas.s_tmsi.pointer = 1;
+    nas.s_tmsi.tmsi = 0x794;
+    amfol_engine_nas(e, &nas, NULL);
     amfol_ngap_event cuc;
     memset(&cuc, 0, sizeof cuc);
     where(&cuc.where, 56, 56.0, "10.0.0.1:38412", "10.0.1.1:38412");
     cuc.proc = 4;
     cuc.ran_ue_id = 7;
-    amfol_sbi_on_reregistration_request(e, &cuc);
+    memset(&nas, 0, sizeof nas);
+    nas.where = cuc.where;
+    nas.ngap = &cuc;
+    nas.mm_type = 0x54;                                  /* CONFIGURATION UPDATE COMMAND */
+    nas.reg_type = AMFOL_ABSENT;
+    nas.conf_update_red = true;
+    amfol_engine_nas(e, &nas, NULL);
     /* The UE's mobility registration at amf-2 with its amf-1 5G-GUTI, then the transfer. */
     amfol_ngap_event iue;
     memset(&iue, 0, sizeof iue);
     where(&iue.where, 60, 60.0, "10.0.1.1:38413", "10.0.0.2:38412");
     iue.proc = 15;
-    amfol_guami g = guami(1);
-    amfol_sbi_on_mobility_registration(e, &iue, &g, 0x794);
+    memset(&nas, 0, sizeof nas);
+    nas.where = iue.where;
+    nas.ngap = &iue;
+    nas.mm_type = 0x41;                                  /* REGISTRATION REQUEST, mobility */
+    nas.reg_type = 2;
+    nas.has_guti = true;
+    nas.guti_guami = guami(1);
+    nas.guti_tmsi = 0x794;
+    amfol_engine_nas(e, &nas, NULL);
     ev = sbi(61, 60.005, "10.0.0.2:41000", "10.0.0.1:8080", 4, 1);
     strcpy(ev->method, "POST");
     /* amfId of region 2, set 1, pointer 1 = 0x020041 */
@@ -358,13 +381,13 @@ static void test_moves(void)
 
     ngap(e, 70, 70.0, 22, AMFOL_PDU_INITIATING, "10.0.0.2:38412", "10.0.1.1:38413", NULL, 0);
     const amfol_findings *fs = amfol_engine_finish(e);
-    const amfol_finding *rb = find(fs, "rebalancing-to-loaded-target", "amf-2");
+    const amfol_finding *rb = find(fs, AMFOL_RULE_REBALANCING_TO_LOADED_TARGET, "amf-2");
     amfol_frame want_rb[] = { 60, 62 };
     CHECK(rb && rb->first_frame == 60 && rb->count == 2 && frames_are(rb, want_rb, 2));
-    const amfol_finding *co = find(fs, "cascading-overload", "amf-2");
+    const amfol_finding *co = find(fs, AMFOL_RULE_CASCADING_OVERLOAD, "amf-2");
     amfol_frame want_co[] = { 50, 60, 62, 70 };   /* START, the two moves, START */
     CHECK(co && co->first_frame == 70 && co->count == 2 && frames_are(co, want_co, 4));
-    CHECK(find(fs, "cascading-overload", "amf-1") == NULL);
+    CHECK(find(fs, AMFOL_RULE_CASCADING_OVERLOAD, "amf-1") == NULL);
 
     GString *t = g_string_new(NULL);
     amfol_sbi_report_timeline(e, t);
@@ -387,11 +410,11 @@ static void test_concurrent(void)
     ngap(e, 10, 10.0, 22, AMFOL_PDU_INITIATING, "10.0.0.1:38412", "10.0.1.1:38412", NULL, 0);
     ngap(e, 20, 20.0, 22, AMFOL_PDU_INITIATING, "10.0.0.2:38412", "10.0.1.1:38413", NULL, 0);
     const amfol_findings *fs = amfol_engine_finish(e);
-    const amfol_finding *co = find(fs, "cascading-overload", "amf-2");
+    const amfol_finding *co = find(fs, AMFOL_RULE_CASCADING_OVERLOAD, "amf-2");
     amfol_frame want[] = { 10, 20 };
     CHECK(co && co->first_frame == 20 && co->count == 2 && frames_are(co, want, 2));
     /* No NRF side seen: nrf-load-stale is not judged. */
-    CHECK(find(fs, "nrf-load-stale", NULL) == NULL);
+    CHECK(find(fs, AMFOL_RULE_NRF_LOAD_STALE, NULL) == NULL);
     amfol_engine_free(e);
 }
 
@@ -557,7 +580,7 @@ static void test_scale(void)
     uint32_t total = 0;
     for (size_t i = 0; i < amfol_findings_count(fs); i++) {
         const amfol_finding *x = amfol_findings_get(fs, i);
-        if (strcmp(x->rule, "sbi-overload-ignored") == 0) {
+        if (x->rule_id == AMFOL_RULE_SBI_OVERLOAD_IGNORED) {
             n++;
             total += x->count;
         }

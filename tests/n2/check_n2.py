@@ -13,6 +13,8 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from amfol_catalogue import rule_ids  # noqa: E402
 MODE, WRAPPER, PLUGIN, WORK = sys.argv[1:5]
 PUBLIC = sys.argv[5] if len(sys.argv) > 5 else None   # public captures (mode public)
 FAILS = []
@@ -266,7 +268,7 @@ def mode_json():
     d = zjson(pcap)
     em = sorted(u["frame"] for u in meta["initial_ue"] if u["cause"] == EMERG)
     got = [(f["rule"], f["gnb"], f["first_frame"], f["frames"], f["count"]) for f in d["findings"]
-           if f["rule"] in N2_RULES]
+           if f["rule"] in rule_ids(d, "n2")]
     check(got == [("overload-exempt-shed", "gnb-x", m["start"], sorted([m["start"]] + em), 29)], "exempt-shed %s" % got)
 
     pcap, meta = load("late")
@@ -436,9 +438,6 @@ def mode_docs():
         check(f in documented, "registered field %s is not in docs/fields.md" % f)
 
 
-N2_RULES = ("gnb-ignores-overload", "overload-start-partial", "overload-stop-missing", "overload-exempt-shed")
-
-
 def mode_public():
     base = PUBLIC
     manifest = open(os.path.join(base, "MANIFEST.md")).read()
@@ -464,7 +463,7 @@ def mode_public():
         except ValueError as e:
             check(False, "%s: JSON does not parse: %s" % (path, e))
             continue
-        n2 = [f["rule"] for f in d["findings"] if f["rule"] in N2_RULES]
+        n2 = [f["rule"] for f in d["findings"] if f["rule"] in rule_ids(d, "n2")]
         check(n2 == [], "%s: N2 overload findings %s" % (path, n2))
         check(all(a["episodes"] == [] for a in d["amfs"]), "%s: overload episodes" % path)
         check("=== amfol timeline ===" in out and "=== amfol diagnosis ===" in out, "%s: text outputs" % path)

@@ -13,13 +13,5 @@ if(AMFOL_PLUGIN_SO AND Python3_FOUND)
   amfol_public_test(NAME n2.public
     COMMAND ${Python3_EXECUTABLE} ${_n2_dir}/check_n2.py public ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
             ${CMAKE_CURRENT_BINARY_DIR}/n2-work-public @PUBLIC@)
-  if(AMFOL_SYNTH)
-    foreach(scenario clean-episode gnb-ignores-start start-partial stop-missing calm)
-      add_test(NAME n2.synth.${scenario}
-        COMMAND ${Python3_EXECUTABLE} ${_n2_dir}/check_synth.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
-                ${AMFOL_SYNTH} ${PROJECT_SOURCE_DIR}/testcaptures/scenarios/${scenario}.ini
-                ${CMAKE_CURRENT_BINARY_DIR}/n2-synth-${scenario})
-      set_tests_properties(n2.synth.${scenario} PROPERTIES TIMEOUT 180)
-    endforeach()
-  endif()
+  # The synthesizer's scenarios (findings, episodes, initial-UE counts): tests/e2e.
 endif()

@@ -9,9 +9,8 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-NAS_RULES = {"ue-early-retry", "t3346-missing", "t3346-zero-or-deactivated", "t3346-short",
-             "t3346-not-randomised", "congestion-reject-outside-overload", "backoff-storm",
-             "exempt-access-rejected"}
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from amfol_catalogue import rule_ids  # noqa: E402
 FIELDS = ["frame.number", "amfol.nas.message", "amfol.nas.cause", "amfol.nas.congestion",
           "amfol.nas.t3346", "amfol.nas.t3346_s", "amfol.nas.ue", "amfol.nas.linked_by",
           "amfol.nas.verdict", "amfol.nas.backoff_frame", "amfol.nas.integrity_protected",
@@ -43,8 +42,9 @@ class Ctx:
     def findings(self, cap, *opts):
         out = self.tshark(cap, *(list(opts) + ["-q", "-z", "amfol,json"]))
         doc = json.loads(out[out.index("{"):])
-        return doc, [f for f in doc["findings"] if f["rule"] in NAS_RULES and
-                     (f["rule"] != "exempt-access-rejected" or f.get("layer") == "nas")]
+        # The NAS module's rules, plus the radio module's exempt-access-rejected on the NAS layer.
+        return doc, [f for f in doc["findings"] if f["rule"] in rule_ids(doc, "nas") or
+                     (f["rule"] == "exempt-access-rejected" and f.get("layer") == "nas")]
 
     def eq(self, what, got, want):
         if got != want:

@@ -23,16 +23,4 @@ foreach(case public-synthetic public-rejects)
             ${AMFOL_PLUGIN_SO} ${NAS_OUT}/work-${case} @PUBLIC@)
 endforeach()
 
-if(AMFOL_SYNTH)
-  set(NAS_SCENARIOS ${PROJECT_SOURCE_DIR}/testcaptures/scenarios)
-  foreach(name ue-early-retry t3346-missing t3346-synchronised exempt-rejected mixed-storm calm
-               clean-episode)
-    add_test(NAME nas.synth.generate.${name}
-             COMMAND ${AMFOL_SYNTH} ${NAS_SCENARIOS}/${name}.ini -o ${NAS_OUT}/${name}.pcapng)
-    set_tests_properties(nas.synth.generate.${name} PROPERTIES FIXTURES_SETUP nas_synth_${name})
-    add_test(NAME nas.synth.${name}
-             COMMAND ${Python3_EXECUTABLE} ${NAS_TESTS}/check_truth.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
-                     ${NAS_OUT}/${name}.pcapng)
-    set_tests_properties(nas.synth.${name} PROPERTIES FIXTURES_REQUIRED nas_synth_${name} TIMEOUT 120)
-  endforeach()
-endif()
+# The synthesizer's scenarios (NAS findings and counters): tests/e2e.

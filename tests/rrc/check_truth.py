@@ -8,12 +8,12 @@
 #   --expect: rule ids that must be reported (default: those of the truth within --rules)
 import argparse
 import json
+import os
 import subprocess
 import sys
 
-RADIO = ["rrc-reject-without-overload", "rejects-after-overload-stop", "gnb-over-sheds",
-         "exempt-access-rejected", "slice-overload-misconfigured", "reject-waittime-synchronised",
-         "gnb-ignores-overload", "slice-overload-blocks-slice"]
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from amfol_catalogue import rule_ids  # noqa: E402
 CAP = 32   # evidence frames kept per finding (docs/faults.md)
 SHARED = {"exempt-access-rejected", "gnb-ignores-overload"}   # also raised by the NAS / N2 modules
 SLICE = "slice-overload-blocks-slice"
@@ -93,17 +93,20 @@ def main():
     ap.add_argument("plugin")
     ap.add_argument("capture")
     ap.add_argument("truth")
-    ap.add_argument("--rules", default=",".join(RADIO))
+    ap.add_argument("--rules", default="")   # default: the radio module's rules + SHARED
     ap.add_argument("--expect", default="")
     args = ap.parse_args()
-    rules = [r for r in args.rules.split(",") if r]
+    fails = []
+    js = tshark(args.wrapper, args.plugin, args.capture, "-q", "-z", "amfol,json", fails=fails)
+    start = js.find("{")
+    doc = json.loads(js[start:]) if start >= 0 else {}
+    rules = [r for r in args.rules.split(",") if r] or sorted(rule_ids(doc, "rrc") | SHARED)
     truth = json.load(open(args.truth))
     # Not ours: NAS-layer exempt rejects (no gNB); gnb-ignores-overload is the N2 module's while the
     # N2 link is captured (the radio side only speaks when N2 does not show it).
     want = [f for f in truth["faults"] if f["rule"] in rules and
             not (f["rule"] == "exempt-access-rejected" and f.get("gnb") is None) and
             f["rule"] != "gnb-ignores-overload" and f["rule"] != SLICE]
-    fails = []
     if SLICE in rules:
         want += check_slice_truth(args.wrapper, args.plugin, args.capture, truth, fails)
 
@@ -141,9 +144,6 @@ def main():
               (r, sum(1 for f in want if f["rule"] == r), len(truth_frames), len(got)))
 
     # 2. Counts, entities and first frames from -z amfol,json.
-    js = tshark(args.wrapper, args.plugin, args.capture, "-q", "-z", "amfol,json", fails=fails)
-    start = js.find("{")
-    doc = json.loads(js[start:]) if start >= 0 else {}
     found = [f for f in doc.get("findings", []) if f.get("rule") in rules and f.get("layer") in ("rrc", "n2")
              and not (f["rule"] in SHARED and f.get("layer") != "rrc")]
     for f in want:

@@ -6,10 +6,10 @@
 # :path of the same TCP stream and HTTP/2 stream), the frames whose HTTP/2 headers could not be
 # decoded (HPACK state missing), and no SBI finding at all.
 #   check_public.py TSHARK_WRAPPER PLUGIN CAPTURE EXPECTED_LOAD_REPORTS [tshark options...]
-import json, subprocess, sys
+import json, os, subprocess, sys
 
-SBI_RULES = {"nrf-load-stale", "cascading-overload", "rebalancing-to-loaded-target",
-             "sbi-overload-ignored", "sbi-oci-malformed"}
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from amfol_catalogue import rule_ids  # noqa: E402
 
 def main():
     tshark, plugin, capture, expected = sys.argv[1:5]
@@ -138,7 +138,7 @@ def main():
                     for p in n["load_reports"] if p["op"] == "update" and p["load"] is not None)
     if series != sorted((f, v[0], v[1]) for f, v in want.items() if v[1]):
         errors.append("JSON load series differs from the oracle")
-    sbi_findings = [f for f in doc["findings"] if f["rule"] in SBI_RULES]
+    sbi_findings = [f for f in doc["findings"] if f["rule"] in rule_ids(doc, "sbi")]
     if sbi_findings:
         errors.append("false SBI findings: %s" % sbi_findings)
     if errors:

@@ -5,8 +5,8 @@
 # frame, count, first 32 frames) and the SBI counters, exactly.
 import json, os, subprocess, sys
 
-SBI_RULES = {"nrf-load-stale", "cascading-overload", "rebalancing-to-loaded-target",
-             "sbi-overload-ignored", "sbi-oci-malformed"}
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from amfol_catalogue import rule_ids  # noqa: E402
 
 def main():
     tshark, plugin, synth, scenario, outdir = sys.argv[1:6]
@@ -19,6 +19,7 @@ def main():
                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL).stdout
     got = json.loads(out)
     errors = []
+    SBI_RULES = rule_ids(got, "sbi")
 
     def key(f):
         return (f["rule"], f["amf"], f["first_frame"], f["count"], tuple(sorted(f["frames"])[:32]))

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* amfol_rrc_n2view.c: the N2 facts the radio rules need: associations (who is the AMF, who is
- * the gNB), their START/STOP history, SCTP trouble, and which gNB a cell belongs to. */
+/* amfol_rrc_assoc.c: the N2 facts the radio rules need: associations (who is the AMF, who is
+ * the gNB), SCTP trouble, which gNB a cell belongs to, and which START segment of the N2 timeline
+ * (tap/n2/amfol_n2.h) governs a cell at a time. */
 #include "amfol_rrc_internal.h"
 #include "../core/amfol_engine_internal.h"
 #include "../n2/amfol_n2.h"
@@ -8,29 +9,32 @@
 #include <stdio.h>
 #include <string.h>
 
+/* The association's slot: N2's association number (one numbering for every module), its
+ * entry created here when the radio module first sees the association. */
 uint32_t rrc_assoc_get(amfol_rrc *s, const amfol_endpoint *x, const amfol_endpoint *y, bool create)
 {
+    int ai = amfol_n2_assoc_find(s->n2, x, y);
+    if (ai < 0)
+        return RRC_NO_IX;
+    if ((uint32_t)ai < s->n_assocs)
+        return (uint32_t)ai;
+    if (!create)
+        return RRC_NO_IX;
+    if (ai >= RRC_MAX_ASSOCS) {
+        s->overflow++;
+        return RRC_NO_IX;
+    }
     const char *a = x->text, *b = y->text;
     if (strcmp(a, b) > 0) {
         const char *t = a;
         a = b;
         b = t;
     }
-    for (uint32_t i = 0; i < s->n_assocs; i++)
-        if (strcmp(s->assocs[i].a, a) == 0 && strcmp(s->assocs[i].b, b) == 0)
-            return i;
-    if (!create)
-        return RRC_NO_IX;
-    if (s->n_assocs >= RRC_MAX_ASSOCS) {
-        s->overflow++;
-        return RRC_NO_IX;
-    }
-    rrc_assoc *as = &s->assocs[s->n_assocs];
-    memset(as, 0, sizeof *as);
-    g_strlcpy(as->a, a, sizeof as->a);
-    g_strlcpy(as->b, b, sizeof as->b);
-    as->open_seg = as->last_seg = -1;
-    return s->n_assocs++;
+    for (; s->n_assocs <= (uint32_t)ai; s->n_assocs++)
+        memset(&s->assocs[s->n_assocs], 0, sizeof s->assocs[0]);
+    g_strlcpy(s->assocs[ai].a, a, sizeof s->assocs[ai].a);
+    g_strlcpy(s->assocs[ai].b, b, sizeof s->assocs[ai].b);
+    return (uint32_t)ai;
 }
 
 static void endpoints_of(const rrc_assoc *as, amfol_endpoint *a, amfol_endpoint *b)
@@ -78,60 +82,14 @@ const char *rrc_assoc_amf_name(amfol_engine *e, uint32_t ai)
 
 const rrc_segment *rrc_seg(const amfol_rrc *s, int32_t ix)
 {
-    if (ix < 0 || (guint)ix >= s->segs->len)
-        return NULL;
-    return &g_array_index(s->segs, rrc_segment, ix);
+    return amfol_n2_segment_get(s->n2, ix);
 }
 
-/* Which side sent it: +1 the AMF, -1 the gNB, 0 unknown. */
+/* Which side sent it: +1 the AMF, -1 the gNB, 0 unknown (class 1 outcomes go back). */
 static int sender_side(const amfol_ngap_event *ev)
 {
-    if (ev->pdu_type != AMFOL_PDU_INITIATING)
-        return ev->proc == 21 ? +1 : 0;   /* NG SETUP RESPONSE / FAILURE come from the AMF */
-    switch (ev->proc) {
-    case 0: case 1: case 4: case 14: case 22: case 23: case 24: case 29: case 36: case 41:
-        return +1;
-    case 15: case 21: case 42: case 46:
-        return -1;
-    default:
-        return 0;
-    }
-}
-
-static void close_segment(amfol_rrc *s, rrc_assoc *as, const amfol_where *w, bool replaced)
-{
-    rrc_segment *sg = &g_array_index(s->segs, rrc_segment, as->open_seg);
-    sg->end_time = w->time;
-    sg->replaced = replaced;
-    if (!replaced)
-        sg->stop_frame = w->frame;
-    as->open_seg = -1;
-}
-
-static void open_segment(amfol_rrc *s, uint32_t ai, const amfol_ngap_event *ev)
-{
-    rrc_assoc *as = &s->assocs[ai];
-    bool continuing = as->open_seg >= 0;
-    if (continuing)
-        close_segment(s, as, &ev->where, true);
-    if (s->segs->len >= RRC_MAX_SEGMENTS) {
-        s->overflow++;
-        return;
-    }
-    rrc_segment sg;
-    memset(&sg, 0, sizeof sg);
-    sg.assoc = ai;
-    sg.episode = continuing ? as->episodes : ++as->episodes;
-    sg.start_frame = ev->where.frame;
-    sg.start_time = ev->where.time;
-    sg.end_time = -1.0;
-    sg.action = ev->overload_action;
-    sg.reduction_pct = ev->reduction_pct;
-    sg.n_slice_items = ev->n_slice_items < 0 ? 0
-                     : ev->n_slice_items > AMFOL_MAX_SLICE_ITEMS ? AMFOL_MAX_SLICE_ITEMS : ev->n_slice_items;
-    memcpy(sg.slice_items, ev->slice_items, sizeof(amfol_slice_item) * (size_t)sg.n_slice_items);
-    g_array_append_val(s->segs, sg);
-    as->open_seg = as->last_seg = (int32_t)s->segs->len - 1;
+    int s = amfol_ngap_initiator(ev->proc);
+    return ev->pdu_type == AMFOL_PDU_INITIATING ? s : -s;
 }
 
 void amfol_rrc_on_ngap(amfol_engine *e, const amfol_ngap_event *ev)
@@ -148,7 +106,7 @@ void amfol_rrc_on_ngap(amfol_engine *e, const amfol_ngap_event *ev)
         g_strlcpy(side > 0 ? as->amf_ep : as->gnb_ep, ev->where.src.text, sizeof as->amf_ep);
         g_strlcpy(side > 0 ? as->gnb_ep : as->amf_ep, ev->where.dst.text, sizeof as->amf_ep);
     }
-    if (ev->proc == 21 && ev->pdu_type == AMFOL_PDU_INITIATING) {
+    if (ev->proc == AMFOL_NGAP_NG_SETUP && ev->pdu_type == AMFOL_PDU_INITIATING) {
         if (ev->ran_node_name[0])
             g_strlcpy(as->ran_node_name, ev->ran_node_name, sizeof as->ran_node_name);
         if (ev->has_gnb_id) {
@@ -158,13 +116,9 @@ void amfol_rrc_on_ngap(amfol_engine *e, const amfol_ngap_event *ev)
             as->gnb_id_bits = ev->gnb_id_bits;
         }
     }
-    if ((ev->proc == 21 && ev->pdu_type == AMFOL_PDU_SUCCESSFUL) || (ev->proc == 0 && ev->pdu_type == AMFOL_PDU_INITIATING))
+    if ((ev->proc == AMFOL_NGAP_NG_SETUP && ev->pdu_type == AMFOL_PDU_SUCCESSFUL) || (ev->proc == AMFOL_NGAP_AMF_CONFIGURATION_UPDATE && ev->pdu_type == AMFOL_PDU_INITIATING))
         if (ev->amf_name[0])
             g_strlcpy(as->amf_name, ev->amf_name, sizeof as->amf_name);
-    if (ev->pdu_type == AMFOL_PDU_INITIATING && ev->proc == 22)
-        open_segment(s, ai, ev);
-    else if (ev->pdu_type == AMFOL_PDU_INITIATING && ev->proc == 23 && as->open_seg >= 0)
-        close_segment(s, as, &ev->where, false);
     if (ev->has_nr_cgi && side <= 0) {
         uint32_t c = rrc_cell_get(s, &ev->nr_cgi);
         if (c != RRC_NO_IX && s->cells[c].bound_assoc == RRC_NO_IX)
@@ -290,7 +244,7 @@ void rrc_cell_governance(amfol_engine *e, uint32_t cell, amfol_time t, int32_t *
                 continue;
         }
         /* Latest segment of this association that started at or before t. */
-        for (int32_t ix = s->assocs[ai].last_seg; ix >= 0; ix--) {
+        for (int32_t ix = amfol_n2_assoc_last_segment(s->n2, (int)ai); ix >= 0; ix--) {
             const rrc_segment *sg = rrc_seg(s, ix);
             if (sg->assoc != ai || sg->start_time > t)
                 continue;

@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* amfol_vals.c: value_strings filled from the analysis core's 3GPP names (tap/core/amfol_3gpp.h),
+ * so that every name is written once. The arrays are static (their address goes into the
+ * hf_register_info initialisers); they are filled at registration, before the fields are
+ * registered. */
+#include "amfol_glue.h"
+
+void amfol_vals_fill(value_string *vals, int n, const char *(*name)(int value))
+{
+    for (int v = 0; v < n; v++) {
+        vals[v].value = (guint32)v;
+        vals[v].strptr = name(v);
+    }
+    vals[n].value = 0;
+    vals[n].strptr = NULL;
+}
