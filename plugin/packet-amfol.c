@@ -63,6 +63,7 @@ static unsigned pref_rrc_answer_timeout_ms = 1000;
 static const char *pref_protected_snssai = "";
 static const char *pref_congestion_causes = "22";
 static unsigned pref_t3346_floor_s = 60;
+static unsigned pref_max_ues = 500000;
 static unsigned pref_nrf_report_max_s = 30;
 static unsigned pref_nrf_load_high = 80;
 static const char *pref_cell_map = "";
@@ -114,6 +115,7 @@ static void amfol_config_from_prefs(amfol_config *cfg)
     copy_pref_string(cfg->protected_snssai, sizeof cfg->protected_snssai, pref_protected_snssai);
     copy_pref_string(cfg->congestion_causes, sizeof cfg->congestion_causes, pref_congestion_causes);
     cfg->t3346_floor_s = pref_t3346_floor_s;
+    cfg->max_ues = pref_max_ues;
     cfg->nrf_report_max_s = pref_nrf_report_max_s;
     cfg->nrf_load_high = pref_nrf_load_high;
     copy_pref_string(cfg->cell_map, sizeof cfg->cell_map, pref_cell_map);
@@ -377,6 +379,10 @@ void proto_register_amfol(void)
         &pref_congestion_causes);
     prefs_register_uint_preference(prefs, "t3346_floor_s", "T3346 floor (s)",
         "T3346 values below this are reported as t3346-short", 10, &pref_t3346_floor_s);
+    prefs_register_uint_preference(prefs, "max_ues", "UEs followed at once",
+        "The NAS analysis follows at most this many UEs (about 100 bytes each); beyond, the least "
+        "recently seen is forgotten and its pending back-off with it (counted in the NAS report)",
+        10, &pref_max_ues);
     prefs_register_uint_preference(prefs, "nrf_report_max_s", "NRF report interval limit (s)",
         "An AMF in overload that reports no load to the NRF within this time is nrf-load-stale",
         10, &pref_nrf_report_max_s);

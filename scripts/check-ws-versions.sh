@@ -5,8 +5,10 @@
 # host's apt configuration: the -dev packages are downloaded with a private apt state and
 # unpacked into a temporary prefix. Syntax and warnings only (the libraries are not runnable here).
 #   scripts/check-ws-versions.sh [trixie] [sid]
+#   scripts/check-ws-versions.sh --run [trixie] [sid]   build and run the tests there (check-ws-versions-run.sh)
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
+if [ "${1:-}" = --run ]; then shift; exec "$top/scripts/check-ws-versions-run.sh" "$@"; fi
 suites=("$@"); [ ${#suites[@]} -gt 0 ] || suites=(trixie sid)
 work=$(mktemp -d /tmp/amfol-wsver.XXXXXX)
 trap 'rm -rf "$work"' EXIT

@@ -3,8 +3,10 @@
 # install-deps.sh: make sure the Debian 12 packages amfol needs are installed.
 # As root it installs what is missing; otherwise it prints the one apt-get line to run.
 set -euo pipefail
-pkgs=(cmake make gcc pkg-config libglib2.0-dev wireshark-dev tshark asn1c python3 util-linux chromium
-      parallel time)   # parallel: scripts/amfol-parallel.sh; time: tests/bench (/usr/bin/time -v)
+pkgs=(cmake make gcc pkg-config libglib2.0-dev wireshark-dev tshark asn1c python3 util-linux
+      chromium                               # chart tests (headless rendering)
+      parallel time                          # scripts/amfol-parallel.sh; tests/bench (/usr/bin/time -v)
+      dpkg-dev debootstrap clang libclang-rt-14-dev)  # packaging, Debian roots, fuzzing
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -26,4 +26,5 @@ void amfol_config_defaults(amfol_config *cfg)
     cfg->symptom_min_s = 20;
     cfg->control_late_s = 30;
     cfg->dedup_window_ms = 1000;
+    cfg->max_ues = 500000;         /* < 100 MB of UE state (docs/faults.md, amfol.7) */
 }

@@ -150,6 +150,7 @@ static const amfol_member config_m[] = {
     STR(T, "congestion_causes", congestion_causes), NUM(T, "t3346_floor_s", t3346_floor_s),
     NUM(T, "nrf_report_max_s", nrf_report_max_s), NUM(T, "nrf_load_high", nrf_load_high),
     STR(T, "cell_map", cell_map), NUM(T, "dedup_window_ms", dedup_window_ms), STR(T, "amf_map", amf_map),
+    NUM(T, "max_ues", max_ues),
     /* overload symptoms (tap/symptoms) */
     NUM(T, "answer_timeout_ms", answer_timeout_ms), NUM(T, "baseline_mode", baseline_mode),
     NUM(T, "baseline_latency_ms", baseline_latency_ms),

@@ -51,7 +51,7 @@ amfol_nas *amfol_nas_new(const amfol_config *cfg)
     else
         amfol_config_defaults(&s->cfg);
     amfol_nas_parse_cause_set(s->cfg.congestion_causes, s->congestion);
-    s->reg = amfol_nas_registry_new(AMFOL_NAS_MAX_UES);
+    s->reg = amfol_nas_registry_new(s->cfg.max_ues);
     s->amfs = g_ptr_array_new();
     s->names = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
     return s;
@@ -290,8 +290,10 @@ static void judge_attempt(amfol_nas *s, amfol_nas_ue *ue, const amfol_nas_event 
         .rrc_cause = (initial && ng) ? ng->rrc_cause : AMFOL_ABSENT,
         .connected = ng && !initial, .cuc_since_reject = ue->mm.cuc_since};
     out->is_attempt = true;
-    ue->last_attempt = (amfol_nas_attempt_info){ev->where.frame, ev->mm_type, ev->reg_type,
-                                                ev->service_type, a.rrc_cause};
+    ue->last_attempt = (amfol_nas_attempt_info){.frame = ev->where.frame, .mm_type = (uint8_t)ev->mm_type,
+                                                .reg_type = (int8_t)ev->reg_type,
+                                                .service_type = (int8_t)ev->service_type,
+                                                .rrc_cause = (int8_t)a.rrc_cause};
     amfol_nas_backoff *b = &ue->mm;
     if (!b->active)
         return;
@@ -421,8 +423,9 @@ static void on_mm_congestion(amfol_nas *s, amfol_nas_ue *ue, const amfol_nas_eve
         b->active = false;                     /* absent, zero, deactivated: no back-off (abnormal case) */
         return;
     }
-    *b = (amfol_nas_backoff){true, ev->t3346, out->integrity_protected, ev->where.time,
-                             ev->where.frame, amf_ix, reject_ix, false, false};
+    *b = (amfol_nas_backoff){.active = true, .timer = ev->t3346, .integrity = out->integrity_protected,
+                             .start = ev->where.time, .reject_frame = ev->where.frame,
+                             .amf = (int8_t)amf_ix, .reject_ix = reject_ix};
 }
 
 /* 5GSM congestion (#26 T3396, #67 T3584, #69 T3585), plain or inside DL NAS TRANSPORT. */
@@ -441,10 +444,9 @@ static void on_sm_congestion(amfol_nas *s, amfol_nas_ue *ue, const amfol_nas_eve
         out->expiry = ev->where.time + ev->backoff.seconds;
     }
     if (ue) {
-        ue->sm = (amfol_nas_backoff){ev->backoff.state == AMFOL_TIMER_VALUE, ev->backoff,
-                                     out->integrity_protected, ev->where.time, ev->where.frame,
-                                     -1, -1, false, false};
-        ue->sm_timer = timer;
+        ue->sm = (amfol_nas_sm_backoff){.active = ev->backoff.state == AMFOL_TIMER_VALUE,
+                                        .seconds = ev->backoff.seconds, .start = ev->where.time,
+                                        .reject_frame = ev->where.frame, .timer = (uint16_t)timer};
     }
 }
 
@@ -600,11 +602,11 @@ void amfol_nas_on_msg(amfol_engine *e, const amfol_nas_event *ev, amfol_nas_resu
         on_sm_congestion(s, ue, ev, amf, ev->sm_cause, out);
     }
     if (ev->sm_type == SM_EST_REQUEST && ue && ue->sm.active &&
-        ev->where.time < ue->sm.start + ue->sm.timer.seconds && ev->where.time >= ue->sm.start) {
+        ev->where.time < ue->sm.start + ue->sm.seconds && ev->where.time >= ue->sm.start) {
         out->in_backoff = true;
-        out->backoff_timer = ue->sm_timer;
+        out->backoff_timer = ue->sm.timer;
         out->backoff_frame = ue->sm.reject_frame;
-        out->to_expiry_s = ue->sm.start + ue->sm.timer.seconds - ev->where.time;
+        out->to_expiry_s = ue->sm.start + ue->sm.seconds - ev->where.time;
         out->reason = "5GSM back-off running (it applies per DNN / S-NSSAI, which amfol does not compare): not judged";
     }
 }

@@ -1,30 +1,144 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* amfol_nas_ids.c: UE identity registry: key -> UE hash, serial index, LRU eviction at a cap. */
+/* amfol_nas_ids.c: UE identity registry: key -> UE index, serial lookup, LRU eviction at a cap.
+ *
+ * Sized for amfol.max_ues UEs, a million by choice: the UEs live in fixed chunks (no per-UE
+ * allocation, pointers stay valid until eviction), the LRU list is threaded through them by slot,
+ * and identities are kept as 64-bit hashes of their key texts. The key index is an open-addressing
+ * table of 8-byte entries (40 low hash bits | 24-bit slot); a hit is confirmed against the full
+ * hash the UE keeps, so two texts are confused only if their 64-bit hashes are equal. */
 #include "amfol_nas_ids.h"
 
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
+#define SLOT_BITS 24
+#define SLOT_MASK ((1u << SLOT_BITS) - 1)
+#define NO_SLOT 0xFFFFFFFFu
+#define FP_MASK ((UINT64_C(1) << 40) - 1)
+#define CHUNK_UES 4096u
+
 struct amfol_nas_registry {
     size_t max_ues;
-    GHashTable *by_key;          /* key text (owned) -> amfol_nas_ue* */
-    GHashTable *by_serial;       /* uint64 serial -> amfol_nas_ue* (owns the UE) */
-    GQueue lru;                  /* head = least recently seen */
+    amfol_nas_ue **chunks;       /* CHUNK_UES UEs each, allocated as slots are first used */
+    uint32_t n_slots;            /* slots handed out so far (<= max_ues) */
+    uint32_t free_head;          /* evicted slots, chained through lru_next */
+    size_t size;                 /* live UEs */
+    uint32_t lru_head, lru_tail; /* head = least recently seen */
+    uint64_t *index;             /* key index: 0 = empty, else (hash & FP_MASK) << 24 | slot */
+    size_t index_cap, index_n;   /* capacity a power of two, at most 80 % full */
     uint64_t next_serial;
     amfol_nas_registry_stats st;
 };
 
-static guint serial_hash(gconstpointer p) { return g_int64_hash(p); }
-static gboolean serial_eq(gconstpointer a, gconstpointer b) { return g_int64_equal(a, b); }
+/* FNV-1a, then a 64-bit finaliser; never 0 in the 40 bits the index keeps. */
+static uint64_t key_hash(const char *key)
+{
+    uint64_t h = UINT64_C(0xcbf29ce484222325);
+    for (const unsigned char *p = (const unsigned char *)key; *p; p++)
+        h = (h ^ *p) * UINT64_C(0x100000001b3);
+    h ^= h >> 33;
+    h *= UINT64_C(0xff51afd7ed558ccd);
+    h ^= h >> 33;
+    return (h & FP_MASK) ? h : h | 1;
+}
+
+static amfol_nas_ue *at(const amfol_nas_registry *r, uint32_t slot)
+{
+    return &r->chunks[slot / CHUNK_UES][slot % CHUNK_UES];
+}
+
+static uint32_t slot_of(const amfol_nas_ue *ue)
+{
+    return (uint32_t)(ue->serial & SLOT_MASK);
+}
+
+static bool ue_has_key(const amfol_nas_ue *ue, uint64_t h)
+{
+    for (int i = 0; i < ue->n_keys; i++)
+        if (ue->keys[i] == h)
+            return true;
+    return false;
+}
+
+/* ---- key index ---------------------------------------------------------------------------- */
+
+static size_t home(const amfol_nas_registry *r, uint64_t fp)
+{
+    return (size_t)(fp & (r->index_cap - 1));
+}
+
+/* Position of h's entry, or -1. */
+static ptrdiff_t index_find(const amfol_nas_registry *r, uint64_t h)
+{
+    if (!r->index_cap)
+        return -1;
+    uint64_t fp = h & FP_MASK;
+    for (size_t i = home(r, fp);; i = (i + 1) & (r->index_cap - 1)) {
+        uint64_t e = r->index[i];
+        if (!e)
+            return -1;
+        if ((e >> SLOT_BITS) == fp && ue_has_key(at(r, (uint32_t)(e & SLOT_MASK)), h))
+            return (ptrdiff_t)i;
+    }
+}
+
+static void index_put(uint64_t *t, size_t cap, uint64_t e)
+{
+    size_t i = (size_t)((e >> SLOT_BITS) & (cap - 1));
+    while (t[i])
+        i = (i + 1) & (cap - 1);
+    t[i] = e;
+}
+
+static void index_grow(amfol_nas_registry *r)
+{
+    size_t cap = r->index_cap ? r->index_cap * 2 : 1024;
+    uint64_t *t = g_new0(uint64_t, cap);
+    for (size_t i = 0; i < r->index_cap; i++)
+        if (r->index[i])
+            index_put(t, cap, r->index[i]);
+    g_free(r->index);
+    r->index = t;
+    r->index_cap = cap;
+}
+
+static void index_add(amfol_nas_registry *r, uint64_t h, uint32_t slot)
+{
+    if ((r->index_n + 1) * 5 > r->index_cap * 4)
+        index_grow(r);
+    index_put(r->index, r->index_cap, ((h & FP_MASK) << SLOT_BITS) | slot);
+    r->index_n++;
+}
+
+/* Remove the entry at i, shifting back the entries of its probe run (no tombstones). */
+static void index_remove_at(amfol_nas_registry *r, size_t i)
+{
+    size_t mask = r->index_cap - 1;
+    r->index[i] = 0;
+    r->index_n--;
+    for (size_t j = (i + 1) & mask; r->index[j]; j = (j + 1) & mask) {
+        size_t k = home(r, r->index[j] >> SLOT_BITS);
+        /* The entry at j may move to i unless its home lies cyclically in (i, j]. */
+        bool stays = (i <= j) ? (i < k && k <= j) : (i < k || k <= j);
+        if (!stays) {
+            r->index[i] = r->index[j];
+            r->index[j] = 0;
+            i = j;
+        }
+    }
+}
+
+/* ---- registry ----------------------------------------------------------------------------- */
 
 amfol_nas_registry *amfol_nas_registry_new(size_t max_ues)
 {
     amfol_nas_registry *r = g_new0(amfol_nas_registry, 1);
     r->max_ues = max_ues ? max_ues : 1;
-    r->by_key = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
-    r->by_serial = g_hash_table_new_full(serial_hash, serial_eq, NULL, g_free);
-    g_queue_init(&r->lru);
+    if (r->max_ues > SLOT_MASK)
+        r->max_ues = SLOT_MASK;                  /* 16.7 million: the slot field's width */
+    r->chunks = g_new0(amfol_nas_ue *, r->max_ues / CHUNK_UES + 1);
+    r->free_head = r->lru_head = r->lru_tail = NO_SLOT;
     r->next_serial = 1;
     return r;
 }
@@ -33,51 +147,96 @@ void amfol_nas_registry_free(amfol_nas_registry *r)
 {
     if (!r)
         return;
-    g_hash_table_destroy(r->by_key);
-    g_queue_clear(&r->lru);
-    g_hash_table_destroy(r->by_serial);
+    for (size_t c = 0; c <= r->max_ues / CHUNK_UES; c++)
+        g_free(r->chunks[c]);
+    g_free(r->chunks);
+    g_free(r->index);
     g_free(r);
 }
 
 amfol_nas_ue *amfol_nas_registry_lookup(amfol_nas_registry *r, const char *key)
 {
-    return (key && *key) ? g_hash_table_lookup(r->by_key, key) : NULL;
+    if (!key || !*key)
+        return NULL;
+    ptrdiff_t i = index_find(r, key_hash(key));
+    return i < 0 ? NULL : at(r, (uint32_t)(r->index[i] & SLOT_MASK));
 }
 
 static void drop_key_at(amfol_nas_registry *r, amfol_nas_ue *ue, int i)
 {
-    if (g_hash_table_lookup(r->by_key, ue->keys[i]) == ue)
-        g_hash_table_remove(r->by_key, ue->keys[i]);
+    ptrdiff_t pos = index_find(r, ue->keys[i]);
+    if (pos >= 0 && (uint32_t)(r->index[pos] & SLOT_MASK) == slot_of(ue))
+        index_remove_at(r, (size_t)pos);
     memmove(&ue->keys[i], &ue->keys[i + 1], (size_t)(ue->n_keys - i - 1) * sizeof ue->keys[0]);
     memmove(&ue->key_kind[i], &ue->key_kind[i + 1], (size_t)(ue->n_keys - i - 1) * sizeof ue->key_kind[0]);
     ue->n_keys--;
 }
 
+static void lru_unlink(amfol_nas_registry *r, amfol_nas_ue *ue)
+{
+    if (ue->lru_prev != NO_SLOT)
+        at(r, ue->lru_prev)->lru_next = ue->lru_next;
+    else
+        r->lru_head = ue->lru_next;
+    if (ue->lru_next != NO_SLOT)
+        at(r, ue->lru_next)->lru_prev = ue->lru_prev;
+    else
+        r->lru_tail = ue->lru_prev;
+}
+
+static void lru_push_tail(amfol_nas_registry *r, amfol_nas_ue *ue)
+{
+    uint32_t slot = slot_of(ue);
+    ue->lru_prev = r->lru_tail;
+    ue->lru_next = NO_SLOT;
+    if (r->lru_tail != NO_SLOT)
+        at(r, r->lru_tail)->lru_next = slot;
+    else
+        r->lru_head = slot;
+    r->lru_tail = slot;
+}
+
+
 static void evict(amfol_nas_registry *r, amfol_nas_ue *ue)
 {
+    r->st.evictions++;
+    /* A T3346 back-off still waiting for the UE's next attempt is lost with the UE: counted.
+     * (5GSM back-offs are never judged, see amfol_nas.c.) */
+    r->st.backoffs_lost += ue->mm.active && !ue->mm.retried;
     while (ue->n_keys > 0)
         drop_key_at(r, ue, ue->n_keys - 1);
-    g_queue_delete_link(&r->lru, ue->lru);
-    g_hash_table_remove(r->by_serial, &ue->serial);   /* frees ue */
+    lru_unlink(r, ue);
+    uint32_t slot = slot_of(ue);
+    memset(ue, 0, sizeof *ue);                   /* serial 0: by_serial no longer finds it */
+    ue->lru_next = r->free_head;
+    r->free_head = slot;
+    r->size--;
+}
+
+static uint32_t take_slot(amfol_nas_registry *r)
+{
+    if (r->free_head != NO_SLOT) {
+        uint32_t slot = r->free_head;
+        r->free_head = at(r, slot)->lru_next;
+        return slot;
+    }
+    uint32_t slot = r->n_slots++;
+    if (!r->chunks[slot / CHUNK_UES])
+        r->chunks[slot / CHUNK_UES] = g_new0(amfol_nas_ue, CHUNK_UES);
+    return slot;
 }
 
 amfol_nas_ue *amfol_nas_registry_create(amfol_nas_registry *r, amfol_time t)
 {
-    if (g_hash_table_size(r->by_serial) >= r->max_ues) {
-        amfol_nas_ue *old = g_queue_peek_head(&r->lru);
-        if (old) {
-            evict(r, old);
-            r->st.evictions++;
-        }
-    }
-    amfol_nas_ue *ue = g_new0(amfol_nas_ue, 1);
-    ue->serial = r->next_serial++;
-    ue->last_seen = t;
+    if (r->size >= r->max_ues && r->lru_head != NO_SLOT)
+        evict(r, at(r, r->lru_head));
+    uint32_t slot = take_slot(r);
+    amfol_nas_ue *ue = at(r, slot);
+    memset(ue, 0, sizeof *ue);
+    ue->serial = (r->next_serial++ << SLOT_BITS) | slot;
     ue->mm.reject_ix = -1;
-    ue->sm.reject_ix = -1;
-    g_queue_push_tail(&r->lru, ue);
-    ue->lru = g_queue_peek_tail_link(&r->lru);
-    g_hash_table_insert(r->by_serial, &ue->serial, ue);
+    lru_push_tail(r, ue);
+    r->size++;
     r->st.ues_created++;
     return ue;
 }
@@ -98,12 +257,14 @@ void amfol_nas_registry_bind(amfol_nas_registry *r, amfol_nas_ue *ue, const char
 {
     if (!ue || !key || !*key)
         return;
-    amfol_nas_ue *holder = g_hash_table_lookup(r->by_key, key);
+    uint64_t h = key_hash(key);
+    ptrdiff_t pos = index_find(r, h);
+    amfol_nas_ue *holder = pos < 0 ? NULL : at(r, (uint32_t)(r->index[pos] & SLOT_MASK));
     if (holder == ue)
         return;
     if (holder) {
         for (int i = 0; i < holder->n_keys; i++)
-            if (strcmp(holder->keys[i], key) == 0) {
+            if (holder->keys[i] == h) {
                 drop_key_at(r, holder, i);
                 break;
             }
@@ -127,13 +288,13 @@ void amfol_nas_registry_bind(amfol_nas_registry *r, amfol_nas_ue *ue, const char
         drop_key_at(r, ue, victim);
         r->st.key_overflow++;
     }
-    g_strlcpy(ue->keys[ue->n_keys], key, AMFOL_NAS_KEY_LEN);
-    ue->key_kind[ue->n_keys] = kind;
+    ue->keys[ue->n_keys] = h;
+    ue->key_kind[ue->n_keys] = (uint8_t)kind;
     ue->n_keys++;
-    g_hash_table_insert(r->by_key, g_strdup(key), ue);
+    index_add(r, h, slot_of(ue));
     int rank = name_rank(kind);
     if (rank > ue->best_rank) {       /* keep the first name of the best kind: stable output */
-        ue->best_rank = rank;
+        ue->best_rank = (uint8_t)rank;
         g_strlcpy(ue->best, key, sizeof ue->best);
     }
 }
@@ -143,8 +304,9 @@ void amfol_nas_registry_unbind(amfol_nas_registry *r, const char *key)
     amfol_nas_ue *holder = amfol_nas_registry_lookup(r, key);
     if (!holder)
         return;
+    uint64_t h = key_hash(key);
     for (int i = 0; i < holder->n_keys; i++)
-        if (strcmp(holder->keys[i], key) == 0) {
+        if (holder->keys[i] == h) {
             drop_key_at(r, holder, i);
             return;
         }
@@ -152,20 +314,22 @@ void amfol_nas_registry_unbind(amfol_nas_registry *r, const char *key)
 
 void amfol_nas_registry_touch(amfol_nas_registry *r, amfol_nas_ue *ue, amfol_time t)
 {
-    if (t > ue->last_seen)
-        ue->last_seen = t;
-    g_queue_unlink(&r->lru, ue->lru);
-    g_queue_push_tail_link(&r->lru, ue->lru);
+    lru_unlink(r, ue);
+    lru_push_tail(r, ue);
 }
 
 amfol_nas_ue *amfol_nas_registry_by_serial(amfol_nas_registry *r, uint64_t serial)
 {
-    return g_hash_table_lookup(r->by_serial, &serial);
+    uint32_t slot = (uint32_t)(serial & SLOT_MASK);
+    if (!serial || slot >= r->n_slots)
+        return NULL;
+    amfol_nas_ue *ue = at(r, slot);
+    return ue->serial == serial ? ue : NULL;
 }
 
 size_t amfol_nas_registry_size(const amfol_nas_registry *r)
 {
-    return g_hash_table_size(r->by_serial);
+    return r->size;
 }
 
 const amfol_nas_registry_stats *amfol_nas_registry_stats_get(const amfol_nas_registry *r)

@@ -13,6 +13,7 @@ typedef struct amfol_nas_registry_stats {
     uint64_t evictions;          /* least recently seen UEs dropped at the cap */
     uint64_t rebinds;            /* an identity seen again on another UE (e.g. TMSI reuse) */
     uint64_t key_overflow;       /* identities dropped because a UE had too many */
+    uint64_t backoffs_lost;      /* evicted UEs whose T3346 back-off still awaited the next attempt */
 } amfol_nas_registry_stats;
 
 amfol_nas_registry *amfol_nas_registry_new(size_t max_ues);

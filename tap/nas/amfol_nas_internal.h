@@ -8,7 +8,6 @@
 #include "../n2/amfol_n2.h"     /* the N2 overload query API */
 #include "amfol_nas_ids.h"
 
-#define AMFOL_NAS_MAX_UES 50000           /* UEs followed at once (LRU beyond) */
 #define AMFOL_NAS_MAX_AMFS 64             /* AMFs with their own tables; more share "other" */
 #define AMFOL_NAS_MAX_REJECTS 200000      /* congestion rejects kept per AMF */
 #define AMFOL_NAS_MAX_RETRIES 20000       /* early retries kept per AMF */

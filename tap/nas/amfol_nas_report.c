@@ -152,6 +152,10 @@ void amfol_nas_report_timeline(amfol_engine *e, GString *out)
                                "to a NAS UE %" G_GUINT64_FORMAT ", of them during the UE's T3346 %" G_GUINT64_FORMAT
                                "%s\n", s->radio_with_part1, s->radio_linked, s->radio_in_backoff,
                                s->radio_in_backoff ? " (first: radio_requests_in_backoff_first_frame in the JSON)" : "");
+    if (rs->evictions)
+        g_string_append_printf(out, "  UE cap reached (amfol.max_ues %u): %" G_GUINT64_FORMAT
+                               " reject(s) lost their UE to eviction before a retry could be judged\n",
+                               s->cfg.max_ues, rs->backoffs_lost);
     if (s->ciphered)
         g_string_append(out, "  hint: ciphered NAS is unreadable; if the network uses NEA0 try "
                              "-o nas-5gs.null_decipher:TRUE\n");
@@ -236,6 +240,8 @@ void amfol_nas_report_json(amfol_engine *e, json_dumper *d)
     amfol_json_uint(d, "out_of_order", s->out_of_order);
     amfol_json_uint(d, "ues", rs->ues_created);
     amfol_json_uint(d, "ue_evictions", rs->evictions);
+    amfol_json_uint(d, "max_ues", s->cfg.max_ues);
+    amfol_json_uint(d, "backoffs_lost_to_eviction", rs->backoffs_lost);
     amfol_json_uint(d, "identity_rebinds", rs->rebinds);
     amfol_json_uint(d, "radio_requests_with_part1", s->radio_with_part1);
     amfol_json_uint(d, "radio_requests_linked", s->radio_linked);

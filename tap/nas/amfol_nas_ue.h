@@ -7,9 +7,9 @@
 
 #include <glib.h>
 
-#define AMFOL_NAS_UE_MAX_KEYS 8
+#define AMFOL_NAS_UE_MAX_KEYS 4
 #define AMFOL_NAS_KEY_LEN 96
-#define AMFOL_NAS_ID_LEN 64
+#define AMFOL_NAS_ID_LEN 34      /* UE names; the longest 5G-GUTI name is 32 characters */
 
 /* Identity kinds, strongest first when a message carries several (TS 23.003 identities are
  * exact, so linking on them is not a guess; the NGAP id pair links only within one context). */
@@ -23,41 +23,52 @@ enum amfol_nas_key_kind {
     AMFOL_KEY_KINDS = 6
 };
 
-/* A back-off the UE was told to run. */
+/* A back-off the UE was told to run. Packed (32 bytes): the registry holds up to
+ * amfol.max_ues UEs, a million by choice, each with two of these. */
 typedef struct amfol_nas_backoff {
-    bool active;
-    amfol_nas_timer timer;
-    bool integrity;              /* reject integrity protected: the UE runs the value given */
     amfol_time start;
+    amfol_nas_timer timer;
     amfol_frame reject_frame;
-    int amf;                     /* index into the module's AMF table */
-    int reject_ix;               /* index into that AMF's reject list, -1 when not kept */
-    bool cuc_since;              /* CONFIGURATION UPDATE COMMAND seen since the reject */
-    bool retried;                /* first attempt after the reject already measured */
+    int32_t reject_ix;           /* index into that AMF's reject list, -1 when not kept */
+    int8_t amf;                  /* index into the module's AMF table (< AMFOL_NAS_MAX_AMFS) */
+    bool active : 1;
+    bool integrity : 1;          /* reject integrity protected: the UE runs the value given */
+    bool cuc_since : 1;          /* CONFIGURATION UPDATE COMMAND seen since the reject */
+    bool retried : 1;            /* first attempt after the reject already measured */
 } amfol_nas_backoff;
+
+/* A 5GSM back-off (T3396 / T3584 / T3585): shown on the UE's attempts, not judged (it applies per
+ * DNN / S-NSSAI), so it keeps less than the 5GMM one. */
+typedef struct amfol_nas_sm_backoff {
+    amfol_time start;
+    uint32_t seconds;
+    amfol_frame reject_frame;
+    uint16_t timer;              /* 3396, 3584, 3585 */
+    bool active;
+} amfol_nas_sm_backoff;
 
 /* The request a reject answers (last attempt in the current NGAP context). */
 typedef struct amfol_nas_attempt_info {
     amfol_frame frame;
-    int mm_type;
-    int reg_type;
-    int service_type;
-    int rrc_cause;
+    uint8_t mm_type;             /* registration or service request */
+    int8_t reg_type;             /* small enumerations, or AMFOL_ABSENT */
+    int8_t service_type;
+    int8_t rrc_cause;
 } amfol_nas_attempt_info;
 
+/* One UE: 152 bytes, so that a million fit in 200 MB with the key index (docs/ARCHITECTURE.md).
+ * Identities are kept as 64-bit hashes of their key texts (amfol_nas_ids.c). */
 typedef struct amfol_nas_ue {
-    uint64_t serial;                         /* 1-based, never reused */
-    char keys[AMFOL_NAS_UE_MAX_KEYS][AMFOL_NAS_KEY_LEN];
-    int key_kind[AMFOL_NAS_UE_MAX_KEYS];
-    int n_keys;
-    char best[AMFOL_NAS_ID_LEN];             /* docs/faults.md UE naming */
-    int best_rank;
-    amfol_time last_seen;
-    GList *lru;                              /* link in the registry's LRU queue */
+    uint64_t serial;                         /* 1-based, never reused; low 24 bits = slot */
+    uint64_t keys[AMFOL_NAS_UE_MAX_KEYS];    /* identity key hashes */
     amfol_nas_backoff mm;                    /* T3346 */
-    amfol_nas_backoff sm;                    /* T3396 / T3584 / T3585 (last 5GSM back-off) */
-    int sm_timer;                            /* 3396, 3584, 3585 */
+    amfol_nas_sm_backoff sm;                 /* last 5GSM back-off */
     amfol_nas_attempt_info last_attempt;
+    uint32_t lru_prev, lru_next;             /* slots in the registry's LRU list */
+    uint8_t key_kind[AMFOL_NAS_UE_MAX_KEYS];
+    uint8_t n_keys;
+    uint8_t best_rank;
+    char best[AMFOL_NAS_ID_LEN];             /* docs/faults.md UE naming */
 } amfol_nas_ue;
 
 #endif

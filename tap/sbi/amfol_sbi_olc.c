@@ -3,6 +3,8 @@
  * Retry-After. A cursor walks the value once; nothing is allocated. */
 #include "amfol_sbi_olc.h"
 
+#include <limits.h>
+
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -174,6 +176,9 @@ int amfol_olc_retry_after_s(const char *value, double now)
     if (!amfol_olc_parse_date(c.p, &t))
         return AMFOL_ABSENT;
     double d = t - now;
+    /* A date centuries ahead must not overflow the int (found by fuzzing): saturate. */
+    if (d >= (double)INT_MAX)
+        return INT_MAX;
     return d <= 0 ? 0 : (int)(d + 0.5);
 }
 

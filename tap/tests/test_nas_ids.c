@@ -50,7 +50,7 @@ int main(void)
     assert(amfol_nas_registry_by_serial(r, b_serial) == NULL);
     assert(amfol_nas_registry_lookup(r, "ngap:gnb-1/7") == NULL);
     assert(amfol_nas_registry_by_serial(r, a_serial) == a);
-    assert(d->serial == 4);
+    assert(d->serial >> 24 == 4);                           /* the 4th UE created */
 
     /* Keys per UE are bounded: the oldest of the same kind goes first. */
     for (int i = 0; i < 12; i++) {
@@ -60,7 +60,7 @@ int main(void)
     assert(d->n_keys == AMFOL_NAS_UE_MAX_KEYS);
     assert(amfol_nas_registry_lookup(r, "guti:00101-2-1-1-00000000") == NULL);
     assert(amfol_nas_registry_lookup(r, "guti:00101-2-1-1-0000000b") == d);
-    assert(amfol_nas_registry_stats_get(r)->key_overflow == 4);
+    assert(amfol_nas_registry_stats_get(r)->key_overflow == 12 - AMFOL_NAS_UE_MAX_KEYS);
     assert(amfol_nas_registry_lookup(r, "") == NULL && amfol_nas_registry_lookup(r, NULL) == NULL);
 
     /* Many UEs through a small registry: memory stays at the cap. */
@@ -70,6 +70,46 @@ int main(void)
         amfol_nas_registry_bind(r, u, k, AMFOL_KEY_SUCI);
     }
     assert(amfol_nas_registry_size(r) == 3);
+    amfol_nas_registry_free(r);
+
+    /* A pending back-off evicted before the UE's next attempt is counted as lost; a judged one not. */
+    r = amfol_nas_registry_new(1);
+    amfol_nas_ue *p = amfol_nas_registry_create(r, 1.0);
+    p->mm.active = true;                                     /* rejected, no attempt since */
+    amfol_nas_ue *q = amfol_nas_registry_create(r, 2.0);     /* evicts p */
+    assert(amfol_nas_registry_stats_get(r)->backoffs_lost == 1);
+    q->mm.active = true;
+    q->mm.retried = true;                                    /* its retry was already judged */
+    amfol_nas_registry_create(r, 3.0);
+    assert(amfol_nas_registry_stats_get(r)->backoffs_lost == 1);
+    amfol_nas_registry_free(r);
+
+    /* The key index under churn: 3 keys per UE, 20000 UEs through a cap of 5000, rebinds and
+     * context replacements; every live key finds its UE, every evicted one nothing. */
+    r = amfol_nas_registry_new(5000);
+    for (int i = 0; i < 20000; i++) {
+        amfol_nas_ue *u = amfol_nas_registry_create(r, (double)i);
+        snprintf(k, sizeof k, "suci:00101-%010d", i);
+        amfol_nas_registry_bind(r, u, k, AMFOL_KEY_SUCI);
+        snprintf(k, sizeof k, "ngap:gnb-%d/%d", i % 7, i % 1000);   /* reused: rebinds */
+        amfol_nas_registry_bind(r, u, k, AMFOL_KEY_NGAP_CTX);
+        snprintf(k, sizeof k, "amf-ue:amf-1/%d", i);
+        amfol_nas_registry_bind(r, u, k, AMFOL_KEY_AMF_UE_ID);
+        snprintf(k, sizeof k, "amf-ue:amf-1/%d", i + 1000000);     /* replaces the previous one */
+        amfol_nas_registry_bind(r, u, k, AMFOL_KEY_AMF_UE_ID);
+        assert(amfol_nas_registry_by_serial(r, u->serial) == u);
+    }
+    for (int i = 0; i < 20000; i++) {
+        snprintf(k, sizeof k, "suci:00101-%010d", i);
+        amfol_nas_ue *u = amfol_nas_registry_lookup(r, k);
+        assert((i < 15000) == (u == NULL));
+        snprintf(k, sizeof k, "amf-ue:amf-1/%d", i);
+        assert(amfol_nas_registry_lookup(r, k) == NULL);
+        snprintf(k, sizeof k, "amf-ue:amf-1/%d", i + 1000000);
+        assert(amfol_nas_registry_lookup(r, k) == u);
+    }
+    assert(amfol_nas_registry_size(r) == 5000);
+    assert(amfol_nas_registry_stats_get(r)->evictions == 15000);
     amfol_nas_registry_free(r);
     printf("test_nas_ids: ok\n");
     return 0;

@@ -3,6 +3,7 @@
  * (3gpp-facts.md §4.3), dates and Retry-After. */
 #include "sbi/amfol_sbi_olc.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -184,6 +185,8 @@ static void test_dates(void)
     CHECK(amfol_olc_retry_after_s("Thu, 01 Jan 2026 00:01:30 GMT", 1767225680.0) == 10);
     CHECK(amfol_olc_retry_after_s("Thu, 01 Jan 2026 00:01:30 GMT", 1767225700.0) == 0);
     CHECK(amfol_olc_retry_after_s("soon", 0) == AMFOL_ABSENT);
+    /* Far-future date: saturates instead of overflowing the int (found by fuzzing). */
+    CHECK(amfol_olc_retry_after_s("Fri, 31 Dec 9999 23:59:59 GMT", 0) == INT_MAX);
     CHECK(amfol_olc_retry_after_s("", 0) == AMFOL_ABSENT);
     CHECK(amfol_olc_retry_after_s("5s", 0) == AMFOL_ABSENT);
     CHECK(amfol_olc_retry_after_s(NULL, 0) == AMFOL_ABSENT);

@@ -9,7 +9,8 @@ expect() { # expect STATUS PATTERN -- ARGS...
   local want=$1 pat=$2; shift 3
   local msg rc
   msg=$("$synth" "$@" 2>&1); rc=$?
-  if [ "$rc" != "$want" ] || ! printf '%s' "$msg" | grep -q -- "$pat"; then
+  # grep without -q: -q may close the pipe early and, with pipefail, fail the pipeline (SIGPIPE)
+  if [ "$rc" != "$want" ] || ! printf '%s' "$msg" | grep -- "$pat" >/dev/null; then
     echo "FAIL: amfol-synth $* -> status $rc, message: $msg"; fail=1
   else
     echo "ok   amfol-synth $* -> $rc: $msg"

@@ -37,18 +37,30 @@ while [ $# -gt 0 ]; do
   fi
 done
 chmod -R a+rX "$stage"
-if [ "$(id -u)" = 0 ]; then
-  chown -R 65534:65534 "$stage/home"
-  cd "$stage"
-  set +e
-  setpriv --reuid=65534 --regid=65534 --clear-groups \
-    env -i PATH=/usr/bin:/bin HOME="$stage/home" LANG=C.UTF-8 tshark "${args[@]}"
-  rc=$?
-else
-  cd "$stage"
-  set +e
-  env HOME="$stage/home" LANG=C.UTF-8 tshark "${args[@]}"
-  rc=$?
-fi
+# Wireshark 4.2+ prints boolean fields as True/False in -T fields where 4.0 prints 1/0; the tests
+# compare with 1/0, so whole True/False cells (between separators or aggregators) are mapped back.
+bools01=cat
+sep=""
+for a in "${args[@]}"; do case "$a" in separator=*|aggregator=*) sep+=${a#*=};; esac; done
+case " ${args[*]} " in
+  *" -T fields "*) case "$ws_xy" in 4.0|4.1) ;; *)
+    export AMFOL_FIELD_SEPS=$'\t,'"$sep"
+    bools01=(perl -pe 'BEGIN { $s = quotemeta($ENV{AMFOL_FIELD_SEPS}) }
+                       s/(?:^|(?<=[$s]))True(?=[$s\n]|$)/1/g; s/(?:^|(?<=[$s]))False(?=[$s\n]|$)/0/g');;
+  esac;;
+esac
+run_tshark() {
+  if [ "$(id -u)" = 0 ]; then
+    chown -R 65534:65534 "$stage/home"
+    setpriv --reuid=65534 --regid=65534 --clear-groups \
+      env -i PATH=/usr/bin:/bin HOME="$stage/home" LANG=C.UTF-8 tshark "$@"
+  else
+    env HOME="$stage/home" LANG=C.UTF-8 tshark "$@"
+  fi
+}
+cd "$stage"
+set +e
+run_tshark "${args[@]}" | "${bools01[@]}"
+rc=${PIPESTATUS[0]}
 [ $own_stage = 1 ] && rm -rf "$stage"
 exit $rc

@@ -4,11 +4,14 @@
 find_package(Python3 COMPONENTS Interpreter)
 if(AMFOL_PLUGIN_SO AND Python3_FOUND)
   set(_n2_dir ${CMAKE_CURRENT_LIST_DIR})
-  foreach(mode fields json timeline diagnosis expert twopass robust public docs)
+  foreach(mode fields json timeline diagnosis expert twopass robust docs)
     add_test(NAME n2.${mode}
       COMMAND ${Python3_EXECUTABLE} ${_n2_dir}/check_n2.py ${mode} ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
-              ${CMAKE_CURRENT_BINARY_DIR}/n2-work-${mode} ${AMFOL_SHARED})
+              ${CMAKE_CURRENT_BINARY_DIR}/n2-work-${mode})
     set_tests_properties(n2.${mode} PROPERTIES TIMEOUT 180)
   endforeach()
+  amfol_public_test(NAME n2.public
+    COMMAND ${Python3_EXECUTABLE} ${_n2_dir}/check_n2.py public ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
+            ${CMAKE_CURRENT_BINARY_DIR}/n2-work-public @PUBLIC@)
   # The synthesizer's scenarios (findings, episodes, initial-UE counts): tests/e2e.
 endif()

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # check_cases.py: end-to-end NAS checks with the real tshark and the plugin, on captures written
 # by mkcap.py and on public captures. Every case asserts exact frames, values and findings.
-# Usage: check_cases.py CASE TSHARK_WRAPPER PLUGIN_SO WORKDIR [SHARED_DIR]
+# Usage: check_cases.py CASE TSHARK_WRAPPER PLUGIN_SO WORKDIR [PUBLIC_CAPTURES_DIR]
 import json
 import os
 import subprocess
@@ -18,8 +18,8 @@ FIELDS = ["frame.number", "amfol.nas.message", "amfol.nas.cause", "amfol.nas.con
 
 
 class Ctx:
-    def __init__(self, wrapper, plugin, work, shared):
-        self.wrapper, self.plugin, self.work, self.shared = wrapper, plugin, work, shared
+    def __init__(self, wrapper, plugin, work, public):
+        self.wrapper, self.plugin, self.work, self.public = wrapper, plugin, work, public
         self.errors = []
 
     def tshark(self, cap, *args):
@@ -202,7 +202,7 @@ def case_nea0(ctx):
 
 
 def case_public_synthetic(ctx):
-    cap = os.path.join(ctx.shared, "captures/public/adriandonohoe-5g-pcap/synthetic.pcap")
+    cap = os.path.join(ctx.public, "adriandonohoe-5g-pcap/synthetic.pcap")
     r = ctx.fields(cap)
     ctx.row(r, 6, message="Registration reject", cause="22", congestion="1", t3346="none")
     _, found = ctx.findings(cap)
@@ -211,7 +211,7 @@ def case_public_synthetic(ctx):
 
 
 def case_public_rejects(ctx):
-    base = os.path.join(ctx.shared, "captures/public/adriandonohoe-5g-pcap")
+    base = os.path.join(ctx.public, "adriandonohoe-5g-pcap")
     for name, cause in [("registration_reject.pcap", "7"), ("auth_failure.pcap", "111")]:
         cap = os.path.join(base, name)
         r = ctx.fields(cap)
@@ -285,9 +285,9 @@ CASES = {"unprotected": case_unprotected, "mt-reject": case_mt_reject, "sm-types
 
 if __name__ == "__main__":
     name, wrapper, plugin, work = sys.argv[1:5]
-    shared = sys.argv[5] if len(sys.argv) > 5 else ""
+    public = sys.argv[5] if len(sys.argv) > 5 else ""   # the public captures folder
     os.makedirs(work, exist_ok=True)
-    ctx = Ctx(wrapper, plugin, work, shared)
+    ctx = Ctx(wrapper, plugin, work, public)
     CASES[name](ctx)
     for e in ctx.errors:
         print("FAIL " + e)

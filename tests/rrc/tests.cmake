@@ -15,13 +15,9 @@ add_test(NAME rrc.crafted_f1ap
                  ${RRC_OUT}/crafted)
 set_tests_properties(rrc.crafted_f1ap PROPERTIES TIMEOUT 120)
 
-set(RRC_SRSRAN ${AMFOL_SHARED}/captures/public/srsran-ic-usp/gnb_mac.pcap)
-if(EXISTS ${RRC_SRSRAN})
-  add_test(NAME rrc.srsran_mac
-           COMMAND ${Python3_EXECUTABLE} ${RRC_TESTS}/srsran_mac.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
-                   ${RRC_SRSRAN})
-  set_tests_properties(rrc.srsran_mac PROPERTIES TIMEOUT 120)
-endif()
+amfol_public_test(NAME rrc.srsran_mac TIMEOUT 120
+  COMMAND ${Python3_EXECUTABLE} ${RRC_TESTS}/srsran_mac.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
+          @PUBLIC@/srsran-ic-usp/gnb_mac.pcap)
 
 # The synthesizer's scenarios: each is generated here (own copy) and checked against its truth.
 # The radio rules must be exactly those of the truth; compliant and calm scenarios give none.

@@ -21,7 +21,6 @@ endif()
 
 # Real captures: path, NRF /load reports per shared/captures/public/MANIFEST.md, Decode As
 # (for OAI the default http on 8080, made explicit).
-set(SBI_PUBLIC ${AMFOL_SHARED}/captures/public)
 foreach(spec "sandbox_sbi|adriandonohoe-5g-pcap/sandbox_sbi.pcap|18|tcp.port==7777,http2"
              "nssf_reject_sbi|adriandonohoe-5g-pcap/sbi_nssf_reject_sbi.pcap|57|tcp.port==7777,http2"
              "open5gs_roaming_hr|open5gs/5g-roaming-hr.pcapng|17|tcp.port==7777,http2"
@@ -33,12 +32,9 @@ foreach(spec "sandbox_sbi|adriandonohoe-5g-pcap/sandbox_sbi.pcap|18|tcp.port==77
   list(GET parts 1 file)
   list(GET parts 2 loads)
   list(GET parts 3 decode_as)
-  if(EXISTS ${SBI_PUBLIC}/${file})
-    add_test(NAME sbi.public.${name}
-             COMMAND ${Python3_EXECUTABLE} ${SBI_TESTS}/check_public.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
-                     ${SBI_PUBLIC}/${file} ${loads} -d ${decode_as})
-    set_tests_properties(sbi.public.${name} PROPERTIES TIMEOUT 120)
-  endif()
+  amfol_public_test(NAME sbi.public.${name} TIMEOUT 120
+    COMMAND ${Python3_EXECUTABLE} ${SBI_TESTS}/check_public.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
+            @PUBLIC@/${file} ${loads} -d ${decode_as})
 endforeach()
 
 # The synthesizer's scenarios (generated here, own copies): the SBI findings must be exactly those

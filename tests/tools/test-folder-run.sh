@@ -3,13 +3,13 @@
 # test-folder-run.sh: scripts/amfol-folder.sh over a folder holding a calm storm, a mixed storm
 # and a public capture with #22 without T3346 gives the right one-line verdict for each.
 set -euo pipefail
-top=$1 so=$2 synth=$3 shared=$4
+top=$1 so=$2 synth=$3 public=$4
 work=$(mktemp -d /tmp/amfol-folder-test.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/in"
 "$synth" "$top/testcaptures/scenarios/calm.ini" -o "$work/in/calm.pcapng" >/dev/null
 "$synth" "$top/testcaptures/scenarios/mixed-storm.ini" -o "$work/in/mixed.pcapng" >/dev/null
-cp "$shared/captures/public/adriandonohoe-5g-pcap/synthetic.pcap" "$work/in/"
+cp "$public/adriandonohoe-5g-pcap/synthetic.pcap" "$work/in/"
 rm -f "$work"/in/*.truth.json
 AMFOL_PLUGIN_SO=$so "$top/scripts/amfol-folder.sh" "$work/in" "$work/out" >"$work/lines"
 cat "$work/lines"

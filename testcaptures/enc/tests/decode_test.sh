@@ -21,8 +21,11 @@ printf '000000 00 16 40 13 00 00 01 00 31 40 0c 00 00 60\n\n000000 00 17 00 03 0
   >control.txt
 text2pcap -q -S 38412,38412,60 control.txt control.pcap 2>>text2pcap.log
 
-export AMFOL_STAGE="$work/stage"
-mkdir -p "$AMFOL_STAGE"
+# The unprivileged tshark cannot reach a build folder inside a private clone (e.g. /root, mode
+# 700): stage in a world-readable temporary folder instead, as the other tests do.
+AMFOL_STAGE=$(mktemp -d /tmp/amfol-decode.XXXXXX)
+export AMFOL_STAGE
+trap 'rm -rf "$AMFOL_STAGE"' EXIT
 failures=0
 ts() { "$tshark_as_user" "" "$@" 2>>tshark.stderr; }
 

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# check-ws-versions-run.sh (scripts/check-ws-versions.sh --run): build amfol inside minimal Debian
+# roots of other releases (trixie: Wireshark 4.4, sid: 4.6; debootstrap --variant=minbase, cached
+# by tests/lib/debian-root.sh under /var/cache/amfol-roots) and run the test suite there with that
+# release's tshark. Prints passed / failed / skipped per release.
+#   scripts/check-ws-versions.sh --run [trixie] [sid]
+# Exit 0 when every release passes, 1 when one fails, 77 when a root cannot be had (not root, or
+# the Debian archive unreachable: said on the output).
+set -euo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+suites=("$@"); [ ${#suites[@]} -gt 0 ] || suites=(trixie sid)
+# What scripts/install-deps.sh installs on Debian 12, less what only this host's extra tests use
+# (chromium too: the chart tests check the page there and skip the rendering, AMFOL_NO_BROWSER).
+pkgs=(cmake make gcc pkg-config libglib2.0-dev wireshark-dev tshark asn1c python3 util-linux parallel)
+public=${AMFOL_PUBLIC_CAPTURES:-$top/../shared/captures/public}
+# Tests that need the host itself (Debian roots, clang) are left to the host's own run, and so is
+# the core's UE capacity test (no Wireshark in it, and it runs alone).
+exclude='^(package\.|tools\.ws_versions|fuzz\.sanitized_build|fuzz\.libfuzzer\.|asan\.|capacity\.core)'
+jobs=$(nproc)
+results=()
+status=0
+mounts=()
+cleanup() {
+  local i
+  for ((i = ${#mounts[@]} - 1; i >= 0; i--)); do umount "${mounts[$i]}" 2>/dev/null || true; done
+  mounts=()
+}
+trap cleanup EXIT
+bind_ro() {   # bind_ro SRC DST: SRC read-only at DST
+  mkdir -p "$2"
+  mount --bind "$1" "$2"; mounts+=("$2")
+  mount -o remount,bind,ro "$2"
+}
+for suite in "${suites[@]}"; do
+  root=$("$top/tests/lib/debian-root.sh" "$suite" "${pkgs[@]}") || { rc=$?; echo "$root"; exit "$rc"; }
+  exec 8>"$root.lock"; flock 8          # one user of a root at a time
+  ws=$(chroot "$root" tshark --version 2>/dev/null | sed -n '1s/.*(Wireshark) \([0-9.]*[0-9]\).*/\1/p')
+  echo "== $suite: Wireshark $ws (root $root)"
+  bind_ro "$top" "$root/mnt/amfol"
+  if [ -f "$public/MANIFEST.md" ]; then
+    bind_ro "$public" "$root/mnt/public"
+  fi
+  mkdir -p "$root/proc"; mount -t proc proc "$root/proc"; mounts+=("$root/proc")
+  rm -rf "$root/tmp/amfol-build"
+  log=$root.test.log
+  start=$SECONDS
+  set +e
+  chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
+    AMFOL_PUBLIC_CAPTURES=/mnt/public AMFOL_NO_BROWSER=1 sh -c "
+      cmake -S /mnt/amfol -B /tmp/amfol-build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null &&
+      cmake --build /tmp/amfol-build -j$jobs >/dev/null &&
+      cd /tmp/amfol-build && ctest -j$jobs --timeout 900 --output-on-failure -E '$exclude'" >"$log" 2>&1
+  rc=$?
+  set -e
+  cleanup
+  rm -rf "$root/tmp/amfol-build"
+  exec 8>&-
+  total=$(sed -n 's/.* tests failed out of \([0-9]*\)$/\1/p' "$log" | tail -1)
+  failed=$(sed -n 's/.* tests passed, \([0-9]*\) tests failed out of .*/\1/p' "$log" | tail -1)
+  skipped=$(grep -c '(Skipped)$' "$log" || true)
+  if [ -z "$total" ]; then
+    echo "build or test run failed in $suite (log: $log):"; tail -30 "$log"
+    results+=("$suite|$ws|-|build failed|-|-"); status=1; continue
+  fi
+  grep -E '\*\*\*Failed|\*\*\*Exception|\*\*\*Timeout' "$log" || true
+  results+=("$suite|$ws|$((total - failed - skipped))|$failed|$skipped|$((SECONDS - start)) s")
+  [ "$rc" = 0 ] || status=1
+done
+echo
+echo "release  Wireshark  passed  failed  skipped  build+tests"
+for r in "${results[@]}"; do
+  IFS='|' read -r s w p f k t <<<"$r"
+  printf '%-8s %-10s %6s  %6s  %7s  %s\n' "$s" "$w" "$p" "$f" "$k" "$t"
+done
+exit $status

@@ -1,0 +1,14 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tests/capacity: UE capacity of the core (amfol.max_ues): 2 million distinct UEs through a
+# 1 million cap must evict and count exactly, within 200 MB of added peak memory.
+add_executable(amfol_ue_capacity ${CMAKE_CURRENT_LIST_DIR}/ue_capacity.c)
+target_link_libraries(amfol_ue_capacity PRIVATE amfol_core)
+add_test(NAME capacity.core_2M_ues COMMAND amfol_ue_capacity 2000000 1000000 200)
+set_tests_properties(capacity.core_2M_ues PROPERTIES TIMEOUT 300 RUN_SERIAL TRUE)
+# The preference itself, through the real tshark.
+if(DEFINED AMFOL_PLUGIN_SO AND DEFINED AMFOL_SYNTH)
+  add_test(NAME capacity.max_ues_preference
+    COMMAND ${CMAKE_CURRENT_LIST_DIR}/check_max_ues.sh ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO} ${AMFOL_SYNTH}
+            ${PROJECT_SOURCE_DIR}/testcaptures/scenarios/t3346-synchronised.ini)
+  set_tests_properties(capacity.max_ues_preference PROPERTIES TIMEOUT 120)
+endif()
