@@ -5,7 +5,7 @@
 # writes build/testcaptures/out/<name>.pcapng and its .truth.json once per run).
 set(_pictures_out ${CMAKE_BINARY_DIR}/testcaptures/out)
 if(DEFINED AMFOL_PLUGIN_SO AND DEFINED AMFOL_SYNTH)
-  foreach(scenario mixed-storm clean-episode cascade backoff-storm nrf-lag calm)
+  foreach(scenario mixed-storm clean-episode cascade backoff-storm nrf-lag calm storm-no-control)
     add_test(NAME pictures.page.${scenario}
       COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/check_page.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
               --capture ${_pictures_out}/${scenario}.pcapng)
