@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # tests/pictures: the timeline page (-z amfol,html) against the JSON report, rendered by headless
-# Chromium; the "amfol" Flow Graph (-z flow,amfol,network) against the synthesizer's ground truth.
+# Chromium (storm-no-control gives a symptoms band with an onset); the "amfol" Flow Graph
+# (-z flow,amfol,network) against the synthesizer's ground truth.
 # Scenario captures come from the synthesizer's fixtures (testcaptures/tests: synth.generate.<name>
 # writes build/testcaptures/out/<name>.pcapng and its .truth.json once per run).
 set(_pictures_out ${CMAKE_BINARY_DIR}/testcaptures/out)
