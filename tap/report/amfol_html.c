@@ -5,10 +5,12 @@
  * the shared time axis (the `bands` table below: add a band by adding a function there), then
  * the axis. Episode bands are drawn behind every band once the height is known. Every mark has
  * an SVG <title> (the browser's tooltip) naming its frames. Elements the tests count carry a
- * class and data-* attributes: g.episode, g.finding, g.mark. */
+ * class and data-* attributes: g.episode, g.finding, g.mark, g.symptoms (rect.sym-bucket,
+ * g.sym-onset). */
 #include "amfol_html.h"
 #include "amfol_html_data.h"
 #include "amfol_report.h"
+#include "../symptoms/amfol_symptoms.h"   /* enum amfol_sym_flag */
 
 #include <math.h>
 #include <string.h>
@@ -446,11 +448,80 @@ static double band_findings(page *p, const amfol_html_amf *a, double y)
     return y + rows * row_h + 4 + GAP;
 }
 
+/* The AMF's overload symptoms (tap/symptoms) in their own buckets: the initial-ue response time
+ * p95 against its baseline (dashed), the share of unanswered requests as bars, one hover column
+ * per symptom bucket and a marker at the onset of the first sustained symptom run. */
+static double band_symptoms(page *p, const amfol_html_amf *a, double y)
+{
+    const amfol_html_symptoms *hs = a->symptoms;
+    if (!hs || !hs->buckets->len)
+        return y;
+    double max = hs->baseline_p95_s;
+    for (guint k = 0; k < hs->buckets->len; k++)
+        max = MAX(max, g_array_index(hs->buckets, amfol_html_sym_bucket, k).p95_s);
+    max = max > 0 ? max * 1.1 : 1;
+    g_string_append(p->svg, "<g class=\"symptoms\" data-amf=\"");
+    esc(p->svg, hs->amf);
+    g_string_append_printf(p->svg, "\" data-buckets=\"%u\" data-onset-frame=\"%u\">\n", hs->buckets->len,
+                           hs->onset_frame);
+    label(p, y + 14, "lbl", "response time p95");
+    label(p, y + 28, "lbl", "and unanswered share");
+    g_string_append_printf(p->svg, "<text class=\"scale\" x=\"%.0f\" y=\"%.1f\">max %.0f ms</text>\n",
+                           PLOT_L - 6, y + 42, max * 1000);
+    frame_box(p, y, SUB_H);
+    GString *pts = g_string_new(NULL);
+    for (guint k = 0; k < hs->buckets->len; k++) {
+        const amfol_html_sym_bucket *b = &g_array_index(hs->buckets, amfol_html_sym_bucket, k);
+        double x0 = x_of(p, b->start), x1 = MAX(x_of(p, b->start + b->duration_s), x0 + 0.8);
+        if (b->requests && b->unanswered) {
+            double bh = SUB_H * b->unanswered / b->requests;
+            g_string_append_printf(p->svg, "<rect class=\"b-unans\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
+                                   "height=\"%.1f\"/>\n", x0, y + SUB_H - bh, x1 - x0, bh);
+        }
+        if (b->p95_s >= 0)
+            g_string_append_printf(pts, "%.1f,%.1f ", (x0 + x1) / 2, y + SUB_H - SUB_H * b->p95_s / max);
+        char t[32];
+        rel_time(t, sizeof t, b->start - p->m->origin);
+        g_string_append_printf(p->svg, "<rect class=\"hover sym-bucket\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
+                               "height=\"%.1f\"><title>%s (%g s): ", x0, y, x1 - x0, SUB_H, t, b->duration_s);
+        if (b->p95_s >= 0)
+            g_string_append_printf(p->svg, "p95 %.1f ms over %u answers", b->p95_s * 1000, b->n);
+        else
+            g_string_append(p->svg, "no answered request");
+        g_string_append_printf(p->svg, "; %u of %u requests unanswered%s%s%s%s</title></rect>\n", b->unanswered,
+                               b->requests, b->symptoms ? "; symptoms:" : "",
+                               b->symptoms & AMFOL_SYM_SLOW ? " slow" : "",
+                               b->symptoms & AMFOL_SYM_SBI_SLOW ? " sbi-slow" : "",
+                               b->symptoms & AMFOL_SYM_UNANSWERED ? " unanswered" : "");
+    }
+    if (pts->len)
+        g_string_append_printf(p->svg, "<polyline class=\"s-p95\" points=\"%s\"/>\n", pts->str);
+    g_string_free(pts, TRUE);
+    if (hs->baseline_p95_s >= 0) {
+        double ly = y + SUB_H - SUB_H * hs->baseline_p95_s / max;
+        g_string_append_printf(p->svg, "<line class=\"s-baseline\" x1=\"%.0f\" x2=\"%.0f\" y1=\"%.1f\" "
+                               "y2=\"%.1f\"><title>baseline p95 %.1f ms (calm start)</title></line>\n",
+                               PLOT_L, PLOT_R, ly, ly, hs->baseline_p95_s * 1000);
+    }
+    if (hs->onset_frame) {
+        double x = x_of(p, hs->onset_time);
+        g_string_append_printf(p->svg, "<g class=\"sym-onset\" data-frame=\"%u\"><title>symptom onset, frame %u:%s%s%s"
+                               "</title><path d=\"M%.1f %.1fl-5 -8h10z\"/><line x1=\"%.1f\" x2=\"%.1f\" "
+                               "y1=\"%.1f\" y2=\"%.1f\"/></g>\n", hs->onset_frame, hs->onset_frame,
+                               hs->onset_symptoms & AMFOL_SYM_SLOW ? " slow" : "",
+                               hs->onset_symptoms & AMFOL_SYM_SBI_SLOW ? " sbi-slow" : "",
+                               hs->onset_symptoms & AMFOL_SYM_UNANSWERED ? " unanswered" : "",
+                               x, y, x, x, y, y + SUB_H);
+    }
+    g_string_append(p->svg, "</g>\n");
+    return y + SUB_H + GAP;
+}
+
 typedef double (*band_fn)(page *p, const amfol_html_amf *a, double y);
 
-/* The bands of a section, top to bottom. A new band (e.g. symptom series) is one entry here. */
+/* The bands of a section, top to bottom. A new band is one entry here. */
 static const band_fn bands[] = {
-    band_marks, band_ium, band_rrc, band_nas, band_nrf, band_findings,
+    band_marks, band_ium, band_rrc, band_nas, band_nrf, band_symptoms, band_findings,
 };
 
 /* ---- section: episode bands, bands, axis ------------------------------------------------------ */
@@ -618,6 +689,8 @@ static const char css[] =
     ".mark.start path{fill:#d62728}.mark.stop path{fill:#2ca02c}"
     ".episode rect{fill:#ffd9b3;fill-opacity:.45}.episode.level-Minor rect{fill:#fff2b3}"
     ".episode.level-Critical rect{fill:#ffb3b3}.episode text{font-weight:bold;fill:#7a3b00}"
+    ".s-p95{stroke:#8c564b}.s-baseline{stroke:#8c564b;stroke-dasharray:5 3;stroke-width:1.5}"
+    ".b-unans{fill:#e377c2;fill-opacity:.5}.sym-onset path{fill:#8c564b}.sym-onset line{stroke:#8c564b}"
     ".finding path{fill:#555}.finding.sev-error path{fill:#d62728}.finding.sev-warning path{fill:#ff7f0e}"
     ".finding text{font-size:10px}.t3346 rect{fill:#ff7f0e}.t3346 text{font-size:10px}"
     ".legend span{display:inline-block;margin-right:14px}.sw{display:inline-block;width:18px;height:10px;"
@@ -644,6 +717,11 @@ static void legend(GString *out)
         { "background:#9467bd", "early retries / 3gpp-Sbi-Oci" },
         { "border-top:2px solid #17becf;height:0", "NRF load" },
         { "background:#d62728;transform:rotate(45deg);width:8px;height:8px", "finding (error) / HTTP 503" },
+        { "border-top:2px solid #8c564b;height:0", "AMF response time p95 (InitialUEMessage to first answer)" },
+        { "border-top:2px dashed #8c564b;height:0", "its baseline p95" },
+        { "background:#e377c2;opacity:.5", "unanswered share" },
+        { "border-top:8px solid #8c564b;height:0;width:0;border-left:6px solid transparent;"
+          "border-right:6px solid transparent", "symptom onset" },
     };
     g_string_append(out, "<p class=\"legend\">");
     for (size_t i = 0; i < G_N_ELEMENTS(items); i++)

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* amfol_html_data.c: gathers the chart's model from the engine's public read side: the N2
- * timeline (episodes) and rows (gNBs), the findings and the chart recorder's series (see
- * amfol_html_data.h). */
+ * timeline (episodes) and rows (gNBs), the findings, the chart recorder's series and the symptom
+ * series (see amfol_html_data.h). */
 #include "amfol_html_data.h"
 #include "../core/amfol_engine_internal.h"   /* e->n2, for the N2 timeline and PDU count */
+#include "../symptoms/amfol_symptoms.h"
 
 #include <math.h>
 #include <string.h>
@@ -25,6 +26,10 @@ static void amf_free(void *p)
     g_array_free(a->asked, TRUE);
     g_ptr_array_free(a->lines, TRUE);
     g_array_free(a->findings, TRUE);
+    if (a->symptoms) {
+        g_array_free(a->symptoms->buckets, TRUE);
+        g_free(a->symptoms);
+    }
     g_free(a);
 }
 
@@ -234,6 +239,43 @@ static bool merge_cell(amfol_html_model *m, const amfol_chart_rec *r, const amfo
     return false;
 }
 
+/* ---- symptoms: the AMF's response time and unanswered share per symptom bucket -------------- */
+
+/* Copies, because the series stay valid only until the engine is fed again. */
+static void add_symptoms(amfol_html_model *m, amfol_engine *e)
+{
+    for (size_t i = 0; i < amfol_symptoms_amf_count(e); i++) {
+        const amfol_symptom_series *ser = amfol_symptoms_series(e, i);
+        if (!ser || !ser->n_buckets)
+            continue;
+        amfol_html_symptoms *hs = g_new0(amfol_html_symptoms, 1);
+        hs->amf = ser->amf;
+        hs->bucket_s = ser->bucket_s;
+        const amfol_sym_baseline *b = &ser->baseline[AMFOL_SYM_INITIAL_UE];
+        hs->baseline_p95_s = b->source != AMFOL_BASELINE_NONE ? b->p95_s : -1;
+        hs->onset_frame = ser->onset_frame;
+        hs->onset_time = ser->onset_time;
+        hs->onset_symptoms = ser->onset_symptoms;
+        hs->buckets = g_array_sized_new(FALSE, TRUE, sizeof(amfol_html_sym_bucket), (guint)ser->n_buckets);
+        for (size_t k = 0; k < ser->n_buckets; k++) {
+            const amfol_symptom_bucket *sb = &ser->buckets[k];
+            const amfol_sym_latency *lat = &sb->latency[AMFOL_SYM_INITIAL_UE];
+            amfol_html_sym_bucket hb = { .start = sb->start, .duration_s = sb->duration_s,
+                                         .p95_s = lat->n ? lat->p95_s : -1, .n = lat->n,
+                                         .requests = sb->requests, .unanswered = sb->unanswered,
+                                         .symptoms = sb->symptoms };
+            g_array_append_val(hs->buckets, hb);
+        }
+        amfol_html_amf *a = section(m, ser->amf, true);
+        if (a->symptoms) {                   /* one series per AMF name; keep the first */
+            g_array_free(hs->buckets, TRUE);
+            g_free(hs);
+            continue;
+        }
+        a->symptoms = hs;
+    }
+}
+
 /* ---- the model ------------------------------------------------------------------------------ */
 
 /* Which section a recorded series belongs to. */
@@ -330,6 +372,7 @@ amfol_html_model *amfol_html_model_new(amfol_engine *e, const char *capture_name
         amfol_html_finding hf = { f, amfol_chart_rec_frame_time(r, f->first_frame) };
         g_array_append_val(a->findings, hf);
     }
+    add_symptoms(m, e);
     /* The section of untied things goes last. */
     amfol_html_amf *untied = section(m, NULL, false);
     guint ix;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* amfol_html_data.h: everything the overload chart draws, gathered in one place from the
- * engine's public read side (N2 rows, findings, the chart recorder) into plain structs. The
+ * engine's public read side (N2 rows, findings, the chart recorder, the symptom series) into plain structs. The
  * writer (amfol_html.c) reads only this model, so a change in how the modules keep their state
  * touches amfol_html_data.c alone. */
 #ifndef AMFOL_HTML_DATA_H
@@ -46,6 +46,26 @@ typedef struct amfol_html_finding {
     amfol_time t;                    /* time of the first frame */
 } amfol_html_finding;
 
+/* One bucket of the symptom series (tap/symptoms), in its own bucket width. */
+typedef struct amfol_html_sym_bucket {
+    amfol_time start;                /* absolute */
+    double duration_s;
+    double p95_s;                    /* the AMF's initial-ue response time p95; < 0: no sample */
+    uint32_t n, requests, unanswered;
+    unsigned symptoms;               /* enum amfol_sym_flag bits */
+} amfol_html_sym_bucket;
+
+/* The overload symptoms of one AMF: response time against the baseline, unanswered share. */
+typedef struct amfol_html_symptoms {
+    const char *amf;                 /* the symptoms module's AMF name (JSON amfs[].id) */
+    double bucket_s;
+    GArray *buckets;                 /* amfol_html_sym_bucket (copies) */
+    double baseline_p95_s;           /* initial-ue baseline; < 0: none */
+    amfol_frame onset_frame;         /* 0: no sustained symptom run */
+    amfol_time onset_time;
+    unsigned onset_symptoms;
+} amfol_html_symptoms;
+
 /* One section of the page: an N2 AMF, or (name NULL) what is tied to none. */
 typedef struct amfol_html_amf {
     const char *name;
@@ -56,6 +76,7 @@ typedef struct amfol_html_amf {
     GPtrArray *lines;                /* amfol_html_line*, owned by the model */
     const amfol_chart_t3346 *t3346;  /* NULL when no congestion reject */
     GArray *findings;                /* amfol_html_finding */
+    amfol_html_symptoms *symptoms;   /* NULL when the AMF has no symptom buckets */
 } amfol_html_amf;
 
 typedef struct amfol_html_model {

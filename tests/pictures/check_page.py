@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # check_page.py: the timeline page (-z amfol,html) of a capture against the JSON report of the
 # same capture (-z amfol,json): one episode band per episode with its START/STOP frames, one
-# START/STOP mark per gNB message, one marker per finding (rule and first frame); the page is
+# START/STOP mark per gNB message, one marker per finding (rule and first frame), per AMF with
+# symptom buckets one symptoms band with as many buckets as the JSON and exactly one onset marker
+# at the JSON's onset frame (none without an onset); the page is
 # self-contained (no script, no external reference) and the same in one pass and with -2;
 # Chromium renders it into a PNG that is not blank and shows the episode colour when there are
 # episodes.
@@ -50,6 +52,7 @@ class Page(HTMLParser):
         self.section, self.in_h2, self.h2 = None, False, ""
         self.episodes, self.findings, self.marks, self.orphan_stops = [], [], [], []
         self.ids, self.scripts, self.external = set(), 0, []
+        self.sym_amf, self.sym_bands, self.sym_buckets, self.sym_onsets = None, [], {}, {}
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
@@ -63,11 +66,18 @@ class Page(HTMLParser):
                 self.external.append(a[k])
         if tag == "h2":
             self.in_h2, self.h2 = True, ""
+        if tag == "rect" and "sym-bucket" in cls:
+            self.sym_buckets[self.sym_amf] = self.sym_buckets.get(self.sym_amf, 0) + 1
         if tag != "g":
             return
         if "episode" in cls:
             self.episodes.append((self.section, int(a["data-episode"]), int(a["data-start-frame"]),
                                   int(a["data-stop-frame"])))
+        elif "symptoms" in cls:
+            self.sym_amf = a["data-amf"]
+            self.sym_bands.append((a["data-amf"], int(a["data-onset-frame"])))
+        elif "sym-onset" in cls:
+            self.sym_onsets.setdefault(self.sym_amf, []).append(int(a["data-frame"]))
         elif "finding" in cls:
             self.findings.append((a["data-rule"], int(a["data-first-frame"])))
         elif "mark" in cls:
@@ -111,6 +121,24 @@ orphans = sum(g.get("stops_without_start", 0) for a in report.get("amfs", []) fo
 if len(p.orphan_stops) != orphans or any(k != "stop" for _, k, _, _ in p.orphan_stops):
     fails.append(f"{len(p.orphan_stops)} marks outside an episode, JSON has {orphans} STOPs without START")
 
+# Symptoms: per AMF with symptom buckets one band, its bucket count, one onset marker at the
+# onset frame (JSON amfs[].id is the symptoms module's AMF name).
+want_sym, want_onsets, want_buckets = [], {}, {}
+for amf in report.get("amfs", []):
+    sym = amf.get("symptoms")
+    if not sym or not sym.get("buckets"):
+        continue
+    want_sym.append((amf["id"], sym["onset_frame"] or 0))
+    want_buckets[amf["id"]] = len(sym["buckets"])
+    if sym["onset_frame"] is not None:
+        want_onsets[amf["id"]] = [sym["onset_frame"]]
+if sorted(p.sym_bands) != sorted(want_sym):
+    fails.append(f"symptom bands {sorted(p.sym_bands)} != JSON (AMF, onset frame) {sorted(want_sym)}")
+if p.sym_buckets != want_buckets:
+    fails.append(f"symptom buckets drawn {p.sym_buckets} != JSON bucket counts {want_buckets}")
+if p.sym_onsets != want_onsets:
+    fails.append(f"symptom onset markers {p.sym_onsets} != JSON onset frames {want_onsets}")
+
 # One marker per finding.
 want_findings = sorted((f["rule"], f["first_frame"]) for f in report.get("findings", []))
 if report.get("findings_dropped", 0) == 0 and sorted(p.findings) != want_findings:
@@ -149,6 +177,7 @@ else:
         fails.append("no episode band colour in the rendered page")
 
 print(f"{len(p.episodes)} episode bands, {len(p.marks)} START/STOP marks, {len(p.findings)} finding markers, "
+      f"{len(p.sym_bands)} symptom bands ({sum(p.sym_buckets.values())} buckets, onsets {p.sym_onsets}), "
       f"page {len(page.encode())} bytes")
 if fails:
     print("FAIL\n" + "\n".join(fails))

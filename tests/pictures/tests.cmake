@@ -1,11 +1,12 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # tests/pictures: the timeline page (-z amfol,html) against the JSON report, rendered by headless
-# Chromium; the "amfol" Flow Graph (-z flow,amfol,network) against the synthesizer's ground truth.
+# Chromium (storm-no-control gives a symptoms band with an onset); the "amfol" Flow Graph
+# (-z flow,amfol,network) against the synthesizer's ground truth.
 # Scenario captures come from the synthesizer's fixtures (testcaptures/tests: synth.generate.<name>
 # writes build/testcaptures/out/<name>.pcapng and its .truth.json once per run).
 set(_pictures_out ${CMAKE_BINARY_DIR}/testcaptures/out)
 if(DEFINED AMFOL_PLUGIN_SO AND DEFINED AMFOL_SYNTH)
-  foreach(scenario mixed-storm clean-episode cascade backoff-storm nrf-lag calm)
+  foreach(scenario mixed-storm clean-episode cascade backoff-storm nrf-lag calm storm-no-control)
     add_test(NAME pictures.page.${scenario}
       COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/check_page.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
               --capture ${_pictures_out}/${scenario}.pcapng)
