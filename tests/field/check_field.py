@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # check_field.py: end-to-end checks of issue 10 (field captures) with the real tshark and the
 # built plugin, on the crafted captures of make_field_captures.py.
-#   check_field.py MODE TSHARK_WRAPPER PLUGIN_SO WORKDIR [SHARED_DIR]
+#   check_field.py MODE TSHARK_WRAPPER PLUGIN_SO WORKDIR [SYNTH SCENARIO_DIR]   (part1)
 # Every expected value comes from what make_field_captures.py wrote (the .frames.json).
 import collections
 import json
@@ -12,7 +12,6 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 MODE, WRAPPER, PLUGIN, WORK = sys.argv[1:5]
-SHARED = sys.argv[5] if len(sys.argv) > 5 else None
 FAILS = []
 CAUSE = {0: "emergency", 2: "mt-Access", 3: "mo-Signalling", 4: "mo-Data"}
 
@@ -265,7 +264,7 @@ def part1_oracle(pcap):
 
 
 def mode_part1():
-    synth, scenarios = sys.argv[6], sys.argv[7]
+    synth, scenarios = sys.argv[5], sys.argv[6]
     for name in ("ue-early-retry", "backoff-storm"):
         pcap = os.path.join(WORK, name + ".pcapng")
         subprocess.run([synth, os.path.join(scenarios, name + ".ini"), "-o", pcap], check=True,

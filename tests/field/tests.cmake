@@ -6,7 +6,7 @@ if(AMFOL_PLUGIN_SO AND Python3_FOUND)
   foreach(mode midstream repeats ties scp)
     add_test(NAME field.${mode}
       COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/check_field.py ${mode} ${AMFOL_TSHARK}
-              ${AMFOL_PLUGIN_SO} ${CMAKE_CURRENT_BINARY_DIR}/field-work-${mode} ${AMFOL_SHARED})
+              ${AMFOL_PLUGIN_SO} ${CMAKE_CURRENT_BINARY_DIR}/field-work-${mode})
     set_tests_properties(field.${mode} PROPERTIES TIMEOUT 300)
   endforeach()
 endif()
@@ -14,7 +14,7 @@ endif()
 if(AMFOL_PLUGIN_SO AND Python3_FOUND AND AMFOL_SYNTH)
   add_test(NAME field.part1
     COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/check_field.py part1 ${AMFOL_TSHARK}
-            ${AMFOL_PLUGIN_SO} ${CMAKE_CURRENT_BINARY_DIR}/field-work-part1 ${AMFOL_SHARED} ${AMFOL_SYNTH}
+            ${AMFOL_PLUGIN_SO} ${CMAKE_CURRENT_BINARY_DIR}/field-work-part1 ${AMFOL_SYNTH}
             ${PROJECT_SOURCE_DIR}/testcaptures/scenarios)
   set_tests_properties(field.part1 PROPERTIES TIMEOUT 300)
 endif()

@@ -26,19 +26,13 @@ if(DEFINED AMFOL_PLUGIN_SO)
               --n2-crafted ${crafted})
   endforeach()
 endif()
-set(PICTURES_PUBLIC ${AMFOL_SHARED}/captures/public)
-if(NOT EXISTS ${PICTURES_PUBLIC} AND DEFINED ENV{AMFOL_PUBLIC_CAPTURES})
-  set(PICTURES_PUBLIC $ENV{AMFOL_PUBLIC_CAPTURES})
-endif()
 if(DEFINED AMFOL_PLUGIN_SO)
   # A capture without NGAP (SBI only) gives a page that says so.
-  add_test(NAME pictures.page.no-ngap
+  amfol_public_test(NAME pictures.page.no-ngap
     COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/check_page.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
-            --capture ${PICTURES_PUBLIC}/adriandonohoe-5g-pcap/sandbox_sbi.pcap --no-ngap)
-endif()
-if(DEFINED AMFOL_PLUGIN_SO AND EXISTS ${PICTURES_PUBLIC})
+            --capture @PUBLIC@/adriandonohoe-5g-pcap/sandbox_sbi.pcap --no-ngap)
   # Real captures, some truncated or malformed: a complete page each, never a crash.
-  add_test(NAME pictures.page.public
+  amfol_public_test(NAME pictures.page.public TIMEOUT 600
     COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/check_public_pages.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
-            ${PICTURES_PUBLIC})
+            @PUBLIC@)
 endif()

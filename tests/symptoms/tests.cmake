@@ -6,17 +6,9 @@ if(NOT AMFOL_PLUGIN_SO)
   return()
 endif()
 find_package(Python3 COMPONENTS Interpreter REQUIRED)
-if(DEFINED ENV{AMFOL_PUBLIC_CAPTURES})
-  set(SYMPTOMS_PUBLIC $ENV{AMFOL_PUBLIC_CAPTURES})
-else()
-  set(SYMPTOMS_PUBLIC ${AMFOL_SHARED}/captures/public)
-endif()
-if(EXISTS ${SYMPTOMS_PUBLIC})
-  add_test(NAME symptoms.public_captures_calm
-           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/check_public.py ${AMFOL_TSHARK}
-                   ${AMFOL_PLUGIN_SO} ${SYMPTOMS_PUBLIC})
-  set_tests_properties(symptoms.public_captures_calm PROPERTIES TIMEOUT 300)
-endif()
+amfol_public_test(NAME symptoms.public_captures_calm TIMEOUT 300
+  COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/check_public.py ${AMFOL_TSHARK}
+          ${AMFOL_PLUGIN_SO} @PUBLIC@)
 
 # The table against an oracle from plain tshark fields, on the synthesizer's storm (issue 14).
 if(AMFOL_SYNTH)
