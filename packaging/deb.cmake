@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # packaging/deb.cmake: `cpack -G DEB` (in the build folder) makes amfol_<version>_<arch>.deb for
 # the Wireshark this build was configured against: the plugin in that version's system plugin
-# folder, Depends on the libwireshark ABI package it links to, amfol-synth, its scenarios and the
+# folder, Depends on the libwireshark ABI package it links to, amfol-synth, amfol-replay (its own
+# install rule in replay/), the scenarios and the
 # man pages. Included last from the root CMakeLists.txt.
 if(NOT Wireshark_FOUND)
   return()
@@ -14,7 +15,7 @@ if(TARGET amfol-synth)
           FILES_MATCHING PATTERN "*.ini")
 endif()
 set(_amfol_man_gz)
-foreach(page amfol-synth.1 amfol.7)
+foreach(page amfol-synth.1 amfol-replay.1 amfol.7)
   set(gz ${CMAKE_BINARY_DIR}/man/${page}.gz)
   add_custom_command(OUTPUT ${gz}
     COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_BINARY_DIR}/man

@@ -27,7 +27,8 @@ echo "Depends: $depends"
 case ", $depends" in *", $abi "*) ;; *) fail "Depends lacks $abi (the ABI package of tshark's libwireshark)";; esac
 ws_xy=$(tshark --version | sed -n '1s/.*(Wireshark) \([0-9]*\.[0-9]*\).*/\1/p')
 plugin=/usr/lib/$(dpkg-architecture -qDEB_HOST_MULTIARCH)/wireshark/plugins/$ws_xy/epan/amfol.so
-for f in ."$plugin" ./usr/bin/amfol-synth ./usr/share/man/man1/amfol-synth.1.gz ./usr/share/man/man7/amfol.7.gz \
+for f in ."$plugin" ./usr/bin/amfol-synth ./usr/bin/amfol-replay ./usr/share/man/man1/amfol-synth.1.gz \
+         ./usr/share/man/man1/amfol-replay.1.gz ./usr/share/man/man7/amfol.7.gz \
          ./usr/share/amfol/scenarios/mixed-storm.ini; do
   dpkg-deb -c "$deb" | awk '{print $6}' | grep -qx "$f" || fail "package lacks $f"
 done
@@ -50,7 +51,7 @@ echo "# tshark -G plugins | grep amfol"
 in_root tshark -G plugins >"$work/plugins" 2>&1 || { cat "$work/plugins"; fail "tshark -G plugins"; }
 grep amfol "$work/plugins" || fail "tshark in the root does not list amfol"
 grep -q "$plugin" "$work/plugins" || fail "amfol is not loaded from the system plugin folder $plugin"
-for page in amfol-synth.1 amfol.7; do
+for page in amfol-synth.1 amfol-replay.1 amfol.7; do
   sec=${page##*.}
   zcat "$root/usr/share/man/man$sec/$page.gz" | grep -q '^\.TH' || fail "man page $page"
 done
@@ -62,6 +63,14 @@ in_root tshark -r /tmp/storm.pcapng -2 -q -z amfol,diagnosis >"$work/diag.root" 
   { cat "$work/diag.err"; fail "tshark -z amfol,diagnosis in the root"; }
 sed -n '1,4p' "$work/diag.root"
 grep -q "^AMF amf-1: overload episode 1 from frame" "$work/diag.root" || fail "no overload episode found"
+# The packaged amfol-replay over the events the system tshark exports names the same episode.
+in_root sh -c 'tshark -r /tmp/storm.pcapng -q -z amfol,events > /tmp/storm.events' ||
+  fail "tshark -z amfol,events in the root"
+in_root amfol-replay --format diagnosis /tmp/storm.events >"$work/replay.root" 2>"$work/replay.err" ||
+  { cat "$work/replay.err"; fail "amfol-replay in the root"; }
+[ "$(grep '^AMF amf-1: overload episode 1' "$work/replay.root")" = \
+  "$(grep '^AMF amf-1: overload episode 1' "$work/diag.root")" ] || fail "amfol-replay's episode differs from tshark's"
+echo "amfol-replay in the root: same episode line as tshark"
 # The same capture through the build tree's plugin on the host gives the same diagnosis.
 cp "$root/tmp/storm.pcapng" "$work/storm.pcapng"
 "$top/tests/lib/tshark-as-user.sh" "$build/plugins/$ws_xy/epan/amfol.so" -r "$work/storm.pcapng" \
