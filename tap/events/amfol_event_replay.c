@@ -2,6 +2,7 @@
 /* amfol_event_replay.c: k-way merge of events files by time into one engine (see the header). */
 #include "amfol_event_replay.h"
 #include "amfol_event_read.h"
+#include "core/amfol_dedup.h"   /* amfol_hash_bytes */
 
 #include <string.h>
 
@@ -93,33 +94,24 @@ const amfol_replay_stats *amfol_replay_stats_get(const amfol_replay *r)
     return &r->stats;
 }
 
-/* FNV-1a over bytes. */
-static uint64_t fnv(uint64_t h, const void *p, size_t n)
-{
-    const uint8_t *b = p;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ b[i]) * 0x100000001b3ULL;
-    return h;
-}
-
 /* Hash of what a frame's events say, without where and when it was captured. Every event
  * struct starts with its amfol_where, and records are zeroed before reading. */
 static uint64_t frame_hash(const amfol_event_group *g)
 {
-    uint64_t h = 0xcbf29ce484222325ULL;
+    uint64_t h = AMFOL_HASH_INIT;
     for (guint i = 0; i < g->events->len; i++) {
         amfol_event_rec rec = g_array_index(g->events, amfol_event_rec, i);
         amfol_where *w = (amfol_where *)&rec.u;
         w->frame = 0;
         w->time = 0;
-        h = fnv(h, &rec.kind, sizeof rec.kind);
+        h = amfol_hash_bytes(h, (const uint8_t *)&rec.kind, sizeof rec.kind);
         if (rec.kind == AMFOL_EV_NAS) {
             rec.u.nas.ngap = NULL;
             rec.nas_ngap.where.frame = 0;
             rec.nas_ngap.where.time = 0;
-            h = fnv(h, &rec.nas_ngap, sizeof rec.nas_ngap);
+            h = amfol_hash_bytes(h, (const uint8_t *)&rec.nas_ngap, sizeof rec.nas_ngap);
         }
-        h = fnv(h, &rec.u, amfol_event_size(rec.kind));
+        h = amfol_hash_bytes(h, (const uint8_t *)&rec.u, amfol_event_size(rec.kind));
     }
     return h;
 }

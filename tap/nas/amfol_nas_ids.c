@@ -7,6 +7,7 @@
  * table of 8-byte entries (40 low hash bits | 24-bit slot); a hit is confirmed against the full
  * hash the UE keeps, so two texts are confused only if their 64-bit hashes are equal. */
 #include "amfol_nas_ids.h"
+#include "core/amfol_dedup.h"   /* amfol_hash_bytes */
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -34,9 +35,7 @@ struct amfol_nas_registry {
 /* FNV-1a, then a 64-bit finaliser; never 0 in the 40 bits the index keeps. */
 static uint64_t key_hash(const char *key)
 {
-    uint64_t h = UINT64_C(0xcbf29ce484222325);
-    for (const unsigned char *p = (const unsigned char *)key; *p; p++)
-        h = (h ^ *p) * UINT64_C(0x100000001b3);
+    uint64_t h = amfol_hash_bytes(AMFOL_HASH_INIT, (const uint8_t *)key, strlen(key));
     h ^= h >> 33;
     h *= UINT64_C(0xff51afd7ed558ccd);
     h ^= h >> 33;
