@@ -43,14 +43,23 @@ static void endpoints_of(const rrc_assoc *as, amfol_endpoint *a, amfol_endpoint 
     g_strlcpy(b->text, as->b, sizeof b->text);
 }
 
-const char *rrc_assoc_gnb_name(amfol_engine *e, uint32_t ai)
+/* Association `ai` (NULL if unknown) and its endpoints, to ask N2 for its names. */
+static rrc_assoc *assoc_at(amfol_rrc *s, uint32_t ai, amfol_endpoint *a, amfol_endpoint *b)
 {
-    amfol_rrc *s = e->rrc;
     if (ai >= s->n_assocs)
         return NULL;
     rrc_assoc *as = &s->assocs[ai];
+    endpoints_of(as, a, b);
+    return as;
+}
+
+const char *rrc_assoc_gnb_name(amfol_engine *e, uint32_t ai)
+{
+    amfol_rrc *s = e->rrc;
     amfol_endpoint a, b;
-    endpoints_of(as, &a, &b);
+    rrc_assoc *as = assoc_at(s, ai, &a, &b);
+    if (!as)
+        return NULL;
     const char *n2 = amfol_n2_gnb_name(e->n2, &a, &b);   /* one naming for the whole report */
     if (n2 && *n2)
         return n2;
@@ -67,11 +76,10 @@ const char *rrc_assoc_gnb_name(amfol_engine *e, uint32_t ai)
 const char *rrc_assoc_amf_name(amfol_engine *e, uint32_t ai)
 {
     amfol_rrc *s = e->rrc;
-    if (ai >= s->n_assocs)
-        return NULL;
-    rrc_assoc *as = &s->assocs[ai];
     amfol_endpoint a, b;
-    endpoints_of(as, &a, &b);
+    rrc_assoc *as = assoc_at(s, ai, &a, &b);
+    if (!as)
+        return NULL;
     const char *n2 = amfol_n2_amf_name(e->n2, &a, &b);
     if (n2 && *n2)
         return n2;
