@@ -12,11 +12,13 @@ parallel  : scripts/amfol-parallel.sh over the folder of parts gives the whole c
 bad-input : a broken line, another schema version and a cut-off file each give an error that
             names the file and the line
 """
+import atexit
 import json
 import os
 import shutil
 import subprocess
 import sys
+import tempfile
 
 mode, scenario, tshark, plugin, synth, replay, scen_dir, work = sys.argv[1:9]
 
@@ -31,7 +33,7 @@ def sh(*args, **kw):
 
 
 def tshark_run(cap, *z):
-    env = dict(os.environ, AMFOL_STAGE=os.path.join(work, "stage"))
+    env = dict(os.environ, AMFOL_STAGE=STAGE)
     return sh(tshark, plugin, "-q", "-r", cap, *z, env=env)
 
 
@@ -89,6 +91,11 @@ def check(ok, what):
     return ok
 
 
+# The unprivileged tshark reads plugin and captures from a world-readable stage in /tmp: the
+# build folder may sit where that user cannot enter (a clone under /root, mode 700).
+STAGE = tempfile.mkdtemp(prefix="amfol-scale-stage-")
+os.chmod(STAGE, 0o755)
+atexit.register(shutil.rmtree, STAGE, True)
 if os.path.isdir(work):
     shutil.rmtree(work)
 os.makedirs(work)
