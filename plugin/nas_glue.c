@@ -357,7 +357,7 @@ static void nas_render(amfol_frame_ctx *ctx, proto_tree *tree, void *record)
 static void nas_register_fields(int proto, expert_module_t *expert)
 {
     static hf_register_info hf[] = {
-        { &hf_amfol_nas_message, { "NAS message", "amfol.nas.message", FT_STRING, BASE_NONE, NULL, 0x0,
+        { &hf_amfol_nas_message, { "NAS message", "amfol.nas", FT_STRING, BASE_NONE, NULL, 0x0,
             "NAS message as amfol read it from the NAS-PDU octets", HFILL } },
         { &hf_amfol_nas_cause, { "5GMM cause", "amfol.nas.cause", FT_UINT32, BASE_DEC, NULL, 0x0,
             "5GMM cause in words", HFILL } },
@@ -390,7 +390,7 @@ static void nas_register_fields(int proto, expert_module_t *expert)
         { &hf_amfol_nas_amf, { "AMF", "amfol.nas.amf", FT_STRING, BASE_NONE, NULL, 0x0, NULL, HFILL } },
         { &hf_amfol_nas_episode, { "Overload episode", "amfol.nas.episode", FT_UINT32, BASE_DEC, NULL, 0x0,
             "The AMF's N2 overload episode at this time", HFILL } },
-        { &hf_amfol_nas_episode_start, { "Overload START in force", "amfol.nas.episode_start", FT_FRAMENUM, BASE_NONE, NULL, 0x0,
+        { &hf_amfol_nas_episode_start, { "Overload START in force", "amfol.nas.start_frame", FT_FRAMENUM, BASE_NONE, NULL, 0x0,
             NULL, HFILL } },
         { &hf_amfol_nas_in_overload, { "AMF in overload", "amfol.nas.in_overload", FT_BOOLEAN, BASE_NONE, NULL, 0x0,
             NULL, HFILL } },
@@ -422,9 +422,9 @@ static void nas_register_fields(int proto, expert_module_t *expert)
             "Congestion reject without T3346: the UE does not back off (TS 24.501 abnormal case)", EXPFILL } },
         { &ei_amfol_nas_t3346_zero, { "amfol.nas.t3346_zero", PI_PROTOCOL, PI_WARN,
             "Congestion reject with T3346 zero or deactivated: no back-off", EXPFILL } },
-        { &ei_amfol_nas_exempt_rejected, { "amfol.nas.exempt_rejected", PI_PROTOCOL, PI_WARN,
+        { &ei_amfol_nas_exempt_rejected, { "amfol.nas.exempt_rejected.expert", PI_PROTOCOL, PI_WARN,
             "Congestion reject of an emergency or high-priority request", EXPFILL } },
-        { &ei_amfol_nas_ciphered, { "amfol.nas.ciphered", PI_UNDECODED, PI_NOTE,
+        { &ei_amfol_nas_ciphered, { "amfol.nas.ciphered.expert", PI_UNDECODED, PI_NOTE,
             "Ciphered NAS is unreadable (if the network uses NEA0, try -o nas-5gs.null_decipher:TRUE)", EXPFILL } },
         { &ei_amfol_nas_not_binding, { "amfol.nas.not_integrity_protected", PI_SECURITY, PI_NOTE,
             "Reject not integrity protected: the UE runs a random default T3346, not the value given", EXPFILL } },

@@ -381,7 +381,7 @@ static void rrc_register(int proto_amfol, expert_module_t *expert)
     amfol_vals_fill(rrc_cause_vals, AMFOL_RRC_NCAUSES, amfol_rrc_cause_name);
     amfol_vals_fill(rrc_action_vals, AMFOL_ACTION_COUNT, amfol_action_name);
     static hf_register_info hf[] = {
-        { &hf_amfol_rrc_msg, { "RRC message", "amfol.rrc.msg", FT_UINT32, BASE_DEC, VALS(rrc_msg_vals), 0x0,
+        { &hf_amfol_rrc_msg, { "RRC message", "amfol.rrc", FT_UINT32, BASE_DEC, VALS(rrc_msg_vals), 0x0,
           "NR RRC CCCH message amfol analysed", HFILL } },
         { &hf_amfol_rrc_cause, { "Cause", "amfol.rrc.cause", FT_UINT32, BASE_DEC, VALS(rrc_cause_vals), 0x0,
           "Establishment or resume cause (of the request an answer answers)", HFILL } },
@@ -407,9 +407,9 @@ static void rrc_register(int proto_amfol, expert_module_t *expert)
           "Within amfol.grace_ms of a START/STOP: in flight, not judged", HFILL } },
         { &hf_amfol_rrc_outcome, { "Outcome", "amfol.rrc.outcome", FT_UINT32, BASE_DEC, VALS(rrc_outcome_vals), 0x0,
           "What answered the request (known once the answer was read)", HFILL } },
-        { &hf_amfol_rrc_answer_frame, { "Answered in", "amfol.rrc.answer_frame", FT_FRAMENUM, BASE_NONE,
+        { &hf_amfol_rrc_answer_frame, { "Answered in", "amfol.rrc.response_frame", FT_FRAMENUM, BASE_NONE,
           FRAMENUM_TYPE(FT_FRAMENUM_RESPONSE), 0x0, "The RRCSetup / RRCReject that answers this request", HFILL } },
-        { &hf_amfol_rrc_answer_delay, { "Answer delay (ms)", "amfol.rrc.answer_delay_ms", FT_DOUBLE, BASE_NONE, NULL, 0x0,
+        { &hf_amfol_rrc_answer_delay, { "Answer delay (ms)", "amfol.rrc.response_time_ms", FT_DOUBLE, BASE_NONE, NULL, 0x0,
           "Time from the request to its answer", HFILL } },
         { &hf_amfol_rrc_request_frame, { "Request in", "amfol.rrc.request_frame", FT_FRAMENUM, BASE_NONE,
           FRAMENUM_TYPE(FT_FRAMENUM_REQUEST), 0x0, "The request this message answers", HFILL } },
