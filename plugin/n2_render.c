@@ -50,9 +50,7 @@ const char *const n2_field_names[] = {
     /* INITIAL UE MESSAGE after REROUTE NAS REQUEST (TS 38.413 §8.6.5): AMFSetID IE (id 3) or
      * SourceToTarget-AMFInformationReroute (id 171) */
     [N2F_REROUTE] = "ngap.AMFSetID|ngap.SourceToTarget_AMFInformationReroute_element",
-    [N2F_SCTP_CHUNK] = "sctp.chunk_type",
-    [N2F_SCTP_RETX] = "sctp.retransmission",
-    [N2F_SCTP_VTAG] = "sctp.verification_tag",
+    [N2F_SCTP_RETX] = "sctp.retransmission",   /* chunk types and tag: amfol_sctp_wire.c */
     [N2F_COUNT] = NULL,
 };
 
