@@ -77,6 +77,7 @@ typedef struct amfol_frame_ctx {
     int ngap_end[AMFOL_MAX_NGAP_PER_FRAME];
     /* Set by the repeat module: the frame repeats an earlier one, later modules do not run. */
     bool repeat;
+    const struct amfol_sctp_wire *sctp;   /* the frame's SCTP headers (amfol_sctp_wire.h) */
 } amfol_frame_ctx;
 
 typedef struct amfol_glue {

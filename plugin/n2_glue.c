@@ -4,6 +4,7 @@
  * modules, and keeps the packed result per PDU (rendered by n2_render.c). */
 #include "amfol_glue.h"
 #include "n2_glue.h"
+#include "amfol_sctp_wire.h"
 
 #include <epan/to_str.h>
 #include <string.h>
@@ -60,9 +61,7 @@
     /* INITIAL UE MESSAGE after REROUTE NAS REQUEST (TS 38.413 §8.6.5): AMFSetID IE (id 3) or \
      * SourceToTarget-AMFInformationReroute (id 171) */ \
     X(N2F_REROUTE, "ngap.AMFSetID|ngap.SourceToTarget_AMFInformationReroute_element") \
-    X(N2F_SCTP_CHUNK, "sctp.chunk_type") \
-    X(N2F_SCTP_RETX, "sctp.retransmission") \
-    X(N2F_SCTP_VTAG, "sctp.verification_tag")
+    X(N2F_SCTP_RETX, "sctp.retransmission")   /* chunk types and tag: amfol_sctp_wire.c */
 
 enum n2_slot { N2_FIELDS(AMFOL_SLOT_ENUM) N2F_COUNT };
 static const char *const n2_field_names[] = { N2_FIELDS(AMFOL_SLOT_NAME) NULL };
@@ -408,11 +407,10 @@ static void feed_sctp(amfol_frame_ctx *ctx)
             continue;
         if (f->slot == N2F_SCTP_RETX)
             retx = true;
-        else if (f->slot == N2F_SCTP_CHUNK) {
-            uint64_t t = amfol_fi_uint(f->fi);
-            abort_seen |= t == 6;
-            shutdown |= t == 7;
-        }
+    }
+    for (int i = 0; ctx->sctp && i < ctx->sctp->n_chunks; i++) {
+        abort_seen |= ctx->sctp->type[i] == 6;
+        shutdown |= ctx->sctp->type[i] == 7;
     }
     int kinds[3] = { retx ? AMFOL_SCTP_RETRANSMISSION : 0, abort_seen ? AMFOL_SCTP_ABORT : 0,
                      shutdown ? AMFOL_SCTP_SHUTDOWN : 0 };
@@ -452,10 +450,7 @@ static void *n2_analyze(amfol_frame_ctx *ctx)
     ctx->n_ngap = n;
     if (n == 0)
         return NULL;
-    uint32_t vtag = 0;                 /* one SCTP common header per packet */
-    for (int i = 0; i < ctx->n_fields && !vtag; i++)
-        if (ctx->fields[i].module == N2_MODULE_INDEX && ctx->fields[i].slot == N2F_SCTP_VTAG)
-            vtag = (uint32_t)amfol_fi_uint(ctx->fields[i].fi);
+    uint32_t vtag = ctx->sctp ? ctx->sctp->vtag : 0;   /* one SCTP common header per packet */
     ctx->ngap = wmem_alloc0_array(ctx->pinfo->pool, amfol_ngap_event, n);
     int relevant = 0;
     n2_pdu_rec tmp[AMFOL_MAX_NGAP_PER_FRAME];

@@ -17,6 +17,7 @@
 #include "amfol_render.h"
 #include "amfol_tap.h"
 #include "amfol_walk.h"
+#include "amfol_sctp_wire.h"
 #include "core/amfol_rules.h"
 
 #include <string.h>
@@ -149,6 +150,7 @@ static void amfol_init(void)
     amfol_export_engine_created(amfol_engine_cur);
     GArray *wanted = g_array_new(FALSE, FALSE, (guint)sizeof(int));
     amfol_fields = amfol_field_table_new(amfol_modules, AMFOL_N_MODULES, wanted);
+    amfol_sctp_wire_init();
     set_postdissector_wanted_hfids(amfol_handle, wanted);   /* takes ownership */
 }
 
@@ -187,6 +189,9 @@ static amfol_frame_rec *analyze_frame(tvbuff_t *tvb, packet_info *pinfo, proto_t
     ctx.fields = fields;
     if (ctx.n_fields == 0)
         return NULL;
+    amfol_sctp_wire sctp;
+    amfol_sctp_wire_read(fields, ctx.n_fields, &sctp);
+    ctx.sctp = &sctp;
     amfol_frame_rec rec;
     memset(&rec, 0, sizeof rec);
     bool any = false;

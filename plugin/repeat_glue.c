@@ -6,15 +6,15 @@
  * amfol.repeat_of in the tree. */
 #include "amfol_glue.h"
 #include "amfol_render.h"
+#include "amfol_sctp_wire.h"
 
 #include <string.h>
 
-/* The Wireshark fields the repeat glue reads (amfol_glue.h, "Field lists"). */
+/* The Wireshark fields the repeat glue reads (amfol_glue.h, "Field lists"). SCTP's tag and TSNs
+ * are read from the bytes behind the IP header (amfol_sctp_wire.c). */
 #define REPEAT_FIELDS(X) \
     X(REPF_IP, "ip") \
-    X(REPF_IPV6, "ipv6") \
-    X(REPF_VTAG, "sctp.verification_tag") \
-    X(REPF_TSN, "sctp.data_tsn_raw")
+    X(REPF_IPV6, "ipv6")
 
 enum repeat_slot { REPEAT_FIELDS(AMFOL_SLOT_ENUM) REPF_COUNT };
 static const char *const repeat_field_names[] = { REPEAT_FIELDS(AMFOL_SLOT_NAME) NULL };
@@ -59,15 +59,10 @@ static bool frame_key(const field_info *ip, bool v6, uint64_t *key)
     return true;
 }
 
-/* The DATA chunk around its TSN field: type, flags, length, TSN (RFC 9260 §3.3.1). */
-#define DATA_CHUNK_TSN_OFFSET 4
-
 /* A DATA chunk's bytes (TSN, stream, PPID, payload): a retransmission repeats them exactly. */
-static uint64_t chunk_hash(uint64_t h, const field_info *tsn)
+static uint64_t chunk_hash(uint64_t h, tvbuff_t *tvb, gint start)
 {
-    tvbuff_t *tvb = tsn->ds_tvb;
-    gint start = tsn->start - DATA_CHUNK_TSN_OFFSET;
-    if (!tvb || start < 0 || !tvb_bytes_exist(tvb, start, DATA_CHUNK_TSN_OFFSET))
+    if (!tvb || start < 0 || !tvb_bytes_exist(tvb, start, 4))
         return h;
     guint16 len = tvb_get_ntohs(tvb, start + 2);
     gint avail = tvb_captured_length_remaining(tvb, start);
@@ -79,18 +74,12 @@ static uint64_t chunk_hash(uint64_t h, const field_info *tsn)
  * of a multi-homed association), ports, and the chunk from its TSN on. */
 static int chunk_keys(const amfol_frame_ctx *ctx, uint64_t *keys)
 {
-    uint32_t vtag = 0;
+    const amfol_sctp_wire *w = ctx->sctp;
     int n = 0;
-    for (int i = 0; i < ctx->n_fields && n < REPEAT_MAX_CHUNKS; i++) {
-        const amfol_fieldref *f = &ctx->fields[i];
-        if (f->module != AMFOL_MOD_REPEAT)
-            continue;
-        if (f->slot == REPF_VTAG)
-            vtag = (uint32_t)amfol_fi_uint(f->fi);
-        else if (f->slot == REPF_TSN) {
-            uint32_t id[3] = { vtag, ctx->pinfo->srcport, ctx->pinfo->destport };
-            keys[n++] = chunk_hash(amfol_hash_bytes(AMFOL_HASH_INIT, (const uint8_t *)id, sizeof id), f->fi);
-        }
+    for (int i = 0; w && i < w->n_data && n < REPEAT_MAX_CHUNKS; i++) {
+        uint32_t id[3] = { w->vtag, ctx->pinfo->srcport, ctx->pinfo->destport };
+        keys[n++] = chunk_hash(amfol_hash_bytes(AMFOL_HASH_INIT, (const uint8_t *)id, sizeof id), w->tvb,
+                               w->data_start[i]);
     }
     return n;
 }

@@ -80,13 +80,33 @@ static void assoc_key(const amfol_endpoint *a, const amfol_endpoint *b, char *ke
     key[la + 1 + lb] = '\0';
 }
 
+static bool memo_hit(const n2_assoc_memo *m, const amfol_endpoint *a, const amfol_endpoint *b, uint32_t vtag)
+{
+    return m->index >= 0 && m->vtag == vtag && strcmp(m->a.text, a->text) == 0 && strcmp(m->b.text, b->text) == 0;
+}
+
+static void memo_set(n2_assoc_memo *m, const amfol_endpoint *a, const amfol_endpoint *b, uint32_t vtag, int index)
+{
+    if (index < 0)
+        return;                  /* a miss may become a hit: only hits are remembered */
+    m->a = *a;
+    m->b = *b;
+    m->vtag = vtag;
+    m->index = index;
+}
+
 int n2_assoc_find(const amfol_n2 *n2, const amfol_endpoint *a, const amfol_endpoint *b)
 {
     if (!a || !b)
         return -1;
+    n2_assoc_memo *m = &n2->memo[0];
+    if (memo_hit(m, a, b, 0) || memo_hit(m, b, a, 0))
+        return m->index;
     char key[ASSOC_KEY_LEN];
     assoc_key(a, b, key);
-    return GPOINTER_TO_INT(g_hash_table_lookup(n2->assoc_by_key, key)) - 1;
+    int index = GPOINTER_TO_INT(g_hash_table_lookup(n2->assoc_by_key, key)) - 1;
+    memo_set(m, a, b, 0, index);
+    return index;
 }
 
 n2_amf *n2_amf_of(const amfol_n2 *n2, const n2_assoc *a)
@@ -200,13 +220,19 @@ static int other_path(amfol_n2 *n2, const amfol_ngap_event *ev, const char *key,
 n2_assoc *n2_assoc_for_event(amfol_n2 *n2, const amfol_ngap_event *ev, int *index)
 {
     *index = -1;
+    n2_assoc *a;
+    /* The same pair and tag as the last event: its keys, path and tag, are all in the table. */
+    if (memo_hit(&n2->memo[1], &ev->where.src, &ev->where.dst, ev->sctp_vtag)) {
+        *index = n2->memo[1].index;
+        a = g_ptr_array_index(n2->assocs, *index);
+        goto found;
+    }
     char key[ASSOC_KEY_LEN], vkey[ASSOC_KEY_LEN];
     assoc_key(&ev->where.src, &ev->where.dst, key);
     path_key(ev, vkey);
     int v = GPOINTER_TO_INT(g_hash_table_lookup(n2->assoc_by_key, key));
     if (v <= 0)
         v = other_path(n2, ev, key, vkey);
-    n2_assoc *a;
     if (v > 0) {
         a = g_ptr_array_index(n2->assocs, v - 1);
         *index = v - 1;
@@ -236,6 +262,8 @@ n2_assoc *n2_assoc_for_event(amfol_n2 *n2, const amfol_ngap_event *ev, int *inde
     }
     if (vkey[0] && !g_hash_table_contains(n2->assoc_by_key, vkey))
         g_hash_table_insert(n2->assoc_by_key, g_strdup(vkey), GINT_TO_POINTER(*index + 1));
+    memo_set(&n2->memo[1], &ev->where.src, &ev->where.dst, ev->sctp_vtag, *index);
+found:
     a->last_frame = ev->where.frame;
     a->last_time = ev->where.time;
     a->pdus++;

@@ -174,8 +174,18 @@ typedef struct n2_cell {
     int assoc;
 } n2_cell;
 
+/* The last association found for an endpoint pair (and SCTP tag): a storm's PDUs come in runs
+ * on few associations, and every event asks several times (N2, radio, NAS names, overload). An
+ * entry, once in assoc_by_key, never changes, so a remembered hit stays true. */
+typedef struct n2_assoc_memo {
+    amfol_endpoint a, b;
+    uint32_t vtag;
+    int index;                   /* -1: nothing remembered */
+} n2_assoc_memo;
+
 struct amfol_n2 {
     amfol_config cfg;
+    n2_assoc_memo *memo;         /* [0] n2_assoc_find, [1] n2_assoc_for_event; mutable behind const */
     GPtrArray *amfs;             /* n2_amf*, owned */
     GHashTable *amf_by_key;      /* "ep:<address>" / "name:<AMFName>" -> index+1 */
     uint32_t amfs_dropped;
