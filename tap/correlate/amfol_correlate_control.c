@@ -4,7 +4,7 @@
  * rejects with back-off, SBI overload control, load to the NRF); the article's monitoring
  * table says when it is overloaded. A sustained symptom run with no control, or with the first
  * control late, is the finding. */
-#include "amfol_symptoms_internal.h"
+#include "../symptoms/amfol_symptoms_internal.h"
 #include "../core/amfol_engine_internal.h"
 
 static const char *symptom_words(unsigned flags)
