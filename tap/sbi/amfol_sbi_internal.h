@@ -292,9 +292,14 @@ const char *sbi_tie_text(int tie);
 const char *sbi_kind_text(int kind);
 
 /* amfol_sbi_rules.c */
-void sbi_rules_nrf_load_stale(amfol_engine *e, amfol_findings *out);
 void sbi_rules_overload_ignored(amfol_sbi *s, amfol_findings *out);
 void sbi_rules_oci_malformed(amfol_sbi *s, amfol_findings *out);
+/* "%p|%p" key of a pointer pair, and a GDestroyNotify for GArray values (g_array_free). */
+char *sbi_pair_key(const void *a, const void *b);
+void sbi_free_array(gpointer p);
+
+/* tap/correlate/amfol_correlate_amf_set.c: the rules joining N2 with SBI */
+void sbi_rules_nrf_load_stale(amfol_engine *e, amfol_findings *out);
 void sbi_rules_rebalancing(amfol_sbi *s, amfol_findings *out);
 void sbi_rules_cascading(amfol_engine *e, amfol_findings *out);
 
