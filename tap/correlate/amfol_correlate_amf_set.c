@@ -2,7 +2,9 @@
 /* amfol_correlate_amf_set.c: the rules that join N2 overload episodes with the SBI side of an
  * AMF Set (docs/faults.md): nrf-load-stale (N2 episode x NRF load reports), cascading-overload
  * (N2 episodes of one AMF Set x UEContextTransfer moves), rebalancing-to-loaded-target (moves x
- * the target's NRF load). Moved from tap/sbi/amfol_sbi_rules.c, unchanged. */
+ * the target's NRF load). They read N2 episodes through the SBI module's interned view of the
+ * N2 timeline (sbi_episode_get) and the SBI module's NF profiles and moves. */
+#include "amfol_correlate_internal.h"
 #include "../sbi/amfol_sbi_internal.h"
 
 #include <stdio.h>
@@ -10,7 +12,7 @@
 
 /* ---- nrf-load-stale ----------------------------------------------------------------------- */
 
-void sbi_rules_nrf_load_stale(amfol_engine *e, amfol_findings *out)
+void corr_nrf_load_stale(amfol_engine *e, amfol_findings *out)
 {
     amfol_sbi *s = e->sbi;
     const amfol_capture_info *cap = &e->cap;
@@ -135,7 +137,7 @@ static GArray *pair_moves(GHashTable *h, const void *source, const void *target)
 
 /* ---- cascading-overload ---------------------------------------------------------------- */
 
-void sbi_rules_cascading(amfol_engine *e, amfol_findings *out)
+void corr_cascading(amfol_engine *e, amfol_findings *out)
 {
     amfol_sbi *s = e->sbi;
     GHashTable *pairs = moves_by_pair(s);
@@ -223,8 +225,9 @@ typedef struct pair_finding {
     int max_load;
 } pair_finding;
 
-void sbi_rules_rebalancing(amfol_sbi *s, amfol_findings *out)
+void corr_rebalancing(amfol_engine *e, amfol_findings *out)
 {
+    amfol_sbi *s = e->sbi;
     int high = (int)s->cfg.nrf_load_high;
     /* One finding per (source, target) pair, in order of their first loaded move. */
     GHashTable *by_pair = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);

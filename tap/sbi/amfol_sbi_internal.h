@@ -298,11 +298,6 @@ void sbi_rules_oci_malformed(amfol_sbi *s, amfol_findings *out);
 char *sbi_pair_key(const void *a, const void *b);
 void sbi_free_array(gpointer p);
 
-/* tap/correlate/amfol_correlate_amf_set.c: the rules joining N2 with SBI */
-void sbi_rules_nrf_load_stale(amfol_engine *e, amfol_findings *out);
-void sbi_rules_rebalancing(amfol_sbi *s, amfol_findings *out);
-void sbi_rules_cascading(amfol_engine *e, amfol_findings *out);
-
 /* Handlers (amfol_sbi_module) and what the NAS handler hands on. */
 void amfol_sbi_on_msg(amfol_engine *e, const amfol_sbi_event *ev, amfol_sbi_result *out);
 void amfol_sbi_on_ngap(amfol_engine *e, const amfol_ngap_event *ev);

@@ -3,7 +3,8 @@
  * it is overloaded (TS 23.501 §5.19, the article's monitoring table), read from the capture as
  * symptoms: per AMF and time bucket, message rates, the AMF's response time, unanswered
  * requests, SBI response time per producer NF type, active N2 UE contexts and overload causes;
- * a calm-start baseline; and the rules overload-control-absent / overload-control-late. */
+ * a calm-start baseline. The rules overload-control-absent / -late that read the series live in
+ * tap/correlate/amfol_correlate_control.c. */
 #ifndef AMFOL_SYMPTOMS_H
 #define AMFOL_SYMPTOMS_H
 
@@ -84,7 +85,7 @@ typedef struct amfol_symptom_series {
 } amfol_symptom_series;
 
 /* The module as the engine sees it: NGAP, NAS and SBI handlers (registered after n2, rrc, nas and
- * sbi in the engine's modules[]: they read only the events) and the two rules at finish. */
+ * sbi in the engine's modules[]: they read only the events); no rules of its own. */
 extern const amfol_module amfol_symptoms_module;
 
 /* Query API (tables, reports, the HTML chart): the series over everything seen so far,

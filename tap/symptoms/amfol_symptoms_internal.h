@@ -97,9 +97,6 @@ struct amfol_symptoms {
 /* amfol_symptoms.c */
 int sym_amf_by_ip(amfol_engine *e, const char *ip);
 
-/* amfol_symptoms_rules.c: the module's finish handler */
-void sym_rules_finish(amfol_engine *e, amfol_findings *out);
-
 /* amfol_symptoms_series.c: (re)computes the series when events or frames came since last time */
 void sym_series_ensure(amfol_engine *e);
 void sym_series_clear(amfol_symptoms *s);
