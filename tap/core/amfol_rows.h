@@ -42,6 +42,7 @@ typedef struct amfol_column {
     amfol_cell_type type;
     const char *json_fmt;   /* REAL: printf format of the JSON number (NULL: "%.6g") */
     const char *text_fmt;   /* REAL: printf format in text and GUI (NULL: "%.1f") */
+    const char *short_title;   /* header in the text report, for wide tables (NULL: title) */
 } amfol_column;
 
 typedef struct amfol_rows amfol_rows;

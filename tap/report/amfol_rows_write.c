@@ -83,6 +83,11 @@ static bool shown(const amfol_column *c)
     return c->title && c->type != AMFOL_CELL_TABLE;
 }
 
+static const char *header(const amfol_column *c)
+{
+    return c->short_title ? c->short_title : c->title;
+}
+
 void amfol_rows_text(GString *out, const amfol_rows *t, const char *indent)
 {
     size_t ncols = amfol_rows_ncols(t), n = amfol_rows_count(t);
@@ -92,7 +97,7 @@ void amfol_rows_text(GString *out, const amfol_rows *t, const char *indent)
         const amfol_column *col = amfol_rows_column(t, c);
         if (!shown(col))
             continue;
-        width[c] = strlen(col->title);
+        width[c] = strlen(header(col));
         for (size_t r = 0; r < n; r++)
             width[c] = MAX(width[c], strlen(amfol_rows_cell_text(t, r, c, buf, sizeof buf)));
     }
@@ -103,7 +108,7 @@ void amfol_rows_text(GString *out, const amfol_rows *t, const char *indent)
             const amfol_column *col = amfol_rows_column(t, c);
             if (!shown(col))
                 continue;
-            const char *v = r == 0 ? col->title : amfol_rows_cell_text(t, r - 1, c, buf, sizeof buf);
+            const char *v = r == 0 ? header(col) : amfol_rows_cell_text(t, r - 1, c, buf, sizeof buf);
             bool left = col->type == AMFOL_CELL_STR || col->type == AMFOL_CELL_BOOL;
             g_string_append_printf(out, "%s%*s%s", first ? "" : "  ", left ? 0 : (int)(width[c] - strlen(v)), "", v);
             if (left && c + 1 < ncols)

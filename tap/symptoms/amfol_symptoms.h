@@ -9,6 +9,7 @@
 #define AMFOL_SYMPTOMS_H
 
 #include "../core/amfol_module.h"
+#include "../core/amfol_rows.h"
 
 #include <glib.h>
 #include <wsutil/json_dumper.h>
@@ -99,6 +100,13 @@ uint64_t amfol_symptoms_version(amfol_engine *e);
 void amfol_symptoms_report_timeline(amfol_engine *e, GString *out);
 void amfol_symptoms_report_json_amf(amfol_engine *e, const char *amf, json_dumper *d);
 void amfol_symptoms_report_headline(amfol_engine *e, GString *out);
+
+/* Rows (amfol_symptoms_rows.c; the caller frees them with amfol_rows_free): the amfs[].symptoms
+ * JSON member of one AMF (NULL: no series for it), and the bucket table shown by the timeline and
+ * the statistics table (buckets with traffic, of `amf` or of every AMF when NULL). */
+amfol_rows *amfol_symptoms_amf_rows(amfol_engine *e, const char *amf);
+amfol_rows *amfol_symptoms_table_rows(amfol_engine *e, const char *amf);
+const amfol_column *amfol_symptoms_table_columns(size_t *n);
 
 /* Names: "initial-ue", "registration", "UDM", ... */
 const char *amfol_sym_series_name(int series);

@@ -94,6 +94,9 @@ struct amfol_symptoms {
     GArray *owners;                /* int per sample: its AMF, resolved once per computation */
 };
 
+/* amfol_symptoms_rows.c: "slow,sbi-slow,unanswered", NULL for no flag */
+const char *sym_flags_text(unsigned flags, char *buf, size_t cap);
+
 /* amfol_symptoms.c */
 int sym_amf_by_ip(amfol_engine *e, const char *ip);
 

@@ -14,20 +14,20 @@
 
 enum { C_NAME, C_N, C_DELTA, C_MS, C_OK, C_CAUSES, C_COUNT };
 static const amfol_column cols[C_COUNT] = {
-    { "name", "Name", AMFOL_CELL_STR, NULL, NULL },
-    { "n", "N", AMFOL_CELL_UINT, NULL, NULL },
-    { "delta", "Delta", AMFOL_CELL_INT, NULL, NULL },
-    { "ms", "Time (ms)", AMFOL_CELL_REAL, "%.3f", "%.1f" },
-    { "ok", NULL, AMFOL_CELL_BOOL, NULL, NULL },
-    { "causes", "Causes", AMFOL_CELL_TABLE, NULL, NULL },
+    { "name", "Name", AMFOL_CELL_STR, NULL, NULL, NULL },
+    { "n", "N", AMFOL_CELL_UINT, NULL, NULL, NULL },
+    { "delta", "Delta", AMFOL_CELL_INT, NULL, NULL, NULL },
+    { "ms", "Time (ms)", AMFOL_CELL_REAL, "%.3f", "%.1f", NULL },
+    { "ok", NULL, AMFOL_CELL_BOOL, NULL, NULL, NULL },
+    { "causes", "Causes", AMFOL_CELL_TABLE, NULL, NULL, NULL },
 };
 static const amfol_column map_cols[2] = {
-    { "cause", NULL, AMFOL_CELL_STR, NULL, NULL },
-    { "count", NULL, AMFOL_CELL_UINT, NULL, NULL },
+    { "cause", NULL, AMFOL_CELL_STR, NULL, NULL, NULL },
+    { "count", NULL, AMFOL_CELL_UINT, NULL, NULL, NULL },
 };
 static const amfol_column obj_cols[2] = {
-    { "total", "Total", AMFOL_CELL_UINT, NULL, NULL },
-    { NULL, "Shown only", AMFOL_CELL_STR, NULL, NULL },
+    { "total", "Total", AMFOL_CELL_UINT, NULL, NULL, NULL },
+    { NULL, "Shown only", AMFOL_CELL_STR, NULL, NULL, NULL },
 };
 
 static char *json_of(const amfol_rows *t)
