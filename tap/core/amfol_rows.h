@@ -43,7 +43,22 @@ typedef struct amfol_column {
     const char *json_fmt;   /* REAL: printf format of the JSON number (NULL: "%.6g") */
     const char *text_fmt;   /* REAL: printf format in text and GUI (NULL: "%.1f") */
     const char *short_title;   /* header in the text report, for wide tables (NULL: title) */
+    bool json_optional;     /* JSON: an absent cell leaves the member out instead of null */
 } amfol_column;
+
+/* Column definitions (designated, so that new fields default to 0):
+ *   AMFOL_JCOL("requests", AMFOL_CELL_UINT)              JSON only
+ *   AMFOL_JREAL("rate", "%.3f")                           JSON only, a number with its format
+ *   AMFOL_JOPT("hint", AMFOL_CELL_STR)                    JSON only, left out when absent
+ *   AMFOL_TCOL("Requests", "req", AMFOL_CELL_UINT)        text and GUI only (short title or NULL)
+ *   AMFOL_TREAL("NGAP/s", NULL, "%.1f")                   text and GUI only, a number with its format
+ *   AMFOL_COL("cause", "Cause", AMFOL_CELL_UINT)          everywhere */
+#define AMFOL_JCOL(k, t) { .key = (k), .type = (t) }
+#define AMFOL_JREAL(k, f) { .key = (k), .type = AMFOL_CELL_REAL, .json_fmt = (f) }
+#define AMFOL_JOPT(k, t) { .key = (k), .type = (t), .json_optional = true }
+#define AMFOL_TCOL(ti, sh, t) { .title = (ti), .short_title = (sh), .type = (t) }
+#define AMFOL_TREAL(ti, sh, f) { .title = (ti), .short_title = (sh), .type = AMFOL_CELL_REAL, .text_fmt = (f) }
+#define AMFOL_COL(k, ti, t) { .key = (k), .title = (ti), .type = (t) }
 
 typedef struct amfol_rows amfol_rows;
 

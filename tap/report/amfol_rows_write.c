@@ -28,10 +28,10 @@ static void json_cell(json_dumper *d, const amfol_rows *t, size_t row, size_t co
 static void json_row_members(json_dumper *d, const amfol_rows *t, size_t row)
 {
     for (size_t col = 0; col < amfol_rows_ncols(t); col++) {
-        const char *key = amfol_rows_column(t, col)->key;
-        if (!key)
+        const amfol_column *c = amfol_rows_column(t, col);
+        if (!c->key || (c->json_optional && !amfol_rows_cell(t, row, col)->present))
             continue;
-        json_dumper_set_member_name(d, key);
+        json_dumper_set_member_name(d, c->key);
         json_cell(d, t, row, col);
     }
 }

@@ -11,13 +11,13 @@
 
 enum { LAT_N, LAT_P50, LAT_P95, LAT_COUNT };
 static const amfol_column latency_cols[LAT_COUNT] = {
-    { "n", NULL, AMFOL_CELL_UINT, NULL, NULL, NULL },
-    { "p50_ms", NULL, AMFOL_CELL_REAL, "%.3f", NULL, NULL },
-    { "p95_ms", NULL, AMFOL_CELL_REAL, "%.3f", NULL, NULL },
+    AMFOL_JCOL("n", AMFOL_CELL_UINT),
+    AMFOL_JREAL("p50_ms", "%.3f"),
+    AMFOL_JREAL("p95_ms", "%.3f"),
 };
 
 /* One column per series, keyed by amfol_sym_series_name() (enum amfol_sym_series order). */
-#define SERIES_COL(name) { name, NULL, AMFOL_CELL_TABLE, NULL, NULL, NULL }
+#define SERIES_COL(name) AMFOL_JCOL(name, AMFOL_CELL_TABLE)
 static const amfol_column amf_latency_cols[] = { SERIES_COL("initial-ue"), SERIES_COL("registration") };
 static const amfol_column sbi_latency_cols[] = {
     SERIES_COL("UDM"), SERIES_COL("AUSF"), SERIES_COL("UDR"), SERIES_COL("PCF"), SERIES_COL("NRF"),
@@ -25,18 +25,18 @@ static const amfol_column sbi_latency_cols[] = {
 
 enum { BL_FROM, BL_TO, BL_SERIES, BL_COUNT = BL_SERIES + AMFOL_SYM_SERIES };
 static const amfol_column baseline_cols[BL_COUNT] = {
-    { "from_rel_s", NULL, AMFOL_CELL_REAL, "%.3f", NULL, NULL },
-    { "to_rel_s", NULL, AMFOL_CELL_REAL, "%.3f", NULL, NULL },
+    AMFOL_JREAL("from_rel_s", "%.3f"),
+    AMFOL_JREAL("to_rel_s", "%.3f"),
     SERIES_COL("initial-ue"), SERIES_COL("registration"), SERIES_COL("UDM"), SERIES_COL("AUSF"),
     SERIES_COL("UDR"), SERIES_COL("PCF"), SERIES_COL("NRF"),
 };
 
 enum { SB_SOURCE, SB_P95, SB_SAMPLES, SB_OBSERVED, SB_COUNT };
 static const amfol_column series_baseline_cols[SB_COUNT] = {
-    { "source", NULL, AMFOL_CELL_STR, NULL, NULL, NULL },
-    { "p95_ms", NULL, AMFOL_CELL_REAL, "%.3f", NULL, NULL },
-    { "samples", NULL, AMFOL_CELL_UINT, NULL, NULL, NULL },
-    { "observed_p95_ms", NULL, AMFOL_CELL_REAL, "%.3f", NULL, NULL },
+    AMFOL_JCOL("source", AMFOL_CELL_STR),
+    AMFOL_JREAL("p95_ms", "%.3f"),
+    AMFOL_JCOL("samples", AMFOL_CELL_UINT),
+    AMFOL_JREAL("observed_p95_ms", "%.3f"),
 };
 
 enum {
@@ -44,32 +44,32 @@ enum {
     B_SBI_LATENCY, B_CONTEXTS, B_ERROR_IND, B_SETUP_FAIL, B_OVL_RELEASE, B_SYMPTOMS, B_COUNT
 };
 static const amfol_column bucket_cols[B_COUNT] = {
-    { "start", NULL, AMFOL_CELL_REAL, "%.6f", NULL, NULL },
-    { "start_rel_s", NULL, AMFOL_CELL_REAL, "%.3f", NULL, NULL },
-    { "duration_s", NULL, AMFOL_CELL_REAL, "%.3f", NULL, NULL },
-    { "ngap_rate", NULL, AMFOL_CELL_REAL, "%.3f", NULL, NULL },
-    { "nas_rate", NULL, AMFOL_CELL_REAL, "%.3f", NULL, NULL },
-    { "initial_ue_rate", NULL, AMFOL_CELL_REAL, "%.3f", NULL, NULL },
-    { "requests", NULL, AMFOL_CELL_UINT, NULL, NULL, NULL },
-    { "unanswered", NULL, AMFOL_CELL_UINT, NULL, NULL, NULL },
-    { "latency", NULL, AMFOL_CELL_TABLE, NULL, NULL, NULL },
-    { "sbi_latency", NULL, AMFOL_CELL_TABLE, NULL, NULL, NULL },
-    { "ue_contexts", NULL, AMFOL_CELL_UINT, NULL, NULL, NULL },
-    { "error_indications", NULL, AMFOL_CELL_UINT, NULL, NULL, NULL },
-    { "ng_setup_failures", NULL, AMFOL_CELL_UINT, NULL, NULL, NULL },
-    { "overload_releases", NULL, AMFOL_CELL_UINT, NULL, NULL, NULL },
-    { "symptoms", NULL, AMFOL_CELL_STR, NULL, NULL, NULL },
+    AMFOL_JREAL("start", "%.6f"),
+    AMFOL_JREAL("start_rel_s", "%.3f"),
+    AMFOL_JREAL("duration_s", "%.3f"),
+    AMFOL_JREAL("ngap_rate", "%.3f"),
+    AMFOL_JREAL("nas_rate", "%.3f"),
+    AMFOL_JREAL("initial_ue_rate", "%.3f"),
+    AMFOL_JCOL("requests", AMFOL_CELL_UINT),
+    AMFOL_JCOL("unanswered", AMFOL_CELL_UINT),
+    AMFOL_JCOL("latency", AMFOL_CELL_TABLE),
+    AMFOL_JCOL("sbi_latency", AMFOL_CELL_TABLE),
+    AMFOL_JCOL("ue_contexts", AMFOL_CELL_UINT),
+    AMFOL_JCOL("error_indications", AMFOL_CELL_UINT),
+    AMFOL_JCOL("ng_setup_failures", AMFOL_CELL_UINT),
+    AMFOL_JCOL("overload_releases", AMFOL_CELL_UINT),
+    AMFOL_JCOL("symptoms", AMFOL_CELL_STR),
 };
 
 enum { S_BUCKET_S, S_BASELINE, S_ONSET_FRAME, S_ONSET_REL, S_CONTROL_FRAME, S_CONTROL, S_BUCKETS, S_COUNT };
 static const amfol_column series_cols[S_COUNT] = {
-    { "bucket_s", NULL, AMFOL_CELL_REAL, "%.3f", NULL, NULL },
-    { "baseline", NULL, AMFOL_CELL_TABLE, NULL, NULL, NULL },
-    { "onset_frame", NULL, AMFOL_CELL_UINT, NULL, NULL, NULL },
-    { "onset_rel_s", NULL, AMFOL_CELL_REAL, "%.3f", NULL, NULL },
-    { "control_frame", NULL, AMFOL_CELL_UINT, NULL, NULL, NULL },
-    { "control", NULL, AMFOL_CELL_STR, NULL, NULL, NULL },
-    { "buckets", NULL, AMFOL_CELL_TABLE, NULL, NULL, NULL },
+    AMFOL_JREAL("bucket_s", "%.3f"),
+    AMFOL_JCOL("baseline", AMFOL_CELL_TABLE),
+    AMFOL_JCOL("onset_frame", AMFOL_CELL_UINT),
+    AMFOL_JREAL("onset_rel_s", "%.3f"),
+    AMFOL_JCOL("control_frame", AMFOL_CELL_UINT),
+    AMFOL_JCOL("control", AMFOL_CELL_STR),
+    AMFOL_JCOL("buckets", AMFOL_CELL_TABLE),
 };
 
 static double rel(const amfol_engine *e, amfol_time t)
@@ -205,27 +205,27 @@ enum {
     T_OVL_RELEASE, T_SYMPTOMS, T_COUNT
 };
 static const amfol_column table_cols[T_COUNT] = {
-    { NULL, "AMF", AMFOL_CELL_STR, NULL, NULL, NULL },
-    { NULL, "Start (s)", AMFOL_CELL_REAL, NULL, "%.0f", "t+s" },
-    { NULL, "Length (s)", AMFOL_CELL_REAL, NULL, "%.0f", "len s" },
-    { NULL, "NGAP/s", AMFOL_CELL_REAL, NULL, "%.1f", NULL },
-    { NULL, "NAS/s", AMFOL_CELL_REAL, NULL, "%.1f", NULL },
-    { NULL, "INITIAL UE/s", AMFOL_CELL_REAL, NULL, "%.1f", "IUM/s" },
-    { NULL, "Requests", AMFOL_CELL_UINT, NULL, NULL, "req" },
-    { NULL, "Unanswered", AMFOL_CELL_UINT, NULL, NULL, "unans" },
-    { NULL, "Answer p50 (ms)", AMFOL_CELL_REAL, NULL, "%.1f", "p50 ms" },
-    { NULL, "Answer p95 (ms)", AMFOL_CELL_REAL, NULL, "%.1f", "p95 ms" },
-    { NULL, "Registration p95 (ms)", AMFOL_CELL_REAL, NULL, "%.1f", "reg p95" },
-    { NULL, "UDM p95 (ms)", AMFOL_CELL_REAL, NULL, "%.1f", "UDM p95" },
-    { NULL, "AUSF p95 (ms)", AMFOL_CELL_REAL, NULL, "%.1f", "AUSF p95" },
-    { NULL, "UDR p95 (ms)", AMFOL_CELL_REAL, NULL, "%.1f", "UDR p95" },
-    { NULL, "PCF p95 (ms)", AMFOL_CELL_REAL, NULL, "%.1f", "PCF p95" },
-    { NULL, "NRF p95 (ms)", AMFOL_CELL_REAL, NULL, "%.1f", "NRF p95" },
-    { NULL, "N2 UE contexts", AMFOL_CELL_UINT, NULL, NULL, "ctx" },
-    { NULL, "ERROR INDICATIONs", AMFOL_CELL_UINT, NULL, NULL, "errInd" },
-    { NULL, "NG SETUP FAILUREs", AMFOL_CELL_UINT, NULL, NULL, "setupF" },
-    { NULL, "Overload releases", AMFOL_CELL_UINT, NULL, NULL, "ovlRel" },
-    { NULL, "Symptoms", AMFOL_CELL_STR, NULL, NULL, "symptoms" },
+    AMFOL_TCOL("AMF", NULL, AMFOL_CELL_STR),
+    AMFOL_TREAL("Start (s)", "t+s", "%.0f"),
+    AMFOL_TREAL("Length (s)", "len s", "%.0f"),
+    AMFOL_TREAL("NGAP/s", NULL, "%.1f"),
+    AMFOL_TREAL("NAS/s", NULL, "%.1f"),
+    AMFOL_TREAL("INITIAL UE/s", "IUM/s", "%.1f"),
+    AMFOL_TCOL("Requests", "req", AMFOL_CELL_UINT),
+    AMFOL_TCOL("Unanswered", "unans", AMFOL_CELL_UINT),
+    AMFOL_TREAL("Answer p50 (ms)", "p50 ms", "%.1f"),
+    AMFOL_TREAL("Answer p95 (ms)", "p95 ms", "%.1f"),
+    AMFOL_TREAL("Registration p95 (ms)", "reg p95", "%.1f"),
+    AMFOL_TREAL("UDM p95 (ms)", "UDM p95", "%.1f"),
+    AMFOL_TREAL("AUSF p95 (ms)", "AUSF p95", "%.1f"),
+    AMFOL_TREAL("UDR p95 (ms)", "UDR p95", "%.1f"),
+    AMFOL_TREAL("PCF p95 (ms)", "PCF p95", "%.1f"),
+    AMFOL_TREAL("NRF p95 (ms)", "NRF p95", "%.1f"),
+    AMFOL_TCOL("N2 UE contexts", "ctx", AMFOL_CELL_UINT),
+    AMFOL_TCOL("ERROR INDICATIONs", "errInd", AMFOL_CELL_UINT),
+    AMFOL_TCOL("NG SETUP FAILUREs", "setupF", AMFOL_CELL_UINT),
+    AMFOL_TCOL("Overload releases", "ovlRel", AMFOL_CELL_UINT),
+    AMFOL_TCOL("Symptoms", "symptoms", AMFOL_CELL_STR),
 };
 
 const amfol_column *amfol_symptoms_table_columns(size_t *n)

@@ -14,20 +14,21 @@
 
 enum { C_NAME, C_N, C_DELTA, C_MS, C_OK, C_CAUSES, C_COUNT };
 static const amfol_column cols[C_COUNT] = {
-    { "name", "Name", AMFOL_CELL_STR, NULL, NULL, NULL },
-    { "n", "N", AMFOL_CELL_UINT, NULL, NULL, NULL },
-    { "delta", "Delta", AMFOL_CELL_INT, NULL, NULL, NULL },
-    { "ms", "Time (ms)", AMFOL_CELL_REAL, "%.3f", "%.1f", NULL },
-    { "ok", NULL, AMFOL_CELL_BOOL, NULL, NULL, NULL },
-    { "causes", "Causes", AMFOL_CELL_TABLE, NULL, NULL, NULL },
+    AMFOL_COL("name", "Name", AMFOL_CELL_STR),
+    AMFOL_COL("n", "N", AMFOL_CELL_UINT),
+    AMFOL_COL("delta", "Delta", AMFOL_CELL_INT),
+    { .key = "ms", .title = "Time (ms)", .type = AMFOL_CELL_REAL, .json_fmt = "%.3f", .text_fmt = "%.1f" },
+    AMFOL_JCOL("ok", AMFOL_CELL_BOOL),
+    AMFOL_COL("causes", "Causes", AMFOL_CELL_TABLE),
 };
 static const amfol_column map_cols[2] = {
-    { "cause", NULL, AMFOL_CELL_STR, NULL, NULL, NULL },
-    { "count", NULL, AMFOL_CELL_UINT, NULL, NULL, NULL },
+    AMFOL_JCOL("cause", AMFOL_CELL_STR),
+    AMFOL_JCOL("count", AMFOL_CELL_UINT),
 };
-static const amfol_column obj_cols[2] = {
-    { "total", "Total", AMFOL_CELL_UINT, NULL, NULL, NULL },
-    { NULL, "Shown only", AMFOL_CELL_STR, NULL, NULL, NULL },
+static const amfol_column obj_cols[3] = {
+    AMFOL_COL("total", "Total", AMFOL_CELL_UINT),
+    AMFOL_TCOL("Shown only", NULL, AMFOL_CELL_STR),
+    AMFOL_JOPT("hint", AMFOL_CELL_STR),
 };
 
 static char *json_of(const amfol_rows *t)
@@ -85,13 +86,18 @@ int main(void)
     amfol_rows_free(t);
 
     /* OBJECT: one row at most; columns without a key are not in the JSON. */
-    amfol_rows *o = amfol_rows_new("obj", AMFOL_ROWS_OBJECT, obj_cols, 2, 10);
+    amfol_rows *o = amfol_rows_new("obj", AMFOL_ROWS_OBJECT, obj_cols, 3, 10);
     CHECK(amfol_rows_add(o));
     amfol_rows_uint(o, 0, 42);
     amfol_rows_str(o, 1, "text");
-    CHECK(!amfol_rows_add(o));
     j = json_of(o);
-    SAME(j, "{\"total\":42}");
+    SAME(j, "{\"total\":42}");           /* the optional "hint" is absent: left out */
+    g_free(j);
+    amfol_rows_str(o, 2, "try this");
+    CHECK(!amfol_rows_add(o));           /* a second row of an object is dropped... */
+    amfol_rows_uint(o, 0, 7);            /* ...and so are its cells */
+    j = json_of(o);
+    SAME(j, "{\"total\":42,\"hint\":\"try this\"}");
     g_free(j);
     amfol_rows_free(o);
 
