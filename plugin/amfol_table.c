@@ -125,7 +125,7 @@ static void put_row(stat_tap_table *t, guint row, const amfol_rows *rows, size_t
 }
 
 void amfol_table_put_rows(stat_tap_table *t, const stat_tap_table_item *items, guint nitems,
-                          const amfol_rows *rows, guint *written)
+                          const amfol_rows *rows)
 {
     guint n = (guint)amfol_rows_count(rows);
     for (guint r = 0; r < n; r++) {
@@ -133,7 +133,6 @@ void amfol_table_put_rows(stat_tap_table *t, const stat_tap_table_item *items, g
             amfol_table_append_row(t, items, nitems);
         put_row(t, r, rows, r);
     }
-    for (guint r = n; r < *written && r < t->num_elements; r++)
+    for (guint r = n; r < t->num_elements; r++)   /* left from an earlier, longer build */
         put_row(t, r, rows, SIZE_MAX);
-    *written = MAX(n, *written);
 }

@@ -31,8 +31,8 @@ void amfol_table_free_item(stat_tap_table *t, guint row, guint column, stat_tap_
 stat_tap_table_item *amfol_table_items(const amfol_column *cols, size_t ncols, guint *nitems);
 
 /* Writes `rows` into `t` from row 0, appending rows as needed; rows left from an earlier, longer
- * build are blanked (`*written` remembers how many rows were ever written). */
+ * build are blanked. */
 void amfol_table_put_rows(stat_tap_table *t, const stat_tap_table_item *items, guint nitems,
-                          const amfol_rows *rows, guint *written);
+                          const amfol_rows *rows);
 
 #endif

@@ -22,7 +22,6 @@ static const char nas_table_name[] = "NAS rejects per AMF, episode, cause and ti
 typedef struct nas_table_state {
     uint64_t version;
     amfol_frame last_rebuild;
-    guint rows_written;
 } nas_table_state;
 
 static nas_table_state nas_state;   /* epan's table API keeps its own globals; this mirrors them */
@@ -47,7 +46,7 @@ static tap_packet_status nas_table_packet(void *tapdata, packet_info *pinfo _U_,
     if (t->num_elements > SMALL_TABLE_ROWS && rec->frame < nas_state.last_rebuild + REBUILD_EVERY)
         return TAP_PACKET_DONT_REDRAW;
     amfol_rows *rows = amfol_nas_table_rows(rec->engine);
-    amfol_table_put_rows(t, nas_fields, n_nas_fields, rows, &nas_state.rows_written);
+    amfol_table_put_rows(t, nas_fields, n_nas_fields, rows);
     amfol_rows_free(rows);
     nas_state.version = v;
     nas_state.last_rebuild = rec->frame;

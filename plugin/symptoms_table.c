@@ -27,7 +27,6 @@ typedef struct symptoms_table_state {
     uint64_t last_version;
     amfol_frame last_rebuild;
     bool built;
-    guint rows_written;
 } symptoms_table_state;
 
 static symptoms_table_state table_state;   /* one table at a time, reset with it */
@@ -43,7 +42,7 @@ static void symptoms_table_init(stat_tap_table_ui *ui)
 static void rebuild(stat_tap_table *t, amfol_engine *e)
 {
     amfol_rows *rows = amfol_symptoms_table_rows(e, NULL);
-    amfol_table_put_rows(t, symptom_fields, n_symptom_fields, rows, &table_state.rows_written);
+    amfol_table_put_rows(t, symptom_fields, n_symptom_fields, rows);
     amfol_rows_free(rows);
 }
 
