@@ -5,6 +5,7 @@
 
 #include <glib.h>
 #include <inttypes.h>
+#include <string.h>
 
 struct amfol_rows {
     const char *name;             /* static text */
@@ -166,6 +167,15 @@ const amfol_cell *amfol_rows_cell(const amfol_rows *t, size_t row, size_t col)
     if (!t || row >= t->nrows || col >= t->ncols)
         return NULL;
     return &g_array_index(t->cells, amfol_cell, row * t->ncols + col);
+}
+
+size_t amfol_rows_find_column(const amfol_rows *t, const char *name)
+{
+    for (size_t c = 0; t && name && c < t->ncols; c++)
+        if ((t->cols[c].key && strcmp(t->cols[c].key, name) == 0) ||
+            (t->cols[c].title && strcmp(t->cols[c].title, name) == 0))
+            return c;
+    return SIZE_MAX;
 }
 
 const char *amfol_rows_cell_text(const amfol_rows *t, size_t row, size_t col, char *buf, size_t cap)

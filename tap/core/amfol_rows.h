@@ -101,6 +101,8 @@ const amfol_column *amfol_rows_column(const amfol_rows *t, size_t col);
 size_t amfol_rows_count(const amfol_rows *t);
 uint32_t amfol_rows_dropped(const amfol_rows *t);
 const amfol_cell *amfol_rows_cell(const amfol_rows *t, size_t row, size_t col);
+/* The column whose key or title is `name`, or SIZE_MAX (tests and tools read rows by name). */
+size_t amfol_rows_find_column(const amfol_rows *t, const char *name);
 
 /* A cell as display text into buf ("-" when absent, "yes"/"no", REAL with text_fmt; a child
  * table as its row count): what the text and GUI writers show. */

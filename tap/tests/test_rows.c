@@ -83,6 +83,8 @@ int main(void)
     SAME(amfol_rows_cell_text(t, 0, C_OK, buf, sizeof buf), "yes");
     SAME(amfol_rows_cell_text(t, 0, C_CAUSES, buf, sizeof buf), "1 rows");
     SAME(amfol_rows_cell_text(t, 5, C_NAME, buf, sizeof buf), "-");   /* out of range: absent */
+    CHECK(amfol_rows_find_column(t, "Delta") == C_DELTA && amfol_rows_find_column(t, "ms") == C_MS);
+    CHECK(amfol_rows_find_column(t, "nothing") == SIZE_MAX);
     amfol_rows_free(t);
 
     /* OBJECT: one row at most; columns without a key are not in the JSON. */
