@@ -3,6 +3,7 @@
 #include "amfol_engine.h"
 #include "amfol_engine_internal.h"
 #include "amfol_dedup.h"
+#include "../correlate/amfol_correlate.h"
 
 #include <glib.h>
 
@@ -14,6 +15,7 @@ static const amfol_module *const modules[] = {
     &amfol_nas_module,
     &amfol_sbi_module,
     &amfol_symptoms_module,   /* issue 14: after the others (AMF names, controls) */
+    &amfol_correlate_module,  /* cross-domain rules: last, every domain has finished */
 };
 #define N_MODULES (sizeof modules / sizeof modules[0])
 
@@ -44,7 +46,8 @@ amfol_engine *amfol_engine_new(const amfol_config *cfg)
     else
         amfol_config_defaults(&e->cfg);
     for (size_t i = 0; i < N_MODULES; i++)
-        modules[i]->create(e);
+        if (modules[i]->create)   /* a stateless module (correlate) has none */
+            modules[i]->create(e);
     e->findings = amfol_findings_new();
     e->chart = amfol_chart_rec_new();
     e->frames_seen = amfol_dedup_new(e->cfg.dedup_window_ms / 1000.0, DEDUP_FRAMES_CAP);
@@ -57,7 +60,8 @@ void amfol_engine_free(amfol_engine *e)
     if (!e)
         return;
     for (size_t i = N_MODULES; i-- > 0;)
-        modules[i]->destroy(e);
+        if (modules[i]->destroy)
+            modules[i]->destroy(e);
     amfol_findings_free(e->findings);
     amfol_chart_rec_free(e->chart);
     amfol_dedup_free(e->frames_seen);

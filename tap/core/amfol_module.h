@@ -32,7 +32,8 @@ typedef struct amfol_module {
      * handler gets the caller's result struct as `result` (the type the module's public header
      * names, e.g. amfol_n2_result for NGAP). Every other handler of that kind gets NULL. */
     unsigned owns;
-    /* State: created with the engine, freed with it (e->n2, e->rrc, ... in amfol_engine_internal.h). */
+    /* State: created with the engine, freed with it (e->n2, e->rrc, ... in amfol_engine_internal.h);
+     * both NULL for a module without state (tap/correlate). */
     void (*create)(amfol_engine *e);
     void (*destroy)(amfol_engine *e);
     /* Handlers, NULL for kinds the module does not consume. Called on the first pass in frame

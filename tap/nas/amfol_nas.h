@@ -5,6 +5,7 @@
 
 #include "../core/amfol_module.h"
 #include "../core/amfol_3gpp.h"   /* NAS message type and cause names */
+#include "../core/amfol_rows.h"
 
 #include <glib.h>
 #include <wsutil/json_dumper.h>
@@ -76,20 +77,11 @@ extern const amfol_module amfol_nas_module;
 void amfol_nas_report_timeline(amfol_engine *e, GString *out);
 void amfol_nas_report_json(amfol_engine *e, json_dumper *d);
 
-/* One row of the NAS reject table (GUI table, -z amfol,nas): per AMF, episode, message, cause
- * and timer value. Strings are valid during the callback only. */
-typedef struct amfol_nas_row {
-    uint32_t id;                   /* stable for the life of the engine */
-    const char *amf;
-    int episode;                   /* 0 = outside overload */
-    const char *message;
-    int cause;
-    const char *cause_name;
-    const char *timer;             /* "60 s", "none", "zero", "deactivated" */
-    uint32_t count;
-} amfol_nas_row;
-
-void amfol_nas_rows(amfol_engine *e, void (*cb)(const amfol_nas_row *row, void *user), void *user);
+/* Rows (the caller frees them with amfol_rows_free): the "nas" JSON member, and the reject table
+ * of the GUI table / -z amfol,nas, one row per AMF, episode, message, cause and timer value. */
+amfol_rows *amfol_nas_json_rows(amfol_engine *e);
+amfol_rows *amfol_nas_table_rows(amfol_engine *e);
+const amfol_column *amfol_nas_table_columns(size_t *n);
 /* Changes whenever a table row is added or counted (tells a table when to rebuild). */
 uint64_t amfol_nas_rows_version(amfol_engine *e);
 

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* amfol_nas_report.c: the NAS timeline section and the "nas" JSON member. */
+/* amfol_nas_report.c: the NAS timeline section (prose per AMF and episode, then its reject rows as
+ * text columns) and the NAS rows: the "nas" JSON member and the reject table, stated once and
+ * written by the generic writers (report/amfol_rows_write.c, plugin/amfol_table.c). */
 #include "amfol_nas_internal.h"
-#include "../report/amfol_json.h"
+#include "../report/amfol_rows_write.h"
 #include "amfol_nas_ids.h"
 #include "amfol_nas_timer.h"
 #include "../core/amfol_engine_internal.h"
@@ -137,6 +139,280 @@ static void episode_sums_free(GArray *v)
     g_array_free(v, TRUE);
 }
 
+/* ---- rows: the "nas" JSON member, the reject table (timeline text and statistics table) ---- */
+
+/* One row per (AMF, episode, message, cause, timer value): JSON amfs[].rejects[], the timeline
+ * and the "AMF Overload NAS" table. */
+enum { R_AMF, R_EPISODE, R_MESSAGE, R_CAUSE, R_CAUSE_NAME, R_TIMER, R_TIMER_TEXT, R_TIMER_S, R_COUNT_N, R_COUNT };
+static const amfol_column reject_cols[R_COUNT] = {
+    AMFOL_TCOL("AMF", NULL, AMFOL_CELL_STR),
+    { .key = "episode", .title = "Episode (0 = no overload)", .short_title = "episode", .type = AMFOL_CELL_UINT },
+    AMFOL_COL("message", "Message", AMFOL_CELL_STR),
+    AMFOL_COL("cause", "Cause", AMFOL_CELL_UINT),
+    AMFOL_COL("cause_name", "Cause name", AMFOL_CELL_STR),
+    AMFOL_JCOL("timer", AMFOL_CELL_STR),
+    AMFOL_TCOL("T3346 / back-off", "timer", AMFOL_CELL_STR),
+    AMFOL_JOPT("timer_s", AMFOL_CELL_UINT),
+    AMFOL_COL("count", "Count", AMFOL_CELL_UINT),
+};
+
+const amfol_column *amfol_nas_table_columns(size_t *n)
+{
+    *n = R_COUNT;
+    return reject_cols;
+}
+
+static void reject_row(amfol_rows *t, const amfol_nas_amf *a, const amfol_nas_stat_row *r)
+{
+    char tb[32];
+    timer_text(r->timer_state, r->seconds, tb, sizeof tb);
+    amfol_rows_add(t);
+    amfol_rows_str(t, R_AMF, a->name);
+    amfol_rows_uint(t, R_EPISODE, (uint64_t)r->episode);
+    amfol_rows_str(t, R_MESSAGE, row_msg(r));
+    amfol_rows_uint(t, R_CAUSE, (uint64_t)r->cause);
+    amfol_rows_str(t, R_CAUSE_NAME, row_cause(r));
+    amfol_rows_str(t, R_TIMER, amfol_nas_timer_state_name(r->timer_state));
+    amfol_rows_str(t, R_TIMER_TEXT, tb);
+    if (r->timer_state == AMFOL_TIMER_VALUE)
+        amfol_rows_uint(t, R_TIMER_S, r->seconds);
+    amfol_rows_uint(t, R_COUNT_N, r->count);
+}
+
+static amfol_rows *reject_rows(const amfol_nas_amf *a)
+{
+    amfol_rows *t = amfol_rows_new("rejects", AMFOL_ROWS_ARRAY, reject_cols, R_COUNT, AMFOL_NAS_MAX_STAT_ROWS);
+    for (int k = 0; k < a->n_rows; k++)
+        reject_row(t, a, &a->rows[k]);
+    return t;
+}
+
+amfol_rows *amfol_nas_table_rows(amfol_engine *e)
+{
+    amfol_nas *s = e->nas;
+    amfol_rows *t = amfol_rows_new("NAS rejects per AMF, episode, cause and timer", AMFOL_ROWS_ARRAY,
+                                   reject_cols, R_COUNT, MAX(s->amfs->len, 1) * AMFOL_NAS_MAX_STAT_ROWS);
+    for (guint i = 0; i < s->amfs->len; i++) {
+        const amfol_nas_amf *a = g_ptr_array_index(s->amfs, i);
+        for (int k = 0; k < a->n_rows; k++)
+            reject_row(t, a, &a->rows[k]);
+    }
+    return t;
+}
+
+/* {"60": 3, ...}: T3346 seconds (ascending) -> count; the shape of the ground truth's
+ * "expected.nas.t3346_values_s". */
+static const amfol_column seconds_cols[2] = {
+    AMFOL_JCOL("seconds", AMFOL_CELL_STR), AMFOL_JCOL("count", AMFOL_CELL_UINT),
+};
+
+static amfol_rows *seconds_map(const GArray *values, const GArray *counts)
+{
+    amfol_rows *t = amfol_rows_new("t3346_values_s", AMFOL_ROWS_MAP, seconds_cols, 2, MAX(values->len, 1));
+    for (guint v = 0; v < values->len; v++) {
+        char name[16];
+        snprintf(name, sizeof name, "%u", g_array_index(values, guint, v));
+        amfol_rows_add(t);
+        amfol_rows_str(t, 0, name);
+        amfol_rows_uint(t, 1, g_array_index(counts, guint, v));
+    }
+    return t;
+}
+
+/* {"more than 60 s early": n, ...}: first attempts after a T3346 reject, relative to expiry. */
+static amfol_rows *retry_map(const uint64_t buckets[AMFOL_NAS_RETRY_BUCKETS])
+{
+    amfol_rows *t = amfol_rows_new("retry_vs_expiry", AMFOL_ROWS_MAP, seconds_cols, 2, AMFOL_NAS_RETRY_BUCKETS);
+    for (int b = 0; b < AMFOL_NAS_RETRY_BUCKETS; b++) {
+        amfol_rows_add(t);
+        amfol_rows_str(t, 0, amfol_nas_retry_bucket_name(b));
+        amfol_rows_uint(t, 1, buckets[b]);
+    }
+    return t;
+}
+
+enum { E_EPISODE, E_REJECTS, E_NO_T3346, E_BACKED_OFF, E_EARLY, E_VALUES, E_RETRY, E_COUNT };
+static const amfol_column episode_cols[E_COUNT] = {
+    AMFOL_JCOL("episode", AMFOL_CELL_UINT),
+    AMFOL_JCOL("congestion_rejects", AMFOL_CELL_UINT),
+    AMFOL_JCOL("without_t3346", AMFOL_CELL_UINT),
+    AMFOL_JCOL("ues_backed_off", AMFOL_CELL_UINT),
+    AMFOL_JCOL("early_retries", AMFOL_CELL_UINT),
+    AMFOL_JCOL("t3346_values_s", AMFOL_CELL_TABLE),
+    AMFOL_JCOL("retry_vs_expiry", AMFOL_CELL_TABLE),
+};
+
+static amfol_rows *episode_rows(const amfol_nas_amf *a)
+{
+    GArray *eps = episode_sums(a);
+    amfol_rows *t = amfol_rows_new("episodes", AMFOL_ROWS_ARRAY, episode_cols, E_COUNT, MAX(eps->len, 1));
+    for (guint k = 0; k < eps->len; k++) {
+        const episode_sum *es = &g_array_index(eps, episode_sum, k);
+        amfol_rows_add(t);
+        amfol_rows_uint(t, E_EPISODE, (uint64_t)es->episode);
+        amfol_rows_uint(t, E_REJECTS, es->rejects);
+        amfol_rows_uint(t, E_NO_T3346, es->no_t3346);
+        amfol_rows_uint(t, E_BACKED_OFF, es->backed_off);
+        amfol_rows_uint(t, E_EARLY, es->early);
+        amfol_rows_table(t, E_VALUES, seconds_map(es->values, es->counts));
+        amfol_rows_table(t, E_RETRY, retry_map(es->buckets));
+    }
+    episode_sums_free(eps);
+    return t;
+}
+
+enum {
+    A_AMF, A_MESSAGES, A_CIPHERED, A_CONGESTION, A_OTHER, A_DEREGS, A_SM, A_BACKED_OFF, A_ATTEMPTS,
+    A_ALLOWED, A_UNCERTAIN, A_UNPROTECTED, A_EARLY, A_ACCEPTED, A_DROPPED, A_REJECTS, A_RETRY,
+    A_EPISODES, A_COUNT
+};
+static const amfol_column amf_cols[A_COUNT] = {
+    AMFOL_JCOL("amf", AMFOL_CELL_STR),
+    AMFOL_JCOL("messages", AMFOL_CELL_UINT),
+    AMFOL_JCOL("ciphered", AMFOL_CELL_UINT),
+    AMFOL_JCOL("congestion_rejects", AMFOL_CELL_UINT),
+    AMFOL_JCOL("other_rejects", AMFOL_CELL_UINT),
+    AMFOL_JCOL("congestion_deregistrations", AMFOL_CELL_UINT),
+    AMFOL_JCOL("sm_congestion", AMFOL_CELL_UINT),
+    AMFOL_JCOL("ues_backed_off", AMFOL_CELL_UINT),
+    AMFOL_JCOL("attempts_in_backoff", AMFOL_CELL_UINT),
+    AMFOL_JCOL("allowed_in_backoff", AMFOL_CELL_UINT),
+    AMFOL_JCOL("uncertain_in_backoff", AMFOL_CELL_UINT),
+    /* listed apart: t3346-short / t3346-not-randomised judge protected rejects only */
+    AMFOL_JCOL("unprotected_t3346_rejects", AMFOL_CELL_UINT),
+    AMFOL_JCOL("early_retries", AMFOL_CELL_UINT),
+    AMFOL_JCOL("accepted_registrations", AMFOL_CELL_UINT),
+    AMFOL_JCOL("rejects_dropped", AMFOL_CELL_UINT),
+    AMFOL_JCOL("rejects", AMFOL_CELL_TABLE),
+    AMFOL_JCOL("retry_vs_expiry", AMFOL_CELL_TABLE),
+    AMFOL_JCOL("episodes", AMFOL_CELL_TABLE),
+};
+
+static amfol_rows *amf_rows(const amfol_nas *s)
+{
+    amfol_rows *t = amfol_rows_new("amfs", AMFOL_ROWS_ARRAY, amf_cols, A_COUNT, MAX(s->amfs->len, 1));
+    for (guint i = 0; i < s->amfs->len; i++) {
+        const amfol_nas_amf *a = g_ptr_array_index(s->amfs, i);
+        amfol_rows_add(t);
+        amfol_rows_str(t, A_AMF, a->name);
+        amfol_rows_uint(t, A_MESSAGES, a->messages);
+        amfol_rows_uint(t, A_CIPHERED, a->ciphered);
+        amfol_rows_uint(t, A_CONGESTION, a->congestion_rejects);
+        amfol_rows_uint(t, A_OTHER, a->other_rejects);
+        amfol_rows_uint(t, A_DEREGS, a->congestion_deregs);
+        amfol_rows_uint(t, A_SM, a->sm_congestion);
+        amfol_rows_uint(t, A_BACKED_OFF, ues_backed_off(a));
+        amfol_rows_uint(t, A_ATTEMPTS, a->attempts_in_backoff);
+        amfol_rows_uint(t, A_ALLOWED, a->allowed_in_backoff);
+        amfol_rows_uint(t, A_UNCERTAIN, a->uncertain_in_backoff);
+        amfol_rows_uint(t, A_UNPROTECTED, unprotected_t3346(a));
+        amfol_rows_uint(t, A_EARLY, a->retries->len + a->retries_dropped);
+        amfol_rows_uint(t, A_ACCEPTED, a->accepts->len + a->accepts_dropped);
+        amfol_rows_uint(t, A_DROPPED, a->rejects_dropped);
+        amfol_rows_table(t, A_REJECTS, reject_rows(a));
+        amfol_rows_table(t, A_RETRY, retry_map(a->retry_buckets));
+        amfol_rows_table(t, A_EPISODES, episode_rows(a));
+    }
+    return t;
+}
+
+/* Every congestion reject's T3346 value, over all AMFs. */
+static amfol_rows *all_seconds(const amfol_nas *s)
+{
+    GArray *values = g_array_new(FALSE, FALSE, sizeof(guint)), *counts = g_array_new(FALSE, FALSE, sizeof(guint));
+    for (guint i = 0; i < s->amfs->len; i++) {
+        const amfol_nas_amf *a = g_ptr_array_index(s->amfs, i);
+        for (guint k = 0; k < a->rejects->len; k++) {
+            const amfol_nas_reject *r = &g_array_index(a->rejects, amfol_nas_reject, k);
+            if (r->t3346.state != AMFOL_TIMER_VALUE)
+                continue;
+            guint pos = 0, sec = r->t3346.seconds, one = 1;
+            while (pos < values->len && g_array_index(values, guint, pos) < sec)
+                pos++;
+            if (pos < values->len && g_array_index(values, guint, pos) == sec) {
+                g_array_index(counts, guint, pos)++;
+            } else {
+                g_array_insert_val(values, pos, sec);
+                g_array_insert_val(counts, pos, one);
+            }
+        }
+    }
+    amfol_rows *t = seconds_map(values, counts);
+    g_array_free(values, TRUE);
+    g_array_free(counts, TRUE);
+    return t;
+}
+
+enum {
+    N_CAUSES, N_MESSAGES, N_CIPHERED, N_HINT, N_OUT_OF_ORDER, N_UES, N_EVICTIONS, N_MAX_UES, N_LOST,
+    N_REBINDS, N_PART1, N_LINKED, N_IN_BACKOFF, N_IN_BACKOFF_FIRST, N_NAMES_OVERFLOW, N_CONGESTION,
+    N_VALUES, N_AMFS, N_COUNT
+};
+static const amfol_column nas_cols[N_COUNT] = {
+    AMFOL_JCOL("congestion_causes", AMFOL_CELL_STR),
+    AMFOL_JCOL("messages", AMFOL_CELL_UINT),
+    AMFOL_JCOL("ciphered", AMFOL_CELL_UINT),
+    AMFOL_JOPT("hint", AMFOL_CELL_STR),
+    AMFOL_JCOL("out_of_order", AMFOL_CELL_UINT),
+    AMFOL_JCOL("ues", AMFOL_CELL_UINT),
+    AMFOL_JCOL("ue_evictions", AMFOL_CELL_UINT),
+    AMFOL_JCOL("max_ues", AMFOL_CELL_UINT),
+    AMFOL_JCOL("backoffs_lost_to_eviction", AMFOL_CELL_UINT),
+    AMFOL_JCOL("identity_rebinds", AMFOL_CELL_UINT),
+    AMFOL_JCOL("radio_requests_with_part1", AMFOL_CELL_UINT),
+    AMFOL_JCOL("radio_requests_linked", AMFOL_CELL_UINT),
+    AMFOL_JCOL("radio_requests_in_backoff", AMFOL_CELL_UINT),
+    AMFOL_JCOL("radio_requests_in_backoff_first_frame", AMFOL_CELL_UINT),
+    AMFOL_JOPT("names_overflow", AMFOL_CELL_UINT),
+    AMFOL_JCOL("congestion_rejects", AMFOL_CELL_UINT),
+    AMFOL_JCOL("t3346_values_s", AMFOL_CELL_TABLE),
+    AMFOL_JCOL("amfs", AMFOL_CELL_TABLE),
+};
+
+#define CIPHERED_HINT "ciphered NAS is unreadable; if the network uses NEA0 try -o nas-5gs.null_decipher:TRUE"
+
+amfol_rows *amfol_nas_json_rows(amfol_engine *e)
+{
+    amfol_nas *s = e->nas;
+    const amfol_nas_registry_stats *rs = amfol_nas_registry_stats_get(s->reg);
+    uint64_t total_cong = 0;
+    for (guint i = 0; i < s->amfs->len; i++)
+        total_cong += ((const amfol_nas_amf *)g_ptr_array_index(s->amfs, i))->congestion_rejects;
+    amfol_rows *t = amfol_rows_new("nas", AMFOL_ROWS_OBJECT, nas_cols, N_COUNT, 1);
+    amfol_rows_add(t);
+    amfol_rows_str(t, N_CAUSES, s->cfg.congestion_causes);
+    amfol_rows_uint(t, N_MESSAGES, s->messages);
+    amfol_rows_uint(t, N_CIPHERED, s->ciphered);
+    if (s->ciphered)
+        amfol_rows_str(t, N_HINT, CIPHERED_HINT);
+    amfol_rows_uint(t, N_OUT_OF_ORDER, s->out_of_order);
+    amfol_rows_uint(t, N_UES, rs->ues_created);
+    amfol_rows_uint(t, N_EVICTIONS, rs->evictions);
+    amfol_rows_uint(t, N_MAX_UES, s->cfg.max_ues);
+    amfol_rows_uint(t, N_LOST, rs->backoffs_lost);
+    amfol_rows_uint(t, N_REBINDS, rs->rebinds);
+    amfol_rows_uint(t, N_PART1, s->radio_with_part1);
+    amfol_rows_uint(t, N_LINKED, s->radio_linked);
+    amfol_rows_uint(t, N_IN_BACKOFF, s->radio_in_backoff);
+    amfol_rows_uint(t, N_IN_BACKOFF_FIRST, s->radio_in_backoff_first);
+    if (s->names_overflow)
+        amfol_rows_uint(t, N_NAMES_OVERFLOW, s->names_overflow);
+    amfol_rows_uint(t, N_CONGESTION, total_cong);
+    amfol_rows_table(t, N_VALUES, all_seconds(s));
+    amfol_rows_table(t, N_AMFS, amf_rows(s));
+    return t;
+}
+
+void amfol_nas_report_json(amfol_engine *e, json_dumper *d)
+{
+    amfol_rows *t = amfol_nas_json_rows(e);
+    json_dumper_set_member_name(d, "nas");
+    amfol_rows_json(d, t);
+    amfol_rows_free(t);
+}
+
+/* ---- timeline ------------------------------------------------------------------------------ */
+
 void amfol_nas_report_timeline(amfol_engine *e, GString *out)
 {
     amfol_nas *s = e->nas;
@@ -186,17 +462,10 @@ void amfol_nas_report_timeline(amfol_engine *e, GString *out)
             g_string_append_c(out, '\n');
         }
         episode_sums_free(eps);
-        for (int k = 0; k < a->n_rows; k++) {
-            const amfol_nas_stat_row *r = &a->rows[k];
-            char tb[32];
-            timer_text(r->timer_state, r->seconds, tb, sizeof tb);
-            char ep[24];
-            if (r->episode)
-                snprintf(ep, sizeof ep, "episode %d", r->episode);
-            else
-                snprintf(ep, sizeof ep, "no overload");
-            g_string_append_printf(out, "    %-11s %-42s #%-3d %-46s timer %-12s x%u\n", ep,
-                                   row_msg(r), r->cause, row_cause(r), tb, r->count);
+        if (a->n_rows) {
+            amfol_rows *t = reject_rows(a);
+            amfol_rows_text(out, t, "    ");
+            amfol_rows_free(t);
         }
         for (guint k = 0; k < a->retries->len; k++) {
             if (k == TIMELINE_MAX_RETRIES) {      /* the JSON and the findings have them all */
@@ -219,168 +488,6 @@ void amfol_nas_report_timeline(amfol_engine *e, GString *out)
                     g_string_append_printf(out, " %s %" G_GUINT64_FORMAT ";",
                                            amfol_nas_retry_bucket_name(b), a->retry_buckets[b]);
             g_string_append_c(out, '\n');
-        }
-    }
-}
-
-void amfol_nas_report_json(amfol_engine *e, json_dumper *d)
-{
-    amfol_nas *s = e->nas;
-    const amfol_nas_registry_stats *rs = amfol_nas_registry_stats_get(s->reg);
-    json_dumper_set_member_name(d, "nas");
-    json_dumper_begin_object(d);
-    json_dumper_set_member_name(d, "congestion_causes");
-    json_dumper_value_string(d, s->cfg.congestion_causes);
-    amfol_json_uint(d, "messages", s->messages);
-    amfol_json_uint(d, "ciphered", s->ciphered);
-    if (s->ciphered) {
-        json_dumper_set_member_name(d, "hint");
-        json_dumper_value_string(d, "ciphered NAS is unreadable; if the network uses NEA0 try -o nas-5gs.null_decipher:TRUE");
-    }
-    amfol_json_uint(d, "out_of_order", s->out_of_order);
-    amfol_json_uint(d, "ues", rs->ues_created);
-    amfol_json_uint(d, "ue_evictions", rs->evictions);
-    amfol_json_uint(d, "max_ues", s->cfg.max_ues);
-    amfol_json_uint(d, "backoffs_lost_to_eviction", rs->backoffs_lost);
-    amfol_json_uint(d, "identity_rebinds", rs->rebinds);
-    amfol_json_uint(d, "radio_requests_with_part1", s->radio_with_part1);
-    amfol_json_uint(d, "radio_requests_linked", s->radio_linked);
-    amfol_json_uint(d, "radio_requests_in_backoff", s->radio_in_backoff);
-    amfol_json_uint(d, "radio_requests_in_backoff_first_frame", s->radio_in_backoff_first);
-    if (s->names_overflow)
-        amfol_json_uint(d, "names_overflow", s->names_overflow);
-    uint64_t total_cong = 0;
-    GHashTable *values = g_hash_table_new(g_direct_hash, g_direct_equal);
-    for (guint i = 0; i < s->amfs->len; i++) {
-        amfol_nas_amf *a = g_ptr_array_index(s->amfs, i);
-        total_cong += a->congestion_rejects;
-        for (guint k = 0; k < a->rejects->len; k++) {
-            const amfol_nas_reject *r = &g_array_index(a->rejects, amfol_nas_reject, k);
-            if (r->t3346.state != AMFOL_TIMER_VALUE)
-                continue;
-            gpointer key = GUINT_TO_POINTER(r->t3346.seconds);
-            g_hash_table_insert(values, key,
-                                GUINT_TO_POINTER(GPOINTER_TO_UINT(g_hash_table_lookup(values, key)) + 1));
-        }
-    }
-    amfol_json_uint(d, "congestion_rejects", total_cong);
-    /* Same shape as ground truth "expected.nas.t3346_values_s": {"60": 3}. */
-    json_dumper_set_member_name(d, "t3346_values_s");
-    json_dumper_begin_object(d);
-    GHashTableIter it;
-    gpointer k, v;
-    /* deterministic order: ascending seconds */
-    GArray *sorted = g_array_new(FALSE, FALSE, sizeof(guint));
-    g_hash_table_iter_init(&it, values);
-    while (g_hash_table_iter_next(&it, &k, &v)) {
-        guint sec = GPOINTER_TO_UINT(k);
-        guint pos = 0;
-        while (pos < sorted->len && g_array_index(sorted, guint, pos) < sec)
-            pos++;
-        g_array_insert_val(sorted, pos, sec);
-    }
-    for (guint i = 0; i < sorted->len; i++) {
-        guint sec = g_array_index(sorted, guint, i);
-        char name[16];
-        snprintf(name, sizeof name, "%u", sec);
-        amfol_json_uint(d, name, GPOINTER_TO_UINT(g_hash_table_lookup(values, GUINT_TO_POINTER(sec))));
-    }
-    g_array_free(sorted, TRUE);
-    g_hash_table_destroy(values);
-    json_dumper_end_object(d);
-
-    json_dumper_set_member_name(d, "amfs");
-    json_dumper_begin_array(d);
-    for (guint i = 0; i < s->amfs->len; i++) {
-        amfol_nas_amf *a = g_ptr_array_index(s->amfs, i);
-        json_dumper_begin_object(d);
-        json_dumper_set_member_name(d, "amf");
-        json_dumper_value_string(d, a->name);
-        amfol_json_uint(d, "messages", a->messages);
-        amfol_json_uint(d, "ciphered", a->ciphered);
-        amfol_json_uint(d, "congestion_rejects", a->congestion_rejects);
-        amfol_json_uint(d, "other_rejects", a->other_rejects);
-        amfol_json_uint(d, "congestion_deregistrations", a->congestion_deregs);
-        amfol_json_uint(d, "sm_congestion", a->sm_congestion);
-        amfol_json_uint(d, "ues_backed_off", ues_backed_off(a));
-        amfol_json_uint(d, "attempts_in_backoff", a->attempts_in_backoff);
-        amfol_json_uint(d, "allowed_in_backoff", a->allowed_in_backoff);
-        amfol_json_uint(d, "uncertain_in_backoff", a->uncertain_in_backoff);
-        /* listed apart: t3346-short / t3346-not-randomised judge protected rejects only */
-        amfol_json_uint(d, "unprotected_t3346_rejects", unprotected_t3346(a));
-        amfol_json_uint(d, "early_retries", a->retries->len + a->retries_dropped);
-        amfol_json_uint(d, "accepted_registrations", a->accepts->len + a->accepts_dropped);
-        amfol_json_uint(d, "rejects_dropped", a->rejects_dropped);
-        json_dumper_set_member_name(d, "rejects");
-        json_dumper_begin_array(d);
-        for (int r = 0; r < a->n_rows; r++) {
-            const amfol_nas_stat_row *row = &a->rows[r];
-            json_dumper_begin_object(d);
-            amfol_json_uint(d, "episode", (uint64_t)row->episode);
-            json_dumper_set_member_name(d, "message");
-            json_dumper_value_string(d, row_msg(row));
-            amfol_json_uint(d, "cause", (uint64_t)row->cause);
-            json_dumper_set_member_name(d, "cause_name");
-            json_dumper_value_string(d, row_cause(row));
-            json_dumper_set_member_name(d, "timer");
-            json_dumper_value_string(d, amfol_nas_timer_state_name(row->timer_state));
-            if (row->timer_state == AMFOL_TIMER_VALUE)
-                amfol_json_uint(d, "timer_s", row->seconds);
-            amfol_json_uint(d, "count", row->count);
-            json_dumper_end_object(d);
-        }
-        json_dumper_end_array(d);
-        json_dumper_set_member_name(d, "retry_vs_expiry");
-        json_dumper_begin_object(d);
-        for (int b = 0; b < AMFOL_NAS_RETRY_BUCKETS; b++)
-            amfol_json_uint(d, amfol_nas_retry_bucket_name(b), a->retry_buckets[b]);
-        json_dumper_end_object(d);
-        json_dumper_set_member_name(d, "episodes");
-        json_dumper_begin_array(d);
-        GArray *eps = episode_sums(a);
-        for (guint k = 0; k < eps->len; k++) {
-            const episode_sum *es = &g_array_index(eps, episode_sum, k);
-            json_dumper_begin_object(d);
-            amfol_json_uint(d, "episode", (uint64_t)es->episode);
-            amfol_json_uint(d, "congestion_rejects", es->rejects);
-            amfol_json_uint(d, "without_t3346", es->no_t3346);
-            amfol_json_uint(d, "ues_backed_off", es->backed_off);
-            amfol_json_uint(d, "early_retries", es->early);
-            json_dumper_set_member_name(d, "t3346_values_s");
-            json_dumper_begin_object(d);
-            for (guint v = 0; v < es->values->len; v++) {
-                char name[16];
-                snprintf(name, sizeof name, "%u", g_array_index(es->values, guint, v));
-                amfol_json_uint(d, name, g_array_index(es->counts, guint, v));
-            }
-            json_dumper_end_object(d);
-            json_dumper_set_member_name(d, "retry_vs_expiry");
-            json_dumper_begin_object(d);
-            for (int b = 0; b < AMFOL_NAS_RETRY_BUCKETS; b++)
-                amfol_json_uint(d, amfol_nas_retry_bucket_name(b), es->buckets[b]);
-            json_dumper_end_object(d);
-            json_dumper_end_object(d);
-        }
-        episode_sums_free(eps);
-        json_dumper_end_array(d);
-        json_dumper_end_object(d);
-    }
-    json_dumper_end_array(d);
-    json_dumper_end_object(d);
-}
-
-void amfol_nas_rows(amfol_engine *e, void (*cb)(const amfol_nas_row *row, void *user), void *user)
-{
-    amfol_nas *s = e->nas;
-    for (guint i = 0; i < s->amfs->len; i++) {
-        amfol_nas_amf *a = g_ptr_array_index(s->amfs, i);
-        for (int k = 0; k < a->n_rows; k++) {
-            const amfol_nas_stat_row *r = &a->rows[k];
-            char tb[32];
-            timer_text(r->timer_state, r->seconds, tb, sizeof tb);
-            amfol_nas_row row = {(uint32_t)(i * AMFOL_NAS_MAX_STAT_ROWS + (guint)k), a->name,
-                                 r->episode, row_msg(r), r->cause, row_cause(r), tb, r->count};
-            cb(&row, user);
         }
     }
 }

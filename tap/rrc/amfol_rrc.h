@@ -4,6 +4,7 @@
 #define AMFOL_RRC_H
 
 #include "../core/amfol_module.h"
+#include "../core/amfol_rows.h"
 
 #include <glib.h>
 #include <wsutil/json_dumper.h>
@@ -95,23 +96,10 @@ int amfol_rrc_cause_ix(int cause, bool is_resume_cause);
 /* Class of a cause index under an action (AMFOL_ABSENT action = reject-rrc-cr-signalling). */
 int amfol_rrc_classify(int action, int cause_ix);
 
-/* One row per cell and period, for a GUI table (stat_tap_table) of the radio side. */
-typedef struct amfol_rrc_row {
-    const char *gnb, *cell;        /* cell NULL: requests without NR-CGI */
-    const char *phase;             /* "before", "during", "after" */
-    int episode;                   /* 0 before the first episode */
-    const char *amf;               /* NULL before the first episode */
-    amfol_frame start_frame, stop_frame;   /* 0 when none */
-    int action, reduction_pct;     /* AMFOL_ABSENT when none */
-    uint32_t requests, setups, rejects, unanswered;
-    uint32_t shed_answered, shed_rejects;  /* during: the shed class */
-    double observed_reject_pct;    /* during: shed_rejects / shed_answered, -1 when n/a */
-    int requested_pct;             /* during: the reduction, 100 without one; AMFOL_ABSENT otherwise */
-    int top_wait_s;                /* most frequent waitTime, AMFOL_ABSENT when no reject had one */
-    uint32_t top_wait_count;
-} amfol_rrc_row;
-
-void amfol_rrc_rows(amfol_engine *e, void (*cb)(const amfol_rrc_row *row, void *user), void *user);
+/* The table "RRC requests and outcomes per gNB, cell and period" (GUI, -z amfol,radio) as rows,
+ * one per cell and period (the caller frees them with amfol_rows_free), and its columns. */
+amfol_rows *amfol_rrc_table_rows(amfol_engine *e);
+const amfol_column *amfol_rrc_table_columns(size_t *n);
 
 /* Reports: a timeline section (plain text) and the "radio" member of the JSON document. */
 void amfol_rrc_report_timeline(amfol_engine *e, GString *out);

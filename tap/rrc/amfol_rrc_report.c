@@ -241,45 +241,91 @@ void amfol_rrc_report_json(amfol_engine *e, json_dumper *d)
     json_dumper_end_object(d);
 }
 
-void amfol_rrc_rows(amfol_engine *e, void (*cb)(const amfol_rrc_row *row, void *user), void *user)
+/* The table "RRC requests and outcomes per gNB, cell and period" (GUI, -z amfol,radio). */
+enum {
+    T_GNB, T_CELL, T_PHASE, T_EPISODE, T_AMF, T_START, T_STOP, T_REQ, T_SETUP, T_REJ, T_UNANS,
+    T_OBS, T_ASKED, T_WAIT, T_COUNT
+};
+static const amfol_column table_cols[T_COUNT] = {
+    AMFOL_TCOL("gNB", NULL, AMFOL_CELL_STR),
+    AMFOL_TCOL("Cell", NULL, AMFOL_CELL_STR),
+    AMFOL_TCOL("Period", NULL, AMFOL_CELL_STR),          /* before / during / after */
+    AMFOL_TCOL("Episode", NULL, AMFOL_CELL_UINT),        /* 0 before the first episode */
+    AMFOL_TCOL("AMF", NULL, AMFOL_CELL_STR),
+    AMFOL_TCOL("START frame", NULL, AMFOL_CELL_UINT),
+    AMFOL_TCOL("STOP frame", NULL, AMFOL_CELL_UINT),
+    AMFOL_TCOL("Requests", NULL, AMFOL_CELL_UINT),
+    AMFOL_TCOL("Set-ups", NULL, AMFOL_CELL_UINT),
+    AMFOL_TCOL("Rejects", NULL, AMFOL_CELL_UINT),
+    AMFOL_TCOL("Unanswered", NULL, AMFOL_CELL_UINT),
+    AMFOL_TREAL("Shed rejected %", NULL, "%.1f"),        /* during: the shed class's observed ratio */
+    AMFOL_TREAL("Requested %", NULL, "%.0f"),            /* during: the reduction, 100 without one */
+    AMFOL_TCOL("Top waitTime", NULL, AMFOL_CELL_STR),    /* the most frequent one */
+};
+
+const amfol_column *amfol_rrc_table_columns(size_t *n)
+{
+    *n = T_COUNT;
+    return table_cols;
+}
+
+static void period_row(amfol_engine *e, amfol_rows *t, uint32_t ci, const rrc_period *p)
+{
+    amfol_rrc *s = e->rrc;
+    const rrc_cell *c = &s->cells[ci];
+    const rrc_segment *sg = rrc_seg(s, p->seg);
+    const char *gnb = rrc_cell_gnb(e, ci);
+    uint32_t requests = 0, setups = 0, rejects = 0, unanswered = 0;
+    for (int k = 0; k < AMFOL_RRC_NCAUSES; k++) {
+        requests += p->c.requests[k];
+        setups += p->c.setups[k];
+        rejects += p->c.rejects[k];
+        unanswered += p->c.unanswered[k];
+    }
+    amfol_rows_add(t);
+    /* Names can improve during the capture (a transport address becomes the gNB's name once
+     * NG Setup or the cell binding is seen): tables rewrite every row. */
+    amfol_rows_str(t, T_GNB, gnb ? gnb : "?");
+    amfol_rows_str(t, T_CELL, c->known ? c->name : "(no NR-CGI)");
+    amfol_rows_str(t, T_PHASE, phase_name(p->phase));
+    amfol_rows_uint(t, T_EPISODE, sg ? (uint64_t)sg->episode : 0);
+    amfol_rows_str(t, T_AMF, sg ? rrc_assoc_amf_name(e, sg->assoc) : NULL);
+    amfol_rows_uint(t, T_START, sg ? sg->start_frame : 0);
+    amfol_rows_uint(t, T_STOP, sg ? sg->stop_frame : 0);
+    amfol_rows_uint(t, T_REQ, requests);
+    amfol_rows_uint(t, T_SETUP, setups);
+    amfol_rows_uint(t, T_REJ, rejects);
+    amfol_rows_uint(t, T_UNANS, unanswered);
+    shed_stats x = period_shed(s, p);
+    if (x.setups + x.rejects)
+        amfol_rows_real(t, T_OBS, 100.0 * x.rejects / (x.setups + x.rejects));
+    if (p->phase == AMFOL_RRC_DURING && sg)
+        amfol_rows_real(t, T_ASKED, sg->reduction_pct >= 1 ? sg->reduction_pct : 100);
+    int top = AMFOL_ABSENT;
+    uint32_t top_count = 0;
+    for (int w = 1; w <= 16; w++)
+        if (p->c.wait_hist[w] > top_count) {
+            top_count = p->c.wait_hist[w];
+            top = w;
+        }
+    if (top != AMFOL_ABSENT) {
+        char buf[32];
+        g_snprintf(buf, sizeof buf, "%d s (x%u)", top, top_count);
+        amfol_rows_str(t, T_WAIT, buf);
+    }
+}
+
+amfol_rows *amfol_rrc_table_rows(amfol_engine *e)
 {
     amfol_rrc *s = e->rrc;
     amfol_engine_finish(e);   /* expires the requests still waiting at the end */
-    for (uint32_t ci = 0; ci < s->n_cells; ci++) {
-        const rrc_cell *c = &s->cells[ci];
-        for (int pi = 0; pi < c->n_periods; pi++) {
-            const rrc_period *p = &c->periods[pi];
-            const rrc_segment *sg = rrc_seg(s, p->seg);
-            amfol_rrc_row r;
-            memset(&r, 0, sizeof r);
-            r.gnb = rrc_cell_gnb(e, ci);
-            r.cell = c->known ? c->name : NULL;
-            r.phase = phase_name(p->phase);
-            r.episode = sg ? sg->episode : 0;
-            r.amf = sg ? rrc_assoc_amf_name(e, sg->assoc) : NULL;
-            r.start_frame = sg ? sg->start_frame : 0;
-            r.stop_frame = sg ? sg->stop_frame : 0;
-            r.action = sg ? sg->action : AMFOL_ABSENT;
-            r.reduction_pct = sg ? sg->reduction_pct : AMFOL_ABSENT;
-            for (int k = 0; k < AMFOL_RRC_NCAUSES; k++) {
-                r.requests += p->c.requests[k];
-                r.setups += p->c.setups[k];
-                r.rejects += p->c.rejects[k];
-                r.unanswered += p->c.unanswered[k];
-            }
-            shed_stats x = period_shed(s, p);
-            r.shed_answered = x.setups + x.rejects;
-            r.shed_rejects = x.rejects;
-            r.observed_reject_pct = r.shed_answered ? 100.0 * x.rejects / r.shed_answered : -1.0;
-            r.requested_pct = p->phase == AMFOL_RRC_DURING && sg
-                            ? (sg->reduction_pct >= 1 ? sg->reduction_pct : 100) : AMFOL_ABSENT;
-            r.top_wait_s = AMFOL_ABSENT;
-            for (int w = 1; w <= 16; w++)
-                if (p->c.wait_hist[w] > r.top_wait_count) {
-                    r.top_wait_count = p->c.wait_hist[w];
-                    r.top_wait_s = w;
-                }
-            cb(&r, user);
-        }
-    }
+    size_t n = 0;
+    for (uint32_t ci = 0; ci < s->n_cells; ci++)
+        n += (size_t)s->cells[ci].n_periods;
+    amfol_rows *t = amfol_rows_new("RRC requests and outcomes per gNB, cell and period", AMFOL_ROWS_ARRAY,
+                                   table_cols, T_COUNT, MAX(n, 1));
+    for (uint32_t ci = 0; ci < s->n_cells; ci++)
+        for (int pi = 0; pi < s->cells[ci].n_periods; pi++)
+            period_row(e, t, ci, &s->cells[ci].periods[pi]);
+    return t;
 }

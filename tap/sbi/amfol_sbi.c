@@ -706,9 +706,6 @@ void amfol_sbi_finish(amfol_engine *e, amfol_findings *out)
 {
     amfol_sbi *s = e->sbi;
     sbi_retie(s);
-    sbi_rules_nrf_load_stale(e, out);
-    sbi_rules_cascading(e, out);
-    sbi_rules_rebalancing(s, out);
     sbi_rules_overload_ignored(s, out);
     sbi_rules_oci_malformed(s, out);
 }

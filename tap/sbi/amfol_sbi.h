@@ -5,6 +5,7 @@
 
 #include "../core/amfol_module.h"
 #include "amfol_sbi_olc.h"
+#include "../core/amfol_rows.h"
 
 #include <glib.h>
 #include <wsutil/json_dumper.h>
@@ -77,22 +78,10 @@ void amfol_sbi_free(amfol_sbi *s);
  * INITIAL UE MESSAGE, a CONFIGURATION UPDATE COMMAND with "registration requested"). */
 extern const amfol_module amfol_sbi_module;
 
-/* One row per NF for tables (GUI "AMF Set: NRF load and SBI overload control", -z amfol,sbi).
- * Strings live as long as the engine. */
-typedef struct amfol_sbi_row {
-    const char *name;              /* AMF name when tied, else the NF instance id */
-    const char *nf_type;           /* "" when unknown */
-    const char *nf_instance_id;
-    const char *tie;               /* "guami", "no-n2-match", "no-amf-info", "not-amf", "no-profile" */
-    uint32_t load_reports;         /* NFUpdate load reports */
-    int last_load, max_load;       /* own reports (NFRegister/NFUpdate), AMFOL_ABSENT if none */
-    amfol_frame last_frame;
-    uint32_t recv_503, recv_429, recv_oci, recv_lci;   /* overload/load control it was sent */
-    uint32_t moves_in, moves_out;
-    int n2_episodes;               /* N2 overload episodes of the tied AMF */
-} amfol_sbi_row;
-typedef void (*amfol_sbi_row_cb)(const amfol_sbi_row *row, void *user);
-void amfol_sbi_rows(amfol_engine *e, amfol_sbi_row_cb cb, void *user);
+/* The table "NRF load and SBI overload control per NF" (GUI, -z amfol,sbi) as rows, one per NF
+ * (the caller frees them with amfol_rows_free), and its columns. */
+amfol_rows *amfol_sbi_table_rows(amfol_engine *e);
+const amfol_column *amfol_sbi_table_columns(size_t *n);
 /* Grows whenever the SBI view may have changed (SBI messages and NGAP PDUs analysed so far). */
 uint64_t amfol_sbi_version(amfol_engine *e);
 

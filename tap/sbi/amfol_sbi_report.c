@@ -432,7 +432,36 @@ uint64_t amfol_sbi_version(amfol_engine *e)
     return e && e->sbi ? e->sbi->messages + e->sbi->ngap_events : 0;
 }
 
-void amfol_sbi_rows(amfol_engine *e, amfol_sbi_row_cb cb, void *user)
+/* The table "NRF load and SBI overload control per NF" (GUI, -z amfol,sbi): one row per NF. */
+enum {
+    T_NF, T_TYPE, T_ID, T_TIE, T_REPORTS, T_LAST, T_MAX, T_LAST_FRAME, T_EPISODES, T_503, T_429,
+    T_OCI, T_LCI, T_IN, T_OUT, T_COUNT
+};
+static const amfol_column table_cols[T_COUNT] = {
+    AMFOL_TCOL("NF", NULL, AMFOL_CELL_STR),   /* AMF name when tied, else the NF instance id */
+    AMFOL_TCOL("Type", NULL, AMFOL_CELL_STR),
+    AMFOL_TCOL("NF instance id", NULL, AMFOL_CELL_STR),
+    AMFOL_TCOL("Tie to N2", NULL, AMFOL_CELL_STR),
+    AMFOL_TCOL("NFUpdate load reports", NULL, AMFOL_CELL_UINT),
+    AMFOL_TCOL("Last load % (-1 = none)", NULL, AMFOL_CELL_INT),   /* own NFRegister/NFUpdate */
+    AMFOL_TCOL("Max load % (-1 = none)", NULL, AMFOL_CELL_INT),
+    AMFOL_TCOL("Last report frame", NULL, AMFOL_CELL_UINT),
+    AMFOL_TCOL("N2 overload episodes", NULL, AMFOL_CELL_UINT),   /* of the tied AMF */
+    AMFOL_TCOL("503 received", NULL, AMFOL_CELL_UINT),
+    AMFOL_TCOL("429 received", NULL, AMFOL_CELL_UINT),
+    AMFOL_TCOL("OCI received", NULL, AMFOL_CELL_UINT),
+    AMFOL_TCOL("LCI received", NULL, AMFOL_CELL_UINT),
+    AMFOL_TCOL("UEs moved in", NULL, AMFOL_CELL_UINT),
+    AMFOL_TCOL("UEs moved out", NULL, AMFOL_CELL_UINT),
+};
+
+const amfol_column *amfol_sbi_table_columns(size_t *n)
+{
+    *n = T_COUNT;
+    return table_cols;
+}
+
+amfol_rows *amfol_sbi_table_rows(amfol_engine *e)
 {
     sbi_retie(e->sbi);
     amfol_sbi *s = e->sbi;
@@ -447,40 +476,45 @@ void amfol_sbi_rows(amfol_engine *e, amfol_sbi_row_cb cb, void *user)
         }
         c[x->kind]++;
     }
+    amfol_rows *t = amfol_rows_new("NRF load and SBI overload control per NF", AMFOL_ROWS_ARRAY,
+                                   table_cols, T_COUNT, MAX(s->nfs->len, 1));
     for (guint i = 0; i < s->nfs->len; i++) {
         const sbi_nf *nf = g_ptr_array_index(s->nfs, i);
-        amfol_sbi_row r;
-        memset(&r, 0, sizeof r);
-        r.name = sbi_nf_name(nf);
-        r.nf_type = nf->type;
-        r.nf_instance_id = nf->id;
-        r.tie = sbi_tie_id(nf->tie);
-        r.load_reports = nf->nfupdate_load_reports;
-        r.last_load = r.max_load = AMFOL_ABSENT;
+        int last_load = AMFOL_ABSENT, max_load = AMFOL_ABSENT;
+        amfol_frame last_frame = 0;
         for (guint k = 0; k < nf->own->len; k++) {
             const sbi_point *p = &g_array_index(nf->own, sbi_point, k);
             if (p->load == AMFOL_ABSENT)
                 continue;
-            r.last_load = p->load;
-            r.last_frame = p->frame;
-            if (p->load > r.max_load)
-                r.max_load = p->load;
+            last_load = p->load;
+            last_frame = p->frame;
+            if (p->load > max_load)
+                max_load = p->load;
         }
         const sbi_n2_amf *a = nf->n2_name ? sbi_n2_amf_by_name(s, nf->n2_name) : NULL;
         const char *ip = nf->ipv4[0] ? nf->ipv4 : a ? a->ip : NULL;
         const uint32_t *c = ip ? g_hash_table_lookup(recv, sbi_intern(s, ip)) : NULL;
-        if (c) {
-            r.recv_oci = c[SBI_IND_OCI];
-            r.recv_lci = c[SBI_IND_LCI];
-            r.recv_503 = c[SBI_IND_503];
-            r.recv_429 = c[SBI_IND_429];
-        }
-        r.moves_in = nf->moves_in;
-        r.moves_out = nf->moves_out;
+        uint32_t episodes = 0;
         sbi_episode x;
         for (size_t k = 0; nf->n2_name && sbi_episode_get(e, k, &x); k++)
-            r.n2_episodes += x.amf == nf->n2_name;
-        cb(&r, user);
+            episodes += x.amf == nf->n2_name;
+        amfol_rows_add(t);
+        amfol_rows_str(t, T_NF, sbi_nf_name(nf));
+        amfol_rows_str(t, T_TYPE, nf->type);
+        amfol_rows_str(t, T_ID, nf->id);
+        amfol_rows_str(t, T_TIE, sbi_tie_id(nf->tie));
+        amfol_rows_uint(t, T_REPORTS, nf->nfupdate_load_reports);
+        amfol_rows_int(t, T_LAST, last_load == AMFOL_ABSENT ? -1 : last_load);
+        amfol_rows_int(t, T_MAX, max_load == AMFOL_ABSENT ? -1 : max_load);
+        amfol_rows_uint(t, T_LAST_FRAME, last_frame);
+        amfol_rows_uint(t, T_EPISODES, episodes);
+        amfol_rows_uint(t, T_503, c ? c[SBI_IND_503] : 0);
+        amfol_rows_uint(t, T_429, c ? c[SBI_IND_429] : 0);
+        amfol_rows_uint(t, T_OCI, c ? c[SBI_IND_OCI] : 0);
+        amfol_rows_uint(t, T_LCI, c ? c[SBI_IND_LCI] : 0);
+        amfol_rows_uint(t, T_IN, nf->moves_in);
+        amfol_rows_uint(t, T_OUT, nf->moves_out);
     }
     g_hash_table_destroy(recv);
+    return t;
 }

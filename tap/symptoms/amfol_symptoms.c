@@ -484,5 +484,4 @@ const amfol_module amfol_symptoms_module = {
     .on_ngap = symptoms_ngap,
     .on_nas = symptoms_nas,
     .on_sbi = symptoms_sbi,
-    .finish = sym_rules_finish,
 };

@@ -3,11 +3,13 @@
  * it is overloaded (TS 23.501 §5.19, the article's monitoring table), read from the capture as
  * symptoms: per AMF and time bucket, message rates, the AMF's response time, unanswered
  * requests, SBI response time per producer NF type, active N2 UE contexts and overload causes;
- * a calm-start baseline; and the rules overload-control-absent / overload-control-late. */
+ * a calm-start baseline. The rules overload-control-absent / -late that read the series live in
+ * tap/correlate/amfol_correlate_control.c. */
 #ifndef AMFOL_SYMPTOMS_H
 #define AMFOL_SYMPTOMS_H
 
 #include "../core/amfol_module.h"
+#include "../core/amfol_rows.h"
 
 #include <glib.h>
 #include <wsutil/json_dumper.h>
@@ -84,7 +86,7 @@ typedef struct amfol_symptom_series {
 } amfol_symptom_series;
 
 /* The module as the engine sees it: NGAP, NAS and SBI handlers (registered after n2, rrc, nas and
- * sbi in the engine's modules[]: they read only the events) and the two rules at finish. */
+ * sbi in the engine's modules[]: they read only the events); no rules of its own. */
 extern const amfol_module amfol_symptoms_module;
 
 /* Query API (tables, reports, the HTML chart): the series over everything seen so far,
@@ -98,6 +100,13 @@ uint64_t amfol_symptoms_version(amfol_engine *e);
 void amfol_symptoms_report_timeline(amfol_engine *e, GString *out);
 void amfol_symptoms_report_json_amf(amfol_engine *e, const char *amf, json_dumper *d);
 void amfol_symptoms_report_headline(amfol_engine *e, GString *out);
+
+/* Rows (amfol_symptoms_rows.c; the caller frees them with amfol_rows_free): the amfs[].symptoms
+ * JSON member of one AMF (NULL: no series for it), and the bucket table shown by the timeline and
+ * the statistics table (buckets with traffic, of `amf` or of every AMF when NULL). */
+amfol_rows *amfol_symptoms_amf_rows(amfol_engine *e, const char *amf);
+amfol_rows *amfol_symptoms_table_rows(amfol_engine *e, const char *amf);
+const amfol_column *amfol_symptoms_table_columns(size_t *n);
 
 /* Names: "initial-ue", "registration", "UDM", ... */
 const char *amfol_sym_series_name(int series);

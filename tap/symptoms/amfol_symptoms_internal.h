@@ -94,11 +94,11 @@ struct amfol_symptoms {
     GArray *owners;                /* int per sample: its AMF, resolved once per computation */
 };
 
+/* amfol_symptoms_rows.c: "slow,sbi-slow,unanswered", NULL for no flag */
+const char *sym_flags_text(unsigned flags, char *buf, size_t cap);
+
 /* amfol_symptoms.c */
 int sym_amf_by_ip(amfol_engine *e, const char *ip);
-
-/* amfol_symptoms_rules.c: the module's finish handler */
-void sym_rules_finish(amfol_engine *e, amfol_findings *out);
 
 /* amfol_symptoms_series.c: (re)computes the series when events or frames came since last time */
 void sym_series_ensure(amfol_engine *e);

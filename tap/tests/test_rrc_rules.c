@@ -305,19 +305,6 @@ static void test_after_stop_and_without(void)
     amfol_engine_free(e);
 }
 
-typedef struct row_acc { int n; uint32_t rejects; double obs; int top_wait; } row_acc;
-
-static void on_row(const amfol_rrc_row *r, void *user)
-{
-    row_acc *a = user;
-    a->n++;
-    a->rejects += r->rejects;
-    if (strcmp(r->phase, "during") == 0) {
-        a->obs = r->observed_reject_pct;
-        a->top_wait = r->top_wait_s;
-    }
-}
-
 static void test_over_sheds_and_sync(void)
 {
     amfol_engine *e = fresh();
@@ -336,9 +323,16 @@ static void test_over_sheds_and_sync(void)
     CHECK(n == 1 && x->count == 25 && x->severity == AMFOL_SEV_NOTE && strstr(x->summary, "waitTime 8 s") != NULL &&
           strstr(x->summary, "20 of the 20 rejected UEs seen again") != NULL);
     CHECK(radio_count(f) == 2);
-    row_acc acc = { 0, 0, 0.0, 0 };
-    amfol_rrc_rows(e, on_row, &acc);
-    CHECK(acc.n == 1 && acc.rejects == 25 && acc.obs == 100.0 && acc.top_wait == 8);
+    /* The radio table: one period (during), 25 rejects, all of the shed class, waitTime 8 s. */
+    amfol_rows *rows = amfol_rrc_table_rows(e);
+    char buf[32];
+    CHECK(amfol_rows_count(rows) == 1);
+    CHECK(strcmp(amfol_rows_cell_text(rows, 0, amfol_rows_find_column(rows, "Period"), buf, sizeof buf), "during") == 0);
+    CHECK(amfol_rows_cell(rows, 0, amfol_rows_find_column(rows, "Rejects"))->v.u == 25);
+    CHECK(amfol_rows_cell(rows, 0, amfol_rows_find_column(rows, "Shed rejected %"))->v.d == 100.0);
+    CHECK(strcmp(amfol_rows_cell_text(rows, 0, amfol_rows_find_column(rows, "Top waitTime"), buf, sizeof buf),
+                 "8 s (x25)") == 0);
+    amfol_rows_free(rows);
     amfol_engine_free(e);
 }
 

@@ -3,6 +3,7 @@
 # check_cases.py: end-to-end NAS checks with the real tshark and the plugin, on captures written
 # by mkcap.py and on public captures. Every case asserts exact frames, values and findings.
 # Usage: check_cases.py CASE TSHARK_WRAPPER PLUGIN_SO WORKDIR [PUBLIC_CAPTURES_DIR]
+import re
 import json
 import os
 import subprocess
@@ -138,9 +139,12 @@ def case_backoff(ctx):
         if line not in expert:
             ctx.errors.append("expert info lacks %r" % line)
     tl = ctx.tshark(cap, "-q", "-z", "amfol,timeline")
-    for s in ["early retry: frame 3", "Service reject", "#22", "-o nas-5gs.null_decipher:TRUE"]:
+    for s in ["early retry: frame 3", "Service reject", "-o nas-5gs.null_decipher:TRUE"]:
         if s not in tl:
             ctx.errors.append("timeline lacks %r" % s)
+    # the reject rows as text columns: ... message, cause, cause name, timer, count
+    if not re.search(r"Service reject +22 +Congestion +10 s +1\n", tl):
+        ctx.errors.append("timeline lacks the row Service reject 22 Congestion 10 s 1")
 
 
 def case_causes(ctx):

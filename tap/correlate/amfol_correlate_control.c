@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* amfol_symptoms_rules.c: overload-control-absent and overload-control-late (docs/faults.md).
+/* amfol_correlate_control.c: overload-control-absent and overload-control-late (docs/faults.md).
  * TS 23.501 §5.19 gives an overloaded AMF its controls (N2 OVERLOAD START, NAS congestion
  * rejects with back-off, SBI overload control, load to the NRF); the article's monitoring
  * table says when it is overloaded. A sustained symptom run with no control, or with the first
  * control late, is the finding. */
-#include "amfol_symptoms_internal.h"
-#include "../core/amfol_engine_internal.h"
+#include "amfol_correlate_internal.h"
+#include "../symptoms/amfol_symptoms.h"   /* the query API: amfol_symptoms_series() */
 
 static const char *symptom_words(unsigned flags)
 {
@@ -16,13 +16,12 @@ static const char *symptom_words(unsigned flags)
     return "slow SBI answers";
 }
 
-void sym_rules_finish(amfol_engine *e, amfol_findings *out)
+void corr_control(amfol_engine *e, amfol_findings *out)
 {
-    amfol_symptoms *s = e->symptoms;
-    sym_series_ensure(e);
-    const amfol_config *cfg = &s->cfg;
-    for (guint i = 0; i < s->series->len; i++) {
-        const amfol_symptom_series *ser = &g_array_index(s->series, amfol_symptom_series, i);
+    const amfol_config *cfg = &e->cfg;
+    size_t n = amfol_symptoms_amf_count(e);
+    for (size_t i = 0; i < n; i++) {
+        const amfol_symptom_series *ser = amfol_symptoms_series(e, i);
         if (!ser->onset_frame)
             continue;
         double onset_rel = ser->onset_time - e->cap.first_time;

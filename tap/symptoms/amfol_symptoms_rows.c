@@ -1,0 +1,286 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* amfol_symptoms_rows.c: what the symptoms module reports, once, as rows (core/amfol_rows.h):
+ * the amfs[].symptoms member of -z amfol,json and the bucket table that the timeline text and
+ * the "AMF Overload Symptoms" statistics table show. The writers are generic. */
+#include "amfol_symptoms_internal.h"
+#include "../core/amfol_engine_internal.h"
+
+#include <string.h>
+
+/* ---- the JSON member: amfs[].symptoms (docs/output.md) ------------------------------------ */
+
+enum { LAT_N, LAT_P50, LAT_P95, LAT_COUNT };
+static const amfol_column latency_cols[LAT_COUNT] = {
+    AMFOL_JCOL("n", AMFOL_CELL_UINT),
+    AMFOL_JREAL("p50_ms", "%.3f"),
+    AMFOL_JREAL("p95_ms", "%.3f"),
+};
+
+/* One column per series, keyed by amfol_sym_series_name() (enum amfol_sym_series order). */
+#define SERIES_COL(name) AMFOL_JCOL(name, AMFOL_CELL_TABLE)
+static const amfol_column amf_latency_cols[] = { SERIES_COL("initial-ue"), SERIES_COL("registration") };
+static const amfol_column sbi_latency_cols[] = {
+    SERIES_COL("UDM"), SERIES_COL("AUSF"), SERIES_COL("UDR"), SERIES_COL("PCF"), SERIES_COL("NRF"),
+};
+
+enum { BL_FROM, BL_TO, BL_SERIES, BL_COUNT = BL_SERIES + AMFOL_SYM_SERIES };
+static const amfol_column baseline_cols[BL_COUNT] = {
+    AMFOL_JREAL("from_rel_s", "%.3f"),
+    AMFOL_JREAL("to_rel_s", "%.3f"),
+    SERIES_COL("initial-ue"), SERIES_COL("registration"), SERIES_COL("UDM"), SERIES_COL("AUSF"),
+    SERIES_COL("UDR"), SERIES_COL("PCF"), SERIES_COL("NRF"),
+};
+
+enum { SB_SOURCE, SB_P95, SB_SAMPLES, SB_OBSERVED, SB_COUNT };
+static const amfol_column series_baseline_cols[SB_COUNT] = {
+    AMFOL_JCOL("source", AMFOL_CELL_STR),
+    AMFOL_JREAL("p95_ms", "%.3f"),
+    AMFOL_JCOL("samples", AMFOL_CELL_UINT),
+    AMFOL_JREAL("observed_p95_ms", "%.3f"),
+};
+
+enum {
+    B_START, B_START_REL, B_DURATION, B_NGAP, B_NAS, B_IUM, B_REQUESTS, B_UNANSWERED, B_LATENCY,
+    B_SBI_LATENCY, B_CONTEXTS, B_ERROR_IND, B_SETUP_FAIL, B_OVL_RELEASE, B_SYMPTOMS, B_COUNT
+};
+static const amfol_column bucket_cols[B_COUNT] = {
+    AMFOL_JREAL("start", "%.6f"),
+    AMFOL_JREAL("start_rel_s", "%.3f"),
+    AMFOL_JREAL("duration_s", "%.3f"),
+    AMFOL_JREAL("ngap_rate", "%.3f"),
+    AMFOL_JREAL("nas_rate", "%.3f"),
+    AMFOL_JREAL("initial_ue_rate", "%.3f"),
+    AMFOL_JCOL("requests", AMFOL_CELL_UINT),
+    AMFOL_JCOL("unanswered", AMFOL_CELL_UINT),
+    AMFOL_JCOL("latency", AMFOL_CELL_TABLE),
+    AMFOL_JCOL("sbi_latency", AMFOL_CELL_TABLE),
+    AMFOL_JCOL("ue_contexts", AMFOL_CELL_UINT),
+    AMFOL_JCOL("error_indications", AMFOL_CELL_UINT),
+    AMFOL_JCOL("ng_setup_failures", AMFOL_CELL_UINT),
+    AMFOL_JCOL("overload_releases", AMFOL_CELL_UINT),
+    AMFOL_JCOL("symptoms", AMFOL_CELL_STR),
+};
+
+enum { S_BUCKET_S, S_BASELINE, S_ONSET_FRAME, S_ONSET_REL, S_CONTROL_FRAME, S_CONTROL, S_BUCKETS, S_COUNT };
+static const amfol_column series_cols[S_COUNT] = {
+    AMFOL_JREAL("bucket_s", "%.3f"),
+    AMFOL_JCOL("baseline", AMFOL_CELL_TABLE),
+    AMFOL_JCOL("onset_frame", AMFOL_CELL_UINT),
+    AMFOL_JREAL("onset_rel_s", "%.3f"),
+    AMFOL_JCOL("control_frame", AMFOL_CELL_UINT),
+    AMFOL_JCOL("control", AMFOL_CELL_STR),
+    AMFOL_JCOL("buckets", AMFOL_CELL_TABLE),
+};
+
+static double rel(const amfol_engine *e, amfol_time t)
+{
+    return t - e->cap.first_time;
+}
+
+/* Milliseconds, absent for "no sample" (< 0). */
+static void ms_cell(amfol_rows *t, size_t col, double s)
+{
+    if (s >= 0)
+        amfol_rows_real(t, col, s * 1000);
+}
+
+static const char *baseline_source_name(int source)
+{
+    switch (source) {
+    case AMFOL_BASELINE_MEASURED: return "measured";
+    case AMFOL_BASELINE_USER: return "user";
+    default: return "none";
+    }
+}
+
+/* "slow,sbi-slow,unanswered" in that order; NULL for none. */
+const char *sym_flags_text(unsigned flags, char *buf, size_t cap)
+{
+    buf[0] = '\0';
+    if (flags & AMFOL_SYM_SLOW)
+        g_strlcat(buf, "slow", cap);
+    if (flags & AMFOL_SYM_SBI_SLOW)
+        g_strlcat(buf, buf[0] ? ",sbi-slow" : "sbi-slow", cap);
+    if (flags & AMFOL_SYM_UNANSWERED)
+        g_strlcat(buf, buf[0] ? ",unanswered" : "unanswered", cap);
+    return buf[0] ? buf : NULL;
+}
+
+static amfol_rows *latency_rows(const amfol_symptom_bucket *k, const amfol_column *cols, int first, int n)
+{
+    amfol_rows *t = amfol_rows_new("latency", AMFOL_ROWS_OBJECT, cols, (size_t)n, 1);
+    amfol_rows_add(t);
+    for (int s = 0; s < n; s++) {
+        const amfol_sym_latency *l = &k->latency[first + s];
+        amfol_rows *x = amfol_rows_new("series", AMFOL_ROWS_OBJECT, latency_cols, LAT_COUNT, 1);
+        amfol_rows_add(x);
+        amfol_rows_uint(x, LAT_N, l->n);
+        ms_cell(x, LAT_P50, l->p50_s);
+        ms_cell(x, LAT_P95, l->p95_s);
+        amfol_rows_table(t, (size_t)s, x);
+    }
+    return t;
+}
+
+static amfol_rows *baseline_rows(const amfol_engine *e, const amfol_symptom_series *ser)
+{
+    amfol_rows *t = amfol_rows_new("baseline", AMFOL_ROWS_OBJECT, baseline_cols, BL_COUNT, 1);
+    amfol_rows_add(t);
+    if (ser->baseline_to > ser->baseline_from) {
+        amfol_rows_real(t, BL_FROM, rel(e, ser->baseline_from));
+        amfol_rows_real(t, BL_TO, rel(e, ser->baseline_to));
+    }
+    for (int s = 0; s < AMFOL_SYM_SERIES; s++) {
+        const amfol_sym_baseline *b = &ser->baseline[s];
+        amfol_rows *x = amfol_rows_new("series", AMFOL_ROWS_OBJECT, series_baseline_cols, SB_COUNT, 1);
+        amfol_rows_add(x);
+        amfol_rows_str(x, SB_SOURCE, baseline_source_name(b->source));
+        ms_cell(x, SB_P95, b->source ? b->p95_s : -1);
+        amfol_rows_uint(x, SB_SAMPLES, b->samples);
+        ms_cell(x, SB_OBSERVED, b->observed_p95_s);
+        amfol_rows_table(t, BL_SERIES + (size_t)s, x);
+    }
+    return t;
+}
+
+static amfol_rows *bucket_rows(const amfol_symptom_series *ser)
+{
+    amfol_rows *t = amfol_rows_new("buckets", AMFOL_ROWS_ARRAY, bucket_cols, B_COUNT, MAX(ser->n_buckets, 1));
+    for (size_t b = 0; b < ser->n_buckets; b++) {
+        const amfol_symptom_bucket *k = &ser->buckets[b];
+        char flags[48];
+        amfol_rows_add(t);
+        amfol_rows_real(t, B_START, k->start);
+        amfol_rows_real(t, B_START_REL, k->start_rel_s);
+        amfol_rows_real(t, B_DURATION, k->duration_s);
+        amfol_rows_real(t, B_NGAP, k->ngap_rate);
+        amfol_rows_real(t, B_NAS, k->nas_rate);
+        amfol_rows_real(t, B_IUM, k->initial_ue_rate);
+        amfol_rows_uint(t, B_REQUESTS, k->requests);
+        amfol_rows_uint(t, B_UNANSWERED, k->unanswered);
+        amfol_rows_table(t, B_LATENCY, latency_rows(k, amf_latency_cols, AMFOL_SYM_INITIAL_UE,
+                                                    (int)G_N_ELEMENTS(amf_latency_cols)));
+        amfol_rows_table(t, B_SBI_LATENCY, latency_rows(k, sbi_latency_cols, AMFOL_SYM_FIRST_SBI,
+                                                        (int)G_N_ELEMENTS(sbi_latency_cols)));
+        amfol_rows_uint(t, B_CONTEXTS, k->ue_contexts);
+        amfol_rows_uint(t, B_ERROR_IND, k->error_indications);
+        amfol_rows_uint(t, B_SETUP_FAIL, k->ng_setup_failures);
+        amfol_rows_uint(t, B_OVL_RELEASE, k->overload_releases);
+        amfol_rows_str(t, B_SYMPTOMS, sym_flags_text(k->symptoms, flags, sizeof flags));
+    }
+    return t;
+}
+
+amfol_rows *amfol_symptoms_amf_rows(amfol_engine *e, const char *amf)
+{
+    const amfol_symptom_series *ser = NULL;
+    for (size_t i = 0; i < amfol_symptoms_amf_count(e) && !ser; i++)
+        if (strcmp(amfol_symptoms_series(e, i)->amf, amf) == 0)
+            ser = amfol_symptoms_series(e, i);
+    if (!ser)
+        return NULL;
+    amfol_rows *t = amfol_rows_new("symptoms", AMFOL_ROWS_OBJECT, series_cols, S_COUNT, 1);
+    amfol_rows_add(t);
+    amfol_rows_real(t, S_BUCKET_S, ser->bucket_s);
+    amfol_rows_table(t, S_BASELINE, baseline_rows(e, ser));
+    if (ser->onset_frame) {
+        amfol_rows_uint(t, S_ONSET_FRAME, ser->onset_frame);
+        amfol_rows_real(t, S_ONSET_REL, rel(e, ser->onset_time));
+    }
+    if (ser->control_frame) {
+        amfol_rows_uint(t, S_CONTROL_FRAME, ser->control_frame);
+        amfol_rows_str(t, S_CONTROL, ser->control_kind);
+    }
+    amfol_rows_table(t, S_BUCKETS, bucket_rows(ser));
+    return t;
+}
+
+/* ---- the bucket table: timeline text and the statistics table ----------------------------- */
+
+/* GUI titles in full; the timeline text uses the short ones (it is one wide line per bucket). */
+
+enum {
+    T_AMF, T_START, T_DURATION, T_NGAP, T_NAS, T_IUM, T_REQUESTS, T_UNANSWERED, T_P50, T_P95,
+    T_REG_P95, T_UDM, T_AUSF, T_UDR, T_PCF, T_NRF, T_CONTEXTS, T_ERROR_IND, T_SETUP_FAIL,
+    T_OVL_RELEASE, T_SYMPTOMS, T_COUNT
+};
+static const amfol_column table_cols[T_COUNT] = {
+    AMFOL_TCOL("AMF", NULL, AMFOL_CELL_STR),
+    AMFOL_TREAL("Start (s)", "t+s", "%.0f"),
+    AMFOL_TREAL("Length (s)", "len s", "%.0f"),
+    AMFOL_TREAL("NGAP/s", NULL, "%.1f"),
+    AMFOL_TREAL("NAS/s", NULL, "%.1f"),
+    AMFOL_TREAL("INITIAL UE/s", "IUM/s", "%.1f"),
+    AMFOL_TCOL("Requests", "req", AMFOL_CELL_UINT),
+    AMFOL_TCOL("Unanswered", "unans", AMFOL_CELL_UINT),
+    AMFOL_TREAL("Answer p50 (ms)", "p50 ms", "%.1f"),
+    AMFOL_TREAL("Answer p95 (ms)", "p95 ms", "%.1f"),
+    AMFOL_TREAL("Registration p95 (ms)", "reg p95", "%.1f"),
+    AMFOL_TREAL("UDM p95 (ms)", "UDM p95", "%.1f"),
+    AMFOL_TREAL("AUSF p95 (ms)", "AUSF p95", "%.1f"),
+    AMFOL_TREAL("UDR p95 (ms)", "UDR p95", "%.1f"),
+    AMFOL_TREAL("PCF p95 (ms)", "PCF p95", "%.1f"),
+    AMFOL_TREAL("NRF p95 (ms)", "NRF p95", "%.1f"),
+    AMFOL_TCOL("N2 UE contexts", "ctx", AMFOL_CELL_UINT),
+    AMFOL_TCOL("ERROR INDICATIONs", "errInd", AMFOL_CELL_UINT),
+    AMFOL_TCOL("NG SETUP FAILUREs", "setupF", AMFOL_CELL_UINT),
+    AMFOL_TCOL("Overload releases", "ovlRel", AMFOL_CELL_UINT),
+    AMFOL_TCOL("Symptoms", "symptoms", AMFOL_CELL_STR),
+};
+
+const amfol_column *amfol_symptoms_table_columns(size_t *n)
+{
+    *n = T_COUNT;
+    return table_cols;
+}
+
+static bool has_traffic(const amfol_symptom_bucket *b)
+{
+    if (b->ngap_rate > 0 || b->requests > 0)
+        return true;
+    for (int s = AMFOL_SYM_FIRST_SBI; s < AMFOL_SYM_SERIES; s++)
+        if (b->latency[s].n)
+            return true;
+    return false;
+}
+
+static void table_row(amfol_rows *t, const char *amf, const amfol_symptom_bucket *k)
+{
+    char flags[48];
+    amfol_rows_add(t);
+    amfol_rows_str(t, T_AMF, amf);
+    amfol_rows_real(t, T_START, k->start_rel_s);
+    amfol_rows_real(t, T_DURATION, k->duration_s);
+    amfol_rows_real(t, T_NGAP, k->ngap_rate);
+    amfol_rows_real(t, T_NAS, k->nas_rate);
+    amfol_rows_real(t, T_IUM, k->initial_ue_rate);
+    amfol_rows_uint(t, T_REQUESTS, k->requests);
+    amfol_rows_uint(t, T_UNANSWERED, k->unanswered);
+    ms_cell(t, T_P50, k->latency[AMFOL_SYM_INITIAL_UE].p50_s);
+    ms_cell(t, T_P95, k->latency[AMFOL_SYM_INITIAL_UE].p95_s);
+    for (int s = AMFOL_SYM_REGISTRATION; s < AMFOL_SYM_SERIES; s++)
+        ms_cell(t, T_REG_P95 + (size_t)(s - AMFOL_SYM_REGISTRATION), k->latency[s].p95_s);
+    amfol_rows_uint(t, T_CONTEXTS, k->ue_contexts);
+    amfol_rows_uint(t, T_ERROR_IND, k->error_indications);
+    amfol_rows_uint(t, T_SETUP_FAIL, k->ng_setup_failures);
+    amfol_rows_uint(t, T_OVL_RELEASE, k->overload_releases);
+    amfol_rows_str(t, T_SYMPTOMS, sym_flags_text(k->symptoms, flags, sizeof flags));
+}
+
+amfol_rows *amfol_symptoms_table_rows(amfol_engine *e, const char *amf)
+{
+    size_t n = amfol_symptoms_amf_count(e), cap = 0;
+    for (size_t i = 0; i < n; i++)
+        cap += amfol_symptoms_series(e, i)->n_buckets;
+    amfol_rows *t = amfol_rows_new("Overload symptoms per AMF and time bucket", AMFOL_ROWS_ARRAY,
+                                   table_cols, T_COUNT, MAX(cap, 1));
+    for (size_t i = 0; i < n; i++) {
+        const amfol_symptom_series *ser = amfol_symptoms_series(e, i);
+        if (amf && strcmp(ser->amf, amf) != 0)
+            continue;
+        for (size_t b = 0; b < ser->n_buckets; b++)
+            if (has_traffic(&ser->buckets[b]))
+                table_row(t, ser->amf, &ser->buckets[b]);
+    }
+    return t;
+}
