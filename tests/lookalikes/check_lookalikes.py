@@ -245,6 +245,90 @@ def one_gnb_two_amfs(ctx, work):
                         ("10.0.0.2:38413", "10.0.1.1:38413")])])
 
 
+# F1AP (PPID 62) around one RRC CCCH message, laid out as the synthesizer's verified encoding:
+# InitialULRRCMessageTransfer with gNB-DU UE F1AP ID, NRCGI (PLMN 00101, cell 0x000000010 of the
+# 32-bit gNB-ID 1, the cell of ngap_pdus.ULI_NR), RRC container; DLRRCMessageTransfer on SRB0.
+F1_NRCGI = N.ie(111, N.REJECT, b"\x00" + N.PLMN_00101 + bytes.fromhex("0000000100"))
+
+
+def rrc_setup_request(cause, part1=None, random=0x1234567):
+    """UL-CCCH RRCSetupRequest: ng-5G-S-TMSI-Part1 (39 bits) or randomValue, cause, spare."""
+    bits = "000" + ("0" + format(part1, "039b") if part1 is not None else "1" + format(random, "039b"))
+    bits += format(cause, "04b") + "0"
+    return int(bits, 2).to_bytes(6, "big")
+
+
+def f1_initial_ul(du, rrc):
+    return N.pdu(0x00, 11, N.IGNORE, [N.ie(41, N.REJECT, bytes([0, du])), F1_NRCGI,
+                                      N.ie(50, N.REJECT, bytes([len(rrc)]) + rrc)])
+
+
+def f1_dl(du, reject_wait=None):
+    """RRCSetup (the synthesizer's minimal one), or RRCReject with waitTime (3gpp-facts §7 layout)."""
+    rrc = bytes.fromhex("204000100000") if reject_wait is None else \
+        int("0000100" + format(reject_wait - 1, "04b") + "00000", 2).to_bytes(2, "big")
+    return N.pdu(0x00, 12, N.IGNORE, [N.ie(40, N.REJECT, bytes.fromhex("80010000")), N.ie(41, N.REJECT, bytes([0, du])),
+                                      N.ie(64, N.REJECT, b"\x00"), N.ie(50, N.REJECT, bytes([len(rrc)]) + rrc)])
+
+
+@case
+def one_gnb_two_amfs_new_ues(ctx, work):
+    """TS 38.413 §8.7.7.1: the gNB reduces load "towards the concerned AMF". gnb-1 (CU 10.0.1.1,
+    DU 10.0.2.1) serves amf-1 (pointer 0) and amf-2 (pointer 1); only amf-1 sends OVERLOAD START
+    (reject-rrc-cr-signalling). The gNB rejects the mo-Signalling of UEs registered with amf-1
+    (AMF pointer 0 in ng-5G-S-TMSI-Part1) and sets up new UEs (randomValue), whose INITIAL UE
+    MESSAGE goes to amf-2: compliant, every request attributed, no finding. The violation sends
+    those new UEs to amf-1: the finding names amf-1 and the INITIAL UE MESSAGEs."""
+    amf2_resp = N.pdu(0x20, 21, N.REJECT, [
+        N.ie(1, N.REJECT, N.printable("amf-2")),
+        N.ie(96, N.REJECT, b"\x00\x00" + N.PLMN_00101 + bytes.fromhex("020041")),   # set 1, pointer 1
+        N.ie(86, N.IGNORE, b"\xff"),
+        N.ie(80, N.REJECT, b"\x00" + N.PLMN_00101 + bytes.fromhex("00000008"))])
+    gnb, du, amf2 = "10.0.1.1", "10.0.2.1", "10.0.0.2"
+    for name, new_to in (("compliant", amf2), ("violation", AMF)):
+        w = Writer(os.path.join(work, name + ".pcap"))
+        w.sctp(T0, gnb, AMF, [N.ng_setup_request("gnb-1", 1)])
+        w.sctp(T0 + 0.005, AMF, gnb, [N.ng_setup_response("amf-1")])
+        w.sctp(T0 + 0.01, gnb, amf2, [N.ng_setup_request("gnb-1", 1)])
+        w.sctp(T0 + 0.015, amf2, gnb, [amf2_resp])
+        st = {"du": 0, "ran": 0}
+        ium = []
+
+        def attempt(t, part1, admit, amf_ip):
+            st["du"] = st["du"] % 250 + 1
+            w.sctp(T0 + t, du, gnb, [f1_initial_ul(st["du"], rrc_setup_request(MO_SIG, part1, 0x100 + st["du"]))],
+                   ppid=62, port=38472)
+            w.sctp(T0 + t + 0.004, gnb, du, [f1_dl(st["du"], None if admit else 5)], ppid=62, port=38472)
+            if admit:
+                st["ran"] += 1
+                return w.sctp(T0 + t + 0.03, gnb, amf_ip, [N.initial_ue_message(st["ran"], MO_SIG)])
+            return None
+
+        registered = (1 << 38) | (0 << 32)              # AMF Set ID low bit 1, pointer 0: amf-1
+        for s in range(1, 61):                          # baseline: both kinds to amf-1, 1/s each
+            attempt(s + 0.1, registered | s, True, AMF)
+            attempt(s + 0.5, None, True, AMF)
+        start = w.sctp(T0 + 61.0, AMF, gnb, [N.overload_start(action=1)])
+        for s in range(63, 93):
+            attempt(s + 0.1, registered | s, False, AMF)
+            ium.append(attempt(s + 0.5, None, True, new_to))
+        w.sctp(T0 + 95.0, AMF, gnb, [N.overload_stop()])
+        w.close()
+        out = subprocess.run([ctx[0], ctx[1], "-r", w.f.name, "-q", "-z", "amfol,json"],
+                             capture_output=True, text=True, timeout=100).stdout
+        doc = json.loads(out[out.index("{"):])
+        radio = doc["radio"]
+        expect(name + " radio counts", (radio["requests"], radio["setups"], radio["rejects"],
+                                        radio["unattributed_requests"], radio["new_ue_requests_attributed"],
+                                        radio["new_ue_ambiguous"]), (180, 150, 30, 0, 90, 0))
+        got = [(f["rule"], f["amf"], f["gnb"], f["first_frame"], f["count"], f["frames"])
+               for f in doc["findings"]]
+        if name == "compliant":
+            expect(name, got, [])
+        else:
+            expect(name, got, [("gnb-ignores-overload", "amf-1", "gnb-1", start, 30, [start] + ium)])
+
+
 def main():
     name, wrapper, plugin, work = sys.argv[1:5]
     os.makedirs(work, exist_ok=True)
