@@ -130,6 +130,8 @@ const char *amfol_n2_gnb_name(const amfol_n2 *n2, const amfol_endpoint *a, const
 /* Reports */
 void amfol_n2_report_timeline(amfol_engine *e, GString *out);
 void amfol_n2_report_json(amfol_engine *e, json_dumper *d);   /* writes the "amfs" member */
+/* A finding's "gnb_associations" member: the N2 associations of gNB `gnb` (NULL: null). */
+void amfol_n2_report_gnb_associations(amfol_engine *e, json_dumper *d, const char *gnb);
 /* One line per overload episode, or "No AMF overload seen ..." (for the diagnosis). */
 void amfol_n2_report_headline(amfol_engine *e, GString *out);
 uint64_t amfol_n2_pdu_count(const amfol_n2 *n2);

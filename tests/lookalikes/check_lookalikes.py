@@ -245,6 +245,37 @@ def one_gnb_two_amfs(ctx, work):
                         ("10.0.0.2:38413", "10.0.1.1:38413")])])
 
 
+@case
+def gnb_global_id(ctx, work):
+    """One gNB is one gNB (TS 38.413 §8.7.1, Global RAN Node ID): gNB-ID 1 sets up an association
+    to amf-1 from 10.0.1.1 as "gnb-1a" and one to amf-2 from 10.0.1.9 as "gnb-1b"; a third
+    association from 10.0.1.9 to 10.0.0.3 has no NG SETUP (address fallback). They are one gNB,
+    named by its earliest name. gNB-ID 7 on 10.0.1.1 (another port) is another gNB. A finding
+    against the gNB names it once and lists its three associations."""
+    path = os.path.join(work, "global-id.pcap")
+    w = Writer(path)
+    w.sctp(T0, "10.0.1.1", AMF, [N.ng_setup_request("gnb-1a", 1)])
+    w.sctp(T0 + 0.005, AMF, "10.0.1.1", [N.ng_setup_response("amf-1")])
+    w.sctp(T0 + 0.01, "10.0.1.9", "10.0.0.2", [N.ng_setup_request("gnb-1b", 1)])
+    w.sctp(T0 + 0.015, "10.0.0.2", "10.0.1.9", [N.ng_setup_response("amf-2")])
+    w.sctp(T0 + 0.02, "10.0.1.1", "10.0.0.2", [N.ng_setup_request("gnb-7", 7)], port=38413)
+    w.sctp(T0 + 0.025, "10.0.0.2", "10.0.1.1", [N.ng_setup_response("amf-2")], port=38413)
+    w.sctp(T0 + 0.5, "10.0.1.9", "10.0.0.3", [N.initial_ue_message(1, MO_SIG)], port=38414)
+    start = w.sctp(T0 + 1.0, AMF, "10.0.1.1", [N.overload_start(action=1)])
+    ium = [w.sctp(T0 + 3.0 + k, "10.0.1.1", AMF, [N.initial_ue_message(10 + k, MO_SIG)]) for k in range(12)]
+    w.close()
+    out = subprocess.run([ctx[0], ctx[1], "-r", path, "-q", "-z", "amfol,json"],
+                         capture_output=True, text=True, timeout=100).stdout
+    doc = json.loads(out[out.index("{"):])
+    gnb1 = [("amf-1", "10.0.1.1:38412"), ("amf-2", "10.0.1.9:38412"), ("10.0.0.3:38414", "10.0.1.9:38414")]
+    expect("gnbs", [(g["id"], [(x["amf"], x["address"]) for x in g["associations"]]) for g in doc["gnbs"]],
+           [("gnb-1a", gnb1), ("gnb-7", [("amf-2", "10.0.1.1:38413")])])
+    expect("finding", [(f["rule"], f["amf"], f["gnb"], [(x["amf"], x["address"]) for x in f["gnb_associations"]],
+                        f["first_frame"], f["frames"]) for f in doc["findings"]],
+           [("gnb-ignores-overload", "amf-1", "gnb-1a", gnb1, start, [start] + ium),
+            ("overload-stop-missing", "amf-1", "gnb-1a", gnb1, start, [start])])   # no STOP: true
+
+
 # F1AP (PPID 62) around one RRC CCCH message, laid out as the synthesizer's verified encoding:
 # InitialULRRCMessageTransfer with gNB-DU UE F1AP ID, NRCGI (PLMN 00101, cell 0x000000010 of the
 # 32-bit gNB-ID 1, the cell of ngap_pdus.ULI_NR), RRC container; DLRRCMessageTransfer on SRB0.
