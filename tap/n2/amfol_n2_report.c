@@ -110,8 +110,17 @@ static void timeline_part(const amfol_engine *e, const n2_part *part, const n2_a
             g_string_append_printf(out, "%.0f %%", 100.0 * j.observed);
         else
             g_string_append(out, "n/a");
+        /* A later module may have cleared it (radio: offered requests, docs/faults.md). */
+        bool kept = false;
+        for (size_t i = 0; hit && !kept && i < amfol_findings_count(e->findings); i++) {
+            const amfol_finding *f = amfol_findings_get(e->findings, i);
+            kept = f->rule_id == AMFOL_RULE_GNB_IGNORES_OVERLOAD && f->first_frame == seg->start_frame &&
+                   g_strcmp0(f->gnb, a->gnb_id) == 0;
+        }
         g_string_append_printf(out, ", expected <= %.0f %%%s\n", 100.0 * j.expected,
-                               hit ? "  << gnb-ignores-overload" : "");
+                               kept ? "  << gnb-ignores-overload"
+                               : hit ? "  (cleared: the radio side shows the requested share of the offered requests shed)"
+                                     : "");
     }
 }
 

@@ -142,6 +142,7 @@ struct amfol_rrc {
     GHashTable *awaiting_ium;      /* (cell, cause) -> GQueue of set-up new-UE requests (ix+1) */
     uint64_t new_ue_linked;        /* new UEs tied to their INITIAL UE MESSAGE's association */
     uint64_t new_ue_ambiguous;     /* INITIAL UE MESSAGEs with several candidate requests: no tie */
+    uint32_t n2_ignores_cleared;   /* N2 gnb-ignores-overload verdicts the offered requests cleared */
 };
 
 /* amfol_rrc_assoc.c: associations (numbered as N2 numbers them), cells, timeline lookups */

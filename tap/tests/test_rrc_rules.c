@@ -482,6 +482,36 @@ static void test_multi_amf_new_ues(void)
     }
 }
 
+/* TS 38.413 §8.7.7.2 on offered requests: rejected UEs retry, the gNB is offered 3 shed-class
+ * requests/s instead of 1/s. Shedding 80 % of them forwards 60 % of the baseline rate: N2 alone
+ * would accuse the gNB, the radio side shows the share of offered requests and clears it. Setting
+ * up 60 % of them is a violation on both sides. */
+static void test_n2_judged_on_offered(void)
+{
+    for (int violate = 0; violate < 2; violate++) {
+        amfol_engine *e = fresh();
+        for (int i = 0; i < 60; i++) {
+            attempt(e, 1001.0 + i, CELL1, AMFOL_CAUSE_MO_SIGNALLING, 'S', 0, NULL);
+            initial_ue(e, 1001.03 + i, GNB_EP, AMF_EP, CELL1, AMFOL_CAUSE_MO_SIGNALLING);
+        }
+        amfol_frame st = start(e, 1062.0, AMFOL_ACTION_REJECT_RRC_CR_SIGNALLING, 80);
+        for (int i = 0; i < 150; i++) {
+            bool admit = violate ? i % 5 < 3 : i % 5 == 0;
+            attempt(e, 1064.0 + i / 3.0, CELL1, AMFOL_CAUSE_MO_SIGNALLING, admit ? 'S' : 'R', 4, NULL);
+            if (admit)
+                initial_ue(e, 1064.03 + i / 3.0, GNB_EP, AMF_EP, CELL1, AMFOL_CAUSE_MO_SIGNALLING);
+        }
+        stop(e, 1120.0);
+        int n;
+        const amfol_finding *x = only(amfol_engine_finish(e), AMFOL_RULE_GNB_IGNORES_OVERLOAD, &n);
+        if (violate)
+            CHECK(n == 1 && x->first_frame == st && x->count == 90 && e->rrc->n2_ignores_cleared == 0);
+        else
+            CHECK(n == 0 && e->rrc->n2_ignores_cleared == 1);
+        amfol_engine_free(e);
+    }
+}
+
 /* One waitTime for a burst is normal (TS 38.331): the UEs that come back 20 s later, not at
  * T302 expiry, give no reject-waittime-synchronised. */
 static void test_same_waittime_not_bunched(void)
@@ -786,6 +816,7 @@ int main(void)
     test_exempt_rejects_pre_episode_rate();
     test_multi_amf_gnb();
     test_multi_amf_new_ues();
+    test_n2_judged_on_offered();
     test_protected_slice_and_unanswered();
     test_wrong_class();
     test_cell_map();
