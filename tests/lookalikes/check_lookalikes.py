@@ -142,8 +142,20 @@ def start_proportion(ctx, work):
         c.down(92.0, "10.0.1.1", N.overload_stop())
         c.down(92.01, "10.0.1.2", N.overload_stop())
         c.close()
-        expect(name, rules_of(findings(ctx, c.path)),
-               [("overload-start-partial", sev, "gnb-3", c.marks["start"], 2)])
+        found = findings(ctx, c.path)
+        expect(name, rules_of(found), [("overload-start-partial", sev, "gnb-3", c.marks["start"], 2)])
+        # Expert Info carries the finding's runtime severity (one ei per severity), not the
+        # catalogue's note: tshark -2, on every evidence frame.
+        pi = {"note": "4194304", "warning": "6291456"}
+        abbrev = "amfol.expert.overload_start_partial" + ("" if sev == "note" else "." + sev)
+        rows = subprocess.run([ctx[0], ctx[1], "-r", c.path, "-2", "-Y", "amfol.expert.overload_start_partial || "
+                               "amfol.expert.overload_start_partial.warning || amfol.expert.overload_start_partial.error",
+                               "-T", "fields", "-e", "frame.number", "-e", abbrev, "-e", "_ws.expert.severity"],
+                              capture_output=True, text=True, timeout=100).stdout.splitlines()
+        rows = [(int(f), a, sorted(set(v.split(",")) & set(pi.values())))
+                for f, a, v in (r.split("\t") for r in rows if r)]   # the START's own expert is a chat
+        frames = [f for f in found if f["rule"] == "overload-start-partial"][0]["frames"]
+        expect(name + " expert info", rows, [(fr, "1", [pi[sev]]) for fr in frames])
 
 
 def initial_ue_rerouted(ran_ue_id, cause):
