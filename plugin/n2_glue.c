@@ -23,13 +23,14 @@ typedef struct n2_pdu_rec {
     int8_t action, reduction_pct, rrc_cause, time_to_wait_s;  /* AMFOL_ABSENT when absent */
     uint8_t proc, pdu_type, level, n_slices;
     uint16_t flags;
+    int32_t assoc;                     /* N2 association number, -1 unknown */
 } n2_pdu_rec;
 
 enum {
     N2R_START = 1 << 0, N2R_REPLACED = 1 << 1, N2R_STOP = 1 << 2, N2R_STOP_NO_START = 1 << 3,
     N2R_IUE = 1 << 4, N2R_IN_OVERLOAD = 1 << 5, N2R_SHED = 1 << 6, N2R_EXEMPT = 1 << 7,
     N2R_OVERLOAD_CAUSE = 1 << 8, N2R_BY_TRANSPORT = 1 << 9, N2R_SHED_LATE = 1 << 10,
-    N2R_STOP_BEFORE_CAPTURE = 1 << 11,
+    N2R_STOP_BEFORE_CAPTURE = 1 << 11, N2R_OVERLOAD_UNKNOWN = 1 << 12,
 };
 
 typedef struct n2_frame_rec {
@@ -64,7 +65,9 @@ static void pack(n2_pdu_rec *p, const amfol_n2_result *r, const amfol_ngap_event
         (r->is_initial_ue ? N2R_IUE : 0) | (r->in_overload ? N2R_IN_OVERLOAD : 0) |
         (r->shed_expected ? N2R_SHED : 0) | (r->exempt ? N2R_EXEMPT : 0) |
         (r->overload_cause ? N2R_OVERLOAD_CAUSE : 0) | (r->amf_named_by_transport ? N2R_BY_TRANSPORT : 0) |
-        (shed_late ? N2R_SHED_LATE : 0) | (r->stop_before_capture ? N2R_STOP_BEFORE_CAPTURE : 0));
+        (shed_late ? N2R_SHED_LATE : 0) | (r->stop_before_capture ? N2R_STOP_BEFORE_CAPTURE : 0) |
+        (r->overload_unknown ? N2R_OVERLOAD_UNKNOWN : 0));
+    p->assoc = r->assoc;
     if (r->is_start && ev->n_slice_items > 0) {
         p->n_slices = (uint8_t)MIN(ev->n_slice_items, AMFOL_MAX_SLICE_ITEMS);
         p->slices = wmem_memdup(wmem_file_scope(), ev->slice_items, p->n_slices * sizeof(amfol_slice_item));
@@ -94,6 +97,8 @@ static void unpack(const n2_pdu_rec *p, amfol_n2_result *r)
     r->is_initial_ue = p->flags & N2R_IUE;
     r->rrc_cause = p->rrc_cause;
     r->in_overload = p->flags & N2R_IN_OVERLOAD;
+    r->overload_unknown = p->flags & N2R_OVERLOAD_UNKNOWN;
+    r->assoc = p->assoc;
     r->since_start_s = r->is_initial_ue ? p->seconds : 0;
     r->shed_expected = p->flags & N2R_SHED;
     r->exempt = p->flags & N2R_EXEMPT;

@@ -74,6 +74,9 @@ static int hf_amfol_start_frame = -1;
 static int hf_amfol_duration = -1;
 static int hf_amfol_stop_without_start = -1;
 static int hf_amfol_stop_before_capture = -1;
+static int hf_amfol_start_before_capture = -1;
+static int hf_amfol_overload_unknown = -1;
+static int hf_amfol_stop_frame = -1;
 static int hf_amfol_rrc_cause = -1;
 static int hf_amfol_in_overload = -1;
 static int hf_amfol_since_start = -1;
@@ -214,6 +217,20 @@ void n2_render_pdu(amfol_frame_ctx *ctx, proto_tree *tree, const amfol_n2_result
                 ADD_GEN(proto_tree_add_boolean(sub, hf_amfol_shed_expected, tvb, 0, 0, TRUE));
             if (r->exempt)
                 ADD_GEN(proto_tree_add_boolean(sub, hf_amfol_exempt, tvb, 0, 0, TRUE));
+        } else if (PINFO_FD_VISITED(pinfo)) {
+            /* The whole capture is known (tshark -2, the GUI): a later STOP of an overload
+             * started before the capture began puts this message inside it (TS 38.413 §8.7.8).
+             * Its action is unknown, so shed/exempt stay unset. */
+            amfol_frame stop = amfol_n2_before_capture_stop(ctx->engine, r->assoc);
+            if (stop && pinfo->num < stop) {
+                ADD_GEN(proto_tree_add_boolean(sub, hf_amfol_in_overload, tvb, 0, 0, TRUE));
+                ADD_GEN(proto_tree_add_boolean(sub, hf_amfol_start_before_capture, tvb, 0, 0, TRUE));
+                ADD_GEN(proto_tree_add_uint(sub, hf_amfol_stop_frame, tvb, 0, 0, stop));
+            }
+        } else if (r->overload_unknown) {
+            /* One pass: no START or STOP seen yet on this association, a later STOP could still
+             * show an overload from before the capture: unknown, not "not in overload". */
+            ADD_GEN(proto_tree_add_boolean(sub, hf_amfol_overload_unknown, tvb, 0, 0, TRUE));
         }
         if (shed_after_grace)
             expert_add_info_format(pinfo, top, &ei_amfol_shed_forwarded,
@@ -283,6 +300,14 @@ void n2_register_fields(int proto_amfol, expert_module_t *expert)
         { &hf_amfol_stop_before_capture, { "STOP of an overload from before the capture", "amfol.stop_before_capture",
             FT_BOOLEAN, BASE_NONE, NULL, 0x0, "First OVERLOAD STOP of this association and no START seen: "
             "the START was sent before the capture began", HFILL } },
+        { &hf_amfol_start_before_capture, { "In an overload from before the capture", "amfol.start_before_capture",
+            FT_BOOLEAN, BASE_NONE, NULL, 0x0, "InitialUEMessage before the association's first OVERLOAD STOP, "
+            "whose START was sent before the capture began (two passes only: -2 or the GUI); action unknown", HFILL } },
+        { &hf_amfol_overload_unknown, { "Overload state unknown", "amfol.overload_unknown",
+            FT_BOOLEAN, BASE_NONE, NULL, 0x0, "One pass: no OVERLOAD START or STOP seen yet on this association, "
+            "a later STOP may show an overload from before the capture (run tshark -2 to know)", HFILL } },
+        { &hf_amfol_stop_frame, { "STOP frame", "amfol.stop_frame", FT_FRAMENUM, BASE_NONE,
+            FRAMENUM_TYPE(FT_FRAMENUM_NONE), 0x0, "The OVERLOAD STOP that ended the overload in force", HFILL } },
         { &hf_amfol_rrc_cause, { "RRC establishment cause", "amfol.rrc_cause", FT_UINT32, BASE_DEC,
             VALS(amfol_cause_vals), 0x0, NULL, HFILL } },
         { &hf_amfol_in_overload, { "AMF in overload", "amfol.in_overload", FT_BOOLEAN, BASE_NONE, NULL, 0x0,

@@ -149,6 +149,7 @@ typedef struct n2_assoc {
     n2_segment *seg;             /* segment in force, NULL when not in overload */
     n2_part *after_part;         /* part whose "after" window is running */
     bool had_episode;
+    amfol_frame before_capture_stop;  /* its first STOP, of an overload started before the capture */
     n2_cause_counts tot_before, tot_during, tot_after;
     uint32_t stops_without_start;
     uint32_t paths;              /* other address pairs seen with its verification tags */
