@@ -3,7 +3,8 @@
  * mirrored ports or a mergecap of both deliver each packet twice (same transport identity and
  * payload, a short time apart); an SCTP sender retransmits DATA chunks (same TSN). Such a frame
  * is fed to no module (packet-amfol.c stops after this one), counted in the reports, and marked
- * amfol.repeat_of in the tree. */
+ * amfol.repeat_of in the tree. So is a frame damaged after its sender (amfol.damaged,
+ * frame_integrity.c). */
 #include "amfol_glue.h"
 
 #include <string.h>
@@ -20,16 +21,19 @@ static const char *const repeat_fields[] = {
 #define IPV6_NEXT_HEADER 6
 #define IPV6_ADDRESSES 8
 
-enum repeat_kind { REPEAT_FRAME = 1, REPEAT_SCTP_CHUNKS = 2 };
+enum repeat_kind { REPEAT_FRAME = 1, REPEAT_SCTP_CHUNKS = 2, REPEAT_DAMAGED = 3 };
 
 typedef struct repeat_rec {
     uint8_t kind;                      /* enum repeat_kind */
     amfol_frame first;                 /* the frame seen first */
+    const char *damage;                /* REPEAT_DAMAGED: what is wrong (static) */
 } repeat_rec;
 
 static int hf_repeat_of = -1;
 static int hf_repeat_kind = -1;
+static int hf_damaged = -1;
 static expert_field ei_repeat = EI_INIT;
+static expert_field ei_damaged = EI_INIT;
 
 static const value_string repeat_kind_vals[] = {
     { REPEAT_FRAME, "same transport identity and payload (duplicate)" },
@@ -93,11 +97,18 @@ static int chunk_keys(const amfol_frame_ctx *ctx, uint64_t *keys)
 static void *repeat_analyze(amfol_frame_ctx *ctx)
 {
     amfol_time t = nstime_to_sec(&ctx->pinfo->abs_ts);
-    repeat_rec r = { 0, 0 };
+    repeat_rec r = { 0, 0, NULL };
     for (int i = 0; i < ctx->n_fields; i++) {
         const amfol_fieldref *f = &ctx->fields[i];
         if (f->module != AMFOL_MOD_REPEAT || (f->slot != F_IP && f->slot != F_IPV6))
             continue;
+        /* Damaged after its sender: its receiver dropped it, it is no evidence (frame_integrity.c). */
+        r.damage = amfol_frame_damage(f->fi, f->slot == F_IPV6);
+        if (r.damage) {
+            r.kind = REPEAT_DAMAGED;
+            amfol_engine_damaged_frame(ctx->engine);
+            break;
+        }
         uint64_t key;
         if (frame_key(f->fi, f->slot == F_IPV6, &key) &&
             amfol_engine_repeat_frame(ctx->engine, key, ctx->pinfo->num, t, &r.first))
@@ -117,6 +128,13 @@ static void *repeat_analyze(amfol_frame_ctx *ctx)
 static void repeat_render(amfol_frame_ctx *ctx, proto_tree *tree, void *record)
 {
     const repeat_rec *r = record;
+    if (r->kind == REPEAT_DAMAGED) {
+        proto_item *di = proto_tree_add_string(tree, hf_damaged, ctx->tvb, 0, 0, r->damage);
+        proto_item_set_generated(di);
+        expert_add_info_format(ctx->pinfo, di, &ei_damaged, "Damaged after its sender (%s wrong): its "
+                               "receiver discarded it, not analysed", r->damage);
+        return;
+    }
     proto_item *ti = proto_tree_add_uint(tree, hf_repeat_of, ctx->tvb, 0, 0, r->first);
     proto_item_set_generated(ti);
     proto_item *ki = proto_tree_add_uint(tree, hf_repeat_kind, ctx->tvb, 0, 0, r->kind);
@@ -133,9 +151,14 @@ static void repeat_register(int proto_amfol, expert_module_t *expert)
             "and is not counted again", HFILL } },
         { &hf_repeat_kind, { "Repeat", "amfol.repeat_kind", FT_UINT8, BASE_DEC, VALS(repeat_kind_vals), 0x0,
             NULL, HFILL } },
+        { &hf_damaged, { "Damaged frame", "amfol.damaged", FT_STRING, BASE_NONE, NULL, 0x0,
+            "The checksum that is wrong (IPv4 header checksum, SCTP CRC32c): the frame was damaged after "
+            "its sender, its receiver discarded it (RFC 791, RFC 9260 §6.8); amfol does not analyse it", HFILL } },
     };
     static ei_register_info ei[] = {
         { &ei_repeat, { "amfol.repeat", PI_SEQUENCE, PI_NOTE, "Repeat of an earlier frame, not counted",
+            EXPFILL } },
+        { &ei_damaged, { "amfol.damaged.expert", PI_CHECKSUM, PI_WARN, "Frame damaged after its sender, not analysed",
             EXPFILL } },
     };
     proto_register_field_array(proto_amfol, hf, array_length(hf));

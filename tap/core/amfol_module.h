@@ -53,6 +53,7 @@ typedef struct amfol_capture_info {
     amfol_time last_time;
     uint64_t duplicates_ignored;    /* identical frames within the dedup window (two probes) */
     uint64_t sctp_retransmissions_ignored;   /* frames whose every DATA chunk was seen (TSN) */
+    uint64_t damaged_ignored;       /* damaged after the sender (IPv4 header checksum, SCTP CRC32c) */
 } amfol_capture_info;
 
 #endif

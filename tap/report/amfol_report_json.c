@@ -26,6 +26,8 @@ static void write_capture(json_dumper *d, amfol_engine *e)
     json_dumper_value_anyf(d, "%" G_GUINT64_FORMAT, cap->duplicates_ignored);
     json_dumper_set_member_name(d, "sctp_retransmissions_ignored");
     json_dumper_value_anyf(d, "%" G_GUINT64_FORMAT, cap->sctp_retransmissions_ignored);
+    json_dumper_set_member_name(d, "damaged_ignored");
+    json_dumper_value_anyf(d, "%" G_GUINT64_FORMAT, cap->damaged_ignored);
     json_dumper_end_object(d);
 }
 

@@ -288,6 +288,49 @@ def gnb_global_id(ctx, work):
             ("overload-stop-missing", "amf-1", "gnb-1a", gnb1, start, [start])])   # no STOP: true
 
 
+@case
+def damaged_frames(ctx, work):
+    """A frame damaged after its sender is no evidence: its receiver discarded it (IPv4 header
+    checksum, RFC 791 §3.1; SCTP CRC32c, RFC 9260 §6.8). gnb-1 complies with a START (only
+    emergency calls during it); the capture also holds 12 mo-Signalling InitialUEMessages whose
+    SCTP stream sequence number was damaged (NGAP still decodes, the CRC32c is wrong) and 12 whose
+    IPv4 source address reads 10.0.1.9 (a gNB that does not exist, header checksum wrong).
+    Counted apart (capture.damaged_ignored), marked amfol.damaged, and no finding: without the
+    check they gave gnb-ignores-overload against gnb-1."""
+    path = os.path.join(work, "damaged.pcap")
+    c = Cap(path, {"gnb-1": "10.0.1.1"})
+    for s in range(1, 61):
+        c.iue(s + 0.1, "10.0.1.1", EMERG)
+        c.iue(s + 0.2, "10.0.1.1", MO_SIG)
+    c.down(61.0, "10.0.1.1", N.overload_start(action=1), "start")
+    patches, damaged = [], {}
+    for s in range(63, 93):
+        c.iue(s + 0.1, "10.0.1.1", EMERG)
+        if s < 75:
+            for kind, off in (("SCTP CRC32c", 14 + 20 + 12 + 11), ("IPv4 header checksum", 14 + 15)):
+                pos = c.w.f.tell() + 16 + off     # record header, then the frame
+                damaged[c.iue(s + 0.2 + (0.01 if off < 40 else 0), "10.0.1.1", MO_SIG)] = kind
+                patches.append(pos)
+    c.down(95.0, "10.0.1.1", N.overload_stop())
+    c.close()
+    with open(path, "r+b") as f:
+        for pos in patches:
+            f.seek(pos)
+            b = f.read(1)[0]
+            f.seek(pos)
+            f.write(bytes([b ^ (0x08 if b == 1 else 0x01)]))   # SSN low byte; 10.0.1.1 -> 10.0.1.9
+    out = subprocess.run([ctx[0], ctx[1], "-r", path, "-2", "-q", "-z", "amfol,json"],
+                         capture_output=True, text=True, timeout=100).stdout
+    doc = json.loads(out[out.index("{"):])
+    expect("damaged counted", doc["capture"]["damaged_ignored"], 24)
+    expect("no finding rests on a damaged frame", rules_of(doc["findings"]), [])
+    expect("one gNB", [g["id"] for g in doc["gnbs"]], ["gnb-1"])
+    rows = subprocess.run([ctx[0], ctx[1], "-r", path, "-Y", "amfol.damaged", "-T", "fields", "-e", "frame.number",
+                           "-e", "amfol.damaged"], capture_output=True, text=True, timeout=100).stdout.splitlines()
+    expect("amfol.damaged frames", [tuple(r.split("\t")) for r in rows],
+           [(str(f), k) for f, k in sorted(damaged.items())])
+
+
 # F1AP (PPID 62) around one RRC CCCH message, laid out as the synthesizer's verified encoding:
 # InitialULRRCMessageTransfer with gNB-DU UE F1AP ID, NRCGI (PLMN 00101, cell 0x000000010 of the
 # 32-bit gNB-ID 1, the cell of ngap_pdus.ULI_NR), RRC container; DLRRCMessageTransfer on SRB0.
