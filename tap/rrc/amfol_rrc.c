@@ -250,6 +250,8 @@ bool amfol_rrc_request_info_get(amfol_engine *e, uint32_t request_id, amfol_rrc_
     /* microsecond resolution: capture timestamps carry no more */
     out->answer_delay_ms = r->answer_frame ? floor((r->answer_time - r->time) * 1e6 + 0.5) / 1000.0 : 0.0;
     out->wait_time_s = r->wait_s > 0 ? r->wait_s : AMFOL_ABSENT;
+    const rrc_segment *sg = rrc_seg(s, r->seg);   /* re-governed by finish */
+    out->start_before_capture = sg && sg->start_unknown;
     return true;
 }
 

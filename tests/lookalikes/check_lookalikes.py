@@ -415,6 +415,32 @@ def one_gnb_two_amfs_new_ues(ctx, work):
             expect(name, got, [("gnb-ignores-overload", "amf-1", "gnb-1", start, 30, [start] + ium)])
 
 
+@case
+def radio_midstream(ctx, work):
+    """Issue 10: a capture that starts inside an episode, seen from the radio side. gnb-1's
+    RRCSetupRequests before the STOP at 20 s (no START in the capture) were made under an overload
+    from before the capture: with two passes they show amfol.rrc.in_overload and
+    amfol.rrc.start_before_capture (action unknown: not judged); after the STOP they do not."""
+    path = os.path.join(work, "radio-midstream.pcap")
+    w = Writer(path)
+    w.sctp(T0, "10.0.1.1", AMF, [N.ng_setup_request("gnb-1", 1)])
+    w.sctp(T0 + 0.005, AMF, "10.0.1.1", [N.ng_setup_response("amf-1")])
+    before, after = [], []
+    for s in range(1, 31):
+        if s == 20:
+            w.sctp(T0 + 20.0, AMF, "10.0.1.1", [N.overload_stop()])
+        f = w.sctp(T0 + s, "10.0.2.1", "10.0.1.1", [f1_initial_ul(s, rrc_setup_request(MO_SIG, None, s))],
+                   ppid=62, port=38472)
+        w.sctp(T0 + s + 0.004, "10.0.1.1", "10.0.2.1", [f1_dl(s, 5)], ppid=62, port=38472)
+        (before if s < 20 else after).append(f)
+    w.close()
+    rows = subprocess.run([ctx[0], ctx[1], "-r", path, "-2", "-Y", "nr-rrc.rrcSetupRequest_element", "-T", "fields",
+                           "-e", "frame.number", "-e", "amfol.rrc.in_overload", "-e", "amfol.rrc.start_before_capture"],
+                          capture_output=True, text=True, timeout=100).stdout.splitlines()
+    expect("two passes", [tuple(r.split("\t")) for r in rows],
+           [(str(f), "1", "1") for f in before] + [(str(f), "0", "") for f in after])
+
+
 def main():
     name, wrapper, plugin, work = sys.argv[1:5]
     os.makedirs(work, exist_ok=True)
