@@ -93,7 +93,9 @@ static void pack(n2_pdu_rec *p, const amfol_n2_result *r, const amfol_ngap_event
         (r->is_initial_ue ? N2R_IUE : 0) | (r->in_overload ? N2R_IN_OVERLOAD : 0) |
         (r->shed_expected ? N2R_SHED : 0) | (r->exempt ? N2R_EXEMPT : 0) |
         (r->overload_cause ? N2R_OVERLOAD_CAUSE : 0) | (r->amf_named_by_transport ? N2R_BY_TRANSPORT : 0) |
-        (shed_late ? N2R_SHED_LATE : 0) | (r->stop_before_capture ? N2R_STOP_BEFORE_CAPTURE : 0));
+        (shed_late ? N2R_SHED_LATE : 0) | (r->stop_before_capture ? N2R_STOP_BEFORE_CAPTURE : 0) |
+        (r->overload_unknown ? N2R_OVERLOAD_UNKNOWN : 0));
+    p->assoc = r->assoc;
     if (r->is_start && ev->n_slice_items > 0) {
         p->n_slices = (uint8_t)MIN(ev->n_slice_items, AMFOL_MAX_SLICE_ITEMS);
         p->slices = wmem_memdup(wmem_file_scope(), ev->slice_items, p->n_slices * sizeof(amfol_slice_item));

@@ -18,13 +18,14 @@ typedef struct n2_pdu_rec {
     int8_t action, reduction_pct, rrc_cause, time_to_wait_s;  /* AMFOL_ABSENT when absent */
     uint8_t proc, pdu_type, level, n_slices;
     uint16_t flags;
+    int32_t assoc;                     /* N2 association number, -1 unknown */
 } n2_pdu_rec;
 
 enum {
     N2R_START = 1 << 0, N2R_REPLACED = 1 << 1, N2R_STOP = 1 << 2, N2R_STOP_NO_START = 1 << 3,
     N2R_IUE = 1 << 4, N2R_IN_OVERLOAD = 1 << 5, N2R_SHED = 1 << 6, N2R_EXEMPT = 1 << 7,
     N2R_OVERLOAD_CAUSE = 1 << 8, N2R_BY_TRANSPORT = 1 << 9, N2R_SHED_LATE = 1 << 10,
-    N2R_STOP_BEFORE_CAPTURE = 1 << 11,
+    N2R_STOP_BEFORE_CAPTURE = 1 << 11, N2R_OVERLOAD_UNKNOWN = 1 << 12,
 };
 
 /* Every pass: the amfol.n2 items of a kept record (amfol_keep of n2_pdu_rec). */

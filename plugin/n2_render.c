@@ -24,6 +24,9 @@ static int hf_amfol_n2_start_frame = -1;
 static int hf_amfol_n2_duration_s = -1;
 static int hf_amfol_n2_stop_without_start = -1;
 static int hf_amfol_n2_stop_before_capture = -1;
+static int hf_amfol_n2_start_before_capture = -1;
+static int hf_amfol_n2_overload_unknown = -1;
+static int hf_amfol_n2_stop_frame = -1;
 static int hf_amfol_n2_rrc_cause = -1;
 static int hf_amfol_n2_in_overload = -1;
 static int hf_amfol_n2_since_start_s = -1;
@@ -113,6 +116,8 @@ static void unpack(const n2_pdu_rec *p, amfol_n2_result *r)
     r->is_initial_ue = p->flags & N2R_IUE;
     r->rrc_cause = p->rrc_cause;
     r->in_overload = p->flags & N2R_IN_OVERLOAD;
+    r->overload_unknown = p->flags & N2R_OVERLOAD_UNKNOWN;
+    r->assoc = p->assoc;
     r->since_start_s = r->is_initial_ue ? p->seconds : 0;
     r->shed_expected = p->flags & N2R_SHED;
     r->exempt = p->flags & N2R_EXEMPT;
@@ -188,6 +193,20 @@ static void render_pdu(amfol_frame_ctx *ctx, proto_tree *tree, const amfol_n2_re
             amfol_gen_double(sub, hf_amfol_n2_since_start_s, tvb, r->since_start_s);
             amfol_gen_flag(sub, hf_amfol_n2_shed_expected, tvb, r->shed_expected);
             amfol_gen_flag(sub, hf_amfol_n2_exempt, tvb, r->exempt);
+        } else if (PINFO_FD_VISITED(pinfo)) {
+            /* The whole capture is known (tshark -2, the GUI): a later STOP of an overload
+             * started before the capture began puts this message inside it (TS 38.413 §8.7.8).
+             * Its action is unknown, so shed/exempt stay unset. */
+            amfol_frame stop = amfol_n2_before_capture_stop(ctx->engine, r->assoc);
+            if (stop && pinfo->num < stop) {
+                amfol_gen_flag(sub, hf_amfol_n2_in_overload, tvb, true);
+                amfol_gen_flag(sub, hf_amfol_n2_start_before_capture, tvb, true);
+                amfol_gen_uint(sub, hf_amfol_n2_stop_frame, tvb, stop);
+            }
+        } else if (r->overload_unknown) {
+            /* One pass: no START or STOP seen yet on this association, a later STOP could still
+             * show an overload from before the capture: unknown, not "not in overload". */
+            amfol_gen_flag(sub, hf_amfol_n2_overload_unknown, tvb, true);
         }
         if (shed_after_grace)
             expert_add_info_format(pinfo, top, &ei_amfol_n2_shed_forwarded,
@@ -265,6 +284,14 @@ void n2_register(int proto_amfol, expert_module_t *expert)
         { &hf_amfol_n2_stop_before_capture, { "STOP of an overload from before the capture", "amfol.n2.stop_before_capture",
             FT_BOOLEAN, BASE_NONE, NULL, 0x0, "First OVERLOAD STOP of this association and no START seen: "
             "the START was sent before the capture began", HFILL } },
+        { &hf_amfol_n2_start_before_capture, { "In an overload from before the capture", "amfol.n2.start_before_capture",
+            FT_BOOLEAN, BASE_NONE, NULL, 0x0, "InitialUEMessage before the association's first OVERLOAD STOP, "
+            "whose START was sent before the capture began (two passes only: -2 or the GUI); action unknown", HFILL } },
+        { &hf_amfol_n2_overload_unknown, { "Overload state unknown", "amfol.n2.overload_unknown",
+            FT_BOOLEAN, BASE_NONE, NULL, 0x0, "One pass: no OVERLOAD START or STOP seen yet on this association, "
+            "a later STOP may show an overload from before the capture (run tshark -2 to know)", HFILL } },
+        { &hf_amfol_n2_stop_frame, { "STOP frame", "amfol.n2.stop_frame", FT_FRAMENUM, BASE_NONE,
+            FRAMENUM_TYPE(FT_FRAMENUM_NONE), 0x0, "The OVERLOAD STOP that ended the overload in force", HFILL } },
         { &hf_amfol_n2_rrc_cause, { "RRC establishment cause", "amfol.n2.rrc_cause", FT_UINT32, BASE_DEC,
             VALS(n2_cause_vals), 0x0, NULL, HFILL } },
         { &hf_amfol_n2_in_overload, { "AMF in overload", "amfol.n2.in_overload", FT_BOOLEAN, BASE_NONE, NULL, 0x0,

@@ -96,7 +96,12 @@ static const char *pref_amf_map = "";
 static amfol_engine *amfol_engine_cur;
 static amfol_field_table *amfol_fields;
 
-/* Expert Info for findings: one entry per rule of tap/core/amfol_rules.c. */
+/* Expert Info for findings: an ei has one fixed severity, and a finding's severity can differ
+ * from its rule's default at run time (e.g. overload-start-partial: a note, a warning when the
+ * untold gNBs carry most traffic). So every rule has one ei per severity, indexed
+ * [rule_id * AMFOL_N_SEVERITIES + severity]: amfol.expert.<id> at the catalogue severity and
+ * amfol.expert.<id>.<severity> for the other two. */
+#define AMFOL_N_SEVERITIES 3
 static expert_field *ei_amfol_rules;
 static size_t n_ei_amfol_rules;
 
@@ -228,9 +233,11 @@ static void render_findings(packet_info *pinfo, tvbuff_t *tvb, proto_tree *tree)
     for (size_t i = 0; i < n; i++) {
         const amfol_finding *x = hits[i];
         proto_item *ri = amfol_gen_string(sub, hf_amfol_finding_rule, tvb, x->rule);
-        /* ei_amfol_rules is indexed like the catalogue (amfol_rule_id). */
-        if ((size_t)x->rule_id < n_ei_amfol_rules)
-            expert_add_info_format(pinfo, ri, &ei_amfol_rules[x->rule_id], "%s: %s", x->rule,
+        /* ei_amfol_rules: per catalogue rule (amfol_rule_id), one per runtime severity. */
+        size_t ix = (size_t)x->rule_id * AMFOL_N_SEVERITIES +
+                    (size_t)(x->severity >= 0 && x->severity < AMFOL_N_SEVERITIES ? x->severity : AMFOL_SEV_NOTE);
+        if (ix < n_ei_amfol_rules)
+            expert_add_info_format(pinfo, ri, &ei_amfol_rules[ix], "%s: %s", x->rule,
                                    x->summary ? x->summary : amfol_rule_get(x->rule_id)->title);
     }
 }
@@ -274,27 +281,37 @@ static int dissect_amfol(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree, vo
     return 0;
 }
 
+static const char *severity_suffix(int sev)
+{
+    return sev == AMFOL_SEV_ERROR ? "error" : sev == AMFOL_SEV_WARNING ? "warning" : "note";
+}
+
 static void register_rule_experts(expert_module_t *expert)
 {
-    size_t n;
-    const amfol_rule *rules = amfol_rules(&n);
+    size_t n_rules;
+    const amfol_rule *rules = amfol_rules(&n_rules);
+    size_t n = n_rules * AMFOL_N_SEVERITIES;
     /* Lives for the whole program, like static ei arrays in ordinary dissectors. */
     ei_amfol_rules = wmem_alloc0_array(wmem_epan_scope(), expert_field, n);
     ei_register_info *ei = wmem_alloc0_array(wmem_epan_scope(), ei_register_info, n);
     for (size_t i = 0; i < n; i++) {
+        const amfol_rule *r = &rules[i / AMFOL_N_SEVERITIES];
+        int sev = (int)(i % AMFOL_N_SEVERITIES);
         expert_field init = EI_INIT;
         ei_amfol_rules[i] = init;
-        char *abbrev = wmem_strdup_printf(wmem_epan_scope(), "amfol.expert.%s", rules[i].id);
+        char *abbrev = sev == r->severity
+                       ? wmem_strdup_printf(wmem_epan_scope(), "amfol.expert.%s", r->id)
+                       : wmem_strdup_printf(wmem_epan_scope(), "amfol.expert.%s.%s", r->id, severity_suffix(sev));
         for (char *p = abbrev; *p; p++)
             if (*p == '-')
                 *p = '_';
         ei[i].ids = &ei_amfol_rules[i];
         ei[i].eiinfo.name = abbrev;
         ei[i].eiinfo.group = PI_PROTOCOL;
-        ei[i].eiinfo.severity = severity_to_pi(rules[i].severity);
-        ei[i].eiinfo.summary = rules[i].title;
+        ei[i].eiinfo.severity = severity_to_pi(sev);
+        ei[i].eiinfo.summary = r->title;
         ei[i].eiinfo.hf_info.p_id = &ei[i].ids->hf;
-        ei[i].eiinfo.hf_info.hfinfo.name = rules[i].title;
+        ei[i].eiinfo.hf_info.hfinfo.name = r->title;
         ei[i].eiinfo.hf_info.hfinfo.abbrev = abbrev;
         ei[i].eiinfo.hf_info.hfinfo.type = FT_NONE;
         ei[i].eiinfo.hf_info.hfinfo.display = BASE_NONE;

@@ -3,7 +3,8 @@
  * mirrored ports or a mergecap of both deliver each packet twice (same transport identity and
  * payload, a short time apart); an SCTP sender retransmits DATA chunks (same TSN). Such a frame
  * is fed to no module (packet-amfol.c stops after this one), counted in the reports, and marked
- * amfol.repeat_of in the tree. */
+ * amfol.repeat_of in the tree. So is a frame damaged after its sender (amfol.damaged,
+ * frame_integrity.c). */
 #include "amfol_glue.h"
 #include "amfol_render.h"
 #include "amfol_sctp_wire.h"
@@ -25,16 +26,19 @@ static const char *const repeat_field_names[] = { REPEAT_FIELDS(AMFOL_SLOT_NAME)
 #define IPV6_NEXT_HEADER 6
 #define IPV6_ADDRESSES 8
 
-enum repeat_kind { REPEAT_FRAME = 1, REPEAT_SCTP_CHUNKS = 2 };
+enum repeat_kind { REPEAT_FRAME = 1, REPEAT_SCTP_CHUNKS = 2, REPEAT_DAMAGED = 3 };
 
 typedef struct repeat_rec {
     uint8_t kind;                      /* enum repeat_kind */
     amfol_frame first;                 /* the frame seen first */
+    const char *damage;                /* REPEAT_DAMAGED: what is wrong (static) */
 } repeat_rec;
 
 static int hf_amfol_repeat_of = -1;
 static int hf_amfol_repeat_kind = -1;
+static int hf_amfol_damaged = -1;
 static expert_field ei_amfol_repeat = EI_INIT;
+static expert_field ei_amfol_damaged = EI_INIT;
 
 static const value_string repeat_kind_vals[] = {
     { REPEAT_FRAME, "same transport identity and payload (duplicate)" },
@@ -87,11 +91,18 @@ static int chunk_keys(const amfol_frame_ctx *ctx, uint64_t *keys)
 static void *repeat_analyze(amfol_frame_ctx *ctx)
 {
     amfol_time t = nstime_to_sec(&ctx->pinfo->abs_ts);
-    repeat_rec r = { 0, 0 };
+    repeat_rec r = { 0, 0, NULL };
     for (int i = 0; i < ctx->n_fields; i++) {
         const amfol_fieldref *f = &ctx->fields[i];
         if (f->module != AMFOL_MOD_REPEAT || (f->slot != REPF_IP && f->slot != REPF_IPV6))
             continue;
+        /* Damaged after its sender: its receiver dropped it, it is no evidence (frame_integrity.c). */
+        r.damage = amfol_frame_damage(f->fi, f->slot == REPF_IPV6);
+        if (r.damage) {
+            r.kind = REPEAT_DAMAGED;
+            amfol_engine_damaged_frame(ctx->engine);
+            break;
+        }
         uint64_t key;
         if (frame_key(f->fi, f->slot == REPF_IPV6, &key) &&
             amfol_engine_repeat_frame(ctx->engine, key, ctx->pinfo->num, t, &r.first))
@@ -111,6 +122,12 @@ static void *repeat_analyze(amfol_frame_ctx *ctx)
 static void repeat_render(amfol_frame_ctx *ctx, proto_tree *tree, void *record)
 {
     const repeat_rec *r = amfol_kept_item(record, 0);
+    if (r->kind == REPEAT_DAMAGED) {
+        proto_item *di = amfol_gen_string(tree, hf_amfol_damaged, ctx->tvb, r->damage);
+        expert_add_info_format(ctx->pinfo, di, &ei_amfol_damaged, "Damaged after its sender (%s wrong): its "
+                               "receiver discarded it, not analysed", r->damage);
+        return;
+    }
     proto_item *ti = amfol_gen_uint(tree, hf_amfol_repeat_of, ctx->tvb, r->first);
     amfol_gen_uint(tree, hf_amfol_repeat_kind, ctx->tvb, r->kind);
     expert_add_info_format(ctx->pinfo, ti, &ei_amfol_repeat, "Seen before in frame %u (%s): not counted again",
@@ -125,9 +142,14 @@ static void repeat_register(int proto_amfol, expert_module_t *expert)
             "and is not counted again", HFILL } },
         { &hf_amfol_repeat_kind, { "Repeat", "amfol.repeat_kind", FT_UINT8, BASE_DEC, VALS(repeat_kind_vals), 0x0,
             NULL, HFILL } },
+        { &hf_amfol_damaged, { "Damaged frame", "amfol.damaged", FT_STRING, BASE_NONE, NULL, 0x0,
+            "The checksum that is wrong (IPv4 header checksum, SCTP CRC32c): the frame was damaged after "
+            "its sender, its receiver discarded it (RFC 791, RFC 9260 §6.8); amfol does not analyse it", HFILL } },
     };
     static ei_register_info ei[] = {
         { &ei_amfol_repeat, { "amfol.repeat", PI_SEQUENCE, PI_NOTE, "Repeat of an earlier frame, not counted",
+            EXPFILL } },
+        { &ei_amfol_damaged, { "amfol.damaged.expert", PI_CHECKSUM, PI_WARN, "Frame damaged after its sender, not analysed",
             EXPFILL } },
     };
     proto_register_field_array(proto_amfol, hf, array_length(hf));

@@ -11,6 +11,7 @@ static int hf_amfol_rrc_cell = -1;
 static int hf_amfol_rrc_gnb = -1;
 static int hf_amfol_rrc_amf = -1;
 static int hf_amfol_rrc_in_overload = -1;
+static int hf_amfol_rrc_start_before_capture = -1;
 static int hf_amfol_rrc_episode = -1;
 static int hf_amfol_rrc_start_frame = -1;
 static int hf_amfol_rrc_action = -1;
@@ -61,11 +62,23 @@ static const value_string rrc_outcome_vals[] = {
     { 0, NULL }
 };
 
-static void render_one(amfol_frame_ctx *ctx, proto_tree *tree, const amfol_rrc_result *r)
+static void render_one(amfol_frame_ctx *ctx, proto_tree *tree, const amfol_rrc_result *first_pass)
 {
     tvbuff_t *tvb = ctx->tvb;
     packet_info *pinfo = ctx->pinfo;
+    amfol_rrc_result after = *first_pass;
+    const amfol_rrc_result *r = &after;
     bool request = r->msg == AMFOL_RRC_SETUP_REQUEST || r->msg == AMFOL_RRC_RESUME_REQUEST;
+    /* Two passes (tshark -2, the GUI): a later STOP may show that an overload from before the
+     * capture was in force (TS 38.413 §8.7.8); its action is unknown, so the class is "not judged". */
+    amfol_rrc_request_info later;
+    bool before_capture = request && !r->in_overload && PINFO_FD_VISITED(pinfo) && ctx->engine &&
+                          amfol_engine_finish(ctx->engine) &&
+                          amfol_rrc_request_info_get(ctx->engine, r->request_id, &later) && later.start_before_capture;
+    if (before_capture) {
+        after.in_overload = true;
+        after.klass = AMFOL_RRC_CLASS_UNJUDGED;
+    }
     proto_item *top = proto_tree_add_uint_format_value(tree, hf_amfol_rrc, tvb, 0, 0, (uint32_t)r->msg,
         "%s (%s)%s%s", val_to_str_const((uint32_t)r->msg, rrc_msg_vals, "?"),
         val_to_str_const((uint32_t)r->cause, rrc_cause_vals, "unknown"),
@@ -79,7 +92,9 @@ static void render_one(amfol_frame_ctx *ctx, proto_tree *tree, const amfol_rrc_r
     if (r->gnb)
         amfol_gen_string(t, hf_amfol_rrc_gnb, tvb, r->gnb);
     amfol_gen_bool(t, hf_amfol_rrc_in_overload, tvb, r->in_overload);
-    if (r->in_overload) {
+    if (before_capture) {
+        amfol_gen_flag(t, hf_amfol_rrc_start_before_capture, tvb, true);
+    } else if (r->in_overload) {
         if (r->amf)
             amfol_gen_string(t, hf_amfol_rrc_amf, tvb, r->amf);
         amfol_gen_uint(t, hf_amfol_rrc_episode, tvb, (uint32_t)r->episode);
@@ -139,6 +154,9 @@ void rrc_register(int proto_amfol, expert_module_t *expert)
           "gNB of the cell (N2 name), or the F1 CU address when the cell is not tied to N2", HFILL } },
         { &hf_amfol_rrc_amf, { "Governing AMF", "amfol.rrc.amf", FT_STRING, BASE_NONE, NULL, 0x0,
           "AMF whose OVERLOAD START governs the cell at this instant", HFILL } },
+        { &hf_amfol_rrc_start_before_capture, { "In an overload from before the capture", "amfol.rrc.start_before_capture",
+            FT_BOOLEAN, BASE_NONE, NULL, 0x0, "Request before the first OVERLOAD STOP of its gNB's association, "
+            "whose START was sent before the capture began (two passes only); action unknown, not judged", HFILL } },
         { &hf_amfol_rrc_in_overload, { "AMF in overload", "amfol.rrc.in_overload", FT_BOOLEAN, BASE_NONE, NULL, 0x0,
           "An AMF of the cell's gNB has an OVERLOAD START in force", HFILL } },
         { &hf_amfol_rrc_episode, { "Episode", "amfol.rrc.episode", FT_UINT32, BASE_DEC, NULL, 0x0,

@@ -184,6 +184,11 @@ bool amfol_engine_repeat_frame(amfol_engine *e, uint64_t key, amfol_frame frame,
     return true;
 }
 
+void amfol_engine_damaged_frame(amfol_engine *e)
+{
+    e->cap.damaged_ignored++;
+}
+
 bool amfol_engine_repeat_chunks(amfol_engine *e, const uint64_t *keys, int n, amfol_frame frame,
                                 amfol_time t, amfol_frame *first)
 {

@@ -39,6 +39,8 @@ bool amfol_engine_repeat_frame(amfol_engine *e, uint64_t key, amfol_frame frame,
                                amfol_frame *first);
 bool amfol_engine_repeat_chunks(amfol_engine *e, const uint64_t *keys, int n, amfol_frame frame,
                                 amfol_time t, amfol_frame *first);
+/* A frame damaged after its sender (its receiver dropped it): counted, fed to no module. */
+void amfol_engine_damaged_frame(amfol_engine *e);
 /* One call per message. `out` (may be NULL) receives the owning module's per-message result. */
 void amfol_engine_ngap(amfol_engine *e, const amfol_ngap_event *ev, amfol_n2_result *out);
 void amfol_engine_sctp(amfol_engine *e, const amfol_sctp_event *ev);

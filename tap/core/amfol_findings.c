@@ -67,6 +67,12 @@ amfol_finding *amfol_findings_add(amfol_findings *f, amfol_rule_id rule)
     return x;
 }
 
+void amfol_findings_remove(amfol_findings *f, size_t i)
+{
+    if (f && i < f->items->len)
+        g_ptr_array_remove_index(f->items, (guint)i);
+}
+
 static void set_str(char **dst, const char *s)
 {
     g_free(*dst);

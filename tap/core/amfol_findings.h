@@ -35,6 +35,10 @@ void amfol_finding_set_entities(amfol_finding *x, const char *amf, const char *g
 void amfol_finding_add_frame(amfol_finding *x, amfol_frame frame);
 void amfol_finding_set_summary(amfol_finding *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* Withdraw finding i (before amfol_findings_sort): a module that runs later holds the evidence
+ * the verdict must rest on, and it clears the element (e.g. the radio side's offered requests). */
+void amfol_findings_remove(amfol_findings *f, size_t i);
+
 /* Most severe first, then by first frame. Also rebuilds the frame index. */
 void amfol_findings_sort(amfol_findings *f);
 

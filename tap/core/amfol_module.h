@@ -56,6 +56,7 @@ typedef struct amfol_capture_info {
     uint64_t sctp_retransmissions_ignored;   /* frames whose every DATA chunk was seen (TSN) */
     const char *caveat;         /* what the analysis could not see, said in every report (e.g.
                                  * SBI cut across replayed files); NULL: nothing (owned) */
+    uint64_t damaged_ignored;       /* damaged after the sender (IPv4 header checksum, SCTP CRC32c) */
 } amfol_capture_info;
 
 #endif

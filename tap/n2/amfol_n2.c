@@ -86,6 +86,7 @@ void amfol_n2_on_ngap(amfol_engine *e, const amfol_ngap_event *ev, amfol_n2_resu
     out->rrc_cause = AMFOL_ABSENT;
     out->time_to_wait_s = AMFOL_ABSENT;
     out->relative_amf_capacity = AMFOL_ABSENT;
+    out->assoc = -1;
     n2->pdus++;
     if (!ev)
         return;
@@ -95,6 +96,7 @@ void amfol_n2_on_ngap(amfol_engine *e, const amfol_ngap_event *ev, amfol_n2_resu
     if (!a)
         return;                       /* association table full: counted */
     n2_assoc_learn(n2, ai, ev);
+    out->assoc = ai;
     n2_amf *amf = n2_amf_of(n2, a);
     out->amf = amf ? amf->id : NULL;
     out->gnb = a->gnb_id;
@@ -241,6 +243,14 @@ const char *amfol_n2_assoc_gnb_name(const amfol_n2 *n2, int ai)
 const char *amfol_n2_gnb_name(const amfol_n2 *n2, const amfol_endpoint *a, const amfol_endpoint *b)
 {
     return n2 ? amfol_n2_assoc_gnb_name(n2, n2_assoc_find(n2, a, b)) : NULL;
+}
+
+amfol_frame amfol_n2_before_capture_stop(amfol_engine *e, int assoc)
+{
+    const amfol_n2 *n2 = e ? e->n2 : NULL;
+    if (!n2 || assoc < 0 || (guint)assoc >= n2->assocs->len)
+        return 0;
+    return ((const n2_assoc *)g_ptr_array_index(n2->assocs, assoc))->before_capture_stop;
 }
 
 uint64_t amfol_n2_overload_messages(amfol_engine *e)

@@ -37,6 +37,10 @@ typedef struct amfol_n2_result {
     bool is_initial_ue;
     int rrc_cause;                 /* AMFOL_ABSENT */
     bool in_overload;              /* from this gNB's point of view */
+    bool overload_unknown;         /* not in overload as far as seen, but no START/STOP was seen yet
+                                    * on the association: a later STOP may show an overload in force
+                                    * before the capture began (one pass cannot know) */
+    int assoc;                     /* N2 association number, -1 unknown */
     double since_start_s;
     bool shed_expected;            /* the cause is in the class the action sheds */
     bool exempt;                   /* the cause is exempt under the action */
@@ -134,6 +138,12 @@ const char *amfol_n2_assoc_amf_name(const amfol_n2 *n2, int assoc);
 /* Reports */
 void amfol_n2_report_timeline(amfol_engine *e, GString *out);
 void amfol_n2_report_json(amfol_engine *e, json_dumper *d);   /* writes the "amfs" member */
+/* The STOP frame that ended an overload in force on association `assoc` since before the
+ * capture began (TS 38.413 §8.7.8), 0 when none: frames of the association before it were in
+ * overload. Known once the frames up to that STOP were fed (tshark -2, the GUI). */
+amfol_frame amfol_n2_before_capture_stop(amfol_engine *e, int assoc);
+/* A finding's "gnb_associations" member: the N2 associations of gNB `gnb` (NULL: null). */
+void amfol_n2_report_gnb_associations(amfol_engine *e, json_dumper *d, const char *gnb);
 /* One line per overload episode, or "No AMF overload seen ..." (for the diagnosis). */
 void amfol_n2_report_headline(amfol_engine *e, GString *out);
 uint64_t amfol_n2_pdu_count(const amfol_n2 *n2);

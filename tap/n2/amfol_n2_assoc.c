@@ -177,30 +177,86 @@ static void host_of(const amfol_endpoint *ep, char *out, size_t cap)
         *colon = '\0';
 }
 
-/* One gNB is one gNB across its associations to several AMFs (issue 9): it is known by its
- * Global RAN Node ID / RANNodeName from NG SETUP REQUEST, failing that by its IP address. An
- * association without NG SETUP takes the name of a named association from the same address; a
- * newly named one passes its name to the unnamed associations of that address. */
-static void share_gnb_name(amfol_n2 *n2, n2_assoc *a)
+/* One gNB is one gNB across its associations to several AMFs (issue 9, TS 38.413 §8.7.1): two
+ * associations belong to one gNB when their NG SETUP REQUESTs carry the same Global RAN Node ID
+ * (whatever their RANNodeNames), or, when one of them has no Global RAN Node ID, when the gNB
+ * side uses the same IP address. Every association of a gNB shows one name: the best one any of
+ * them has (RANNodeName, then Global RAN Node ID, then the address), the earliest on a tie. The
+ * grouping is remade whenever an association is named: a few hash lookups per association. */
+static guint find_root(guint *parent, guint i)
 {
-    if (!a->sides_known)
-        return;
-    char host[64], other[64];
-    host_of(&a->gnb_ep, host, sizeof host);
-    for (guint i = 0; i < n2->assocs->len; i++) {
-        n2_assoc *x = g_ptr_array_index(n2->assocs, i);
-        if (x == a || !x->sides_known)
-            continue;
-        host_of(&x->gnb_ep, other, sizeof other);
-        if (strcmp(host, other) != 0)
-            continue;
-        if (a->gnb_source == N2_NAME_TRANSPORT && x->gnb_source != N2_NAME_TRANSPORT) {
-            a->gnb_id = x->gnb_id;
-            return;
+    while (parent[i] != i)
+        i = parent[i] = parent[parent[i]];
+    return i;
+}
+
+static void join(guint *parent, guint i, guint k)
+{
+    i = find_root(parent, i);
+    k = find_root(parent, k);
+    if (i != k)
+        parent[MAX(i, k)] = MIN(i, k);
+}
+
+static void gnb_regroup(amfol_n2 *n2)
+{
+    guint n = n2->assocs->len;
+    guint *parent = g_new(guint, n), *best = g_new(guint, n);
+    GHashTable *by_gid = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    GHashTable *by_host = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    GHashTable *by_host_gid = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    char host[64], gid[64];
+    for (guint i = 0; i < n; i++) {
+        const n2_assoc *a = g_ptr_array_index(n2->assocs, i);
+        parent[i] = i;
+        if (a->has_global_id) {
+            g_snprintf(gid, sizeof gid, "%s-%x", a->gnb_plmn.digits, (unsigned)a->gnb_id_value);
+            if (!g_hash_table_contains(by_gid, gid))
+                g_hash_table_insert(by_gid, g_strdup(gid), GUINT_TO_POINTER(i + 1));
         }
-        if (a->gnb_source != N2_NAME_TRANSPORT && x->gnb_source == N2_NAME_TRANSPORT)
-            x->gnb_id = a->gnb_id;
+        if (!a->sides_known)
+            continue;
+        host_of(&a->gnb_ep, host, sizeof host);
+        if (!g_hash_table_contains(by_host, host))
+            g_hash_table_insert(by_host, g_strdup(host), GUINT_TO_POINTER(i + 1));
+        if (a->has_global_id && !g_hash_table_contains(by_host_gid, host))
+            g_hash_table_insert(by_host_gid, g_strdup(host), GUINT_TO_POINTER(i + 1));
     }
+    for (guint i = 0; i < n; i++) {
+        const n2_assoc *a = g_ptr_array_index(n2->assocs, i);
+        guint k = 0;
+        if (a->has_global_id) {
+            g_snprintf(gid, sizeof gid, "%s-%x", a->gnb_plmn.digits, (unsigned)a->gnb_id_value);
+            k = GPOINTER_TO_UINT(g_hash_table_lookup(by_gid, gid));
+        } else if (a->sides_known) {
+            /* no Global RAN Node ID: the gNB at that address (a named one first) */
+            host_of(&a->gnb_ep, host, sizeof host);
+            k = GPOINTER_TO_UINT(g_hash_table_lookup(by_host_gid, host));
+            if (!k)
+                k = GPOINTER_TO_UINT(g_hash_table_lookup(by_host, host));
+        }
+        if (k)
+            join(parent, i, k - 1);
+    }
+    for (guint i = 0; i < n; i++)
+        best[i] = G_MAXUINT;
+    for (guint i = 0; i < n; i++) {
+        guint r = find_root(parent, i);
+        const n2_assoc *a = g_ptr_array_index(n2->assocs, i);
+        if (best[r] == G_MAXUINT ||
+            a->gnb_source > ((const n2_assoc *)g_ptr_array_index(n2->assocs, best[r]))->gnb_source)
+            best[r] = i;
+    }
+    for (guint i = 0; i < n; i++) {
+        n2_assoc *a = g_ptr_array_index(n2->assocs, i);
+        const n2_assoc *b = g_ptr_array_index(n2->assocs, best[find_root(parent, i)]);
+        a->gnb_id = b->own_gnb_id;
+    }
+    g_hash_table_destroy(by_gid);
+    g_hash_table_destroy(by_host);
+    g_hash_table_destroy(by_host_gid);
+    g_free(parent);
+    g_free(best);
 }
 
 static void set_sides(amfol_n2 *n2, n2_assoc *a, const amfol_endpoint *amf_ep,
@@ -214,9 +270,9 @@ static void set_sides(amfol_n2 *n2, n2_assoc *a, const amfol_endpoint *amf_ep,
     if (a->gnb_source == N2_NAME_TRANSPORT) {
         char host[64];
         host_of(gnb_ep, host, sizeof host);
-        a->gnb_id = n2_intern(n2, host);
+        a->own_gnb_id = n2_intern(n2, host);
     }
-    share_gnb_name(n2, a);
+    gnb_regroup(n2);
 }
 
 /* The association that uses verification tag `vtag` from src port to dst port: one tag per
@@ -276,7 +332,7 @@ n2_assoc *n2_assoc_for_event(amfol_n2 *n2, const amfol_ngap_event *ev, int *inde
         a->tl_open = a->tl_last = -1;
         a->first_frame = ev->where.frame;
         a->first_time = ev->where.time;
-        a->gnb_id = n2_intern(n2, "?");
+        a->gnb_id = a->own_gnb_id = n2_intern(n2, "?");
         int nb = (int)MIN(n2->cfg.baseline_s, N2_MAX_BASELINE_S) + 1;
         a->n_buckets = nb;
         a->bucket_sec = g_new(int64_t, nb);
@@ -355,15 +411,15 @@ static void name_gnb(amfol_n2 *n2, n2_assoc *a, const amfol_ngap_event *ev)
         if (a->gnb_source <= N2_NAME_GLOBAL_ID) {
             char buf[48];
             g_snprintf(buf, sizeof buf, "gNB-%s-%x", ev->gnb_plmn.digits, (unsigned)ev->gnb_id);
-            a->gnb_id = n2_intern(n2, buf);
+            a->own_gnb_id = n2_intern(n2, buf);
             a->gnb_source = N2_NAME_GLOBAL_ID;
         }
     }
     if (ev->ran_node_name[0]) {
-        a->gnb_id = n2_intern(n2, ev->ran_node_name);
+        a->own_gnb_id = n2_intern(n2, ev->ran_node_name);
         a->gnb_source = N2_NAME_NODE_NAME;
     }
-    share_gnb_name(n2, a);
+    gnb_regroup(n2);
 }
 
 void n2_assoc_learn(amfol_n2 *n2, int ai, const amfol_ngap_event *ev)

@@ -132,7 +132,9 @@ typedef struct n2_assoc {
     bool sides_guessed;          /* from ports only */
     amfol_endpoint amf_ep, gnb_ep;
     int amf;                     /* index into amfs, -1 until known */
-    const char *gnb_id;          /* entity string (interned) */
+    const char *gnb_id;          /* entity string (interned): the name of its gNB, shared by every
+                                  * association of that gNB (n2_gnb_regroup) */
+    const char *own_gnb_id;      /* the name this association's own messages give */
     enum n2_name_source gnb_source;
     bool has_global_id;
     amfol_plmn gnb_plmn;
@@ -147,6 +149,7 @@ typedef struct n2_assoc {
     n2_segment *seg;             /* segment in force, NULL when not in overload */
     n2_part *after_part;         /* part whose "after" window is running */
     bool had_episode;
+    amfol_frame before_capture_stop;  /* its first STOP, of an overload started before the capture */
     n2_cause_counts tot_before, tot_during, tot_after;
     uint32_t stops_without_start;
     uint32_t paths;              /* other address pairs seen with its verification tags */

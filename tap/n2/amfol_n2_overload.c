@@ -309,6 +309,7 @@ bool n2_before_capture_stop(amfol_n2 *n2, int ai, const amfol_ngap_event *ev, am
     a->episode = ep;
     a->after_part = part;
     a->had_episode = true;
+    a->before_capture_stop = ev->where.frame;
     if (ep->before_capture && (!ep->closed || ev->where.time >= ep->stop_time)) {
         ep->closed = true;
         ep->stop_frame = ev->where.frame;
@@ -404,6 +405,8 @@ void n2_on_initial_ue(amfol_n2 *n2, int ai, const amfol_ngap_event *ev, amfol_n2
             a->tot_after[c]++;
         else
             a->tot_before[c]++;
+        /* Nothing seen yet tells whether an overload was in force from before the capture. */
+        out->overload_unknown = !a->had_episode && a->stops_without_start == 0;
         if (a->after_part) {
             if (t < a->after_part->stop_time + n2->cfg.baseline_s)
                 a->after_part->after[c]++;

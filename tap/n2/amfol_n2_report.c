@@ -110,8 +110,17 @@ static void timeline_part(const amfol_engine *e, const n2_part *part, const n2_a
             g_string_append_printf(out, "%.0f %%", 100.0 * j.observed);
         else
             g_string_append(out, "n/a");
+        /* A later module may have cleared it (radio: offered requests, docs/faults.md). */
+        bool kept = false;
+        for (size_t i = 0; hit && !kept && i < amfol_findings_count(e->findings); i++) {
+            const amfol_finding *f = amfol_findings_get(e->findings, i);
+            kept = f->rule_id == AMFOL_RULE_GNB_IGNORES_OVERLOAD && f->first_frame == seg->start_frame &&
+                   g_strcmp0(f->gnb, a->gnb_id) == 0;
+        }
         g_string_append_printf(out, ", expected <= %.0f %%%s\n", 100.0 * j.expected,
-                               hit ? "  << gnb-ignores-overload" : "");
+                               kept ? "  << gnb-ignores-overload"
+                               : hit ? "  (cleared: the radio side shows the requested share of the offered requests shed)"
+                                     : "");
     }
 }
 
@@ -423,6 +432,26 @@ static void j_episode(json_dumper *d, const amfol_engine *e, int amf_index, cons
     json_dumper_end_object(d);
 }
 
+
+/* The associations (from index `from` on) whose gNB is `gnb` (interned: pointer equality). */
+static void gnb_associations(json_dumper *d, const amfol_n2 *n2, const char *gnb, guint from)
+{
+    json_dumper_begin_array(d);
+    for (guint k = from; k < n2->assocs->len; k++) {
+        const n2_assoc *x = g_ptr_array_index(n2->assocs, k);
+        if (x->gnb_id != gnb)
+            continue;
+        const n2_amf *amf = n2_amf_of(n2, x);
+        json_dumper_begin_object(d);
+        j_str_or_null(d, "amf", amf ? amf->id : NULL);
+        j_str_or_null(d, "address", x->gnb_ep.text);
+        j_str_or_null(d, "amf_address", x->amf_ep.text);
+        j_int(d, "first_frame", x->first_frame);
+        json_dumper_end_object(d);
+    }
+    json_dumper_end_array(d);
+}
+
 void amfol_n2_report_json(amfol_engine *e, json_dumper *d)
 {
     const amfol_n2 *n2 = e->n2;
@@ -490,22 +519,30 @@ void amfol_n2_report_json(amfol_engine *e, json_dumper *d)
         json_dumper_begin_object(d);
         j_str_or_null(d, "id", a->gnb_id);
         json_dumper_set_member_name(d, "associations");
-        json_dumper_begin_array(d);
-        for (guint k = i; k < n2->assocs->len; k++) {
-            const n2_assoc *x = g_ptr_array_index(n2->assocs, k);
-            if (x->gnb_id != a->gnb_id)
-                continue;
-            const n2_amf *amf = n2_amf_of(n2, x);
-            json_dumper_begin_object(d);
-            j_str_or_null(d, "amf", amf ? amf->id : NULL);
-            j_str_or_null(d, "address", x->gnb_ep.text);
-            j_str_or_null(d, "amf_address", x->amf_ep.text);
-            j_int(d, "first_frame", x->first_frame);
-            json_dumper_end_object(d);
-        }
-        json_dumper_end_array(d);
+        gnb_associations(d, n2, a->gnb_id, i);
         json_dumper_end_object(d);
     }
+    json_dumper_end_array(d);
+}
+
+/* A finding's "gnb_associations": the N2 associations of the gNB it names (one gNB, listed once
+ * with all of them); an empty list for a gNB N2 does not know, null for no gNB. */
+void amfol_n2_report_gnb_associations(amfol_engine *e, json_dumper *d, const char *gnb)
+{
+    json_dumper_set_member_name(d, "gnb_associations");
+    if (!gnb) {
+        json_dumper_value_anyf(d, "null");
+        return;
+    }
+    const amfol_n2 *n2 = e->n2;
+    for (guint i = 0; i < n2->assocs->len; i++) {
+        const n2_assoc *a = g_ptr_array_index(n2->assocs, i);
+        if (strcmp(a->gnb_id, gnb) == 0) {
+            gnb_associations(d, n2, a->gnb_id, i);
+            return;
+        }
+    }
+    json_dumper_begin_array(d);
     json_dumper_end_array(d);
 }
 

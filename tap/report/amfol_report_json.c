@@ -26,6 +26,8 @@ static void write_capture(json_dumper *d, amfol_engine *e)
     json_dumper_value_anyf(d, "%" G_GUINT64_FORMAT, cap->duplicates_ignored);
     json_dumper_set_member_name(d, "sctp_retransmissions_ignored");
     json_dumper_value_anyf(d, "%" G_GUINT64_FORMAT, cap->sctp_retransmissions_ignored);
+    json_dumper_set_member_name(d, "damaged_ignored");
+    json_dumper_value_anyf(d, "%" G_GUINT64_FORMAT, cap->damaged_ignored);
     if (cap->caveat) {          /* only when there is one: clean captures read as before */
         json_dumper_set_member_name(d, "caveat");
         json_dumper_value_string(d, cap->caveat);
@@ -33,7 +35,7 @@ static void write_capture(json_dumper *d, amfol_engine *e)
     json_dumper_end_object(d);
 }
 
-static void write_finding(json_dumper *d, const amfol_finding *x)
+static void write_finding(json_dumper *d, amfol_engine *e, const amfol_finding *x)
 {
     const amfol_rule *r = amfol_rule_get(x->rule_id);
     json_dumper_begin_object(d);
@@ -41,6 +43,7 @@ static void write_finding(json_dumper *d, const amfol_finding *x)
     amfol_json_str(d, "severity", amfol_report_severity_name(x->severity));
     amfol_json_str(d, "amf", x->amf);
     amfol_json_str(d, "gnb", x->gnb);
+    amfol_n2_report_gnb_associations(e, d, x->gnb);   /* one gNB, all its associations */
     amfol_json_str(d, "cell", x->cell);
     amfol_json_str(d, "ue", x->ue);
     amfol_json_str(d, "layer", x->layer);
@@ -94,7 +97,7 @@ void amfol_report_json(amfol_engine *e, GString *out)
     json_dumper_set_member_name(&d, "findings");
     json_dumper_begin_array(&d);
     for (size_t i = 0; i < amfol_findings_count(fs); i++)
-        write_finding(&d, amfol_findings_get(fs, i));
+        write_finding(&d, e, amfol_findings_get(fs, i));
     json_dumper_end_array(&d);
     json_dumper_set_member_name(&d, "findings_dropped");
     json_dumper_value_anyf(&d, "%u", amfol_findings_dropped(fs));

@@ -39,6 +39,8 @@ void amfol_rrc_free(amfol_rrc *s)
     g_string_chunk_free(s->names);
     g_hash_table_destroy(s->ue_nssai);
     g_array_free(s->nssai_sets, TRUE);
+    if (s->awaiting_ium)
+        g_hash_table_destroy(s->awaiting_ium);
     g_free(s);
 }
 
@@ -86,6 +88,11 @@ void rrc_req_govern(amfol_engine *e, rrc_req *r, bool count)
     const rrc_segment *sg = rrc_seg(s, seg);
     const rrc_segment *st = rrc_seg(s, r->stop_seg);
     r->klass = (uint8_t)(r->unattributed ? AMFOL_RRC_CLASS_UNJUDGED : rrc_segment_classify(sg, r->cause));
+    /* A new UE is attributed only when admitted (a rejected one sends no INITIAL UE MESSAGE):
+     * under a percentage the admitted share of such a sample says nothing, so it is no evidence. */
+    if (r->via_assoc != RRC_NO_IX && !r->has_part1 && sg && sg->reduction_pct >= 1 && sg->reduction_pct <= 99 &&
+        target == r->via_assoc)
+        r->klass = AMFOL_RRC_CLASS_UNJUDGED;
     /* In flight around a START or a STOP: not judged. */
     r->in_grace = (sg && r->time - sg->start_time < grace) || (st && r->time - st->end_time < grace);
     if (!count)
@@ -136,6 +143,7 @@ static void on_request(amfol_engine *e, const amfol_rrc_event *ev, amfol_rrc_res
         g_strlcpy(c->fallback_gnb, s->transports[r.transport].cu_ep, sizeof c->fallback_gnb);
     r.cause = (int8_t)amfol_rrc_cause_ix(ev->cause, ev->is_resume_cause);
     r.wait_s = -1;
+    r.via_assoc = RRC_NO_IX;
     r.key = rrc_match_key(ev);
     r.has_part1 = ev->msg == AMFOL_RRC_SETUP_REQUEST && ev->has_s_tmsi_part1;
     r.part1 = r.has_part1 ? ev->s_tmsi_part1 & RRC_PART1_MASK : 0;
@@ -173,8 +181,10 @@ static void on_answer(amfol_engine *e, const amfol_rrc_event *ev, amfol_rrc_resu
                    : ev->msg == AMFOL_RRC_REJECT ? AMFOL_RRC_OUT_REJECT : AMFOL_RRC_OUT_OTHER;
         r->wait_s = wait;
         rrc_counts *c = &s->cells[r->cell].periods[r->period].c;
-        if (r->outcome == AMFOL_RRC_OUT_SETUP)
+        if (r->outcome == AMFOL_RRC_OUT_SETUP) {
             c->setups[r->cause]++;
+            rrc_new_ue_set_up(e, ix);
+        }
         else if (r->outcome == AMFOL_RRC_OUT_REJECT) {
             c->rejects[r->cause]++;
             c->wait_hist[wait > 0 ? wait : 0]++;
@@ -240,6 +250,8 @@ bool amfol_rrc_request_info_get(amfol_engine *e, uint32_t request_id, amfol_rrc_
     /* microsecond resolution: capture timestamps carry no more */
     out->answer_delay_ms = r->answer_frame ? floor((r->answer_time - r->time) * 1e6 + 0.5) / 1000.0 : 0.0;
     out->wait_time_s = r->wait_s > 0 ? r->wait_s : AMFOL_ABSENT;
+    const rrc_segment *sg = rrc_seg(s, r->seg);   /* re-governed by finish */
+    out->start_before_capture = sg && sg->start_unknown;
     return true;
 }
 

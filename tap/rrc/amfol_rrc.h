@@ -72,6 +72,8 @@ typedef struct amfol_rrc_request_info {
     amfol_frame answer_frame;      /* 0 if none */
     double answer_delay_ms;
     int wait_time_s;               /* AMFOL_ABSENT unless rejected with waitTime */
+    bool start_before_capture;     /* once the findings were computed: in an overload whose START
+                                    * came before the capture (a later STOP showed it) */
 } amfol_rrc_request_info;
 
 amfol_rrc *amfol_rrc_new(const amfol_config *cfg);

@@ -5,6 +5,7 @@
 #include "amfol_rrc_internal.h"
 #include "../core/amfol_engine_internal.h"
 #include "../n2/amfol_n2.h"
+#include "../core/amfol_3gpp.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -127,6 +128,8 @@ void amfol_rrc_on_ngap(amfol_engine *e, const amfol_ngap_event *ev)
         if (c != RRC_NO_IX && s->cells[c].bound_assoc == RRC_NO_IX)
             s->cells[c].bound_assoc = ai;
     }
+    if (ev->proc == AMFOL_NGAP_INITIAL_UE_MESSAGE && ev->pdu_type == AMFOL_PDU_INITIATING)
+        rrc_new_ue_initial_message(e, ev, ai);
 }
 
 void amfol_rrc_on_sctp(amfol_engine *e, const amfol_sctp_event *ev)
@@ -250,9 +253,10 @@ static uint32_t gnb_assocs(amfol_engine *e, uint32_t cell, uint32_t *out, uint32
 
 /* TS 38.413 §8.7.7.1: the gNB reduces load "towards the concerned AMF". The AMF a request
  * targets: the only AMF of a single-AMF gNB; else a registered UE's AMF from the AMF Set bit and
- * AMF Pointer of ng-5G-S-TMSI-Part1, matched to the GUAMIs each association's AMF serves.
+ * AMF Pointer of ng-5G-S-TMSI-Part1, matched to the GUAMIs each association's AMF serves; a new
+ * UE's, the association that carried its INITIAL UE MESSAGE (amfol_rrc_new_ue.c).
  * RRC_ALL_ASSOCS when every association of the gNB goes to one AMF; RRC_NO_IX when amfol cannot
- * tell (a new UE of a multi-AMF gNB, no GUAMI, or no match). */
+ * tell (a new UE not tied to its INITIAL UE MESSAGE, no GUAMI, or no match). */
 uint32_t rrc_request_target(amfol_engine *e, const rrc_req *r)
 {
     amfol_rrc *s = e->rrc;
@@ -265,8 +269,12 @@ uint32_t rrc_request_target(amfol_engine *e, const rrc_req *r)
         one_amf = g_strcmp0(rrc_assoc_amf_name(e, as[k]), rrc_assoc_amf_name(e, as[0])) == 0;
     if (one_amf)
         return RRC_ALL_ASSOCS;
-    if (!r->has_part1)
+    if (!r->has_part1) {
+        for (uint32_t k = 0; k < n; k++)
+            if (as[k] == r->via_assoc)
+                return r->via_assoc;
         return RRC_NO_IX;
+    }
     int set_bit = (int)(r->part1 >> 38) & 1, pointer = (int)(r->part1 >> 32) & 0x3f;
     uint32_t hit = RRC_NO_IX;
     for (uint32_t k = 0; k < n; k++) {

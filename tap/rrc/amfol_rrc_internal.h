@@ -99,6 +99,8 @@ typedef struct rrc_req {
     bool has_part1;
     int16_t nssai;                 /* the UE's requested NSSAI (rrc_nssai_set index), -1 unknown */
     bool unattributed;             /* several AMFs on the gNB, target unknown: never evidence */
+    uint32_t via_assoc;            /* a new UE: the association its INITIAL UE MESSAGE went on
+                                    * (amfol_rrc_new_ue.c), RRC_NO_IX unknown */
 } rrc_req;
 
 /* One RRCReject (matched or not). */
@@ -137,6 +139,10 @@ struct amfol_rrc {
     amfol_time last_time;
     GHashTable *ue_nssai;          /* part1 (uint64, owned key) -> rrc_nssai_set index+1 */
     GArray *nssai_sets;            /* rrc_nssai_set */
+    GHashTable *awaiting_ium;      /* (cell, cause) -> GQueue of set-up new-UE requests (ix+1) */
+    uint64_t new_ue_linked;        /* new UEs tied to their INITIAL UE MESSAGE's association */
+    uint64_t new_ue_ambiguous;     /* INITIAL UE MESSAGEs with several candidate requests: no tie */
+    uint32_t n2_ignores_cleared;   /* N2 gnb-ignores-overload verdicts the offered requests cleared */
 };
 
 /* amfol_rrc_assoc.c: associations (numbered as N2 numbers them), cells, timeline lookups */
@@ -177,6 +183,11 @@ void rrc_expire(amfol_rrc *s, amfol_time now, uint32_t timeout_ms);
 void rrc_pending_add(amfol_rrc *s, uint32_t req_ix, uint32_t timeout_ms);
 uint32_t rrc_pending_take(amfol_rrc *s, uint16_t transport, uint64_t key, bool fifo_fallback);
 uint64_t rrc_match_key(const amfol_rrc_event *ev);
+
+/* amfol_rrc_new_ue.c: a new UE's request -> the association of its INITIAL UE MESSAGE */
+#define RRC_MAX_AWAITING    16       /* set-up requests waiting for their IUM per (cell, cause) */
+void rrc_new_ue_set_up(amfol_engine *e, uint32_t req_ix);
+void rrc_new_ue_initial_message(amfol_engine *e, const amfol_ngap_event *ev, uint32_t assoc);
 
 /* amfol_rrc_stats.c */
 double rrc_binom_sf(uint32_t k, uint32_t n, double p);   /* P(X >= k), X ~ Bin(n, p) */

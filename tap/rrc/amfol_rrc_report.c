@@ -167,6 +167,16 @@ void amfol_rrc_report_json(amfol_engine *e, json_dumper *d)
         unattributed += g_array_index(s->reqs, rrc_req, i).unattributed;
     json_dumper_set_member_name(d, "unattributed_requests");
     json_dumper_value_anyf(d, "%" G_GUINT64_FORMAT, unattributed);
+    /* New UEs tied to the association of their INITIAL UE MESSAGE, and the messages that had
+     * several candidate requests (left unattributed). */
+    json_dumper_set_member_name(d, "new_ue_requests_attributed");
+    json_dumper_value_anyf(d, "%" G_GUINT64_FORMAT, s->new_ue_linked);
+    json_dumper_set_member_name(d, "new_ue_ambiguous");
+    json_dumper_value_anyf(d, "%" G_GUINT64_FORMAT, s->new_ue_ambiguous);
+    /* N2 gnb-ignores-overload verdicts withdrawn: the gNB shed the requested share of the
+     * shed-class requests offered to it (docs/faults.md) */
+    json_dumper_set_member_name(d, "n2_ignores_cleared");
+    json_dumper_value_anyf(d, "%u", s->n2_ignores_cleared);
     json_dumper_set_member_name(d, "cells");
     json_dumper_begin_array(d);
     for (uint32_t ci = 0; ci < s->n_cells; ci++) {

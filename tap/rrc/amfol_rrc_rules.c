@@ -176,6 +176,45 @@ static void judge_segments(amfol_engine *e, GPtrArray *all, GPtrArray *over, amf
     }
 }
 
+/* TS 38.413 §8.7.7.2: the gNB rejects the indicated share of the shed-class RRC connection
+ * establishments offered to it. N2 alone sees only what the gNB forwarded and compares it with the
+ * pre-episode rate; when rejected UEs retry (T302 = waitTime, TS 38.331 §5.3.15) the offered load
+ * rises and a gNB that sheds exactly the requested share of it forwards more than that share of
+ * the baseline. When the radio side shows the gNB's offered shed-class requests of the segment
+ * (its judged set-ups account for at least 90 % of the InitialUEMessages N2 counted, and n is
+ * large enough), the verdict rests on them: if their set-up ratio passes the binomial test, the
+ * N2 finding is withdrawn (counted in radio.n2_ignores_cleared). */
+static void judge_n2_on_offered(amfol_engine *e, GPtrArray *all, amfol_findings *out)
+{
+    amfol_rrc *s = e->rrc;
+    for (size_t i = amfol_findings_count(out); i-- > 0;) {
+        const amfol_finding *f = amfol_findings_get(out, i);
+        if (f->rule_id != AMFOL_RULE_GNB_IGNORES_OVERLOAD || (f->layer && strcmp(f->layer, "rrc") == 0) || !f->gnb)
+            continue;
+        uint32_t n = 0, k = 0;
+        const rrc_segment *sg = NULL;
+        for (guint j = 0; j < all->len; j++) {
+            const seg_gnb *x = g_ptr_array_index(all, j);
+            const rrc_segment *xs = rrc_seg(s, x->seg);
+            if (!xs || xs->start_frame != f->first_frame || !x->gnb || strcmp(x->gnb, f->gnb) != 0 ||
+                g_strcmp0(rrc_assoc_amf_name(e, xs->assoc), f->amf) != 0)
+                continue;
+            sg = xs;
+            n += x->shed_answered;
+            k += x->shed_setups;
+        }
+        if (!sg || n < MIN_IGNORE_SAMPLES || (uint64_t)k * 10 < (uint64_t)f->count * 9)
+            continue;
+        bool has_red = sg->reduction_pct >= 1 && sg->reduction_pct <= 99;
+        double q = has_red ? 1.0 - sg->reduction_pct / 100.0 : 0.0;
+        double pv = q <= 0.0 ? (k ? 0.0 : 1.0) : rrc_binom_sf(k, n, q);
+        if ((double)k / n > q + MARGIN && pv < P_LIMIT)
+            continue;   /* the offered requests confirm it */
+        amfol_findings_remove(out, i);
+        s->n2_ignores_cleared++;
+    }
+}
+
 void amfol_rrc_finish(amfol_engine *e, amfol_findings *out)
 {
     amfol_rrc *s = e->rrc;
@@ -228,6 +267,8 @@ void amfol_rrc_finish(amfol_engine *e, amfol_findings *out)
             }
         }
     }
+    s->n2_ignores_cleared = 0;
+    judge_n2_on_offered(e, segs, out);
     judge_segments(e, segs, wrong, out);
     for (guint k = 0; k < exempt->len; k++) {
         cell_acc *x = g_ptr_array_index(exempt, k);

@@ -410,6 +410,102 @@ static void test_multi_amf_gnb(void)
     }
 }
 
+/* The INITIAL UE MESSAGE of a new UE in `cell`, from the gNB endpoint gnb_ep to amf_ep. */
+static amfol_frame initial_ue(amfol_engine *e, double t, const char *gnb_ep, const char *amf_ep, uint64_t cell, int cause)
+{
+    amfol_ngap_event ev;
+    ngap_blank(&ev);
+    where(&ev.where, t, gnb_ep, amf_ep);
+    ev.proc = 15;
+    ev.rrc_cause = cause;
+    ev.has_nr_cgi = true;
+    strcpy(ev.nr_cgi.plmn.digits, "00101");
+    ev.nr_cgi.cell_id = cell;
+    feed_ngap(e, &ev);
+    return ev.where.frame;
+}
+
+/* TS 38.413 §8.7.7.1: a new UE's target is the AMF its INITIAL UE MESSAGE goes to. gnb-1 serves
+ * amf-1 (overloaded, START without percentage) and amf-2. New UEs sent to amf-2 are compliant;
+ * new UEs of the shed class set up and sent to amf-1 are radio evidence. Two new UEs set up at
+ * once in the same cell and cause cannot be told apart: both stay unattributed. */
+static void test_multi_amf_new_ues(void)
+{
+    for (int violate = 0; violate < 3; violate++) {
+        frame_no = 0;
+        amfol_config cfg;
+        amfol_config_defaults(&cfg);
+        amfol_engine *e = amfol_engine_new(&cfg);
+        ng_setup_to(e, 1000.0, GNB_EP, AMF_EP, "amf-1", 1, 0);
+        ng_setup_to(e, 1000.1, "10.0.1.1:38413", "10.0.0.2:38412", "amf-2", 1, 1);
+        amfol_frame st = start(e, 1010.0, AMFOL_ACTION_REJECT_RRC_CR_SIGNALLING, violate == 2 ? 50 : AMFOL_ABSENT);
+        for (int i = 0; i < 15; i++) {
+            attempt(e, 1012.0 + i, CELL1, AMFOL_CAUSE_MO_SIGNALLING, 'S', 0, NULL);
+            if (violate)
+                initial_ue(e, 1012.03 + i, GNB_EP, AMF_EP, CELL1, AMFOL_CAUSE_MO_SIGNALLING);
+            else
+                initial_ue(e, 1012.03 + i, "10.0.1.1:38413", "10.0.0.2:38412", CELL1, AMFOL_CAUSE_MO_SIGNALLING);
+        }
+        attempt(e, 1030.0, CELL1, AMFOL_CAUSE_MO_DATA, 'S', 0, NULL);      /* two at once: ambiguous */
+        attempt(e, 1030.001, CELL1, AMFOL_CAUSE_MO_DATA, 'S', 0, NULL);
+        initial_ue(e, 1030.03, GNB_EP, AMF_EP, CELL1, AMFOL_CAUSE_MO_DATA);
+        initial_ue(e, 1030.04, GNB_EP, AMF_EP, CELL1, AMFOL_CAUSE_MO_DATA);
+        int n;
+        const amfol_findings *f = amfol_engine_finish(e);
+        const amfol_finding *x = only(f, AMFOL_RULE_GNB_IGNORES_OVERLOAD, &n);
+        CHECK(e->rrc->new_ue_linked == 15 && e->rrc->new_ue_ambiguous == 2);
+        uint32_t unattributed = 0;
+        for (guint i = 0; i < e->rrc->reqs->len; i++)
+            unattributed += g_array_index(e->rrc->reqs, rrc_req, i).unattributed;
+        CHECK(unattributed == 2);
+        uint32_t shed = 0, unjudged = 0;
+        for (guint i = 0; i < e->rrc->reqs->len; i++) {
+            const rrc_req *r = &g_array_index(e->rrc->reqs, rrc_req, i);
+            shed += r->klass == AMFOL_RRC_CLASS_SHED && r->via_assoc == 0;
+            unjudged += r->klass == AMFOL_RRC_CLASS_UNJUDGED && !r->unattributed;
+        }
+        /* N2 judges the same INITIAL UE MESSAGEs on amf-1's association (and the radio side
+         * then adds nothing): the radio evidence is checked on the requests' classes. */
+        if (violate == 1)   /* no percentage: every admitted shed-class request towards amf-1 is evidence */
+            CHECK(n == 1 && x->first_frame == st && strcmp(x->amf, "amf-1") == 0 && shed == 15 && unjudged == 0);
+        else if (violate == 2)   /* 50 %: admitted new UEs alone are a biased sample, not judged */
+            CHECK(shed == 0 && unjudged == 15);
+        else                /* amf-2's UEs: amf-2 is not in overload */
+            CHECK(n == 0 && x == NULL && shed == 0 && unjudged == 0 && radio_count(f) == 0);
+        amfol_engine_free(e);
+    }
+}
+
+/* TS 38.413 §8.7.7.2 on offered requests: rejected UEs retry, the gNB is offered 3 shed-class
+ * requests/s instead of 1/s. Shedding 80 % of them forwards 60 % of the baseline rate: N2 alone
+ * would accuse the gNB, the radio side shows the share of offered requests and clears it. Setting
+ * up 60 % of them is a violation on both sides. */
+static void test_n2_judged_on_offered(void)
+{
+    for (int violate = 0; violate < 2; violate++) {
+        amfol_engine *e = fresh();
+        for (int i = 0; i < 60; i++) {
+            attempt(e, 1001.0 + i, CELL1, AMFOL_CAUSE_MO_SIGNALLING, 'S', 0, NULL);
+            initial_ue(e, 1001.03 + i, GNB_EP, AMF_EP, CELL1, AMFOL_CAUSE_MO_SIGNALLING);
+        }
+        amfol_frame st = start(e, 1062.0, AMFOL_ACTION_REJECT_RRC_CR_SIGNALLING, 80);
+        for (int i = 0; i < 150; i++) {
+            bool admit = violate ? i % 5 < 3 : i % 5 == 0;
+            attempt(e, 1064.0 + i / 3.0, CELL1, AMFOL_CAUSE_MO_SIGNALLING, admit ? 'S' : 'R', 4, NULL);
+            if (admit)
+                initial_ue(e, 1064.03 + i / 3.0, GNB_EP, AMF_EP, CELL1, AMFOL_CAUSE_MO_SIGNALLING);
+        }
+        stop(e, 1120.0);
+        int n;
+        const amfol_finding *x = only(amfol_engine_finish(e), AMFOL_RULE_GNB_IGNORES_OVERLOAD, &n);
+        if (violate)
+            CHECK(n == 1 && x->first_frame == st && x->count == 90 && e->rrc->n2_ignores_cleared == 0);
+        else
+            CHECK(n == 0 && e->rrc->n2_ignores_cleared == 1);
+        amfol_engine_free(e);
+    }
+}
+
 /* One waitTime for a burst is normal (TS 38.331): the UEs that come back 20 s later, not at
  * T302 expiry, give no reject-waittime-synchronised. */
 static void test_same_waittime_not_bunched(void)
@@ -713,6 +809,8 @@ int main(void)
     test_after_stop_pre_episode_rate();
     test_exempt_rejects_pre_episode_rate();
     test_multi_amf_gnb();
+    test_multi_amf_new_ues();
+    test_n2_judged_on_offered();
     test_protected_slice_and_unanswered();
     test_wrong_class();
     test_cell_map();

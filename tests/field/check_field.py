@@ -87,6 +87,28 @@ def mode_midstream():
     check(out.split() == [], "no STOP called without START: %s" % out.split())
     diag = tshark("-r", pcap, "-q", "-2", "-z", "amfol,diagnosis")
     check("in force before the capture began" in diag and "No findings." in diag, "diagnosis:\n" + diag)
+    # amfol.n2.in_overload on the InitialUEMessages (issue 10): two passes know the STOPs, so every
+    # message of gnb-1 / gnb-2 before its STOP is inside the episode from before the capture
+    # (start_before_capture, stop_frame); gnb-3 never had a STOP: not in overload. One pass
+    # cannot know that yet: the same messages say "state unknown", never "not in overload".
+    stop_of = {"gnb-1": m["stop_gnb1"], "gnb-2": m["stop_gnb2"]}
+    inside = sorted(x["frame"] for x in meta["initial_ue"] if x["gnb"] in stop_of and x["frame"] < stop_of[x["gnb"]])
+    want = [(f, "1", "1", str(stop_of[[x["gnb"] for x in meta["initial_ue"] if x["frame"] == f][0]]))
+            for f in inside]
+    rows = tshark("-r", pcap, "-2", "-Y", "amfol.n2.in_overload", "-T", "fields", "-e", "frame.number",
+                  "-e", "amfol.n2.in_overload", "-e", "amfol.n2.start_before_capture", "-e", "amfol.n2.stop_frame")
+    got = [tuple([int(r.split("\t")[0])] + r.split("\t")[1:]) for r in rows.splitlines() if r]
+    check(got == want, "-2: in_overload frames before the STOPs: %d rows, want %d (first %s / %s)"
+          % (len(got), len(want), got[:2], want[:2]))
+    check(tshark("-r", pcap, "-2", "-Y", "amfol.n2.overload_unknown", "-T", "fields", "-e", "frame.number").split() == [],
+          "-2: no state unknown once the capture is read")
+    before_any = sorted(x["frame"] for x in meta["initial_ue"]
+                        if x["frame"] < stop_of.get(x["gnb"], 1 << 30))   # gnb-3: never a START/STOP
+    one = tshark("-r", pcap, "-Y", "amfol.n2.overload_unknown", "-T", "fields", "-e", "frame.number").split()
+    check([int(x) for x in one] == before_any, "one pass: state unknown on %d frames, want %d"
+          % (len(one), len(before_any)))
+    check(tshark("-r", pcap, "-Y", "amfol.n2.in_overload", "-T", "fields", "-e", "frame.number").split() == [],
+          "one pass: in_overload not claimed before a STOP is seen")
 
 
 def summary(d):

@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* frame_integrity.c: was this frame damaged after it left its sender (a bad probe, a corrupted
+ * file, editcap -E)? Its receiver discarded it: an IPv4 header with a wrong checksum (RFC 791
+ * §3.1) or an SCTP packet with a wrong CRC32c (RFC 9260 §6.8) is dropped, so nobody acted on it
+ * and it can be no evidence of what a gNB or an AMF did. A checksum field of 0 is left
+ * unverified (not computed: offload on the capturing host). TCP checksums are not checked: send
+ * offload leaves them wrong in most captures taken on an NF's host. */
+#include "amfol_glue.h"
+
+#include <epan/in_cksum.h>
+#include <wsutil/crc32.h>
+
+#define IPV4_MIN_HEADER   20
+#define IPV4_CHECKSUM     10
+#define IPV4_PROTOCOL     9
+#define IPV4_TOTAL_LENGTH 2
+#define IPV4_FRAGMENT     6          /* flags + fragment offset */
+#define IPV6_HEADER       40
+#define IPV6_NEXT_HEADER  6
+#define IPV6_PAYLOAD_LEN  4
+#define IP_PROTO_SCTP     132
+#define SCTP_COMMON_HEADER 12          /* ports, verification tag, checksum (RFC 9260 §3.1) */
+#define SCTP_CHECKSUM     8
+
+/* RFC 9260 Appendix A: CRC32c over the packet with the checksum field taken as zero. */
+static bool sctp_crc_wrong(tvbuff_t *tvb, gint start, gint len)
+{
+    if (len < SCTP_COMMON_HEADER || !tvb_bytes_exist(tvb, start, len))
+        return false;
+    guint32 sent = tvb_get_ntohl(tvb, start + SCTP_CHECKSUM);
+    if (sent == 0)
+        return false;
+    const guint8 *p = tvb_get_ptr(tvb, start, len);
+    const guint32 zero = 0;
+    guint32 crc = crc32c_calculate_no_swap(p, SCTP_CHECKSUM, CRC32C_PRELOAD);
+    crc = crc32c_calculate_no_swap(&zero, 4, crc);
+    crc = crc32c_calculate_no_swap(p + SCTP_COMMON_HEADER, len - SCTP_COMMON_HEADER, crc);
+    return ~CRC32C_SWAP(crc) != sent;
+}
+
+const char *amfol_frame_damage(const field_info *ip, bool v6)
+{
+    tvbuff_t *tvb = ip->ds_tvb;
+    if (!tvb || ip->start < 0)
+        return NULL;
+    gint at = ip->start;
+    gint avail = tvb_captured_length_remaining(tvb, at);
+    if (!v6) {
+        if (avail < IPV4_MIN_HEADER)
+            return NULL;
+        gint ihl = (tvb_get_guint8(tvb, at) & 0x0f) * 4;
+        if (ihl < IPV4_MIN_HEADER || ihl > avail)
+            return "IPv4 header length";
+        if (tvb_get_ntohs(tvb, at + IPV4_CHECKSUM) != 0 && ip_checksum_tvb(tvb, at, ihl) != 0)
+            return "IPv4 header checksum";
+        if (tvb_get_guint8(tvb, at + IPV4_PROTOCOL) != IP_PROTO_SCTP)
+            return NULL;
+        gint total = tvb_get_ntohs(tvb, at + IPV4_TOTAL_LENGTH);
+        /* A snapped or fragmented packet cannot be checked: not called damaged. */
+        if (total > avail || (tvb_get_ntohs(tvb, at + IPV4_FRAGMENT) & 0x3fff) != 0)
+            return NULL;
+        return sctp_crc_wrong(tvb, at + ihl, total - ihl) ? "SCTP CRC32c" : NULL;
+    }
+    if (avail < IPV6_HEADER || tvb_get_guint8(tvb, at + IPV6_NEXT_HEADER) != IP_PROTO_SCTP)
+        return NULL;
+    gint len = tvb_get_ntohs(tvb, at + IPV6_PAYLOAD_LEN);
+    if (len > avail - IPV6_HEADER)
+        return NULL;
+    return sctp_crc_wrong(tvb, at + IPV6_HEADER, len) ? "SCTP CRC32c" : NULL;
+}
