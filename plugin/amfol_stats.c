@@ -5,6 +5,7 @@
 #include "amfol_tap.h"
 #include "amfol_chart.h"
 #include "symptoms_table.h"
+#include "amfol_table.h"
 #include "report/amfol_report.h"
 
 #include <epan/funnel.h>
@@ -107,26 +108,8 @@ static AMFOL_STAT_INIT_RET text_init(const char *opt_arg, void *userdata)
 
 /* ---- "AMF Overload" table ------------------------------------------------------------------ */
 
-enum {
-    COL_AMF, COL_EPISODE, COL_GNB, COL_START, COL_STOP, COL_DURATION, COL_ACTION, COL_PCT,
-    COL_SHED_BEFORE, COL_SHED_DURING, COL_SHED_AFTER, COL_OBSERVED, COL_EXPECTED, COL_COUNT
-};
-
-static stat_tap_table_item episode_fields[COL_COUNT] = {
-    { TABLE_ITEM_STRING, TAP_ALIGN_LEFT, "AMF", "%-20s" },
-    { TABLE_ITEM_UINT, TAP_ALIGN_RIGHT, "Episode", "%u" },
-    { TABLE_ITEM_STRING, TAP_ALIGN_LEFT, "gNB", "%-20s" },
-    { TABLE_ITEM_UINT, TAP_ALIGN_RIGHT, "START frame", "%u" },
-    { TABLE_ITEM_UINT, TAP_ALIGN_RIGHT, "STOP frame (0 = none)", "%u" },
-    { TABLE_ITEM_FLOAT, TAP_ALIGN_RIGHT, "Duration (s)", "%.3f" },
-    { TABLE_ITEM_STRING, TAP_ALIGN_LEFT, "Action", "%s" },
-    { TABLE_ITEM_INT, TAP_ALIGN_RIGHT, "Reduction % (-1 = none)", "%d" },
-    { TABLE_ITEM_UINT, TAP_ALIGN_RIGHT, "Shed class before", "%u" },
-    { TABLE_ITEM_UINT, TAP_ALIGN_RIGHT, "Shed class during", "%u" },
-    { TABLE_ITEM_UINT, TAP_ALIGN_RIGHT, "Shed class after", "%u" },
-    { TABLE_ITEM_FLOAT, TAP_ALIGN_RIGHT, "Observed pass-through % (-1 = n/a)", "%.1f" },
-    { TABLE_ITEM_FLOAT, TAP_ALIGN_RIGHT, "Expected pass-through %", "%.1f" },
-};
+static stat_tap_table_item *episode_fields;   /* made at registration from the N2 module's columns */
+static guint n_episode_fields;
 
 static const char episode_table_name[] = "AMF overload episodes per gNB";
 
@@ -148,65 +131,8 @@ static table_state episode_table_state;   /* one GUI/CLI table at a time, reset 
 
 static void episode_init(stat_tap_table_ui *ui)
 {
-    stat_tap_table *t = stat_tap_find_table(ui, episode_table_name);
-    if (!t) {
-        t = stat_tap_init_table(episode_table_name, COL_COUNT, 0, NULL);
-        stat_tap_add_table(ui, t);
-    }
+    amfol_table_init(ui, episode_table_name);
     memset(&episode_table_state, 0, sizeof episode_table_state);
-}
-
-static void set_string(stat_tap_table *t, guint row, guint col, const char *v)
-{
-    stat_tap_table_item_type *it = stat_tap_get_field_data(t, row, col);
-    if (it->value.string_value && v && strcmp(it->value.string_value, v) == 0)
-        return;
-    g_free((char *)it->value.string_value);
-    it->value.string_value = g_strdup(v ? v : "");
-    stat_tap_set_field_data(t, row, col, it);
-}
-
-static guint find_or_add_row(stat_tap_table *t, const amfol_n2_row *r)
-{
-    for (guint i = 0; i < t->num_elements; i++) {
-        stat_tap_table_item_type *amf = stat_tap_get_field_data(t, i, COL_AMF);
-        stat_tap_table_item_type *ep = stat_tap_get_field_data(t, i, COL_EPISODE);
-        stat_tap_table_item_type *gnb = stat_tap_get_field_data(t, i, COL_GNB);
-        if (ep->value.uint_value == (guint)r->episode && amf->value.string_value && gnb->value.string_value &&
-            strcmp(amf->value.string_value, r->amf) == 0 && strcmp(gnb->value.string_value, r->gnb) == 0)
-            return i;
-    }
-    stat_tap_table_item_type items[COL_COUNT];
-    memset(items, 0, sizeof items);
-    for (int c = 0; c < COL_COUNT; c++)
-        items[c].type = episode_fields[c].type;
-    items[COL_AMF].value.string_value = g_strdup(r->amf);
-    items[COL_GNB].value.string_value = g_strdup(r->gnb);
-    items[COL_ACTION].value.string_value = g_strdup("");
-    items[COL_EPISODE].value.uint_value = (guint)r->episode;
-    guint row = t->num_elements;
-    stat_tap_init_table_row(t, row, COL_COUNT, items);
-    return row;
-}
-
-static void put_row(const amfol_n2_row *r, void *user)
-{
-    stat_tap_table *t = user;
-    guint row = find_or_add_row(t, r);
-    stat_tap_table_item_type *it;
-#define PUT(col, member, v) do { it = stat_tap_get_field_data(t, row, col); it->value.member = (v); \
-                                 stat_tap_set_field_data(t, row, col, it); } while (0)
-    PUT(COL_START, uint_value, r->start_frame);
-    PUT(COL_STOP, uint_value, r->stop_frame);
-    PUT(COL_DURATION, float_value, r->duration_s);
-    PUT(COL_PCT, int_value, r->reduction_pct);
-    PUT(COL_SHED_BEFORE, uint_value, r->shed_before);
-    PUT(COL_SHED_DURING, uint_value, r->shed_during);
-    PUT(COL_SHED_AFTER, uint_value, r->shed_after);
-    PUT(COL_OBSERVED, float_value, r->observed_pass >= 0 ? 100.0 * r->observed_pass : -1.0);
-    PUT(COL_EXPECTED, float_value, 100.0 * r->expected_pass);
-#undef PUT
-    set_string(t, row, COL_ACTION, r->slice_only ? "slice-scoped" : amfol_action_name(r->action));
 }
 
 static tap_packet_status episode_packet(void *tapdata, packet_info *pinfo _U_, epan_dissect_t *edt _U_,
@@ -226,7 +152,10 @@ static tap_packet_status episode_packet(void *tapdata, packet_info *pinfo _U_, e
     if (st->built && ovl == st->last_overload_messages &&
         (frames == st->last_frames || (!small && rec->frame < st->last_rebuild + REBUILD_EVERY)))
         return TAP_PACKET_DONT_REDRAW;
-    amfol_n2_rows(rec->engine, put_row, t);
+    /* One row per association part of an episode, in the module's order, every one rewritten. */
+    amfol_rows *rows = amfol_n2_table_rows(rec->engine);
+    amfol_table_put_rows(t, episode_fields, n_episode_fields, rows);
+    amfol_rows_free(rows);
     st->built = true;
     st->last_frames = frames;
     st->last_overload_messages = ovl;
@@ -234,27 +163,10 @@ static tap_packet_status episode_packet(void *tapdata, packet_info *pinfo _U_, e
     return TAP_PACKET_REDRAW;
 }
 
-static void episode_reset(stat_tap_table *t)
+static void episode_reset(stat_tap_table *t _U_)
 {
-    for (guint i = 0; i < t->num_elements; i++)
-        for (guint c = 0; c < t->num_fields; c++) {
-            stat_tap_table_item_type *it = stat_tap_get_field_data(t, i, c);
-            if (it->type == TABLE_ITEM_UINT)
-                it->value.uint_value = c == COL_EPISODE ? it->value.uint_value : 0;
-            else if (it->type == TABLE_ITEM_INT)
-                it->value.int_value = 0;
-            else if (it->type == TABLE_ITEM_FLOAT)
-                it->value.float_value = 0;
-        }
+    /* The rows are rewritten from the engine at the next frame. */
     memset(&episode_table_state, 0, sizeof episode_table_state);
-}
-
-static void episode_free_item(stat_tap_table *t _U_, guint row _U_, guint column, stat_tap_table_item_type *it)
-{
-    if (column == COL_AMF || column == COL_GNB || column == COL_ACTION) {
-        g_free((char *)it->value.string_value);
-        it->value.string_value = NULL;
-    }
 }
 
 static tap_param episode_params[] = {
@@ -269,9 +181,9 @@ static stat_tap_table_ui episode_table_ui = {
     episode_init,
     episode_packet,
     episode_reset,
-    episode_free_item,
+    amfol_table_free_item,
     NULL,
-    G_N_ELEMENTS(episode_fields), episode_fields,
+    0, NULL,   /* the N2 module's columns, set at registration */
     G_N_ELEMENTS(episode_params), episode_params,
     NULL,
     0
@@ -311,6 +223,11 @@ void amfol_stats_register(int proto_amfol)
         text_ui[i].params = NULL;
         register_stat_tap_ui(&text_ui[i], (void *)&amfol_text_outputs[i]);
     }
+    size_t n;
+    const amfol_column *cols = amfol_n2_table_columns(&n);
+    episode_fields = amfol_table_items(cols, n, &n_episode_fields);
+    episode_table_ui.nfields = n_episode_fields;
+    episode_table_ui.fields = episode_fields;
     register_stat_tap_table_ui(&episode_table_ui);
     amfol_symptoms_table_register();   /* issue 14: -z amfol,symptoms */
     funnel_register_menu("AMF Overload/Diagnosis", REGISTER_TOOLS_GROUP_UNSORTED,

@@ -109,12 +109,24 @@ static bool is_rebalancing(amfol_sbi *s, const sbi_move *m)
     return m->cuc_frame != 0 || m->source_in_overload;
 }
 
+/* ---- move index: (source, target) -> move indices, built once per finish ------------------ */
+
+static char *pair_key(const void *a, const void *b)
+{
+    return g_strdup_printf("%p|%p", a, b);
+}
+
+static void free_array(gpointer p)
+{
+    g_array_free(p, TRUE);
+}
+
 static GHashTable *moves_by_pair(const amfol_sbi *s)
 {
-    GHashTable *h = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, sbi_free_array);
+    GHashTable *h = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, free_array);
     for (guint i = 0; i < s->moves->len; i++) {
         const sbi_move *m = &g_array_index(s->moves, sbi_move, i);
-        char *k = sbi_pair_key(m->source, m->target);
+        char *k = pair_key(m->source, m->target);
         GArray *a = g_hash_table_lookup(h, k);
         if (!a) {
             a = g_array_new(FALSE, FALSE, sizeof(guint));
@@ -129,7 +141,7 @@ static GHashTable *moves_by_pair(const amfol_sbi *s)
 
 static GArray *pair_moves(GHashTable *h, const void *source, const void *target)
 {
-    char *k = sbi_pair_key(source, target);
+    char *k = pair_key(source, target);
     GArray *a = g_hash_table_lookup(h, k);
     g_free(k);
     return a;
@@ -236,7 +248,7 @@ void corr_rebalancing(amfol_engine *e, amfol_findings *out)
         const sbi_move *m = &g_array_index(s->moves, sbi_move, i);
         if (m->target_load == AMFOL_ABSENT || m->target_load < high || !is_rebalancing(s, m))
             continue;
-        char *k = sbi_pair_key(m->source, m->target);
+        char *k = pair_key(m->source, m->target);
         pair_finding *pf = g_hash_table_lookup(by_pair, k);
         if (!pf) {
             amfol_finding *f = amfol_findings_add(out, AMFOL_RULE_REBALANCING_TO_LOADED_TARGET);

@@ -6,6 +6,7 @@
 
 #include "../core/amfol_module.h"
 #include "../core/amfol_3gpp.h"
+#include "../core/amfol_rows.h"
 
 #include <glib.h>
 #include <wsutil/json_dumper.h>
@@ -163,6 +164,10 @@ typedef struct amfol_n2_row {
 } amfol_n2_row;
 typedef void (*amfol_n2_row_cb)(const amfol_n2_row *row, void *user);
 void amfol_n2_rows(amfol_engine *e, amfol_n2_row_cb cb, void *user);
+/* The same rows as the table "AMF overload episodes per gNB" (GUI, -z amfol,episodes; the
+ * caller frees them with amfol_rows_free), and its columns: amfol_n2_table.c. */
+amfol_rows *amfol_n2_table_rows(amfol_engine *e);
+const amfol_column *amfol_n2_table_columns(size_t *n);
 /* OVERLOAD STARTs and STOPs analysed so far (tells a table when its rows changed). */
 uint64_t amfol_n2_overload_messages(amfol_engine *e);
 

@@ -294,9 +294,6 @@ const char *sbi_kind_text(int kind);
 /* amfol_sbi_rules.c */
 void sbi_rules_overload_ignored(amfol_sbi *s, amfol_findings *out);
 void sbi_rules_oci_malformed(amfol_sbi *s, amfol_findings *out);
-/* "%p|%p" key of a pointer pair, and a GDestroyNotify for GArray values (g_array_free). */
-char *sbi_pair_key(const void *a, const void *b);
-void sbi_free_array(gpointer p);
 
 /* Handlers (amfol_sbi_module) and what the NAS handler hands on. */
 void amfol_sbi_on_msg(amfol_engine *e, const amfol_sbi_event *ev, amfol_sbi_result *out);

@@ -1,19 +1,19 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* amfol_sbi_rules.c: the SBI-only rules of docs/faults.md (sbi-overload-ignored, sbi-oci-malformed); the rules that
- * join N2 with SBI live in tap/correlate/amfol_correlate_amf_set.c. */
+/* amfol_sbi_rules.c: the SBI-only rules of docs/faults.md (sbi-overload-ignored, sbi-oci-malformed);
+ * the rules that join N2 with SBI live in tap/correlate/amfol_correlate_amf_set.c. */
 #include "amfol_sbi_internal.h"
 
 #include <stdio.h>
 #include <string.h>
 
-/* ---- pair keys (also used by tap/correlate) ---------------------------------------------- */
+/* ---- move index: (source, target) -> move indices, built once per finish ------------------ */
 
-char *sbi_pair_key(const void *a, const void *b)
+static char *pair_key(const void *a, const void *b)
 {
     return g_strdup_printf("%p|%p", a, b);
 }
 
-void sbi_free_array(gpointer p)
+static void free_array(gpointer p)
 {
     g_array_free(p, TRUE);
 }
@@ -43,10 +43,10 @@ static gint by_time(gconstpointer a, gconstpointer b)
 
 static GHashTable *requests_by_pair(const amfol_sbi *s)
 {
-    GHashTable *h = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, sbi_free_array);
+    GHashTable *h = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, free_array);
     for (guint i = 0; i < s->requests->len; i++) {
         const sbi_request *r = &g_array_index(s->requests, sbi_request, i);
-        char *k = sbi_pair_key(r->client_ip, r->server_ip);
+        char *k = pair_key(r->client_ip, r->server_ip);
         GArray *a = g_hash_table_lookup(h, k);
         if (!a) {
             a = g_array_new(FALSE, FALSE, sizeof(sbi_request));
@@ -103,7 +103,7 @@ void sbi_rules_overload_ignored(amfol_sbi *s, amfol_findings *out)
         const sbi_indication *first = &g_array_index(s->indications, sbi_indication, i);
         if (done[i] || !is_backoff(first))
             continue;
-        char *k = sbi_pair_key(first->peer_ip, first->sender_ip);
+        char *k = pair_key(first->peer_ip, first->sender_ip);
         const GArray *pair = g_hash_table_lookup(pairs, k);
         g_free(k);
         /* A chain: back-off indications from the same producer to the same consumer whose

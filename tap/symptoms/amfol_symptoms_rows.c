@@ -39,26 +39,42 @@ static const amfol_column series_baseline_cols[SB_COUNT] = {
     AMFOL_JREAL("observed_p95_ms", "%.3f"),
 };
 
+/* One bucket: the JSON's buckets[] (every bucket) and the timeline / Statistics table (buckets with
+ * traffic, every AMF) from the same row; JSON-only, display-only and shared columns interleave so
+ * that both keep their order. GUI titles in full, the timeline uses the short ones. */
+#define BOTH_REAL(k, ti, sh, jf, tf) { .key = (k), .title = (ti), .short_title = (sh), .type = AMFOL_CELL_REAL, \
+                                       .json_fmt = (jf), .text_fmt = (tf) }
+#define BOTH_UINT(k, ti, sh) { .key = (k), .title = (ti), .short_title = (sh), .type = AMFOL_CELL_UINT }
 enum {
-    B_START, B_START_REL, B_DURATION, B_NGAP, B_NAS, B_IUM, B_REQUESTS, B_UNANSWERED, B_LATENCY,
-    B_SBI_LATENCY, B_CONTEXTS, B_ERROR_IND, B_SETUP_FAIL, B_OVL_RELEASE, B_SYMPTOMS, B_COUNT
+    B_START, B_AMF, B_START_REL, B_DURATION, B_NGAP, B_NAS, B_IUM, B_REQUESTS, B_UNANSWERED, B_LATENCY,
+    B_SBI_LATENCY, B_P50, B_P95, B_REG_P95, B_UDM, B_AUSF, B_UDR, B_PCF, B_NRF, B_CONTEXTS, B_ERROR_IND,
+    B_SETUP_FAIL, B_OVL_RELEASE, B_SYMPTOMS, B_COUNT
 };
 static const amfol_column bucket_cols[B_COUNT] = {
     AMFOL_JREAL("start", "%.6f"),
-    AMFOL_JREAL("start_rel_s", "%.3f"),
-    AMFOL_JREAL("duration_s", "%.3f"),
-    AMFOL_JREAL("ngap_rate", "%.3f"),
-    AMFOL_JREAL("nas_rate", "%.3f"),
-    AMFOL_JREAL("initial_ue_rate", "%.3f"),
-    AMFOL_JCOL("requests", AMFOL_CELL_UINT),
-    AMFOL_JCOL("unanswered", AMFOL_CELL_UINT),
+    AMFOL_TCOL("AMF", NULL, AMFOL_CELL_STR),
+    BOTH_REAL("start_rel_s", "Start (s)", "t+s", "%.3f", "%.0f"),
+    BOTH_REAL("duration_s", "Length (s)", "len s", "%.3f", "%.0f"),
+    BOTH_REAL("ngap_rate", "NGAP/s", NULL, "%.3f", "%.1f"),
+    BOTH_REAL("nas_rate", "NAS/s", NULL, "%.3f", "%.1f"),
+    BOTH_REAL("initial_ue_rate", "INITIAL UE/s", "IUM/s", "%.3f", "%.1f"),
+    BOTH_UINT("requests", "Requests", "req"),
+    BOTH_UINT("unanswered", "Unanswered", "unans"),
     AMFOL_JCOL("latency", AMFOL_CELL_TABLE),
     AMFOL_JCOL("sbi_latency", AMFOL_CELL_TABLE),
-    AMFOL_JCOL("ue_contexts", AMFOL_CELL_UINT),
-    AMFOL_JCOL("error_indications", AMFOL_CELL_UINT),
-    AMFOL_JCOL("ng_setup_failures", AMFOL_CELL_UINT),
-    AMFOL_JCOL("overload_releases", AMFOL_CELL_UINT),
-    AMFOL_JCOL("symptoms", AMFOL_CELL_STR),
+    AMFOL_TREAL("Answer p50 (ms)", "p50 ms", "%.1f"),
+    AMFOL_TREAL("Answer p95 (ms)", "p95 ms", "%.1f"),
+    AMFOL_TREAL("Registration p95 (ms)", "reg p95", "%.1f"),
+    AMFOL_TREAL("UDM p95 (ms)", "UDM p95", "%.1f"),
+    AMFOL_TREAL("AUSF p95 (ms)", "AUSF p95", "%.1f"),
+    AMFOL_TREAL("UDR p95 (ms)", "UDR p95", "%.1f"),
+    AMFOL_TREAL("PCF p95 (ms)", "PCF p95", "%.1f"),
+    AMFOL_TREAL("NRF p95 (ms)", "NRF p95", "%.1f"),
+    BOTH_UINT("ue_contexts", "N2 UE contexts", "ctx"),
+    BOTH_UINT("error_indications", "ERROR INDICATIONs", "errInd"),
+    BOTH_UINT("ng_setup_failures", "NG SETUP FAILUREs", "setupF"),
+    BOTH_UINT("overload_releases", "Overload releases", "ovlRel"),
+    { .key = "symptoms", .title = "Symptoms", .short_title = "symptoms", .type = AMFOL_CELL_STR },
 };
 
 enum { S_BUCKET_S, S_BASELINE, S_ONSET_FRAME, S_ONSET_REL, S_CONTROL_FRAME, S_CONTROL, S_BUCKETS, S_COUNT };
@@ -143,31 +159,39 @@ static amfol_rows *baseline_rows(const amfol_engine *e, const amfol_symptom_seri
     return t;
 }
 
+static void bucket_row(amfol_rows *t, const char *amf, const amfol_symptom_bucket *k)
+{
+    char flags[48];
+    amfol_rows_add(t);
+    amfol_rows_real(t, B_START, k->start);
+    amfol_rows_str(t, B_AMF, amf);
+    amfol_rows_real(t, B_START_REL, k->start_rel_s);
+    amfol_rows_real(t, B_DURATION, k->duration_s);
+    amfol_rows_real(t, B_NGAP, k->ngap_rate);
+    amfol_rows_real(t, B_NAS, k->nas_rate);
+    amfol_rows_real(t, B_IUM, k->initial_ue_rate);
+    amfol_rows_uint(t, B_REQUESTS, k->requests);
+    amfol_rows_uint(t, B_UNANSWERED, k->unanswered);
+    amfol_rows_table(t, B_LATENCY, latency_rows(k, amf_latency_cols, AMFOL_SYM_INITIAL_UE,
+                                                (int)G_N_ELEMENTS(amf_latency_cols)));
+    amfol_rows_table(t, B_SBI_LATENCY, latency_rows(k, sbi_latency_cols, AMFOL_SYM_FIRST_SBI,
+                                                    (int)G_N_ELEMENTS(sbi_latency_cols)));
+    ms_cell(t, B_P50, k->latency[AMFOL_SYM_INITIAL_UE].p50_s);
+    ms_cell(t, B_P95, k->latency[AMFOL_SYM_INITIAL_UE].p95_s);
+    for (int s = AMFOL_SYM_REGISTRATION; s < AMFOL_SYM_SERIES; s++)
+        ms_cell(t, B_REG_P95 + (size_t)(s - AMFOL_SYM_REGISTRATION), k->latency[s].p95_s);
+    amfol_rows_uint(t, B_CONTEXTS, k->ue_contexts);
+    amfol_rows_uint(t, B_ERROR_IND, k->error_indications);
+    amfol_rows_uint(t, B_SETUP_FAIL, k->ng_setup_failures);
+    amfol_rows_uint(t, B_OVL_RELEASE, k->overload_releases);
+    amfol_rows_str(t, B_SYMPTOMS, sym_flags_text(k->symptoms, flags, sizeof flags));
+}
+
 static amfol_rows *bucket_rows(const amfol_symptom_series *ser)
 {
     amfol_rows *t = amfol_rows_new("buckets", AMFOL_ROWS_ARRAY, bucket_cols, B_COUNT, MAX(ser->n_buckets, 1));
-    for (size_t b = 0; b < ser->n_buckets; b++) {
-        const amfol_symptom_bucket *k = &ser->buckets[b];
-        char flags[48];
-        amfol_rows_add(t);
-        amfol_rows_real(t, B_START, k->start);
-        amfol_rows_real(t, B_START_REL, k->start_rel_s);
-        amfol_rows_real(t, B_DURATION, k->duration_s);
-        amfol_rows_real(t, B_NGAP, k->ngap_rate);
-        amfol_rows_real(t, B_NAS, k->nas_rate);
-        amfol_rows_real(t, B_IUM, k->initial_ue_rate);
-        amfol_rows_uint(t, B_REQUESTS, k->requests);
-        amfol_rows_uint(t, B_UNANSWERED, k->unanswered);
-        amfol_rows_table(t, B_LATENCY, latency_rows(k, amf_latency_cols, AMFOL_SYM_INITIAL_UE,
-                                                    (int)G_N_ELEMENTS(amf_latency_cols)));
-        amfol_rows_table(t, B_SBI_LATENCY, latency_rows(k, sbi_latency_cols, AMFOL_SYM_FIRST_SBI,
-                                                        (int)G_N_ELEMENTS(sbi_latency_cols)));
-        amfol_rows_uint(t, B_CONTEXTS, k->ue_contexts);
-        amfol_rows_uint(t, B_ERROR_IND, k->error_indications);
-        amfol_rows_uint(t, B_SETUP_FAIL, k->ng_setup_failures);
-        amfol_rows_uint(t, B_OVL_RELEASE, k->overload_releases);
-        amfol_rows_str(t, B_SYMPTOMS, sym_flags_text(k->symptoms, flags, sizeof flags));
-    }
+    for (size_t b = 0; b < ser->n_buckets; b++)
+        bucket_row(t, ser->amf, &ser->buckets[b]);
     return t;
 }
 
@@ -197,41 +221,10 @@ amfol_rows *amfol_symptoms_amf_rows(amfol_engine *e, const char *amf)
 
 /* ---- the bucket table: timeline text and the statistics table ----------------------------- */
 
-/* GUI titles in full; the timeline text uses the short ones (it is one wide line per bucket). */
-
-enum {
-    T_AMF, T_START, T_DURATION, T_NGAP, T_NAS, T_IUM, T_REQUESTS, T_UNANSWERED, T_P50, T_P95,
-    T_REG_P95, T_UDM, T_AUSF, T_UDR, T_PCF, T_NRF, T_CONTEXTS, T_ERROR_IND, T_SETUP_FAIL,
-    T_OVL_RELEASE, T_SYMPTOMS, T_COUNT
-};
-static const amfol_column table_cols[T_COUNT] = {
-    AMFOL_TCOL("AMF", NULL, AMFOL_CELL_STR),
-    AMFOL_TREAL("Start (s)", "t+s", "%.0f"),
-    AMFOL_TREAL("Length (s)", "len s", "%.0f"),
-    AMFOL_TREAL("NGAP/s", NULL, "%.1f"),
-    AMFOL_TREAL("NAS/s", NULL, "%.1f"),
-    AMFOL_TREAL("INITIAL UE/s", "IUM/s", "%.1f"),
-    AMFOL_TCOL("Requests", "req", AMFOL_CELL_UINT),
-    AMFOL_TCOL("Unanswered", "unans", AMFOL_CELL_UINT),
-    AMFOL_TREAL("Answer p50 (ms)", "p50 ms", "%.1f"),
-    AMFOL_TREAL("Answer p95 (ms)", "p95 ms", "%.1f"),
-    AMFOL_TREAL("Registration p95 (ms)", "reg p95", "%.1f"),
-    AMFOL_TREAL("UDM p95 (ms)", "UDM p95", "%.1f"),
-    AMFOL_TREAL("AUSF p95 (ms)", "AUSF p95", "%.1f"),
-    AMFOL_TREAL("UDR p95 (ms)", "UDR p95", "%.1f"),
-    AMFOL_TREAL("PCF p95 (ms)", "PCF p95", "%.1f"),
-    AMFOL_TREAL("NRF p95 (ms)", "NRF p95", "%.1f"),
-    AMFOL_TCOL("N2 UE contexts", "ctx", AMFOL_CELL_UINT),
-    AMFOL_TCOL("ERROR INDICATIONs", "errInd", AMFOL_CELL_UINT),
-    AMFOL_TCOL("NG SETUP FAILUREs", "setupF", AMFOL_CELL_UINT),
-    AMFOL_TCOL("Overload releases", "ovlRel", AMFOL_CELL_UINT),
-    AMFOL_TCOL("Symptoms", "symptoms", AMFOL_CELL_STR),
-};
-
 const amfol_column *amfol_symptoms_table_columns(size_t *n)
 {
-    *n = T_COUNT;
-    return table_cols;
+    *n = B_COUNT;
+    return bucket_cols;
 }
 
 static bool has_traffic(const amfol_symptom_bucket *b)
@@ -244,43 +237,20 @@ static bool has_traffic(const amfol_symptom_bucket *b)
     return false;
 }
 
-static void table_row(amfol_rows *t, const char *amf, const amfol_symptom_bucket *k)
-{
-    char flags[48];
-    amfol_rows_add(t);
-    amfol_rows_str(t, T_AMF, amf);
-    amfol_rows_real(t, T_START, k->start_rel_s);
-    amfol_rows_real(t, T_DURATION, k->duration_s);
-    amfol_rows_real(t, T_NGAP, k->ngap_rate);
-    amfol_rows_real(t, T_NAS, k->nas_rate);
-    amfol_rows_real(t, T_IUM, k->initial_ue_rate);
-    amfol_rows_uint(t, T_REQUESTS, k->requests);
-    amfol_rows_uint(t, T_UNANSWERED, k->unanswered);
-    ms_cell(t, T_P50, k->latency[AMFOL_SYM_INITIAL_UE].p50_s);
-    ms_cell(t, T_P95, k->latency[AMFOL_SYM_INITIAL_UE].p95_s);
-    for (int s = AMFOL_SYM_REGISTRATION; s < AMFOL_SYM_SERIES; s++)
-        ms_cell(t, T_REG_P95 + (size_t)(s - AMFOL_SYM_REGISTRATION), k->latency[s].p95_s);
-    amfol_rows_uint(t, T_CONTEXTS, k->ue_contexts);
-    amfol_rows_uint(t, T_ERROR_IND, k->error_indications);
-    amfol_rows_uint(t, T_SETUP_FAIL, k->ng_setup_failures);
-    amfol_rows_uint(t, T_OVL_RELEASE, k->overload_releases);
-    amfol_rows_str(t, T_SYMPTOMS, sym_flags_text(k->symptoms, flags, sizeof flags));
-}
-
 amfol_rows *amfol_symptoms_table_rows(amfol_engine *e, const char *amf)
 {
     size_t n = amfol_symptoms_amf_count(e), cap = 0;
     for (size_t i = 0; i < n; i++)
         cap += amfol_symptoms_series(e, i)->n_buckets;
     amfol_rows *t = amfol_rows_new("Overload symptoms per AMF and time bucket", AMFOL_ROWS_ARRAY,
-                                   table_cols, T_COUNT, MAX(cap, 1));
+                                   bucket_cols, B_COUNT, MAX(cap, 1));
     for (size_t i = 0; i < n; i++) {
         const amfol_symptom_series *ser = amfol_symptoms_series(e, i);
         if (amf && strcmp(ser->amf, amf) != 0)
             continue;
         for (size_t b = 0; b < ser->n_buckets; b++)
             if (has_traffic(&ser->buckets[b]))
-                table_row(t, ser->amf, &ser->buckets[b]);
+                bucket_row(t, ser->amf, &ser->buckets[b]);
     }
     return t;
 }
