@@ -6,9 +6,13 @@
 # amfol-synth writes a storm from a packaged scenario; `-z amfol,diagnosis` inside the root must
 # equal the build tree's plugin run on the host over the same capture.
 #
-# Usage: deb-in-fresh-root.sh BUILD_DIR SOURCE_DIR
+# Usage: deb-in-fresh-root.sh [--contents-only] BUILD_DIR SOURCE_DIR
+#   --contents-only: step 1 only (package name, Depends, files); scripts/check-ws-versions-run.sh
+#   runs it inside the Wireshark 4.4 / 4.6 roots, where the plugin folder and ABI package differ.
 # Exit 77 (skip, with the reason) when not root or when the Debian archive cannot be reached.
 set -euo pipefail
+contents_only=0
+if [ "${1:-}" = --contents-only ]; then contents_only=1; shift; fi
 build=$1 top=$2
 work=$(mktemp -d /tmp/amfol-deb.XXXXXX)
 trap 'rm -rf "$work"' EXIT
@@ -32,6 +36,10 @@ for f in ."$plugin" ./usr/bin/amfol-synth ./usr/bin/amfol-replay ./usr/share/man
          ./usr/share/amfol/scenarios/mixed-storm.ini; do
   dpkg-deb -c "$deb" | awk '{print $6}' | grep -qx "$f" || fail "package lacks $f"
 done
+if [ $contents_only = 1 ]; then
+  echo "package for Wireshark $ws_xy: name, Depends and files ok"
+  exit 0
+fi
 
 # 2. A fresh root: a copy of the cached minimal root of this release with tshark.
 suite=$(. /etc/os-release && echo "${VERSION_CODENAME:-bookworm}")
