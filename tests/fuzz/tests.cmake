@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # tests/fuzz: fuzzing and sanitizers in the suite.
-#  - fuzz.editcap_mutate: ~50k frames of synthesized storms mutated by editcap -E (fixed seeds)
+#  - fuzz.editcap_mutate: ~20k frames of synthesized storms (the last argument; 50k before)
+#    mutated by editcap -E (fixed seeds)
 #    through the real tshark with the plugin: exit status < 128 and valid JSON every time;
 #  - fuzz.sanitized_build: the core rebuilt with clang + ASan/UBSan (tests/fuzz/CMakeLists.txt);
 #  - fuzz.libfuzzer.*: each harness replays the corpus in tests/fuzz/corpus, then fuzzes for
@@ -11,7 +12,7 @@ set(FUZZ_OUT ${CMAKE_BINARY_DIR}/tests/fuzz)
 if(DEFINED AMFOL_PLUGIN_SO AND DEFINED AMFOL_SYNTH)
   add_test(NAME fuzz.editcap_mutate
     COMMAND ${FUZZ_DIR}/editcap_mutate.sh ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO} ${AMFOL_SYNTH}
-            ${PROJECT_SOURCE_DIR}/testcaptures/scenarios 50000)
+            ${PROJECT_SOURCE_DIR}/testcaptures/scenarios 20000)
   set_tests_properties(fuzz.editcap_mutate PROPERTIES TIMEOUT 120)
 endif()
 

@@ -30,7 +30,8 @@ depends=$(dpkg-deb -f "$deb" Depends)
 echo "Depends: $depends"
 case ", $depends" in *", $abi "*) ;; *) fail "Depends lacks $abi (the ABI package of tshark's libwireshark)";; esac
 ws_xy=$(tshark --version | sed -n '1s/.*(Wireshark) \([0-9]*\.[0-9]*\).*/\1/p')
-plugin=/usr/lib/$(dpkg-architecture -qDEB_HOST_MULTIARCH)/wireshark/plugins/$ws_xy/epan/amfol.so
+multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH 2>/dev/null || gcc -print-multiarch)   # no dpkg-dev in minimal roots
+plugin=/usr/lib/$multiarch/wireshark/plugins/$ws_xy/epan/amfol.so
 for f in ."$plugin" ./usr/bin/amfol-synth ./usr/bin/amfol-replay ./usr/share/man/man1/amfol-synth.1.gz \
          ./usr/share/man/man1/amfol-replay.1.gz ./usr/share/man/man7/amfol.7.gz \
          ./usr/share/amfol/scenarios/mixed-storm.ini; do
