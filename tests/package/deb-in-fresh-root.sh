@@ -20,7 +20,15 @@ fail() { echo "FAIL: $*"; exit 1; }
 
 # 1. The package, named amfol_<version>_<arch>.deb, depending on the libwireshark ABI package
 #    that this machine's tshark uses.
-(cd "$build" && cpack -G DEB -B "$work/pkg" >"$work/cpack.log" 2>&1) || { cat "$work/cpack.log"; fail cpack; }
+cpack_opts=()
+if [ $contents_only = 1 ] && ! command -v dpkg-shlibdeps >/dev/null; then
+  # Minimal roots have no dpkg-dev / file: the shared-library Depends are left out there (the host's
+  # package.deb_fresh_root has them); the libwireshark ABI Depends below comes from configure time.
+  echo "no dpkg-shlibdeps here: package built without the shared-library Depends"
+  cpack_opts=(-D CPACK_DEBIAN_PACKAGE_SHLIBDEPS=OFF)
+fi
+(cd "$build" && cpack -G DEB "${cpack_opts[@]}" -B "$work/pkg" >"$work/cpack.log" 2>&1) ||
+  { cat "$work/cpack.log"; fail cpack; }
 debs=("$work"/pkg/amfol_*_"$(dpkg --print-architecture)".deb)
 [ ${#debs[@]} = 1 ] && [ -f "${debs[0]}" ] || fail "expected one amfol_<version>_<arch>.deb, got: ${debs[*]}"
 deb=${debs[0]}
