@@ -19,7 +19,7 @@ endif()
 add_test(NAME fuzz.sanitized_build
   COMMAND ${FUZZ_DIR}/build-sanitized.sh ${PROJECT_SOURCE_DIR} ${FUZZ_OUT}/build)
 set_tests_properties(fuzz.sanitized_build PROPERTIES FIXTURES_SETUP amfol_sanitized
-  SKIP_RETURN_CODE 77 TIMEOUT 600)
+  SKIP_RETURN_CODE 77 TIMEOUT 600 COST 500)   # long, and asan.* wait for it: start it early
 # Seconds per harness in the suite: the seed corpus (tests/fuzz/corpus, every input that once
 # widened coverage or crashed) is always replayed in full first, then new inputs for this long.
 # A longer hunt: cmake -DAMFOL_FUZZ_SECONDS=300 build && ctest -R fuzz.libfuzzer.
