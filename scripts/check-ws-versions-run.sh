@@ -7,6 +7,14 @@
 #   scripts/check-ws-versions.sh --run [trixie] [sid]
 # Exit 0 when every release passes, 1 when one fails, 77 when a root cannot be had (not root, or
 # the Debian archive unreachable: said on the output).
+#
+# What runs there is what depends on the Wireshark version, not the whole suite (the host runs
+# that): every scenario's findings through the tap and -z amfol,json (e2e.findings.*, with the
+# synthesizer's fixtures), the per-frame fields, filters and Expert Info (n2.fields/expert,
+# field.*, rrc.tags.* of three scenarios, crafted F1AP/h2c/NAS decodes), a radio and the SBI stat
+# table, the flow graph, and the
+# package (cpack: name, Depends on that release's libwireshark ABI package, the plugin in that
+# version's folder). AMFOL_WSVER_TESTS=REGEX selects other tests ('.' = the whole suite, as before).
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 suites=("$@"); [ ${#suites[@]} -gt 0 ] || suites=(trixie sid)
@@ -17,6 +25,10 @@ public=${AMFOL_PUBLIC_CAPTURES:-$top/../shared/captures/public}
 # Tests that need the host itself (Debian roots, clang) are left to the host's own run, and so is
 # the core's UE capacity test (no Wireshark in it, and it runs alone).
 exclude='^(package\.|tools\.ws_versions|fuzz\.sanitized_build|fuzz\.libfuzzer\.|asan\.|capacity\.core)'
+include=${AMFOL_WSVER_TESTS:-'^(e2e\.findings\.|field\.|n2\.(fields|expert)$|rrc\.(tags\.(mixed-storm|slice-blocked|rejects-after-stop)|crafted_f1ap)$|sbi\.(crafted_h2c|table\.mixed-storm)$|nas\.causes$|tables\.radio\.calm$|pictures\.flow\.mixed-storm$)'}
+# Only what those tests and the package need is built (not the benchmarks, unit tests, ...).
+targets='amfol amfol-synth amfol-replay amfol-man'
+[ "$include" = . ] && targets=all
 jobs=$(nproc)
 results=()
 status=0
@@ -48,9 +60,13 @@ for suite in "${suites[@]}"; do
   set +e
   chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
     AMFOL_PUBLIC_CAPTURES=/mnt/public AMFOL_NO_BROWSER=1 sh -c "
-      cmake -S /mnt/amfol -B /tmp/amfol-build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null &&
-      cmake --build /tmp/amfol-build -j$jobs >/dev/null &&
-      cd /tmp/amfol-build && ctest -j$jobs --timeout 900 --output-on-failure -E '$exclude'" >"$log" 2>&1
+      cmake -S /mnt/amfol -B /tmp/amfol-build -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+            -DCMAKE_SKIP_INSTALL_ALL_DEPENDENCY=ON >/dev/null &&
+      cmake --build /tmp/amfol-build -j$jobs --target $targets >/dev/null &&
+      cd /tmp/amfol-build || exit 1
+      ctest -j$jobs --timeout 900 --output-on-failure -R '$include' -E '$exclude'; t=\$?
+      /mnt/amfol/tests/package/deb-in-fresh-root.sh --contents-only /tmp/amfol-build /mnt/amfol; p=\$?
+      [ \$t = 0 ] && [ \$p = 0 ]" >"$log" 2>&1
   rc=$?
   set -e
   cleanup
@@ -64,6 +80,7 @@ for suite in "${suites[@]}"; do
     results+=("$suite|$ws|-|build failed|-|-"); status=1; continue
   fi
   grep -E '\*\*\*Failed|\*\*\*Exception|\*\*\*Timeout' "$log" || true
+  grep -E '^package for Wireshark|^FAIL: ' "$log" || true
   results+=("$suite|$ws|$((total - failed - skipped))|$failed|$skipped|$((SECONDS - start)) s")
   [ "$rc" = 0 ] || status=1
 done

@@ -1,10 +1,12 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # tests/capacity: UE capacity of the core (amfol.max_ues): 2 million distinct UEs through a
-# 1 million cap must evict and count exactly, within 200 MB of added peak memory.
+# 1 million cap must evict and count exactly, within 200 MB of added peak memory. (Not scaled
+# down: at 500 000 UEs the fixed chunks cost 201 bytes per UE, over the 200-byte budget that
+# holds at 1 M.) The peak is the test process's own (VmHWM), so other tests may run beside it.
 add_executable(amfol_ue_capacity ${CMAKE_CURRENT_LIST_DIR}/ue_capacity.c)
 target_link_libraries(amfol_ue_capacity PRIVATE amfol_core)
 add_test(NAME capacity.core_2M_ues COMMAND amfol_ue_capacity 2000000 1000000 200)
-set_tests_properties(capacity.core_2M_ues PROPERTIES TIMEOUT 300 RUN_SERIAL TRUE)
+set_tests_properties(capacity.core_2M_ues PROPERTIES TIMEOUT 300)
 # The preference itself, through the real tshark.
 if(DEFINED AMFOL_PLUGIN_SO AND DEFINED AMFOL_SYNTH)
   add_test(NAME capacity.max_ues_preference

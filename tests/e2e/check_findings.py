@@ -5,11 +5,12 @@
 # EVERY finding with the scenario's ground truth: rule, entities (amf, gnb, cell, ue: any identity
 # the truth lists for the UE), first_frame, frames (the first 32 of the truth's, docs/faults.md)
 # and count. Extra findings and missing ones both fail, except the undecided extras listed in
-# known-differences.json (which must still be there). With --expect n2,nas the same JSON is also
-# checked against the truth's N2 episodes and initial-UE counts (n2) and its NAS counters (nas),
-# as the per-area synth tests did with a tshark run and a capture of their own each (on the
-# scenarios they covered; other scenarios' counters follow other window definitions).
-#   check_findings.py TSHARK_WRAPPER PLUGIN_SO CAPTURE.pcapng [--expect n2,nas]
+# known-differences.json (which must still be there). With --expect n2,nas,rrc,sbi the same JSON is
+# also checked against the truth's N2 episodes and initial-UE counts (n2), its NAS counters (nas),
+# its radio counters (rrc), its SBI counters, NFUpdate loads and NRF ties (sbi), as the per-area
+# synth tests did with a tshark run and a capture of their own each (on the scenarios they covered;
+# other scenarios' counters follow other window definitions).
+#   check_findings.py TSHARK_WRAPPER PLUGIN_SO CAPTURE.pcapng [--expect n2,nas,rrc,sbi]
 import json
 import os
 import subprocess
@@ -67,6 +68,40 @@ def check_nas(truth, got, errors):
             errors.append("nas %s %s, want %s" % (k, nas[k], exp[k]))
     if exp.get("ciphered_rejects") and nas["ciphered"] < exp["ciphered_rejects"]:
         errors.append("nas ciphered %d < ciphered rejects %d" % (nas["ciphered"], exp["ciphered_rejects"]))
+
+
+def check_rrc(truth, got, errors):
+    """The radio counters (RRCSetupRequest / RRCSetup / RRCReject) against the truth."""
+    exp = truth.get("expected", {}).get("rrc")
+    if exp is None:
+        return
+    radio = got.get("radio")
+    if radio is None:
+        errors.append("no \"radio\" member in -z amfol,json")
+        return
+    for k in ("requests", "setups", "rejects"):
+        if radio.get(k) != exp[k]:
+            errors.append("radio.%s = %s, truth %d" % (k, radio.get(k), exp[k]))
+
+
+def check_sbi(truth, got, errors):
+    """The SBI counters, the NFUpdate load series and the NRF profile <-> N2 AMF tie."""
+    exp = truth.get("expected", {}).get("sbi", {})
+    sbi = got["sbi"]
+    for k in ("nfupdate_load_reports", "oci_headers", "lci_headers", "status_503", "status_429"):
+        if k in exp and exp[k] != sbi[k]:
+            errors.append("sbi %s: truth %s, amfol %s" % (k, exp[k], sbi[k]))
+    if "nfupdate_loads" in exp:
+        loads = sorted((p["frame"], p["load"]) for n in sbi["nfs"] for p in n["load_reports"]
+                       if p["op"] == "update")
+        if [x for _, x in loads] != exp["nfupdate_loads"]:
+            errors.append("NFUpdate load series: truth %s, amfol %s"
+                          % (exp["nfupdate_loads"], [x for _, x in loads]))
+    # Every synthesized AMF's NRF profile is tied to its N2 AMF by GUAMI.
+    amfs = {a["name"] for a in truth["amfs"]}
+    tied = {n["amf"] for n in sbi["nfs"] if n["tie"] == "guami"}
+    if exp and tied != amfs:
+        errors.append("sbi tie: truth AMFs %s, tied %s" % (sorted(amfs), sorted(tied)))
 
 
 def main():
@@ -132,6 +167,10 @@ def main():
         check_n2(truth, doc, errors)
     if "nas" in expect:
         check_nas(truth, doc, errors)
+    if "rrc" in expect:
+        check_rrc(truth, doc, errors)
+    if "sbi" in expect:
+        check_sbi(truth, doc, errors)
     name = os.path.basename(cap)
     if errors:
         print("%s: %d of %d truth faults differ" % (name, len(errors), len(truth["faults"])))

@@ -1,17 +1,40 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # tests/e2e: the real tshark over every scenario capture, made once per run by the synthesizer's
-# fixtures (testcaptures/tests, synth.generate.<scenario> -> build/testcaptures/out); one test
-# per scenario compares every finding of -z amfol,json with the ground truth (check_findings.py).
+# fixtures (testcaptures/tests: synth.generate.<scenario> -> build/testcaptures/out, fixture
+# synth_<scenario>); one test per scenario compares every finding of -z amfol,json with the ground
+# truth (check_findings.py), and on the scenarios listed below the area counters as well.
+# Area tests that check what this does not (per-frame fields, tables, pages) use the same
+# captures through the same fixtures; they do not make their own.
 # same-output.sh (refactoring proof against main) is run by hand, not by ctest.
 find_package(Python3 COMPONENTS Interpreter)
-# Scenarios whose N2 episodes / initial-UE counts (n2) and NAS counters (nas) are also compared.
+# Scenarios whose area counters are also compared (check_findings.py --expect <area>):
+#  n2: N2 episodes / initial-UE counts; nas: NAS counters; rrc: RRCSetupRequest/Setup/Reject
+#  counts; sbi: SBI counters, NFUpdate load series, NRF profile ties.
 set(_e2e_expect_n2 clean-episode gnb-ignores-start start-partial stop-missing calm)
 set(_e2e_expect_nas ue-early-retry t3346-missing t3346-synchronised exempt-rejected mixed-storm calm
                     clean-episode)
-get_property(_e2e_fixtures GLOBAL PROPERTY AMFOL_SYNTH_FIXTURES)   # testcaptures/tests
+set(_e2e_expect_rrc clean-episode calm rejects-after-stop rrc-reject-without-start exempt-rejected
+                    slice-blocked mixed-storm gnb-ignores-start gnb-over-sheds slice-blocked-known)
+set(_e2e_expect_sbi nrf-lag cascade mixed-storm calm clean-episode rebalance-loaded)
+
+# Scenarios that areas keep beside their tests (tests/<area>/scenarios/<name>.ini) and that are
+# compared like the synthesizer's own: generated once here, fixture synth_<name>.
+set(_e2e_area_scenarios ${PROJECT_SOURCE_DIR}/tests/rrc/scenarios/slice-blocked-known.ini
+                        ${PROJECT_SOURCE_DIR}/tests/sbi/scenarios/rebalance-loaded.ini)
+if(AMFOL_SYNTH)
+  foreach(ini ${_e2e_area_scenarios})
+    get_filename_component(name ${ini} NAME_WE)
+    add_test(NAME synth.generate.${name}
+             COMMAND ${AMFOL_SYNTH} ${ini} -o ${CMAKE_BINARY_DIR}/testcaptures/out/${name}.pcapng)
+    set_tests_properties(synth.generate.${name} PROPERTIES FIXTURES_SETUP synth_${name})
+    set_property(GLOBAL APPEND PROPERTY AMFOL_SYNTH_FIXTURES ${name})
+  endforeach()
+endif()
+
+get_property(_e2e_fixtures GLOBAL PROPERTY AMFOL_SYNTH_FIXTURES)   # testcaptures/tests + above
 if(AMFOL_PLUGIN_SO AND AMFOL_SYNTH AND Python3_FOUND)
   file(GLOB _e2e_scenarios CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/testcaptures/scenarios/*.ini)
-  foreach(ini ${_e2e_scenarios})
+  foreach(ini ${_e2e_scenarios} ${_e2e_area_scenarios})
     get_filename_component(name ${ini} NAME_WE)
     if(NOT name IN_LIST _e2e_fixtures)
       # big-storm (benchmark only), or a new scenario not yet in testcaptures/tests/CMakeLists.txt
@@ -19,12 +42,11 @@ if(AMFOL_PLUGIN_SO AND AMFOL_SYNTH AND Python3_FOUND)
       continue()
     endif()
     set(_expect "")
-    if(name IN_LIST _e2e_expect_n2)
-      list(APPEND _expect n2)
-    endif()
-    if(name IN_LIST _e2e_expect_nas)
-      list(APPEND _expect nas)
-    endif()
+    foreach(area n2 nas rrc sbi)
+      if(name IN_LIST _e2e_expect_${area})
+        list(APPEND _expect ${area})
+      endif()
+    endforeach()
     set(_args "")
     if(_expect)
       string(REPLACE ";" "," _expect "${_expect}")
@@ -33,6 +55,7 @@ if(AMFOL_PLUGIN_SO AND AMFOL_SYNTH AND Python3_FOUND)
     add_test(NAME e2e.findings.${name}
       COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/check_findings.py ${AMFOL_TSHARK}
               ${AMFOL_PLUGIN_SO} ${CMAKE_BINARY_DIR}/testcaptures/out/${name}.pcapng ${_args})
-    set_tests_properties(e2e.findings.${name} PROPERTIES FIXTURES_REQUIRED synth_${name} TIMEOUT 180)
+    set_tests_properties(e2e.findings.${name} PROPERTIES FIXTURES_REQUIRED synth_${name} TIMEOUT 180
+                         LABELS e2e)
   endforeach()
 endif()

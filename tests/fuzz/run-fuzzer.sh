@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # run-fuzzer.sh: run one libFuzzer harness for a fixed time from the seed corpus kept in the
-# repository (tests/fuzz/corpus/NAME, read only); new inputs go to WORK_DIR/corpus. Fails on any
-# crash, sanitizer report, leak, timeout or out-of-memory, keeping the input in WORK_DIR.
+# repository (tests/fuzz/corpus/NAME, read only); new inputs go to WORK_DIR/corpus and stay there
+# for the next run in the same build (short runs in the suite add up). Fails on any crash,
+# sanitizer report, leak, timeout or out-of-memory, keeping the input in WORK_DIR.
 # Usage: run-fuzzer.sh HARNESS SEED_CORPUS WORK_DIR SECONDS
 set -euo pipefail
 bin=$1 seeds=$2 work=$3 secs=$4
-rm -rf "$work"
 mkdir -p "$work/corpus"
+rm -f "$work"/crash-* "$work"/leak-* "$work"/timeout-* "$work"/oom-* "$work/log"
 set +e
 "$bin" -seed=1 -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
   -artifact_prefix="$work/" "$work/corpus" "$seeds" >"$work/log" 2>&1

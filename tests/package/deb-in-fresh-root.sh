@@ -6,9 +6,13 @@
 # amfol-synth writes a storm from a packaged scenario; `-z amfol,diagnosis` inside the root must
 # equal the build tree's plugin run on the host over the same capture.
 #
-# Usage: deb-in-fresh-root.sh BUILD_DIR SOURCE_DIR
+# Usage: deb-in-fresh-root.sh [--contents-only] BUILD_DIR SOURCE_DIR
+#   --contents-only: step 1 only (package name, Depends, files); scripts/check-ws-versions-run.sh
+#   runs it inside the Wireshark 4.4 / 4.6 roots, where the plugin folder and ABI package differ.
 # Exit 77 (skip, with the reason) when not root or when the Debian archive cannot be reached.
 set -euo pipefail
+contents_only=0
+if [ "${1:-}" = --contents-only ]; then contents_only=1; shift; fi
 build=$1 top=$2
 work=$(mktemp -d /tmp/amfol-deb.XXXXXX)
 trap 'rm -rf "$work"' EXIT
@@ -16,7 +20,15 @@ fail() { echo "FAIL: $*"; exit 1; }
 
 # 1. The package, named amfol_<version>_<arch>.deb, depending on the libwireshark ABI package
 #    that this machine's tshark uses.
-(cd "$build" && cpack -G DEB -B "$work/pkg" >"$work/cpack.log" 2>&1) || { cat "$work/cpack.log"; fail cpack; }
+cpack_opts=()
+if [ $contents_only = 1 ] && ! command -v dpkg-shlibdeps >/dev/null; then
+  # Minimal roots have no dpkg-dev / file: the shared-library Depends are left out there (the host's
+  # package.deb_fresh_root has them); the libwireshark ABI Depends below comes from configure time.
+  echo "no dpkg-shlibdeps here: package built without the shared-library Depends"
+  cpack_opts=(-D CPACK_DEBIAN_PACKAGE_SHLIBDEPS=OFF)
+fi
+(cd "$build" && cpack -G DEB "${cpack_opts[@]}" -B "$work/pkg" >"$work/cpack.log" 2>&1) ||
+  { cat "$work/cpack.log"; fail cpack; }
 debs=("$work"/pkg/amfol_*_"$(dpkg --print-architecture)".deb)
 [ ${#debs[@]} = 1 ] && [ -f "${debs[0]}" ] || fail "expected one amfol_<version>_<arch>.deb, got: ${debs[*]}"
 deb=${debs[0]}
@@ -26,12 +38,17 @@ depends=$(dpkg-deb -f "$deb" Depends)
 echo "Depends: $depends"
 case ", $depends" in *", $abi "*) ;; *) fail "Depends lacks $abi (the ABI package of tshark's libwireshark)";; esac
 ws_xy=$(tshark --version | sed -n '1s/.*(Wireshark) \([0-9]*\.[0-9]*\).*/\1/p')
-plugin=/usr/lib/$(dpkg-architecture -qDEB_HOST_MULTIARCH)/wireshark/plugins/$ws_xy/epan/amfol.so
+multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH 2>/dev/null || gcc -print-multiarch)   # no dpkg-dev in minimal roots
+plugin=/usr/lib/$multiarch/wireshark/plugins/$ws_xy/epan/amfol.so
 for f in ."$plugin" ./usr/bin/amfol-synth ./usr/bin/amfol-replay ./usr/share/man/man1/amfol-synth.1.gz \
          ./usr/share/man/man1/amfol-replay.1.gz ./usr/share/man/man7/amfol.7.gz \
          ./usr/share/amfol/scenarios/mixed-storm.ini; do
   dpkg-deb -c "$deb" | awk '{print $6}' | grep -qx "$f" || fail "package lacks $f"
 done
+if [ $contents_only = 1 ]; then
+  echo "package for Wireshark $ws_xy: name, Depends and files ok"
+  exit 0
+fi
 
 # 2. A fresh root: a copy of the cached minimal root of this release with tshark.
 suite=$(. /etc/os-release && echo "${VERSION_CODENAME:-bookworm}")

@@ -16,6 +16,7 @@ from html.parser import HTMLParser
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from pnglite import pixel_stats
+from split_page import split_page
 
 tshark, plugin = sys.argv[1:3]
 args = sys.argv[3:]
@@ -32,14 +33,17 @@ else:
 expect_no_ngap = "--no-ngap" in rest
 
 
-def run(z, two_pass=True):
-    return subprocess.run([tshark, plugin, "-r", cap, "-q", "-z", z] + (["-2"] if two_pass else []),
-                          check=True, capture_output=True, text=True).stdout
+def run(taps, two_pass=True):
+    args = [tshark, plugin, "-r", cap, "-q"] + (["-2"] if two_pass else [])
+    for z in taps:
+        args += ["-z", z]
+    return subprocess.run(args, check=True, capture_output=True, text=True).stdout
 
 
-report = json.loads(run("amfol,json"))
-page = run("amfol,html")
-one_pass = run("amfol,html", two_pass=False)
+# One two-pass run gives both reports: the page (<!DOCTYPE html> ... </html>) and the JSON.
+report, page = split_page(run(["amfol,json", "amfol,html"]))
+report = json.loads(report)
+one_pass = run(["amfol,html"], two_pass=False)
 page_file = os.path.join(work, "page.html")
 open(page_file, "w").write(page)
 

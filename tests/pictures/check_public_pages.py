@@ -5,6 +5,9 @@
 # count, and says "No NGAP" exactly when the JSON report counted no NGAP PDU.
 import glob, json, os, re, subprocess, sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from split_page import split_page
+
 tshark, plugin, public = sys.argv[1:4]
 caps = sorted(glob.glob(os.path.join(public, "**", "*.pcap*"), recursive=True))
 if not caps:
@@ -13,13 +16,14 @@ if not caps:
 fails = []
 for cap in caps:
     name = os.path.relpath(cap, public)
-    run = lambda z: subprocess.run([tshark, plugin, "-r", cap, "-q", "-2", "-z", z], capture_output=True, text=True)
-    page, rep = run("amfol,html"), run("amfol,json")
-    if page.returncode or rep.returncode:
-        fails.append(f"{name}: tshark exit {page.returncode} / {rep.returncode}: {page.stderr[-300:]}")
+    # One two-pass run gives both reports (the page and the JSON, split apart).
+    run = subprocess.run([tshark, plugin, "-r", cap, "-q", "-2", "-z", "amfol,html", "-z", "amfol,json"],
+                         capture_output=True, text=True)
+    if run.returncode:
+        fails.append(f"{name}: tshark exit {run.returncode}: {run.stderr[-300:]}")
         continue
-    report = json.loads(rep.stdout)
-    html = page.stdout
+    rep, html = split_page(run.stdout)
+    report = json.loads(rep)
     ngap = sum(g.get("ngap_pdus", 0) for a in report.get("amfs", []) for g in a.get("gnbs", []))
     if not html.rstrip().endswith("</html>"):
         fails.append(f"{name}: page not complete")

@@ -3,12 +3,11 @@
 # check_radio_table.py: -z amfol,radio (the "AMF Overload Radio" table) adds up to the ground
 # truth's RRC requests / set-ups / rejects, names every gNB and cell of the truth, puts the
 # truth's START/STOP frames on the "during" rows, and is identical in one pass and with -2.
-import json, os, subprocess, sys, tempfile
+# Usage: check_radio_table.py TSHARK_WRAPPER PLUGIN_SO CAPTURE.pcapng (the synthesizer's capture,
+# made once per run by its fixture; truth: CAPTURE's .truth.json)
+import json, subprocess, sys
 
-tshark, plugin, synth, scenario = sys.argv[1:5]
-work = tempfile.mkdtemp(prefix="amfol-radio-")
-cap = os.path.join(work, os.path.basename(scenario).replace(".ini", ".pcapng"))
-subprocess.run([synth, scenario, "-o", cap], check=True, stdout=subprocess.DEVNULL)
+tshark, plugin, cap = sys.argv[1:4]
 truth = json.load(open(cap.replace(".pcapng", ".truth.json")))
 
 def table(two_pass):

@@ -10,6 +10,10 @@ rm -f "$cap"
 n_written=$("$sample" "$cap") || { echo "FAIL: wire_sample did not run"; exit 1; }
 
 fails=0
+# One staging folder for all the tshark runs below (the plugin-less wrapper copies the capture once).
+export AMFOL_STAGE
+AMFOL_STAGE=$(mktemp -d /tmp/amfol-wire.XXXXXX)
+trap 'rm -rf "$AMFOL_STAGE"' EXIT
 ts() {
   "$wrapper" "" -r "$cap" -d tcp.port==7777,http2 -o sctp.checksum:CRC-32C \
     -o ip.check_checksum:TRUE -o tcp.check_checksum:TRUE "$@" 2>/dev/null

@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
-# check_truth.py: run tshark with the amfol plugin on a synthesized capture and compare the radio
-# findings (rule ids, evidence frames, counts) with the synthesizer's ground truth.
+# check_tags.py: the radio findings as the plugin tags them per frame (amfol.finding, second pass)
+# on a synthesized capture, against the synthesizer's ground truth: every tagged frame is truth
+# evidence of that rule, and the first 32 evidence frames of every truth fault are tagged. On
+# slice-overload-blocks-slice scenarios the truth's evidence is also recomputed from raw fields.
+# The findings of -z amfol,json themselves (rule, entities, frames, count) and the radio counters
+# are compared by tests/e2e (check_findings.py) on the same capture.
 #
-# Usage: check_truth.py TSHARK_WRAPPER PLUGIN_SO CAPTURE TRUTH_JSON [--rules r1,r2] [--expect r1,r2]
-#   --rules: the rule ids this check owns (default: the radio rules of docs/faults.md)
-#   --expect: rule ids that must be reported (default: those of the truth within --rules)
+# Usage: check_tags.py TSHARK_WRAPPER PLUGIN_SO CAPTURE TRUTH_JSON [--rules r1,r2]
+#   --rules: the rule ids this check owns (default: the radio rules of the catalogue + SHARED)
 import argparse
 import json
 import os
@@ -94,12 +97,16 @@ def main():
     ap.add_argument("capture")
     ap.add_argument("truth")
     ap.add_argument("--rules", default="")   # default: the radio module's rules + SHARED
-    ap.add_argument("--expect", default="")
     args = ap.parse_args()
     fails = []
-    js = tshark(args.wrapper, args.plugin, args.capture, "-q", "-z", "amfol,json", fails=fails)
-    start = js.find("{")
-    doc = json.loads(js[start:]) if start >= 0 else {}
+    # One run: the per-frame tags (second pass, findings known) and, after them, the JSON report
+    # for the rule catalogue.
+    out = tshark(args.wrapper, args.plugin, args.capture, "-2", "-Y", "amfol.finding",
+                 "-T", "fields", "-E", "separator=\t", "-e", "frame.number", "-e", "amfol.finding",
+                 "-z", "amfol,json")
+    lines = out.splitlines(keepends=True)
+    at = next((i for i, line in enumerate(lines) if line.startswith("{")), len(lines))
+    doc = json.loads("".join(lines[at:])) if at < len(lines) else {}
     rules = [r for r in args.rules.split(",") if r] or sorted(rule_ids(doc, "rrc") | SHARED)
     truth = json.load(open(args.truth))
     # Not ours: NAS-layer exempt rejects (no gNB); gnb-ignores-overload is the N2 module's while the
@@ -110,18 +117,15 @@ def main():
     if SLICE in rules:
         want += check_slice_truth(args.wrapper, args.plugin, args.capture, truth, fails)
 
-    # 1. Evidence frames per rule, as the plugin tags them (second pass, findings known).
-    out = tshark(args.wrapper, args.plugin, args.capture, "-2", "-Y", "amfol.finding",
-                 "-T", "fields", "-E", "separator=\t", "-e", "frame.number", "-e", "amfol.finding")
     tagged = {}
-    for line in out.splitlines():
-        num, _, rs = line.partition("\t")
+    for line in lines[:at]:
+        num, _, rs = line.rstrip("\n").partition("\t")
         for r in rs.split(","):
             if r in rules:
                 tagged.setdefault(r, set()).add(int(num))
     for r in rules:
         if r in SHARED:
-            continue   # other layers tag frames with this rule too: checked per layer in the JSON below
+            continue   # other layers tag frames with this rule too: e2e compares the JSON per layer
         truth_frames = set()   # every truth frame of the rule
         expected_tags = set()
         for f in truth["faults"]:
@@ -142,44 +146,13 @@ def main():
                          % (r, len(missing), CAP, sorted(missing)[:10]))
         print("%-30s truth faults %d, truth frames %d, tagged %d" %
               (r, sum(1 for f in want if f["rule"] == r), len(truth_frames), len(got)))
-
-    # 2. Counts, entities and first frames from -z amfol,json.
-    found = [f for f in doc.get("findings", []) if f.get("rule") in rules and f.get("layer") in ("rrc", "n2")
-             and not (f["rule"] in SHARED and f.get("layer") != "rrc")]
-    for f in want:
-        m = [g for g in found if g["rule"] == f["rule"] and g.get("gnb") == f.get("gnb") and g.get("cell") == f.get("cell")
-             and g.get("first_frame") == f["first_frame"]]
-        if len(m) != 1:
-            fails.append("%s %s/%s first %d: %d matching findings in -z amfol,json" %
-                         (f["rule"], f.get("gnb"), f.get("cell"), f["first_frame"], len(m)))
-        elif m[0].get("frames") != sorted(f["frames"])[:CAP]:
-            fails.append("%s %s/%s: frames %s, truth %s" % (f["rule"], f.get("gnb"), f.get("cell"),
-                                                           m[0].get("frames")[:8], sorted(f["frames"])[:8]))
-        elif m[0].get("count") != f["count"]:
-            fails.append("%s %s/%s: count %s, truth %d" % (f["rule"], f.get("gnb"), f.get("cell"), m[0].get("count"), f["count"]))
-        elif f.get("amf") and m[0].get("amf") != f["amf"]:
-            fails.append("%s: amf %s, truth %s" % (f["rule"], m[0].get("amf"), f["amf"]))
-    if len(found) != len(want):
-        fails.append("%d radio findings in -z amfol,json, truth has %d: %s" %
-                     (len(found), len(want), [(g["rule"], g.get("gnb"), g.get("cell"), g.get("count")) for g in found]))
-    for r in [x for x in args.expect.split(",") if x]:
-        if not any(g["rule"] == r for g in found):
-            fails.append("%s: expected (--expect) but not reported" % r)
-    exp = truth.get("expected", {}).get("rrc")
-    radio = doc.get("radio")
-    if exp is not None:
-        if radio is None:
-            fails.append("no \"radio\" member in -z amfol,json")
-        else:
-            for k in ("requests", "setups", "rejects"):
-                if radio.get(k) != exp[k]:
-                    fails.append("radio.%s = %s, truth %d" % (k, radio.get(k), exp[k]))
-            print("radio requests/setups/rejects: %s/%s/%s" % (radio.get("requests"), radio.get("setups"), radio.get("rejects")))
+    if not doc.get("rules"):
+        fails.append("no rule catalogue in -z amfol,json")
     for x in fails:
         print("FAIL:", x)
     if fails:
         sys.exit(1)
-    print("ok: %d radio findings match the truth" % len(want))
+    print("ok: the radio evidence frames of %d truth faults are tagged, nothing else" % len(want))
 
 
 if __name__ == "__main__":

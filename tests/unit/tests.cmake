@@ -1,0 +1,19 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tests/unit: the unit tests of the analysis core (tap/, no epan, no tshark). Every
+# tests/unit/test_*.c is one executable core_<name> (in <build>/tests/unit) and one CTest test
+# core.<name> (label "unit"). The sanitized build (tests/fuzz/CMakeLists.txt) includes this file
+# too and runs the same executables under ASan/UBSan (asan.core.*, tests/fuzz/tests.cmake).
+include(${CMAKE_CURRENT_LIST_DIR}/list.cmake)
+foreach(src ${AMFOL_UNIT_TESTS})
+  get_filename_component(name ${src} NAME_WE)
+  add_executable(core_${name} ${src})
+  target_link_libraries(core_${name} PRIVATE amfol_core)
+  target_include_directories(core_${name} PRIVATE ${_unit_top}/tests/unit)
+  # Tests use assert(): keep it active whatever the build type (RelWithDebInfo sets NDEBUG).
+  target_compile_options(core_${name} PRIVATE -UNDEBUG)
+  set_target_properties(core_${name} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests/unit)
+  if(NOT AMFOL_UNIT_NO_CTEST)   # the sanitized build: asan.core.* are defined by tests/fuzz
+    add_test(NAME core.${name} COMMAND core_${name})
+    set_tests_properties(core.${name} PROPERTIES LABELS unit)
+  endif()
+endforeach()
