@@ -115,6 +115,7 @@ static amfol_sbi_event *new_event(amfol_frame_ctx *ctx, uint32_t tcp_stream, uin
     ev->tcp_stream = tcp_stream;
     ev->stream_id = stream_id;
     ev->status = AMFOL_ABSENT;
+    ev->message_priority = AMFOL_ABSENT;
     return ev;
 }
 
@@ -141,6 +142,17 @@ static void append_list(char *dst, size_t cap, const char *v)
     g_strlcat(dst, v, cap);
 }
 
+/* TS 29.500 §5.2.3.2.1: DIGIT / %x31-32 DIGIT / "3" %x30-31, i.e. 0..31; else absent. */
+static int message_priority(const char *v)
+{
+    int n = 0, digits = 0;
+    for (; *v >= '0' && *v <= '9' && digits < 3; v++, digits++)
+        n = n * 10 + (*v - '0');
+    while (*v == ' ' || *v == '\t')
+        v++;
+    return digits > 0 && *v == '\0' && n <= 31 ? n : AMFOL_ABSENT;
+}
+
 static void on_header(sbi_seg *s, const char *name, const char *value)
 {
     if (!name || !value)
@@ -151,8 +163,13 @@ static void on_header(sbi_seg *s, const char *name, const char *value)
         append_list(s->ev->oci, sizeof s->ev->oci, value);
     else if (g_ascii_strcasecmp(name, "3gpp-sbi-lci") == 0)
         append_list(s->ev->lci, sizeof s->ev->lci, value);
-    else if (g_ascii_strcasecmp(name, "3gpp-sbi-target-apiroot") == 0)
+    else if (g_ascii_strcasecmp(name, "3gpp-sbi-target-apiroot") == 0) {
         s->ev->has_target_apiroot = true;
+        g_strlcpy(s->ev->target_apiroot, value, sizeof s->ev->target_apiroot);
+    } else if (g_ascii_strcasecmp(name, ":authority") == 0 || g_ascii_strcasecmp(name, "host") == 0)
+        g_strlcpy(s->ev->authority, value, sizeof s->ev->authority);
+    else if (g_ascii_strcasecmp(name, "3gpp-sbi-message-priority") == 0)
+        s->ev->message_priority = message_priority(value);
     else if (g_ascii_strcasecmp(name, "via") == 0)
         s->ev->has_via = true;
 }
