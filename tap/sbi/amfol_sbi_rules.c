@@ -279,9 +279,16 @@ void sbi_rules_rebalancing(amfol_sbi *s, amfol_findings *out)
 
 /* ---- sbi-overload-ignored ------------------------------------------------------------- */
 
+/* A consumer overloaded by notifications may send its OCI (NFC-* / Callback-Uri scope) in a
+ * request too (TS 29.500 §6.4.2): then the server is the one asked to reduce. */
+static bool consumer_scope(int scope)
+{
+    return scope >= AMFOL_OLC_SCOPE_NFC_INSTANCE && scope <= AMFOL_OLC_SCOPE_CALLBACK_URI;
+}
+
 static bool is_backoff(const sbi_indication *x)
 {
-    if (!x->sender_is_server || x->malformed)
+    if (x->malformed || (!x->sender_is_server && !(x->kind == SBI_IND_OCI && consumer_scope(x->scope))))
         return false;
     if (x->kind == SBI_IND_OCI)
         return x->metric != AMFOL_ABSENT && x->metric > 0 && x->validity_s != AMFOL_ABSENT &&

@@ -408,10 +408,14 @@ const char *sbi_scope_entity(amfol_sbi *s, const sbi_indication *x)
         return sbi_display_for_ip(s, q ? request_target(s, q) : x->sender_ip);
     }
     const sbi_nf *nf = NULL;
+    char sn[40], nfi[40];
     if (x->scope == AMFOL_OLC_SCOPE_NF_INSTANCE || x->scope == AMFOL_OLC_SCOPE_NFC_INSTANCE)
         nf = nf_by_id(s, x->scope_value);
     else if (x->nf_inst)
         nf = nf_by_id(s, x->nf_inst);
+    else if ((x->scope == AMFOL_OLC_SCOPE_NF_SERVICE_SET || x->scope == AMFOL_OLC_SCOPE_NFC_SERVICE_SET) &&
+             service_set_parts(x->scope_value, sn, sizeof sn, nfi, sizeof nfi))
+        nf = nf_by_id(s, nfi);
     if (nf)
         return sbi_intern(s, sbi_nf_name(nf));
     if (!sbi_is_scp(s, x->sender_ip))

@@ -19,6 +19,15 @@ if(SBI_TEXT2PCAP)
   set_tests_properties(sbi.crafted_h2c PROPERTIES TIMEOUT 120)
 endif()
 
+# sbi-overload-ignored by overload scope (issue 9 item 14, issue 10 SCP): per case a compliant
+# look-alike (requests outside the scope or high priority keep their rate) and the violation.
+foreach(case scp scp-fqdn slice priority set service service-set callback)
+  add_test(NAME sbi.scope.${case}
+           COMMAND ${Python3_EXECUTABLE} ${SBI_TESTS}/check_scope.py ${case} ${AMFOL_TSHARK}
+                   ${AMFOL_PLUGIN_SO} ${SBI_OUT}/scope-${case})
+  set_tests_properties(sbi.scope.${case} PROPERTIES TIMEOUT 120)
+endforeach()
+
 # Real captures: path, NRF /load reports per shared/captures/public/MANIFEST.md, Decode As
 # (for OAI the default http on 8080, made explicit).
 foreach(spec "sandbox_sbi|adriandonohoe-5g-pcap/sandbox_sbi.pcap|18|tcp.port==7777,http2"
