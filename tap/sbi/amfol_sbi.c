@@ -213,6 +213,44 @@ static void infer_profile(amfol_sbi *s, const amfol_sbi_event *ev, amfol_sbi_res
     copy_str(out->nf_id, sizeof out->nf_id, l.nf_instance_id);
 }
 
+/* A ProblemDetails behind unreadable headers: always a response, so its sender is the producer
+ * (or an SCP) that answered. Named by the stream's readable request, the connection's readable
+ * messages, or an address known as an SBI server or NF profile; else counted unattributed. */
+static void infer_problem(amfol_sbi *s, const amfol_sbi_event *ev, const sbi_xchg *x, sbi_conn *conn,
+                          int status, const char *cause, amfol_sbi_result *out)
+{
+    char ip[48];
+    sbi_ip_of(ev->where.src.text, ip, sizeof ip);
+    const char *by = NULL;
+    if (x && x->req_frame && strcmp(x->server, ev->where.src.text) == 0)
+        by = "stream";
+    else if (conn && conn->roles_known && strcmp(conn->server, ev->where.src.text) == 0)
+        by = "connection";
+    else if (sbi_name_for_ip(s, ip) || strcmp(sbi_display_for_ip(s, ip), ip) != 0)
+        by = "address";
+    out->relevant = true;
+    out->inferred = true;
+    out->status = status;
+    copy_str(out->problem_cause, sizeof out->problem_cause, cause);
+    if (!by) {
+        s->problems_unattributed++;
+        out->request_unknown = true;
+        return;
+    }
+    out->inferred_by = by;
+    out->is_response = true;
+    copy_str(out->nf, sizeof out->nf, sbi_display_for_ip(s, ip));
+    if (x && x->req_frame) {
+        out->request_frame = x->req_frame;
+        out->response_time_s = ev->where.time - x->req_t;
+    }
+    s->problems_inferred++;
+    s->problems_503_inferred += status == 503;
+    s->problems_429_inferred += status == 429;
+    if (conn)
+        conn->problems_inferred++;
+}
+
 static void on_loads(amfol_engine *e, const amfol_sbi_event *ev, sbi_xchg *x, sbi_conn *conn,
                      bool from_client, amfol_sbi_result *out)
 {
@@ -577,8 +615,16 @@ void amfol_sbi_on_msg(amfol_engine *e, const amfol_sbi_event *ev, amfol_sbi_resu
         from_client = has_req || (!is_rsp && (ev->is_json_patch || raw_patch));
     sbi_conn *conn = sbi_conn_get(s, ev->tcp_stream, ev->where.src.text, ev->where.dst.text,
                                   from_client);
-    if (conn)
+    if (conn) {
         conn->messages++;
+        if ((has_req || is_rsp) && !conn->roles_known) {
+            /* Readable: now the roles are known, whatever the first guess was. */
+            conn->roles_known = true;
+            bool src_is_client = has_req && !is_rsp;
+            copy_str(conn->client, sizeof conn->client, src_is_client ? ev->where.src.text : ev->where.dst.text);
+            copy_str(conn->server, sizeof conn->server, src_is_client ? ev->where.dst.text : ev->where.src.text);
+        }
+    }
     if (ev->tls) {
         s->tls_messages++;
         if (conn)
@@ -655,8 +701,14 @@ void amfol_sbi_on_msg(amfol_engine *e, const amfol_sbi_event *ev, amfol_sbi_resu
         sbi_note_scp(s, ip);
     }
     on_loads(e, ev, x, conn, from_client, out);
+    int problem_status = 0;
+    char problem_cause[sizeof out->problem_cause];
     if (raw_patch)
         infer_report(e, ev, x, conn, raw_load, out);
+    else if (ev->n_loads == 0 && ev->raw_len > 0 && (ev->headers_unreadable || ev->body_not_json) &&
+             !has_req && !is_rsp && sbi_infer_problem(ev->raw_body, ev->raw_len, &problem_status,
+                                                      problem_cause, sizeof problem_cause))
+        infer_problem(s, ev, x, conn, problem_status, problem_cause, out);
     else if (ev->n_loads == 0 && ev->raw_len > 0 && (ev->headers_unreadable || ev->body_not_json))
         infer_profile(s, ev, out);
     if (x && from_client && !has_req)

@@ -138,6 +138,8 @@ typedef struct sbi_conn {
     char nf_id[40];               /* the one NF its readable NRF requests named ("" none) */
     bool many_nfs;                /* they named two: an SCP's or a proxy's connection */
     uint32_t inferred;            /* reports recognised on it without readable headers */
+    bool roles_known;             /* a readable request or response said who is client/server */
+    uint32_t problems_inferred;   /* ProblemDetails recognised on it without readable headers */
 } sbi_conn;
 
 enum sbi_ind_kind { SBI_IND_OCI = 0, SBI_IND_LCI, SBI_IND_503, SBI_IND_429 };
@@ -262,6 +264,8 @@ struct amfol_sbi {
     uint32_t reports_relayed;     /* copies of a report already counted (SCP in the path) */
     uint32_t reports_inferred;    /* recognised without readable headers, attributed */
     uint32_t reports_unattributed;/* recognised without readable headers, NF unknown */
+    /* ProblemDetails behind unreadable headers (status from the body's "status") */
+    uint32_t problems_inferred, problems_503_inferred, problems_429_inferred, problems_unattributed;
 };
 
 /* amfol_sbi_names.c */
@@ -281,6 +285,7 @@ const sbi_point *sbi_nf_relayed(const sbi_nf *nf, amfol_time t, int load, uint32
 /* amfol_sbi_infer.c: NRF load reports behind unreadable headers (HPACK state lost) */
 bool sbi_infer_patch_load(const uint8_t *body, size_t len, int *load);
 bool sbi_infer_profile(const uint8_t *body, size_t len, amfol_sbi_load *out);
+bool sbi_infer_problem(const uint8_t *body, size_t len, int *status, char *cause, size_t cap);
 sbi_nf *sbi_infer_nf(amfol_sbi *s, const sbi_conn *conn, const char *client_ip, const char **how);
 const sbi_point *sbi_nf_last_load(const sbi_nf *nf, amfol_time t);   /* last point with a load */
 void sbi_n2_learn_amf(amfol_sbi *s, const char *name, const char *ep, const amfol_guami *g, int n,

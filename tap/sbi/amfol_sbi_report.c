@@ -78,6 +78,12 @@ void amfol_sbi_report_timeline(amfol_engine *e, GString *out)
                                "recognised, NF from its connection or address), %u relayed copies counted "
                                "once (SCP in the path), %u recognised but not attributable\n",
                                s->reports_inferred, s->reports_relayed, s->reports_unattributed);
+    if (s->problems_inferred || s->problems_unattributed)
+        g_string_append_printf(out, "ProblemDetails behind unreadable headers (status read from the body): "
+                               "%u inferred (503 x%u, 429 x%u), producer named by its stream, connection "
+                               "or address; %u recognised but not attributable\n",
+                               s->problems_inferred, s->problems_503_inferred, s->problems_429_inferred,
+                               s->problems_unattributed);
     for (guint i = 0; i < s->nfs->len; i++) {
         const sbi_nf *nf = g_ptr_array_index(s->nfs, i);
         g_string_append_printf(out, "NF %s (%s, id %s)", sbi_nf_name(nf),
@@ -276,6 +282,10 @@ void amfol_sbi_report_json(amfol_engine *e, json_dumper *d)
     amfol_json_uint(d, "oci_malformed", s->oci_malformed);
     amfol_json_uint(d, "status_503", s->status_503);
     amfol_json_uint(d, "status_429", s->status_429);
+    amfol_json_uint(d, "problems_inferred", s->problems_inferred);
+    amfol_json_uint(d, "status_503_inferred", s->problems_503_inferred);
+    amfol_json_uint(d, "status_429_inferred", s->problems_429_inferred);
+    amfol_json_uint(d, "problems_unattributed", s->problems_unattributed);
 
     json_dumper_set_member_name(d, "nfs");
     json_dumper_begin_array(d);
@@ -406,6 +416,7 @@ void amfol_sbi_report_json(amfol_engine *e, json_dumper *d)
         amfol_json_uint(d, "headers_unreadable", c->hpack_unreadable);
         amfol_json_uint(d, "tls", c->tls);
         amfol_json_uint(d, "body_not_json", c->body_not_json);
+        amfol_json_uint(d, "problems_inferred", c->problems_inferred);
         json_dumper_end_object(d);
     }
     json_dumper_end_array(d);
