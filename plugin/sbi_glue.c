@@ -24,7 +24,9 @@ static const char *const sbi_fields[] = {
     "http2.headers.retry_after",
     "json", "json.object", "json.array", "json.member", "json.value.string",
     "json.value.number", "json.value.true", "json.value.false", "json.value.null",
-    "tls",
+    /* Encrypted application data: present when Wireshark could not decrypt a record (no key
+     * log), absent on handshake records it decrypted; with keys, HTTP/2 follows it. */
+    "tls.app_data",
     /* SBI over HTTP/1.1 (e.g. OAI): one message per request/response, paired by request frame. */
     "http.request.method", "http.request.uri", "http.response.code", "http.request_in",
     "http.request.line", "http.response.line",
@@ -353,7 +355,8 @@ static void *sbi_analyze(amfol_frame_ctx *ctx)
     amfol_sbi_result res[SBI_MAX_SEGS_PER_FRAME];
     int n_res = 0;
     if (tls && n_segs == 0) {
-        /* TLS hides the SBI: count it against the connection, show nothing else. */
+        /* TLS hides the SBI (application data not decrypted): count it against the connection,
+         * show nothing else. A plaintext or decrypted handshake is not SBI: not counted. */
         amfol_sbi_event *ev = new_event(ctx, tcp_stream, 0);
         ev->tls = true;
         amfol_engine_sbi(e, ev, NULL);

@@ -28,6 +28,13 @@ foreach(case scp scp-fqdn slice priority set service service-set callback)
   set_tests_properties(sbi.scope.${case} PROPERTIES TIMEOUT 120)
 endforeach()
 
+# SBI over TLS (issue 10 point 7): a real TLS 1.3 handshake made in memory by Python's ssl with a
+# key log; unread without it (named, with the key-log hint), analysed like h2c with it.
+add_test(NAME sbi.tls_keylog
+         COMMAND ${Python3_EXECUTABLE} ${SBI_TESTS}/check_tls.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
+                 ${SBI_OUT}/tls)
+set_tests_properties(sbi.tls_keylog PROPERTIES TIMEOUT 120)
+
 # Real captures: path, NRF /load reports per shared/captures/public/MANIFEST.md, Decode As
 # (for OAI the default http on 8080, made explicit).
 foreach(spec "sandbox_sbi|adriandonohoe-5g-pcap/sandbox_sbi.pcap|18|tcp.port==7777,http2"
