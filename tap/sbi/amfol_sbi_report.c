@@ -159,9 +159,13 @@ void amfol_sbi_report_timeline(amfol_engine *e, GString *out)
                                sbi_display_for_ip(s, x->peer_ip));
         if (x->malformed)
             g_string_append(out, ": MALFORMED");
-        else if (x->kind == SBI_IND_OCI)
-            g_string_append_printf(out, ": reduce %d%% for %ds (until +%.3fs)", x->metric,
-                                   x->validity_s, x->t + x->validity_s - t0);
+        else if (x->kind == SBI_IND_OCI) {
+            char scope[200];
+            sbi_scope_text(x, scope, sizeof scope);
+            /* valid from its Timestamp (TS 29.500 §6.4), as sbi-overload-ignored judges it */
+            g_string_append_printf(out, ": reduce %d%% for %ds (until +%.3fs), scope %s", x->metric,
+                                   x->validity_s, x->valid_until - t0, scope);
+        }
         else if (x->kind == SBI_IND_LCI)
             g_string_append_printf(out, ": load %d%%", x->metric);
         else if (x->validity_s != AMFOL_ABSENT)
@@ -377,6 +381,10 @@ void amfol_sbi_report_json(amfol_engine *e, json_dumper *d)
         json_dumper_value_anyf(d, x->malformed ? "true" : "false");
         amfol_json_int_or_null(d, "metric", x->metric);
         amfol_json_int_or_null(d, "validity_s", x->validity_s);
+        char scope[200] = "";
+        if (x->kind == SBI_IND_OCI && !x->malformed)
+            sbi_scope_text(x, scope, sizeof scope);
+        amfol_json_str(d, "scope", scope[0] ? scope : NULL);
         json_dumper_end_object(d);
     }
     json_dumper_end_array(d);

@@ -280,7 +280,7 @@ void sbi_rules_rebalancing(amfol_sbi *s, amfol_findings *out)
 /* ---- sbi-overload-ignored ------------------------------------------------------------- */
 
 /* A consumer overloaded by notifications may send its OCI (NFC-* / Callback-Uri scope) in a
- * request too (TS 29.500 §6.4.2): then the server is the one asked to reduce. */
+ * request too (TS 29.500 §6.4): then the server is the one asked to reduce. */
 static bool consumer_scope(int scope)
 {
     return scope >= AMFOL_OLC_SCOPE_NFC_INSTANCE && scope <= AMFOL_OLC_SCOPE_CALLBACK_URI;
