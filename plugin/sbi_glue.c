@@ -118,6 +118,7 @@ static amfol_sbi_event *new_event(amfol_frame_ctx *ctx, uint32_t tcp_stream, uin
     ev->stream_id = stream_id;
     ev->status = AMFOL_ABSENT;
     ev->message_priority = AMFOL_ABSENT;
+    ev->problem_status = AMFOL_ABSENT;
     return ev;
 }
 

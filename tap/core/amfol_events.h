@@ -254,6 +254,7 @@ typedef struct amfol_sbi_event {
     bool has_snssai;                 /* the request body's top-level sNssai */
     amfol_snssai snssai;
     char dnn[64];                    /* the request body's top-level dnn or "" */
+    int problem_status;              /* a ProblemDetails body's "status" (400..599) or AMFOL_ABSENT */
 } amfol_sbi_event;
 
 /* ---- Observing the engine (the -z amfol,events export) ----------------------------------- */

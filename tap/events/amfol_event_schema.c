@@ -146,7 +146,7 @@ static const amfol_member sbi_m[] = {
     NUM(T, "has_target_apiroot", has_target_apiroot), NUM(T, "has_via", has_via),
     OPT(T, "message_priority", message_priority), STR(T, "authority", authority),
     STR(T, "target_apiroot", target_apiroot), NUM(T, "has_snssai", has_snssai),
-    OBJ(T, "snssai", snssai, snssai_s), STR(T, "dnn", dnn),
+    OBJ(T, "snssai", snssai, snssai_s), STR(T, "dnn", dnn), OPT(T, "problem_status", problem_status),
     /* raw_body/raw_len (DATA Wireshark could not type) are not exported: docs/events.md */
 };
 #undef T

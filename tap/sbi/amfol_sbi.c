@@ -709,6 +709,10 @@ void amfol_sbi_on_msg(amfol_engine *e, const amfol_sbi_event *ev, amfol_sbi_resu
              !has_req && !is_rsp && sbi_infer_problem(ev->raw_body, ev->raw_len, &problem_status,
                                                       problem_cause, sizeof problem_cause))
         infer_problem(s, ev, x, conn, problem_status, problem_cause, out);
+    else if (ev->headers_unreadable && !has_req && !is_rsp && ev->problem_status >= 400 &&
+             ev->problem_status <= 599)
+        /* typed as JSON (content-type got through) while :status did not */
+        infer_problem(s, ev, x, conn, ev->problem_status, ev->problem_cause, out);
     else if (ev->n_loads == 0 && ev->raw_len > 0 && (ev->headers_unreadable || ev->body_not_json))
         infer_profile(s, ev, out);
     if (x && from_client && !has_req)

@@ -312,6 +312,11 @@ int amfol_sbi_json_read(const amfol_jdoc *d, amfol_sbi_event *ev)
     const char *cause = amfol_jdoc_string(d, amfol_jdoc_member(d, root, "cause"));
     if (cause)
         copy_str(ev->problem_cause, sizeof ev->problem_cause, cause);
+    double st;
+    if ((cause || amfol_jdoc_string(d, amfol_jdoc_member(d, root, "title")) ||
+         amfol_jdoc_string(d, amfol_jdoc_member(d, root, "type"))) &&
+        amfol_jdoc_number(d, amfol_jdoc_member(d, root, "status"), &st) && st >= 400 && st <= 599)
+        ev->problem_status = (int)st;       /* ProblemDetails (TS 29.571 §5.2.4.1) */
     read_slice(d, root, ev);
     if (amfol_jdoc_member(d, root, "nfInstanceId") >= 0)
         return read_profile(d, root, ev);

@@ -78,6 +78,7 @@ static amfol_sbi_event *sbi(amfol_frame f, double t, const char *src, const char
     ev.stream_id = sid;
     ev.status = AMFOL_ABSENT;
     ev.message_priority = AMFOL_ABSENT;
+    ev.problem_status = AMFOL_ABSENT;
     return &ev;
 }
 

@@ -22,8 +22,9 @@
 #                   address name two AMFs (contradiction).
 #   problems.pcap   ProblemDetails (503/429) behind lost HPACK state: on a connection whose readable
 #                   NFRegister named its roles, from the NRF's known address on an unknown
-#                   connection, between two unknown hosts; a readable 503 and a JSON body that is
-#                   no ProblemDetails beside them.
+#                   connection, between two unknown hosts, with :status lost but content-type
+#                   readable (Wireshark decodes the JSON); a readable 503 and a JSON body that is no
+#                   ProblemDetails beside them.
 #   scp.pcap        NRF load reports through an SCP, captured after the NFs' connections were set up
 #                   (HPACK state lost): NF-A's patch NF -> SCP behind unreadable headers on the
 #                   connection its readable NFRegister used, relayed SCP -> NRF readable 5 ms later;
@@ -285,6 +286,11 @@ def problems(path):
     # a JSON body that is no ProblemDetails (no status): not recognised
     c.marks["not_problem"] = w.tcp(T0 + 6.5, NRF, SBI_PORT, "10.0.5.20", 41020,
                                    H.frame(1, 0x4, 9, b"\xbe\xbf") + H.data(9, json.dumps({"cause": "x"})))
+    # :status lost but content-type a literal: Wireshark decodes the JSON, amfol takes its status
+    body = json.dumps({"title": "overload", "status": 503, "cause": "NF_CONGESTION"})
+    c.marks["json_typed"] = w.tcp(T0 + 6.7, NRF, SBI_PORT, a_ip, 41001,
+                                  H.frame(1, 0x4, 11, b"\xbe" + H.literal("content-type", "application/problem+json"))
+                                  + H.data(11, body))
     # between two hosts nothing in the capture names: recognised, not attributed
     c.marks["unknown"] = w.tcp(T0 + 7.0, "10.9.9.7", SBI_PORT, "10.9.9.6", 50001,
                                h2_problem(3, 503, "NF_CONGESTION", False))
