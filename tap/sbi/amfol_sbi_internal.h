@@ -264,6 +264,8 @@ struct amfol_sbi {
     uint32_t reports_relayed;     /* copies of a report already counted (SCP in the path) */
     uint32_t reports_inferred;    /* recognised without readable headers, attributed */
     uint32_t reports_unattributed;/* recognised without readable headers, NF unknown */
+    /* While sbi-overload-ignored runs: NF profiles by address and by instance id (amfol_sbi_scope.c) */
+    GHashTable *scope_by_ip, *scope_by_id;
     /* ProblemDetails behind unreadable headers (status from the body's "status") */
     uint32_t problems_inferred, problems_503_inferred, problems_429_inferred, problems_unattributed;
 };
@@ -334,6 +336,9 @@ void sbi_scope_add_lci(amfol_sbi *s, const amfol_sbi_event *ev, bool from_server
                        int metric);
 /* Host an address or URI names: "http://[::1]:80/x" -> "::1", "10.0.0.1:8080" -> "10.0.0.1". */
 void sbi_host_of(const char *text, char *out, size_t cap);
+/* Index the NF profiles by address and id for the judging below (freed by _end). */
+void sbi_scope_begin(amfol_sbi *s);
+void sbi_scope_end(amfol_sbi *s);
 /* The chain key of a back-off indication (NULL: judged by no one, e.g. received by an SCP). */
 char *sbi_scope_key(amfol_sbi *s, const sbi_indication *x);
 bool sbi_scope_covers(amfol_sbi *s, const sbi_indication *x, const sbi_request *r);

@@ -330,10 +330,22 @@ static GHashTable *requests_by_client(const amfol_sbi *s)
 /* The consumer's requests the scope covers, split by 3gpp-Sbi-Message-Priority: values up to
  * SBI_PRIORITY_PASS_MAX may pass the throttling (TS 29.500 §6.8.1: SMP guides throttling). */
 static void scoped_requests(amfol_sbi *s, const sbi_indication *x, const GArray *mine,
-                            GArray *judged, GArray *passed)
+                            amfol_time from, amfol_time to, GArray *judged, GArray *passed)
 {
-    for (guint i = 0; mine && i < mine->len; i++) {
+    if (!mine)
+        return;
+    guint lo = 0, hi = mine->len;
+    while (lo < hi) {               /* first request with t >= from: only the chain's span */
+        guint mid = lo + (hi - lo) / 2;
+        if (g_array_index(mine, sbi_request, mid).t < from)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    for (guint i = lo; i < mine->len; i++) {
         const sbi_request *r = &g_array_index(mine, sbi_request, i);
+        if (r->t >= to)
+            break;
         if (!sbi_scope_covers(s, x, r))
             continue;
         if (r->priority != AMFOL_ABSENT && r->priority <= SBI_PRIORITY_PASS_MAX)
@@ -373,44 +385,59 @@ static int requests_between(const GArray *pair, amfol_time from, amfol_time to,
     return n;
 }
 
+typedef struct chain_member {
+    guint index;                  /* in s->indications */
+    amfol_frame next_frame;       /* the next indication of the same scope, 0 = none */
+} chain_member;
+
 void sbi_rules_overload_ignored(amfol_sbi *s, amfol_findings *out)
 {
     guint n = s->indications->len;
     bool *done = g_new0(bool, n ? n : 1);
     char **keys = g_new0(char *, n ? n : 1);
+    sbi_scope_begin(s);
     for (guint i = 0; i < n; i++) {
         const sbi_indication *x = &g_array_index(s->indications, sbi_indication, i);
         if (is_backoff(x))
             keys[i] = sbi_scope_key(s, x);
     }
     GHashTable *clients = requests_by_client(s);
+    GArray *members = g_array_new(FALSE, FALSE, sizeof(chain_member));
     for (guint i = 0; i < n; i++) {
         const sbi_indication *first = &g_array_index(s->indications, sbi_indication, i);
         if (done[i] || !keys[i])
             continue;
-        /* A chain: back-off indications of one scope to one consumer whose windows overlap.
-         * Each request the scope covers is judged against the indication in force. */
-        GArray *judged = g_array_new(FALSE, FALSE, sizeof(sbi_request));
-        GArray *passed = g_array_new(FALSE, FALSE, sizeof(sbi_request));
-        scoped_requests(s, first, g_hash_table_lookup(clients, first->peer_ip), judged, passed);
-        GArray *violations = g_array_new(FALSE, FALSE, sizeof(amfol_frame));
-        GArray *inds = g_array_new(FALSE, FALSE, sizeof(amfol_frame));
-        uint32_t n_viol = 0;          /* frames beyond the kept ones are still counted */
-        uint32_t n_passed = 0;        /* high-priority requests inside the windows */
-        amfol_time window_end = first->valid_until;
+        /* A chain: back-off indications of one scope to one consumer whose windows overlap. */
+        g_array_set_size(members, 0);
+        amfol_time window_end = first->valid_until, span_from = first->t;
         guint next = i;
         for (guint k2 = i; k2 < n; k2 = next) {
             const sbi_indication *x = &g_array_index(s->indications, sbi_indication, k2);
-            /* The next indication of the same scope ends this one's judgement. */
             next = k2 + 1;
             while (next < n && !(keys[next] && strcmp(keys[next], keys[i]) == 0))
                 next++;
             if (k2 > i && x->t >= window_end)
                 break;
             done[k2] = true;
-            g_array_append_val(inds, x->frame);
-            amfol_frame next_frame = next < n
-                ? g_array_index(s->indications, sbi_indication, next).frame : 0;
+            chain_member m = { k2, next < n ? g_array_index(s->indications, sbi_indication, next).frame : 0 };
+            g_array_append_val(members, m);
+            double len = x->valid_until - x->t;
+            if (len > 0 && x->t - len < span_from)
+                span_from = x->t - len;
+            if (x->valid_until > window_end)
+                window_end = x->valid_until;
+        }
+        /* The requests the scope covers, over the chain's span only. */
+        GArray *judged = g_array_new(FALSE, FALSE, sizeof(sbi_request));
+        GArray *passed = g_array_new(FALSE, FALSE, sizeof(sbi_request));
+        scoped_requests(s, first, g_hash_table_lookup(clients, first->peer_ip), span_from, window_end,
+                        judged, passed);
+        GArray *violations = g_array_new(FALSE, FALSE, sizeof(amfol_frame));
+        uint32_t n_viol = 0;          /* frames beyond the kept ones are still counted */
+        uint32_t n_passed = 0;        /* high-priority requests inside the windows */
+        for (guint k = 0; k < members->len; k++) {
+            const chain_member *m = &g_array_index(members, chain_member, k);
+            const sbi_indication *x = &g_array_index(s->indications, sbi_indication, m->index);
             /* Validity anchored on the OCI's Timestamp (TS 29.500 §6.4); the allowance comes
              * from a window of the same length before the indication. */
             double len = x->valid_until - x->t;
@@ -422,16 +449,14 @@ void sbi_rules_overload_ignored(amfol_sbi *s, amfol_findings *out)
                 allowed = (int)(before * (100 - x->metric) / 100);
             }
             amfol_frame fr[AMFOL_FINDING_MAX_FRAMES + 1];
-            int during = requests_between(judged, x->t, x->valid_until, x->frame, next_frame,
+            int during = requests_between(judged, x->t, x->valid_until, x->frame, m->next_frame,
                                           fr, (int)G_N_ELEMENTS(fr));
             n_passed += (uint32_t)requests_between(passed, x->t, x->valid_until, x->frame,
-                                                   next_frame, NULL, 0);
+                                                   m->next_frame, NULL, 0);
             for (int r = allowed; r < during && r < (int)G_N_ELEMENTS(fr); r++)
                 g_array_append_val(violations, fr[r]);
             if (during > allowed)
                 n_viol += (uint32_t)(during - allowed);
-            if (x->valid_until > window_end)
-                window_end = x->valid_until;
         }
         if (n_viol >= 2) {
             amfol_finding *f = amfol_findings_add(out, AMFOL_RULE_SBI_OVERLOAD_IGNORED);
@@ -441,8 +466,9 @@ void sbi_rules_overload_ignored(amfol_sbi *s, amfol_findings *out)
                 sbi_scope_text(first, scope, sizeof scope);
                 amfol_finding_set_entities(f, target, NULL, NULL, NULL);
                 f->first_frame = first->frame;
-                for (guint j = 0; j < inds->len; j++)
-                    amfol_finding_add_frame(f, g_array_index(inds, amfol_frame, j));
+                for (guint j = 0; j < members->len; j++)
+                    amfol_finding_add_frame(f, g_array_index(s->indications, sbi_indication,
+                                                             g_array_index(members, chain_member, j).index).frame);
                 for (guint j = 0; j < violations->len; j++)
                     amfol_finding_add_frame(f, g_array_index(violations, amfol_frame, j));
                 f->count = n_viol;
@@ -451,16 +477,17 @@ void sbi_rules_overload_ignored(amfol_sbi *s, amfol_findings *out)
                     "back-off it was given: %u requests beyond what %u overload indication(s) "
                     "from frame %u allowed; %u high-priority requests (3gpp-Sbi-Message-Priority "
                     "<= %d) passed", sbi_display_for_ip(s, first->peer_ip), target, scope,
-                    first->sender_ip, n_viol, inds->len, first->frame, n_passed,
+                    first->sender_ip, n_viol, members->len, first->frame, n_passed,
                     SBI_PRIORITY_PASS_MAX);
             }
         }
         g_array_free(judged, TRUE);
         g_array_free(passed, TRUE);
         g_array_free(violations, TRUE);
-        g_array_free(inds, TRUE);
     }
+    g_array_free(members, TRUE);
     g_hash_table_destroy(clients);
+    sbi_scope_end(s);
     for (guint i = 0; i < n; i++)
         g_free(keys[i]);
     g_free(keys);

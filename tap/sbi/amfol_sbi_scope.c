@@ -225,11 +225,44 @@ static const char *request_target(amfol_sbi *s, const sbi_request *r)
     return r->server_ip;
 }
 
-/* The one NF profile at an address (two profiles on one address: none). */
+static const sbi_nf ambiguous;     /* two profiles at one address */
+
+void sbi_scope_begin(amfol_sbi *s)
+{
+    sbi_scope_end(s);
+    s->scope_by_ip = g_hash_table_new(g_str_hash, g_str_equal);
+    s->scope_by_id = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    for (guint i = 0; i < s->nfs->len; i++) {
+        const sbi_nf *nf = g_ptr_array_index(s->nfs, i);
+        if (nf->ipv4[0])
+            g_hash_table_insert(s->scope_by_ip, (gpointer)nf->ipv4,
+                                g_hash_table_contains(s->scope_by_ip, nf->ipv4) ? (gpointer)&ambiguous
+                                                                                : (gpointer)nf);
+        g_hash_table_insert(s->scope_by_id, g_ascii_strdown(nf->id, -1), (gpointer)nf);
+    }
+}
+
+void sbi_scope_end(amfol_sbi *s)
+{
+    if (s->scope_by_ip)
+        g_hash_table_destroy(s->scope_by_ip);
+    if (s->scope_by_id)
+        g_hash_table_destroy(s->scope_by_id);
+    s->scope_by_ip = s->scope_by_id = NULL;
+}
+
+/* The one NF profile at an address (two profiles on one address: none). Indexed while the rule
+ * runs (sbi_scope_begin), else a scan. */
 static const sbi_nf *nf_at(amfol_sbi *s, const char *host)
 {
+    if (!host)
+        return NULL;
+    if (s->scope_by_ip) {
+        const sbi_nf *nf = g_hash_table_lookup(s->scope_by_ip, host);
+        return nf == &ambiguous ? NULL : nf;
+    }
     const sbi_nf *found = NULL;
-    for (guint i = 0; host && i < s->nfs->len; i++) {
+    for (guint i = 0; i < s->nfs->len; i++) {
         const sbi_nf *nf = g_ptr_array_index(s->nfs, i);
         if (nf->ipv4[0] && strcmp(nf->ipv4, host) == 0) {
             if (found)
@@ -242,6 +275,12 @@ static const sbi_nf *nf_at(amfol_sbi *s, const char *host)
 
 static const sbi_nf *nf_by_id(amfol_sbi *s, const char *id)
 {
+    if (id && s->scope_by_id) {
+        char *low = g_ascii_strdown(id, -1);
+        const sbi_nf *nf = g_hash_table_lookup(s->scope_by_id, low);
+        g_free(low);
+        return nf;
+    }
     for (guint i = 0; id && i < s->nfs->len; i++) {
         const sbi_nf *nf = g_ptr_array_index(s->nfs, i);
         if (strcasecmp(nf->id, id) == 0)
@@ -249,8 +288,6 @@ static const sbi_nf *nf_by_id(amfol_sbi *s, const char *id)
     }
     return NULL;
 }
-
-static const sbi_nf *nf_by_id(amfol_sbi *s, const char *id);
 
 /* An OCI sent straight by an NF (not by an SCP/SEPP) speaks for its sender: a producer about
  * itself in a response, a consumer about itself in a request; unless the profile of the NF
