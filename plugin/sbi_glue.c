@@ -30,7 +30,9 @@
     X(SBIF_J_TRUE, "json.value.true") \
     X(SBIF_J_FALSE, "json.value.false") \
     X(SBIF_J_NULL, "json.value.null") \
-    X(SBIF_TLS, "tls") \
+    /* Encrypted application data: present when Wireshark could not decrypt a record (no key \
+     * log), absent on handshake records it decrypted; with keys, HTTP/2 follows it. */ \
+    X(SBIF_TLS, "tls.app_data") \
     /* SBI over HTTP/1.1 (e.g. OAI): one message per request/response, paired by request frame. */ \
     X(SBIF_H1_METHOD, "http.request.method") \
     X(SBIF_H1_URI, "http.request.uri") \
@@ -71,6 +73,8 @@ static amfol_sbi_event *new_event(amfol_frame_ctx *ctx, uint32_t tcp_stream, uin
     ev->tcp_stream = tcp_stream;
     ev->stream_id = stream_id;
     ev->status = AMFOL_ABSENT;
+    ev->message_priority = AMFOL_ABSENT;
+    ev->problem_status = AMFOL_ABSENT;
     return ev;
 }
 
@@ -97,6 +101,17 @@ static void append_list(char *dst, size_t cap, const char *v)
     g_strlcat(dst, v, cap);
 }
 
+/* TS 29.500 §5.2.3.2.1: DIGIT / %x31-32 DIGIT / "3" %x30-31, i.e. 0..31; else absent. */
+static int message_priority(const char *v)
+{
+    int n = 0, digits = 0;
+    for (; *v >= '0' && *v <= '9' && digits < 3; v++, digits++)
+        n = n * 10 + (*v - '0');
+    while (*v == ' ' || *v == '\t')
+        v++;
+    return digits > 0 && *v == '\0' && n <= 31 ? n : AMFOL_ABSENT;
+}
+
 static void on_header(sbi_seg *s, const char *name, const char *value)
 {
     if (!name || !value)
@@ -107,8 +122,13 @@ static void on_header(sbi_seg *s, const char *name, const char *value)
         append_list(s->ev->oci, sizeof s->ev->oci, value);
     else if (g_ascii_strcasecmp(name, "3gpp-sbi-lci") == 0)
         append_list(s->ev->lci, sizeof s->ev->lci, value);
-    else if (g_ascii_strcasecmp(name, "3gpp-sbi-target-apiroot") == 0)
+    else if (g_ascii_strcasecmp(name, "3gpp-sbi-target-apiroot") == 0) {
         s->ev->has_target_apiroot = true;
+        g_strlcpy(s->ev->target_apiroot, value, sizeof s->ev->target_apiroot);
+    } else if (g_ascii_strcasecmp(name, ":authority") == 0 || g_ascii_strcasecmp(name, "host") == 0)
+        g_strlcpy(s->ev->authority, value, sizeof s->ev->authority);
+    else if (g_ascii_strcasecmp(name, "3gpp-sbi-message-priority") == 0)
+        s->ev->message_priority = message_priority(value);
     else if (g_ascii_strcasecmp(name, "via") == 0)
         s->ev->has_via = true;
 }
@@ -292,7 +312,8 @@ static void *sbi_analyze(amfol_frame_ctx *ctx)
     amfol_sbi_result res[SBI_MAX_SEGS_PER_FRAME];
     int n_res = 0;
     if (tls && n_segs == 0) {
-        /* TLS hides the SBI: count it against the connection, show nothing else. */
+        /* TLS hides the SBI (application data not decrypted): count it against the connection,
+         * show nothing else. A plaintext or decrypted handshake is not SBI: not counted. */
         amfol_sbi_event *ev = new_event(ctx, tcp_stream, 0);
         ev->tls = true;
         amfol_engine_sbi(e, ev, NULL);

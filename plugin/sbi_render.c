@@ -118,9 +118,10 @@ static void render_one(amfol_frame_ctx *ctx, proto_tree *tree, const amfol_sbi_r
         render_olc(ctx, t, &r->lci);
     if (r->status == 503 || r->status == 429) {
         proto_item *pi = amfol_gen_uint(t, hf_amfol_sbi_status, tvb, (uint32_t)r->status);
-        expert_add_info_format(ctx->pinfo, pi, &ei_amfol_sbi_overload_status, "SBI %d%s%s%s", r->status,
+        expert_add_info_format(ctx->pinfo, pi, &ei_amfol_sbi_overload_status, "SBI %d%s%s%s%s", r->status,
                                r->problem_cause[0] ? " " : "", r->problem_cause,
-                               r->retry_after_s != AMFOL_ABSENT ? " with Retry-After" : "");
+                               r->retry_after_s != AMFOL_ABSENT ? " with Retry-After" : "",
+                               r->inferred ? " (inferred from a ProblemDetails body: headers unreadable)" : "");
     }
     amfol_gen_opt_string(t, hf_amfol_sbi_problem_cause, tvb, r->problem_cause);
     amfol_gen_opt_uint(t, hf_amfol_sbi_retry_after, tvb, r->retry_after_s);
@@ -235,11 +236,14 @@ void sbi_register(int proto, expert_module_t *expert)
             FT_BOOLEAN, BASE_NONE, NULL, 0x0,
             "HPACK state missing (capture started mid-connection): some headers are unknown", HFILL } },
         { &hf_amfol_sbi_inferred, { "Inferred", "amfol.sbi.inferred", FT_BOOLEAN, BASE_NONE, NULL, 0x0,
-            "A load report recognised in a body whose headers were unreadable; its NF comes from the "
-            "connection's readable requests or the client address in an NF profile (counted apart)", HFILL } },
+            "A load report, NF profile or ProblemDetails (503/429 status read from its body) recognised "
+            "in a body whose headers were unreadable; its NF comes from the stream, the connection's "
+            "readable messages or an address the capture names (counted apart)", HFILL } },
         { &hf_amfol_sbi_inferred_by, { "Inferred NF from", "amfol.sbi.inferred_by", FT_STRING, BASE_NONE, NULL, 0x0,
             "stream: its own request :path; connection: the one NF the connection's readable requests "
-            "named; address: the only NF profile with the client's address", HFILL } },
+            "named (ProblemDetails: the server of a connection with readable messages); address: the only "
+            "NF profile with the client's address (ProblemDetails: the sender's known SBI address); "
+            "profile: an NF profile body", HFILL } },
         { &hf_amfol_sbi_relay_of, { "Relayed copy of", "amfol.sbi.relay_of", FT_FRAMENUM, BASE_NONE, NULL, 0x0,
             "The same NF's same load report, already counted from this frame on another connection "
             "(NF -> SCP -> NRF): counted once", HFILL } },

@@ -192,6 +192,14 @@ enum amfol_sbi_load_source {
     AMFOL_SBI_LOAD_CHANGE = 2        /* NFStatusNotify profileChanges "REPLACE /load" */
 };
 
+#define AMFOL_SBI_MAX_SERVICES 4
+
+/* One nfServices[] entry of an NFProfile (TS 29.510 NFService). */
+typedef struct amfol_sbi_service {
+    char instance_id[40];            /* serviceInstanceId */
+    char name[32];                   /* serviceName, e.g. "nsmf-pdusession" */
+} amfol_sbi_service;
+
 typedef struct amfol_sbi_load {
     char nf_instance_id[40];
     char nf_type[8];
@@ -206,6 +214,10 @@ typedef struct amfol_sbi_load {
     char ipv4[16];                   /* first ipv4Addresses entry or "" */
     /* Added for issue 9 (additive): the NF's heart-beat timer (s) as the profile gives it. */
     int heartbeat_s;                 /* heartBeatTimer or AMFOL_ABSENT */
+    /* Issue 9 item 14 (additive): what an overload scope may name (TS 29.500 §5.2.3.3). */
+    char nf_set_id[80];              /* first nfSetIdList entry or "" */
+    int n_services;
+    amfol_sbi_service services[AMFOL_SBI_MAX_SERVICES];   /* nfServices[] instance id + name */
 } amfol_sbi_load;
 
 typedef struct amfol_sbi_event {
@@ -235,6 +247,14 @@ typedef struct amfol_sbi_event {
     /* Indirect communication (TS 29.500 §6.10): a request with 3gpp-Sbi-Target-apiRoot goes to an
      * SCP; one with Via was forwarded by one. */
     bool has_target_apiroot, has_via;
+    /* Issue 9 item 14 (additive): what places a request in an overload scope (TS 29.500 §6.4). */
+    int message_priority;            /* 3gpp-Sbi-Message-Priority 0..31 (0 highest), AMFOL_ABSENT */
+    char authority[96];              /* :authority (HTTP/1.1: Host) or "" */
+    char target_apiroot[128];        /* 3gpp-Sbi-Target-apiRoot value or "" */
+    bool has_snssai;                 /* the request body's top-level sNssai */
+    amfol_snssai snssai;
+    char dnn[64];                    /* the request body's top-level dnn or "" */
+    int problem_status;              /* a ProblemDetails body's "status" (400..599) or AMFOL_ABSENT */
 } amfol_sbi_event;
 
 /* ---- Observing the engine (the -z amfol,events export) ----------------------------------- */

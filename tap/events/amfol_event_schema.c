@@ -65,13 +65,19 @@ static const amfol_member cause_m[] = {
 };
 SCHEMA(cause_s, cause_m);
 
+static const amfol_member sbi_service_m[] = {
+    STR(amfol_sbi_service, "instance_id", instance_id), STR(amfol_sbi_service, "name", name),
+};
+SCHEMA(sbi_service_s, sbi_service_m);
+
 static const amfol_member sbi_load_m[] = {
     STR(amfol_sbi_load, "nf_instance_id", nf_instance_id), STR(amfol_sbi_load, "nf_type", nf_type),
     OPT(amfol_sbi_load, "load", load), STR(amfol_sbi_load, "nf_status", nf_status),
     NUM(amfol_sbi_load, "source", source), OPT(amfol_sbi_load, "amf_set_id", amf_set_id),
     OPT(amfol_sbi_load, "amf_region_id", amf_region_id),
     ARR(amfol_sbi_load, "guamis", guamis, n_guamis, guami_s), STR(amfol_sbi_load, "ipv4", ipv4),
-    OPT(amfol_sbi_load, "heartbeat_s", heartbeat_s),
+    OPT(amfol_sbi_load, "heartbeat_s", heartbeat_s), STR(amfol_sbi_load, "nf_set_id", nf_set_id),
+    ARR(amfol_sbi_load, "services", services, n_services, sbi_service_s),
 };
 SCHEMA(sbi_load_s, sbi_load_m);
 
@@ -138,6 +144,9 @@ static const amfol_member sbi_m[] = {
     NUM(T, "headers_unreadable", headers_unreadable), NUM(T, "is_json_patch", is_json_patch),
     NUM(T, "is_notification", is_notification), NUM(T, "body_not_json", body_not_json), NUM(T, "tls", tls),
     NUM(T, "has_target_apiroot", has_target_apiroot), NUM(T, "has_via", has_via),
+    OPT(T, "message_priority", message_priority), STR(T, "authority", authority),
+    STR(T, "target_apiroot", target_apiroot), NUM(T, "has_snssai", has_snssai),
+    OBJ(T, "snssai", snssai, snssai_s), STR(T, "dnn", dnn), OPT(T, "problem_status", problem_status),
     /* raw_body/raw_len (DATA Wireshark could not type) are not exported: docs/events.md */
 };
 #undef T

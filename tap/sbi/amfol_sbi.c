@@ -69,36 +69,6 @@ void amfol_sbi_on_ngap(amfol_engine *e, const amfol_ngap_event *ev)
 
 /* ---- pieces of on_msg ------------------------------------------------------------------- */
 
-static void add_indication(amfol_sbi *s, int kind, const amfol_sbi_event *ev, bool from_server,
-                           bool malformed, int metric, int validity_s, amfol_time valid_from)
-{
-    if (s->indications->len >= SBI_MAX_INDICATIONS) {
-        s->dropped++;
-        return;
-    }
-    char src_ip[48], dst_ip[48];
-    sbi_ip_of(ev->where.src.text, src_ip, sizeof src_ip);
-    sbi_ip_of(ev->where.dst.text, dst_ip, sizeof dst_ip);
-    /* TS 29.500 §6.4: an OCI applies from its Timestamp for Period-of-Validity. */
-    sbi_indication x = { kind, ev->where.frame, ev->where.time, sbi_intern(s, src_ip),
-                         sbi_intern(s, dst_ip), malformed, metric, validity_s, from_server,
-                         validity_s == AMFOL_ABSENT ? ev->where.time : valid_from + validity_s };
-    g_array_append_val(s->indications, x);
-}
-
-static void log_request(amfol_sbi *s, const sbi_xchg *x)
-{
-    if (s->requests->len >= SBI_MAX_REQUESTS) {
-        s->dropped++;
-        return;
-    }
-    char c[48], v[48];
-    sbi_ip_of(x->client, c, sizeof c);
-    sbi_ip_of(x->server, v, sizeof v);
-    sbi_request r = { x->req_frame, x->req_t, sbi_intern(s, c), sbi_intern(s, v) };
-    g_array_append_val(s->requests, r);
-}
-
 /* The told value against the NF's own series: 0 when it is the latest own value; else how long
  * ago the own value moved away from it; < 0 when the NF never reported it in this capture. */
 static void judge_seen(amfol_sbi *s, const amfol_sbi_load *l, amfol_time t, amfol_sbi_seen *out)
@@ -243,6 +213,44 @@ static void infer_profile(amfol_sbi *s, const amfol_sbi_event *ev, amfol_sbi_res
     copy_str(out->nf_id, sizeof out->nf_id, l.nf_instance_id);
 }
 
+/* A ProblemDetails behind unreadable headers: always a response, so its sender is the producer
+ * (or an SCP) that answered. Named by the stream's readable request, the connection's readable
+ * messages, or an address known as an SBI server or NF profile; else counted unattributed. */
+static void infer_problem(amfol_sbi *s, const amfol_sbi_event *ev, const sbi_xchg *x, sbi_conn *conn,
+                          int status, const char *cause, amfol_sbi_result *out)
+{
+    char ip[48];
+    sbi_ip_of(ev->where.src.text, ip, sizeof ip);
+    const char *by = NULL;
+    if (x && x->req_frame && strcmp(x->server, ev->where.src.text) == 0)
+        by = "stream";
+    else if (conn && conn->roles_known && strcmp(conn->server, ev->where.src.text) == 0)
+        by = "connection";
+    else if (sbi_name_for_ip(s, ip) || strcmp(sbi_display_for_ip(s, ip), ip) != 0)
+        by = "address";
+    out->relevant = true;
+    out->inferred = true;
+    out->status = status;
+    copy_str(out->problem_cause, sizeof out->problem_cause, cause);
+    if (!by) {
+        s->problems_unattributed++;
+        out->request_unknown = true;
+        return;
+    }
+    out->inferred_by = by;
+    out->is_response = true;
+    copy_str(out->nf, sizeof out->nf, sbi_display_for_ip(s, ip));
+    if (x && x->req_frame) {
+        out->request_frame = x->req_frame;
+        out->response_time_s = ev->where.time - x->req_t;
+    }
+    s->problems_inferred++;
+    s->problems_503_inferred += status == 503;
+    s->problems_429_inferred += status == 429;
+    if (conn)
+        conn->problems_inferred++;
+}
+
 static void on_loads(amfol_engine *e, const amfol_sbi_event *ev, sbi_xchg *x, sbi_conn *conn,
                      bool from_client, amfol_sbi_result *out)
 {
@@ -305,8 +313,8 @@ static void on_loads(amfol_engine *e, const amfol_sbi_event *ev, sbi_xchg *x, sb
     }
 }
 
-static void on_headers(amfol_engine *e, const amfol_sbi_event *ev, bool from_server,
-                       amfol_sbi_result *out)
+static void on_headers(amfol_engine *e, const amfol_sbi_event *ev, const sbi_xchg *x,
+                       bool from_server, amfol_sbi_result *out)
 {
     amfol_sbi *s = e->sbi;
     char value[sizeof ev->oci];
@@ -317,10 +325,7 @@ static void on_headers(amfol_engine *e, const amfol_sbi_event *ev, bool from_ser
         amfol_olc_parse_oci(value, &out->oci);
         if (out->oci.malformed)
             s->oci_malformed++;
-        add_indication(s, SBI_IND_OCI, ev, from_server, out->oci.malformed,
-                       out->oci.n_elements ? out->oci.el[0].metric : AMFOL_ABSENT,
-                       out->oci.n_elements ? out->oci.el[0].validity_s : AMFOL_ABSENT,
-                       out->oci.n_elements ? out->oci.el[0].timestamp : ev->where.time);
+        sbi_scope_add_oci(s, ev, from_server, value);
     }
     if (ev->lci[0]) {
         s->lci_headers++;
@@ -329,9 +334,8 @@ static void on_headers(amfol_engine *e, const amfol_sbi_event *ev, bool from_ser
         amfol_olc_parse_lci(value, &out->lci);
         if (out->lci.malformed)
             s->oci_malformed++;
-        add_indication(s, SBI_IND_LCI, ev, from_server, out->lci.malformed,
-                       out->lci.n_elements ? out->lci.el[0].metric : AMFOL_ABSENT, AMFOL_ABSENT,
-                       ev->where.time);
+        sbi_scope_add_lci(s, ev, from_server, out->lci.malformed,
+                          out->lci.n_elements ? out->lci.el[0].metric : AMFOL_ABSENT);
     }
     out->retry_after_s = amfol_olc_retry_after_s(ev->retry_after, ev->where.time);
     if (ev->status == 503 || ev->status == 429) {
@@ -339,8 +343,8 @@ static void on_headers(amfol_engine *e, const amfol_sbi_event *ev, bool from_ser
             s->status_503++;
         else
             s->status_429++;
-        add_indication(s, ev->status == 503 ? SBI_IND_503 : SBI_IND_429, ev, true, false,
-                       AMFOL_ABSENT, out->retry_after_s, ev->where.time);
+        sbi_scope_add_status(s, ev, x, ev->status == 503 ? SBI_IND_503 : SBI_IND_429,
+                             out->retry_after_s);
     }
 }
 
@@ -611,8 +615,16 @@ void amfol_sbi_on_msg(amfol_engine *e, const amfol_sbi_event *ev, amfol_sbi_resu
         from_client = has_req || (!is_rsp && (ev->is_json_patch || raw_patch));
     sbi_conn *conn = sbi_conn_get(s, ev->tcp_stream, ev->where.src.text, ev->where.dst.text,
                                   from_client);
-    if (conn)
+    if (conn) {
         conn->messages++;
+        if ((has_req || is_rsp) && !conn->roles_known) {
+            /* Readable: now the roles are known, whatever the first guess was. */
+            conn->roles_known = true;
+            bool src_is_client = has_req && !is_rsp;
+            copy_str(conn->client, sizeof conn->client, src_is_client ? ev->where.src.text : ev->where.dst.text);
+            copy_str(conn->server, sizeof conn->server, src_is_client ? ev->where.dst.text : ev->where.src.text);
+        }
+    }
     if (ev->tls) {
         s->tls_messages++;
         if (conn)
@@ -645,7 +657,7 @@ void amfol_sbi_on_msg(amfol_engine *e, const amfol_sbi_event *ev, amfol_sbi_resu
             sbi_ip_of(x->server, sip, sizeof sip);
             sbi_note_server(s, sip, x->path);
             x->request_counted = true;
-            log_request(s, x);
+            sbi_scope_log_request(s, x, ev);
         }
     } else if (is_rsp) {
         if (!x) {
@@ -689,11 +701,23 @@ void amfol_sbi_on_msg(amfol_engine *e, const amfol_sbi_event *ev, amfol_sbi_resu
         sbi_note_scp(s, ip);
     }
     on_loads(e, ev, x, conn, from_client, out);
+    int problem_status = 0;
+    char problem_cause[sizeof out->problem_cause];
     if (raw_patch)
         infer_report(e, ev, x, conn, raw_load, out);
+    else if (ev->n_loads == 0 && ev->raw_len > 0 && (ev->headers_unreadable || ev->body_not_json) &&
+             !has_req && !is_rsp && sbi_infer_problem(ev->raw_body, ev->raw_len, &problem_status,
+                                                      problem_cause, sizeof problem_cause))
+        infer_problem(s, ev, x, conn, problem_status, problem_cause, out);
+    else if (ev->headers_unreadable && !has_req && !is_rsp && ev->problem_status >= 400 &&
+             ev->problem_status <= 599)
+        /* typed as JSON (content-type got through) while :status did not */
+        infer_problem(s, ev, x, conn, ev->problem_status, ev->problem_cause, out);
     else if (ev->n_loads == 0 && ev->raw_len > 0 && (ev->headers_unreadable || ev->body_not_json))
         infer_profile(s, ev, out);
-    on_headers(e, ev, !from_client, out);
+    if (x && from_client && !has_req)
+        sbi_scope_request_body(s, x, ev);   /* a request body in its own DATA frame */
+    on_headers(e, ev, x, !from_client, out);
     if (x && has_req && !is_rsp && x->kind == SBI_KIND_UE_CONTEXT_TRANSFER && x->req_frame == ev->where.frame)
         on_move(e, ev, x, out);
 

@@ -2,7 +2,7 @@
 /* amfol_sbi_infer.c: NRF load reports whose HTTP/2 headers cannot be read (the capture began
  * after the connection's HPACK state was built). Wireshark then cannot type the DATA, so the body
  * is read here: only an RFC 6902 JSON Patch replacing /load (TS 29.510 §5.2.2.3 NFUpdate) is
- * recognised. Its NF is the one the connection's readable NRF requests named, or the only NF
+ * recognised, and (issue 10) NFProfiles and ProblemDetails. Its NF is the one the connection's readable NRF requests named, or the only NF
  * profile with the client's address; otherwise the report stays unattributed: never a guess. */
 #include "amfol_sbi_internal.h"
 #include "amfol_sbi_json.h"
@@ -85,6 +85,32 @@ bool sbi_infer_profile(const uint8_t *body, size_t len, amfol_sbi_load *out)
         }
     }
     g_free(tok);
+    g_free(buf);
+    return ok;
+}
+
+/* A ProblemDetails (TS 29.571 §5.2.4.1, application/problem+json) in bytes Wireshark could not
+ * type: an object with "status" 400..599 (the HTTP status it repeats) and at least one of cause,
+ * title, type, detail, and no nfInstanceId. Only ever a response body. */
+bool sbi_infer_problem(const uint8_t *body, size_t len, int *status, char *cause, size_t cap)
+{
+    if (!body || len < 2 || len > INFER_MAX_BODY || body[0] != '{' || !json_validate(body, len))
+        return false;
+    char *buf = g_strndup((const char *)body, len);
+    jsmntok_t tokens[INFER_MAX_TOKENS];
+    bool ok = false;
+    double v;
+    if (json_parse(buf, tokens, INFER_MAX_TOKENS) > 0 && tokens[0].type == JSMN_OBJECT &&
+        !json_get_string(buf, &tokens[0], "nfInstanceId") &&
+        json_get_double(buf, &tokens[0], "status", &v) && v >= 400 && v <= 599 && v == (int)v) {
+        const char *c = json_get_string(buf, &tokens[0], "cause");
+        if (c || json_get_string(buf, &tokens[0], "title") || json_get_string(buf, &tokens[0], "type") ||
+            json_get_string(buf, &tokens[0], "detail")) {
+            ok = true;
+            *status = (int)v;
+            amfol_sbi_copy_text(cause, cap, c ? c : "");
+        }
+    }
     g_free(buf);
     return ok;
 }

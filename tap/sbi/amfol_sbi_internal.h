@@ -73,6 +73,10 @@ typedef struct sbi_nf {
     uint32_t inferred_reports, relayed;
     uint32_t moves_in, moves_out;
     int heartbeat_s;              /* heartBeatTimer the NRF granted (or the NF asked), AMFOL_ABSENT */
+    /* What an overload scope may name (TS 29.500 §5.2.3.3), from its profile */
+    char nf_set_id[80];
+    int n_services;
+    amfol_sbi_service services[AMFOL_SBI_MAX_SERVICES];
 } sbi_nf;
 
 typedef struct sbi_n2_amf {
@@ -124,6 +128,7 @@ typedef struct sbi_xchg {
     char ue_ctx[64];              /* {ueContextId} of ue-contexts paths */
     int status;                   /* AMFOL_ABSENT until the response */
     bool request_counted;
+    uint32_t request_ix;          /* its entry in amfol_sbi.requests + 1 (0: not logged) */
 } sbi_xchg;
 
 typedef struct sbi_conn {
@@ -133,6 +138,8 @@ typedef struct sbi_conn {
     char nf_id[40];               /* the one NF its readable NRF requests named ("" none) */
     bool many_nfs;                /* they named two: an SCP's or a proxy's connection */
     uint32_t inferred;            /* reports recognised on it without readable headers */
+    bool roles_known;             /* a readable request or response said who is client/server */
+    uint32_t problems_inferred;   /* ProblemDetails recognised on it without readable headers */
 } sbi_conn;
 
 enum sbi_ind_kind { SBI_IND_OCI = 0, SBI_IND_LCI, SBI_IND_503, SBI_IND_429 };
@@ -148,6 +155,15 @@ typedef struct sbi_indication {
     int validity_s;               /* OCI period of validity, 503/429 Retry-After; AMFOL_ABSENT */
     bool sender_is_server;        /* sent in a response (producer -> consumer) */
     amfol_time valid_until;       /* OCI: Timestamp + Period-of-Validity; 503/429: t + Retry-After */
+    /* The overload scope (issue 9 item 14; amfol_sbi_scope.c): OCI element scope, or for a
+     * 503/429 (scope NONE) the target of the request it answered. */
+    int scope;                    /* enum amfol_olc_scope */
+    const char *scope_value;      /* interned, NULL */
+    const char *nf_inst;          /* interned NF-Inst of NF-Service-Instance, NULL */
+    uint32_t request_ix;          /* 503/429: the answered request's entry + 1, 0 unknown */
+    int n_snssai, n_dnn, n_uri;   /* the scope's lists (S-NSSAI and DNN come together) */
+    const char *snssai[AMFOL_OLC_MAX_ITEMS], *dnn[AMFOL_OLC_MAX_ITEMS];   /* interned */
+    uint64_t uri_hash[AMFOL_OLC_MAX_ITEMS];   /* Callback-Uri without scheme */
 } sbi_indication;
 
 typedef struct sbi_server_type {
@@ -155,10 +171,22 @@ typedef struct sbi_server_type {
     const char *type;             /* interned, lower case: "nrf", "amf", "smf", ... */
 } sbi_server_type;
 
+#define SBI_URI_PREFIXES 6          /* authority+path prefixes kept per request (Callback-Uri scope) */
+
 typedef struct sbi_request {
     amfol_frame frame;
     amfol_time t;
     const char *client_ip, *server_ip;   /* interned */
+    /* What places it in an overload scope (amfol_sbi_scope.c) */
+    const char *target_host;      /* interned host of 3gpp-Sbi-Target-apiRoot, NULL */
+    const char *authority_host;   /* interned host of :authority, NULL */
+    const char *api;              /* interned first path segment ("nsmf-pdusession"), NULL */
+    const char *dnn;              /* interned body dnn, NULL */
+    int priority;                 /* 3gpp-Sbi-Message-Priority, AMFOL_ABSENT */
+    bool has_snssai;
+    amfol_snssai snssai;
+    int n_uri;
+    uint64_t uri_hash[SBI_URI_PREFIXES];   /* authority + path up to each '/' (and whole) */
 } sbi_request;
 
 typedef struct sbi_registration {
@@ -236,6 +264,10 @@ struct amfol_sbi {
     uint32_t reports_relayed;     /* copies of a report already counted (SCP in the path) */
     uint32_t reports_inferred;    /* recognised without readable headers, attributed */
     uint32_t reports_unattributed;/* recognised without readable headers, NF unknown */
+    /* While sbi-overload-ignored runs: NF profiles by address and by instance id (amfol_sbi_scope.c) */
+    GHashTable *scope_by_ip, *scope_by_id;
+    /* ProblemDetails behind unreadable headers (status from the body's "status") */
+    uint32_t problems_inferred, problems_503_inferred, problems_429_inferred, problems_unattributed;
 };
 
 /* amfol_sbi_names.c */
@@ -255,6 +287,7 @@ const sbi_point *sbi_nf_relayed(const sbi_nf *nf, amfol_time t, int load, uint32
 /* amfol_sbi_infer.c: NRF load reports behind unreadable headers (HPACK state lost) */
 bool sbi_infer_patch_load(const uint8_t *body, size_t len, int *load);
 bool sbi_infer_profile(const uint8_t *body, size_t len, amfol_sbi_load *out);
+bool sbi_infer_problem(const uint8_t *body, size_t len, int *status, char *cause, size_t cap);
 sbi_nf *sbi_infer_nf(amfol_sbi *s, const sbi_conn *conn, const char *client_ip, const char **how);
 const sbi_point *sbi_nf_last_load(const sbi_nf *nf, amfol_time t);   /* last point with a load */
 void sbi_n2_learn_amf(amfol_sbi *s, const char *name, const char *ep, const amfol_guami *g, int n,
@@ -290,6 +323,28 @@ bool sbi_episode_get(amfol_engine *e, size_t i, sbi_episode *out);
 bool sbi_episode_at(amfol_engine *e, const char *amf, amfol_time t, sbi_episode *out);
 const char *sbi_tie_text(int tie);
 const char *sbi_kind_text(int kind);
+
+/* amfol_sbi_scope.c: which requests an overload indication's scope covers (TS 29.500 §6.4) */
+#define SBI_PRIORITY_PASS_MAX 15    /* 3gpp-Sbi-Message-Priority 0..15 may pass throttling */
+void sbi_scope_log_request(amfol_sbi *s, sbi_xchg *x, const amfol_sbi_event *ev);
+void sbi_scope_request_body(amfol_sbi *s, const sbi_xchg *x, const amfol_sbi_event *ev);
+/* The OCI elements of one header as indications, each with its scope. */
+void sbi_scope_add_oci(amfol_sbi *s, const amfol_sbi_event *ev, bool from_server, const char *value);
+void sbi_scope_add_status(amfol_sbi *s, const amfol_sbi_event *ev, const sbi_xchg *x, int kind,
+                          int retry_after_s);
+void sbi_scope_add_lci(amfol_sbi *s, const amfol_sbi_event *ev, bool from_server, bool malformed,
+                       int metric);
+/* Host an address or URI names: "http://[::1]:80/x" -> "::1", "10.0.0.1:8080" -> "10.0.0.1". */
+void sbi_host_of(const char *text, char *out, size_t cap);
+/* Index the NF profiles by address and id for the judging below (freed by _end). */
+void sbi_scope_begin(amfol_sbi *s);
+void sbi_scope_end(amfol_sbi *s);
+/* The chain key of a back-off indication (NULL: judged by no one, e.g. received by an SCP). */
+char *sbi_scope_key(amfol_sbi *s, const sbi_indication *x);
+bool sbi_scope_covers(amfol_sbi *s, const sbi_indication *x, const sbi_request *r);
+/* The entity a finding names for the scope, and the scope in words (interned / static). */
+const char *sbi_scope_entity(amfol_sbi *s, const sbi_indication *x);
+void sbi_scope_text(const sbi_indication *x, char *out, size_t cap);
 
 /* amfol_sbi_rules.c */
 void sbi_rules_overload_ignored(amfol_sbi *s, amfol_findings *out);

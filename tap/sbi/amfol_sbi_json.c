@@ -163,6 +163,46 @@ static int add_load(amfol_sbi_event *ev, const amfol_sbi_load *l)
     return 0;
 }
 
+/* What an overload scope can name (TS 29.500 §5.2.3.3): the NF set and the service instances. */
+static void read_scope_names(const amfol_jdoc *d, int obj, int services, amfol_sbi_load *l)
+{
+    int sets = amfol_jdoc_member(d, obj, "nfSetIdList");
+    if (sets >= 0 && d->nodes[sets].kind == AMFOL_J_ARRAY)
+        copy_str(l->nf_set_id, sizeof l->nf_set_id, amfol_jdoc_string(d, d->nodes[sets].first_child));
+    if (services < 0 || d->nodes[services].kind != AMFOL_J_ARRAY)
+        return;
+    for (int k = d->nodes[services].first_child; k >= 0 && l->n_services < AMFOL_SBI_MAX_SERVICES;
+         k = d->nodes[k].next) {
+        const char *id = amfol_jdoc_string(d, amfol_jdoc_member(d, k, "serviceInstanceId"));
+        const char *name = amfol_jdoc_string(d, amfol_jdoc_member(d, k, "serviceName"));
+        if (!id || !name)
+            continue;
+        amfol_sbi_service *sv = &l->services[l->n_services++];
+        copy_str(sv->instance_id, sizeof sv->instance_id, id);
+        copy_str(sv->name, sizeof sv->name, name);
+    }
+}
+
+/* A request's top-level sNssai {sst, sd} and dnn (SmContextCreateData, PduSessionCreateData,
+ * ...): what an OCI's S-NSSAI/DNN scope is matched against. */
+static void read_slice(const amfol_jdoc *d, int root, amfol_sbi_event *ev)
+{
+    int sn = amfol_jdoc_member(d, root, "sNssai");
+    double sst;
+    if (sn >= 0 && amfol_jdoc_number(d, amfol_jdoc_member(d, sn, "sst"), &sst) && sst >= 0 && sst <= 255) {
+        ev->has_snssai = true;
+        ev->snssai.sst = (uint8_t)sst;
+        unsigned long sd;
+        if (hex_value(amfol_jdoc_string(d, amfol_jdoc_member(d, sn, "sd")), 6, &sd)) {
+            ev->snssai.has_sd = true;
+            ev->snssai.sd = (uint32_t)sd;
+        }
+    }
+    const char *dnn = amfol_jdoc_string(d, amfol_jdoc_member(d, root, "dnn"));
+    if (dnn)
+        copy_str(ev->dnn, sizeof ev->dnn, dnn);
+}
+
 /* One NFProfile object (NFRegister body, NFUpdate 200, nfProfile of a notification, an entry
  * of SearchResult.nfInstances). */
 static int read_profile(const amfol_jdoc *d, int obj, amfol_sbi_event *ev)
@@ -188,6 +228,7 @@ static int read_profile(const amfol_jdoc *d, int obj, amfol_sbi_event *ev)
                 l.load = (int)v;
     if (amfol_jdoc_number(d, amfol_jdoc_member(d, obj, "heartBeatTimer"), &v) && v > 0 && v <= 86400)
         l.heartbeat_s = (int)v;
+    read_scope_names(d, obj, services, &l);
     int ips = amfol_jdoc_member(d, obj, "ipv4Addresses");
     if (ips >= 0 && d->nodes[ips].kind == AMFOL_J_ARRAY)
         copy_str(l.ipv4, sizeof l.ipv4, amfol_jdoc_string(d, d->nodes[ips].first_child));
@@ -271,6 +312,12 @@ int amfol_sbi_json_read(const amfol_jdoc *d, amfol_sbi_event *ev)
     const char *cause = amfol_jdoc_string(d, amfol_jdoc_member(d, root, "cause"));
     if (cause)
         copy_str(ev->problem_cause, sizeof ev->problem_cause, cause);
+    double st;
+    if ((cause || amfol_jdoc_string(d, amfol_jdoc_member(d, root, "title")) ||
+         amfol_jdoc_string(d, amfol_jdoc_member(d, root, "type"))) &&
+        amfol_jdoc_number(d, amfol_jdoc_member(d, root, "status"), &st) && st >= 400 && st <= 599)
+        ev->problem_status = (int)st;       /* ProblemDetails (TS 29.571 §5.2.4.1) */
+    read_slice(d, root, ev);
     if (amfol_jdoc_member(d, root, "nfInstanceId") >= 0)
         return read_profile(d, root, ev);
     const char *event = amfol_jdoc_string(d, amfol_jdoc_member(d, root, "event"));

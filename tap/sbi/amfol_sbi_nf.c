@@ -52,6 +52,12 @@ void sbi_nf_learn_profile(amfol_sbi *s, const amfol_sbi_load *l)
         sbi_note_scp(s, nf->ipv4);
     if (l->heartbeat_s != AMFOL_ABSENT)
         nf->heartbeat_s = l->heartbeat_s;   /* the NRF's answer comes last and wins */
+    if (l->nf_set_id[0])
+        copy_str(nf->nf_set_id, sizeof nf->nf_set_id, l->nf_set_id);
+    if (l->n_services > 0) {
+        nf->n_services = l->n_services;
+        memcpy(nf->services, l->services, sizeof nf->services);
+    }
     if (l->source == AMFOL_SBI_LOAD_PROFILE) {
         if (l->amf_set_id != AMFOL_ABSENT)
             nf->set_id = l->amf_set_id;

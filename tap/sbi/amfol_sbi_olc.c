@@ -255,20 +255,48 @@ static bool take_item(cursor *c, char *out, size_t cap)
     return true;
 }
 
-/* TS 29.500 §5.2.3.3 lists: item *(RWS "&" RWS item) (S-NSSAI, DNN, Callback-Uri). The first
- * item goes to `out`. False when an item is missing or "&" lacks its white space. */
-static bool take_list(cursor *c, char *out, size_t cap, int *n_items)
+/* Where the items of an "&" list go: up to `max` of `item_cap` bytes each (NULL: counted only). */
+typedef struct item_sink {
+    char *buf;
+    size_t item_cap;
+    int max;
+    int *kept;
+} item_sink;
+
+static void sink_put(const item_sink *k, const cursor *c, const char *start)
 {
+    if (!k || !k->buf || *k->kept >= k->max)
+        return;
+    size_t n = (size_t)(c->p - start);
+    if (n >= k->item_cap)
+        n = k->item_cap - 1;
+    char *dst = k->buf + (size_t)*k->kept * k->item_cap;
+    memcpy(dst, start, n);
+    dst[n] = '\0';
+    (*k->kept)++;
+}
+
+/* TS 29.500 §5.2.3.3 lists: item *(RWS "&" RWS item) (S-NSSAI, DNN, Callback-Uri). The first
+ * item goes to `out`, every item to `sink`. False when an item is missing or "&" lacks its white
+ * space. */
+static bool take_list(cursor *c, char *out, size_t cap, int *n_items, const item_sink *sink)
+{
+    const char *s0 = c->p;
     if (!take_item(c, out, cap))
         return false;
+    sink_put(sink, c, s0);
     int n = 1;
     for (;;) {
         cursor t = *c;
         skip_ows(&t);
         if (at_end(&t) || *t.p != '&')
             break;
-        if (t.p == c->p || !take_char(&t, '&') || !skip_rws(&t) || !take_item(&t, NULL, 0))
+        if (t.p == c->p || !take_char(&t, '&') || !skip_rws(&t))
             return false;
+        const char *si = t.p;
+        if (!take_item(&t, NULL, 0))
+            return false;
+        sink_put(sink, &t, si);
         *c = t;
         n++;
     }
@@ -329,7 +357,7 @@ static bool peek_sep(const cursor *c)
     return !at_end(&t) && *t.p == ';';
 }
 
-static bool parse_scope(cursor *c, amfol_olc_element *el, amfol_olc_header *h)
+static bool parse_scope(cursor *c, amfol_olc_element *el, amfol_olc_header *h, amfol_olc_items *it)
 {
     int scope = AMFOL_OLC_SCOPE_NONE;
     for (size_t i = 0; i < sizeof scope_names / sizeof scope_names[0]; i++)
@@ -345,7 +373,9 @@ static bool parse_scope(cursor *c, amfol_olc_element *el, amfol_olc_header *h)
         return fail(h, "no white space after the scope name");
     el->scope = scope;
     if (scope == AMFOL_OLC_SCOPE_CALLBACK_URI) {
-        if (!take_list(c, el->scope_value, sizeof el->scope_value, &el->n_scope_values))
+        item_sink k = { it ? it->uri[0] : NULL, sizeof it->uri[0], AMFOL_OLC_MAX_ITEMS,
+                        it ? &it->n_uri : NULL };
+        if (!take_list(c, el->scope_value, sizeof el->scope_value, &el->n_scope_values, &k))
             return fail(h, "bad Callback-Uri list (URI *(RWS \"&\" RWS URI))");
     } else if (!take_token(c, el->scope_value, sizeof el->scope_value)) {
         return fail(h, "empty scope value");
@@ -363,9 +393,11 @@ static bool parse_scope(cursor *c, amfol_olc_element *el, amfol_olc_header *h)
         if (take_ci(&t, "NF-Inst:")) {
             if (scope != AMFOL_OLC_SCOPE_NF_SERVICE_INSTANCE)
                 return fail(h, "NF-Inst is allowed only with NF-Service-Instance");
-            char inst[64];
+            char inst[40];
             if (!skip_rws(&t) || !take_token(&t, inst, sizeof inst) || !is_uuid(inst))
                 return fail(h, "bad NF-Inst");
+            if (it)
+                snprintf(it->nf_inst, sizeof it->nf_inst, "%s", inst);
         } else if (take_ci(&t, "Service-Name:")) {
             if (scope != AMFOL_OLC_SCOPE_NFC_INSTANCE)
                 return fail(h, "Service-Name is allowed only with NFC-Instance");
@@ -374,13 +406,18 @@ static bool parse_scope(cursor *c, amfol_olc_element *el, amfol_olc_header *h)
         } else if (take_ci(&t, "S-NSSAI:")) {
             if (!is_producer_scope(scope))
                 return fail(h, "S-NSSAI is not allowed with this scope (NF producer scopes only)");
-            if (el->has_snssai || !skip_rws(&t) || !take_list(&t, NULL, 0, &el->n_snssai))
+            item_sink k = { it ? it->snssai[0] : NULL, sizeof it->snssai[0], AMFOL_OLC_MAX_ITEMS,
+                            it ? &it->n_snssai : NULL };
+            if (el->has_snssai || !skip_rws(&t) || !take_list(&t, NULL, 0, &el->n_snssai, &k))
                 return fail(h, "bad S-NSSAI list (snssai *(RWS \"&\" RWS snssai))");
             el->has_snssai = true;
         } else if (take_ci(&t, "DNN:")) {
             if (!is_producer_scope(scope))
                 return fail(h, "DNN is not allowed with this scope (NF producer scopes only)");
-            if (!el->has_snssai || el->has_dnn || !skip_rws(&t) || !take_list(&t, NULL, 0, &el->n_dnn))
+            item_sink k = { it ? it->dnn[0] : NULL, sizeof it->dnn[0], AMFOL_OLC_MAX_ITEMS,
+                            it ? &it->n_dnn : NULL };
+            if (!el->has_snssai || el->has_dnn || !skip_rws(&t) ||
+                !take_list(&t, NULL, 0, &el->n_dnn, &k))
                 return fail(h, "bad DNN (must follow S-NSSAI; dnn *(RWS \"&\" RWS dnn))");
             el->has_dnn = true;
         } else if (take_ci(&t, "Relative-Capacity:")) {
@@ -400,9 +437,11 @@ static bool parse_scope(cursor *c, amfol_olc_element *el, amfol_olc_header *h)
     return true;
 }
 
-static bool parse_element(cursor *c, amfol_olc_element *el, amfol_olc_header *h)
+static bool parse_element(cursor *c, amfol_olc_element *el, amfol_olc_header *h, amfol_olc_items *it)
 {
     memset(el, 0, sizeof *el);
+    if (it)
+        memset(it, 0, sizeof *it);
     el->validity_s = AMFOL_ABSENT;
     el->relative_capacity = AMFOL_ABSENT;
     if (!take_ci(c, "Timestamp:"))
@@ -447,10 +486,10 @@ static bool parse_element(cursor *c, amfol_olc_element *el, amfol_olc_header *h)
     }
     if (!take_sep(c))
         return fail(h, "missing scope");
-    return parse_scope(c, el, h);
+    return parse_scope(c, el, h, it);
 }
 
-static bool parse_header(const char *value, bool is_oci, amfol_olc_header *h)
+static bool parse_header(const char *value, bool is_oci, amfol_olc_header *h, amfol_olc_items *items)
 {
     memset(h, 0, sizeof *h);
     h->is_oci = is_oci;
@@ -462,7 +501,10 @@ static bool parse_header(const char *value, bool is_oci, amfol_olc_header *h)
         return fail(h, "empty header");
     for (;;) {
         amfol_olc_element el;
-        bool ok = parse_element(&c, &el, h);
+        amfol_olc_items scratch;
+        amfol_olc_items *it = items && h->n_elements < AMFOL_OLC_MAX_ELEMENTS
+                                  ? &items[h->n_elements] : (items ? &scratch : NULL);
+        bool ok = parse_element(&c, &el, h, it);
         h->n_elements_total++;
         if (!ok)
             return false;
@@ -479,10 +521,18 @@ static bool parse_header(const char *value, bool is_oci, amfol_olc_header *h)
 
 bool amfol_olc_parse_oci(const char *value, amfol_olc_header *out)
 {
-    return parse_header(value, true, out);
+    return parse_header(value, true, out, NULL);
+}
+
+bool amfol_olc_parse_oci_items(const char *value, amfol_olc_header *out,
+                               amfol_olc_items items[AMFOL_OLC_MAX_ELEMENTS])
+{
+    if (items)
+        memset(items, 0, sizeof(amfol_olc_items) * AMFOL_OLC_MAX_ELEMENTS);
+    return parse_header(value, true, out, items);
 }
 
 bool amfol_olc_parse_lci(const char *value, amfol_olc_header *out)
 {
-    return parse_header(value, false, out);
+    return parse_header(value, false, out, NULL);
 }

@@ -46,11 +46,26 @@ typedef struct amfol_olc_header {
     amfol_olc_element el[AMFOL_OLC_MAX_ELEMENTS];
 } amfol_olc_header;
 
+#define AMFOL_OLC_MAX_ITEMS 4        /* S-NSSAI / DNN / Callback-Uri items kept per element */
+
+/* The names an element's scope carries beyond its first value (issue 9 item 14: a request counts
+ * against an OCI only inside its scope): the NF-Inst of NF-Service-Instance and the "&" lists. */
+typedef struct amfol_olc_items {
+    char nf_inst[40];                /* NF-Inst: of NF-Service-Instance, "" */
+    int n_snssai, n_dnn, n_uri;      /* items kept (the element's n_* count them all) */
+    char snssai[AMFOL_OLC_MAX_ITEMS][16];    /* "sst" or "sst-sd" as written */
+    char dnn[AMFOL_OLC_MAX_ITEMS][64];
+    char uri[AMFOL_OLC_MAX_ITEMS][160];      /* Callback-Uri list */
+} amfol_olc_items;
+
 /* Parse a header VALUE (what follows "3gpp-Sbi-Oci:"). Returns true when well formed; on a
  * syntax error out->malformed is set, out->error says why and the elements before the bad one
  * are kept. */
 bool amfol_olc_parse_oci(const char *value, amfol_olc_header *out);
 bool amfol_olc_parse_lci(const char *value, amfol_olc_header *out);
+/* The same, also keeping each kept element's scope items (items[i] for out->el[i]). */
+bool amfol_olc_parse_oci_items(const char *value, amfol_olc_header *out,
+                               amfol_olc_items items[AMFOL_OLC_MAX_ELEMENTS]);
 
 const char *amfol_olc_scope_name(int scope);
 

@@ -78,6 +78,12 @@ void amfol_sbi_report_timeline(amfol_engine *e, GString *out)
                                "recognised, NF from its connection or address), %u relayed copies counted "
                                "once (SCP in the path), %u recognised but not attributable\n",
                                s->reports_inferred, s->reports_relayed, s->reports_unattributed);
+    if (s->problems_inferred || s->problems_unattributed)
+        g_string_append_printf(out, "ProblemDetails behind unreadable headers (status read from the body): "
+                               "%u inferred (503 x%u, 429 x%u), producer named by its stream, connection "
+                               "or address; %u recognised but not attributable\n",
+                               s->problems_inferred, s->problems_503_inferred, s->problems_429_inferred,
+                               s->problems_unattributed);
     for (guint i = 0; i < s->nfs->len; i++) {
         const sbi_nf *nf = g_ptr_array_index(s->nfs, i);
         g_string_append_printf(out, "NF %s (%s, id %s)", sbi_nf_name(nf),
@@ -153,9 +159,13 @@ void amfol_sbi_report_timeline(amfol_engine *e, GString *out)
                                sbi_display_for_ip(s, x->peer_ip));
         if (x->malformed)
             g_string_append(out, ": MALFORMED");
-        else if (x->kind == SBI_IND_OCI)
-            g_string_append_printf(out, ": reduce %d%% for %ds (until +%.3fs)", x->metric,
-                                   x->validity_s, x->t + x->validity_s - t0);
+        else if (x->kind == SBI_IND_OCI) {
+            char scope[200];
+            sbi_scope_text(x, scope, sizeof scope);
+            /* valid from its Timestamp (TS 29.500 §6.4), as sbi-overload-ignored judges it */
+            g_string_append_printf(out, ": reduce %d%% for %ds (until +%.3fs), scope %s", x->metric,
+                                   x->validity_s, x->valid_until - t0, scope);
+        }
         else if (x->kind == SBI_IND_LCI)
             g_string_append_printf(out, ": load %d%%", x->metric);
         else if (x->validity_s != AMFOL_ABSENT)
@@ -276,6 +286,10 @@ void amfol_sbi_report_json(amfol_engine *e, json_dumper *d)
     amfol_json_uint(d, "oci_malformed", s->oci_malformed);
     amfol_json_uint(d, "status_503", s->status_503);
     amfol_json_uint(d, "status_429", s->status_429);
+    amfol_json_uint(d, "problems_inferred", s->problems_inferred);
+    amfol_json_uint(d, "status_503_inferred", s->problems_503_inferred);
+    amfol_json_uint(d, "status_429_inferred", s->problems_429_inferred);
+    amfol_json_uint(d, "problems_unattributed", s->problems_unattributed);
 
     json_dumper_set_member_name(d, "nfs");
     json_dumper_begin_array(d);
@@ -367,6 +381,10 @@ void amfol_sbi_report_json(amfol_engine *e, json_dumper *d)
         json_dumper_value_anyf(d, x->malformed ? "true" : "false");
         amfol_json_int_or_null(d, "metric", x->metric);
         amfol_json_int_or_null(d, "validity_s", x->validity_s);
+        char scope[200] = "";
+        if (x->kind == SBI_IND_OCI && !x->malformed)
+            sbi_scope_text(x, scope, sizeof scope);
+        amfol_json_str(d, "scope", scope[0] ? scope : NULL);
         json_dumper_end_object(d);
     }
     json_dumper_end_array(d);
@@ -406,6 +424,7 @@ void amfol_sbi_report_json(amfol_engine *e, json_dumper *d)
         amfol_json_uint(d, "headers_unreadable", c->hpack_unreadable);
         amfol_json_uint(d, "tls", c->tls);
         amfol_json_uint(d, "body_not_json", c->body_not_json);
+        amfol_json_uint(d, "problems_inferred", c->problems_inferred);
         json_dumper_end_object(d);
     }
     json_dumper_end_array(d);

@@ -20,9 +20,16 @@ static void free_array(gpointer p)
 
 /* ---- sbi-overload-ignored ------------------------------------------------------------- */
 
+/* A consumer overloaded by notifications may send its OCI (NFC-* / Callback-Uri scope) in a
+ * request too (TS 29.500 §6.4): then the server is the one asked to reduce. */
+static bool consumer_scope(int scope)
+{
+    return scope >= AMFOL_OLC_SCOPE_NFC_INSTANCE && scope <= AMFOL_OLC_SCOPE_CALLBACK_URI;
+}
+
 static bool is_backoff(const sbi_indication *x)
 {
-    if (!x->sender_is_server || x->malformed)
+    if (x->malformed || (!x->sender_is_server && !(x->kind == SBI_IND_OCI && consumer_scope(x->scope))))
         return false;
     if (x->kind == SBI_IND_OCI)
         return x->metric != AMFOL_ABSENT && x->metric > 0 && x->validity_s != AMFOL_ABSENT &&
@@ -32,7 +39,7 @@ static bool is_backoff(const sbi_indication *x)
     return false;
 }
 
-/* Requests per (consumer, producer) address pair, sorted by time: built once per finish. */
+/* Requests per consumer address, sorted by time: built once per finish. */
 static gint by_time(gconstpointer a, gconstpointer b)
 {
     const sbi_request *x = a, *y = b;
@@ -41,18 +48,15 @@ static gint by_time(gconstpointer a, gconstpointer b)
     return x->frame < y->frame ? -1 : x->frame > y->frame;
 }
 
-static GHashTable *requests_by_pair(const amfol_sbi *s)
+static GHashTable *requests_by_client(const amfol_sbi *s)
 {
-    GHashTable *h = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, free_array);
+    GHashTable *h = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL, free_array);
     for (guint i = 0; i < s->requests->len; i++) {
         const sbi_request *r = &g_array_index(s->requests, sbi_request, i);
-        char *k = pair_key(r->client_ip, r->server_ip);
-        GArray *a = g_hash_table_lookup(h, k);
+        GArray *a = g_hash_table_lookup(h, r->client_ip);
         if (!a) {
             a = g_array_new(FALSE, FALSE, sizeof(sbi_request));
-            g_hash_table_insert(h, k, a);
-        } else {
-            g_free(k);
+            g_hash_table_insert(h, (gpointer)r->client_ip, a);
         }
         g_array_append_val(a, *r);
     }
@@ -62,6 +66,34 @@ static GHashTable *requests_by_pair(const amfol_sbi *s)
     while (g_hash_table_iter_next(&it, &key, &val))
         g_array_sort(val, by_time);
     return h;
+}
+
+/* The consumer's requests the scope covers, split by 3gpp-Sbi-Message-Priority: values up to
+ * SBI_PRIORITY_PASS_MAX may pass the throttling (TS 29.500 §6.8.1: SMP guides throttling). */
+static void scoped_requests(amfol_sbi *s, const sbi_indication *x, const GArray *mine,
+                            amfol_time from, amfol_time to, GArray *judged, GArray *passed)
+{
+    if (!mine)
+        return;
+    guint lo = 0, hi = mine->len;
+    while (lo < hi) {               /* first request with t >= from: only the chain's span */
+        guint mid = lo + (hi - lo) / 2;
+        if (g_array_index(mine, sbi_request, mid).t < from)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    for (guint i = lo; i < mine->len; i++) {
+        const sbi_request *r = &g_array_index(mine, sbi_request, i);
+        if (r->t >= to)
+            break;
+        if (!sbi_scope_covers(s, x, r))
+            continue;
+        if (r->priority != AMFOL_ABSENT && r->priority <= SBI_PRIORITY_PASS_MAX)
+            g_array_append_val(passed, *r);
+        else
+            g_array_append_val(judged, *r);
+    }
 }
 
 /* Requests of `pair` with from <= t < to, after `after_frame` and before `before_frame` (0 = no
@@ -94,41 +126,59 @@ static int requests_between(const GArray *pair, amfol_time from, amfol_time to,
     return n;
 }
 
+typedef struct chain_member {
+    guint index;                  /* in s->indications */
+    amfol_frame next_frame;       /* the next indication of the same scope, 0 = none */
+} chain_member;
+
 void sbi_rules_overload_ignored(amfol_sbi *s, amfol_findings *out)
 {
     guint n = s->indications->len;
     bool *done = g_new0(bool, n ? n : 1);
-    GHashTable *pairs = requests_by_pair(s);
+    char **keys = g_new0(char *, n ? n : 1);
+    sbi_scope_begin(s);
+    for (guint i = 0; i < n; i++) {
+        const sbi_indication *x = &g_array_index(s->indications, sbi_indication, i);
+        if (is_backoff(x))
+            keys[i] = sbi_scope_key(s, x);
+    }
+    GHashTable *clients = requests_by_client(s);
+    GArray *members = g_array_new(FALSE, FALSE, sizeof(chain_member));
     for (guint i = 0; i < n; i++) {
         const sbi_indication *first = &g_array_index(s->indications, sbi_indication, i);
-        if (done[i] || !is_backoff(first))
+        if (done[i] || !keys[i])
             continue;
-        char *k = pair_key(first->peer_ip, first->sender_ip);
-        const GArray *pair = g_hash_table_lookup(pairs, k);
-        g_free(k);
-        /* A chain: back-off indications from the same producer to the same consumer whose
-         * windows overlap. Each request is judged against the indication in force. */
-        GArray *violations = g_array_new(FALSE, FALSE, sizeof(amfol_frame));
-        GArray *inds = g_array_new(FALSE, FALSE, sizeof(amfol_frame));
-        uint32_t n_viol = 0;          /* frames beyond the kept ones are still counted */
-        amfol_time window_end = first->valid_until;
+        /* A chain: back-off indications of one scope to one consumer whose windows overlap. */
+        g_array_set_size(members, 0);
+        amfol_time window_end = first->valid_until, span_from = first->t;
         guint next = i;
         for (guint k2 = i; k2 < n; k2 = next) {
             const sbi_indication *x = &g_array_index(s->indications, sbi_indication, k2);
-            /* The next indication of the same pair ends this one's judgement. */
             next = k2 + 1;
-            while (next < n) {
-                const sbi_indication *y = &g_array_index(s->indications, sbi_indication, next);
-                if (is_backoff(y) && y->sender_ip == first->sender_ip && y->peer_ip == first->peer_ip)
-                    break;
+            while (next < n && !(keys[next] && strcmp(keys[next], keys[i]) == 0))
                 next++;
-            }
             if (k2 > i && x->t >= window_end)
                 break;
             done[k2] = true;
-            g_array_append_val(inds, x->frame);
-            amfol_frame next_frame = next < n
-                ? g_array_index(s->indications, sbi_indication, next).frame : 0;
+            chain_member m = { k2, next < n ? g_array_index(s->indications, sbi_indication, next).frame : 0 };
+            g_array_append_val(members, m);
+            double len = x->valid_until - x->t;
+            if (len > 0 && x->t - len < span_from)
+                span_from = x->t - len;
+            if (x->valid_until > window_end)
+                window_end = x->valid_until;
+        }
+        /* The requests the scope covers, over the chain's span only. */
+        GArray *judged = g_array_new(FALSE, FALSE, sizeof(sbi_request));
+        GArray *passed = g_array_new(FALSE, FALSE, sizeof(sbi_request));
+        scoped_requests(s, first, g_hash_table_lookup(clients, first->peer_ip), span_from, window_end,
+                        judged, passed);
+        GArray *violations = g_array_new(FALSE, FALSE, sizeof(amfol_frame));
+        uint32_t n_viol = 0;          /* frames beyond the kept ones are still counted */
+        uint32_t n_passed = 0;        /* high-priority requests inside the windows */
+        for (guint k = 0; k < members->len; k++) {
+            const chain_member *m = &g_array_index(members, chain_member, k);
+            const sbi_indication *x = &g_array_index(s->indications, sbi_indication, m->index);
             /* Validity anchored on the OCI's Timestamp (TS 29.500 §6.4); the allowance comes
              * from a window of the same length before the indication. */
             double len = x->valid_until - x->t;
@@ -136,40 +186,52 @@ void sbi_rules_overload_ignored(amfol_sbi *s, amfol_findings *out)
                 continue;                 /* already expired when it arrived: asks nothing */
             int allowed = 0;
             if (x->kind == SBI_IND_OCI) {
-                int before = requests_between(pair, x->t - len, x->t, 0, x->frame, NULL, 0);
+                int before = requests_between(judged, x->t - len, x->t, 0, x->frame, NULL, 0);
                 allowed = (int)(before * (100 - x->metric) / 100);
             }
             amfol_frame fr[AMFOL_FINDING_MAX_FRAMES + 1];
-            int during = requests_between(pair, x->t, x->valid_until, x->frame, next_frame,
+            int during = requests_between(judged, x->t, x->valid_until, x->frame, m->next_frame,
                                           fr, (int)G_N_ELEMENTS(fr));
+            n_passed += (uint32_t)requests_between(passed, x->t, x->valid_until, x->frame,
+                                                   m->next_frame, NULL, 0);
             for (int r = allowed; r < during && r < (int)G_N_ELEMENTS(fr); r++)
                 g_array_append_val(violations, fr[r]);
             if (during > allowed)
                 n_viol += (uint32_t)(during - allowed);
-            if (x->valid_until > window_end)
-                window_end = x->valid_until;
         }
         if (n_viol >= 2) {
             amfol_finding *f = amfol_findings_add(out, AMFOL_RULE_SBI_OVERLOAD_IGNORED);
             if (f) {
-                amfol_finding_set_entities(f, sbi_display_for_ip(s, first->sender_ip), NULL, NULL, NULL);
+                const char *target = sbi_scope_entity(s, first);
+                char scope[200];
+                sbi_scope_text(first, scope, sizeof scope);
+                amfol_finding_set_entities(f, target, NULL, NULL, NULL);
                 f->first_frame = first->frame;
-                for (guint j = 0; j < inds->len; j++)
-                    amfol_finding_add_frame(f, g_array_index(inds, amfol_frame, j));
+                for (guint j = 0; j < members->len; j++)
+                    amfol_finding_add_frame(f, g_array_index(s->indications, sbi_indication,
+                                                             g_array_index(members, chain_member, j).index).frame);
                 for (guint j = 0; j < violations->len; j++)
                     amfol_finding_add_frame(f, g_array_index(violations, amfol_frame, j));
                 f->count = n_viol;
                 amfol_finding_set_summary(f,
-                    "%s kept sending requests to %s (%s) during the back-off it was given: %u "
-                    "requests beyond what %u overload indication(s) from frame %u allowed",
-                    sbi_display_for_ip(s, first->peer_ip), sbi_display_for_ip(s, first->sender_ip),
-                    first->sender_ip, n_viol, inds->len, first->frame);
+                    "%s kept sending requests to %s (scope %s, indicated by %s) during the "
+                    "back-off it was given: %u requests beyond what %u overload indication(s) "
+                    "from frame %u allowed; %u high-priority requests (3gpp-Sbi-Message-Priority "
+                    "<= %d) passed", sbi_display_for_ip(s, first->peer_ip), target, scope,
+                    first->sender_ip, n_viol, members->len, first->frame, n_passed,
+                    SBI_PRIORITY_PASS_MAX);
             }
         }
+        g_array_free(judged, TRUE);
+        g_array_free(passed, TRUE);
         g_array_free(violations, TRUE);
-        g_array_free(inds, TRUE);
     }
-    g_hash_table_destroy(pairs);
+    g_array_free(members, TRUE);
+    g_hash_table_destroy(clients);
+    sbi_scope_end(s);
+    for (guint i = 0; i < n; i++)
+        g_free(keys[i]);
+    g_free(keys);
     g_free(done);
 }
 

@@ -264,6 +264,35 @@ def mode_scp():
           "JSON TLS connections %s" % conns)
 
 
+def mode_problems():
+    pcap, meta = load("problems")
+    m = meta["marks"]
+    h2 = ("-d", "tcp.port==29510,http2")
+    out = tshark("-r", pcap, "-2", *h2, "-Y", "amfol.sbi.status || amfol.sbi.problem_cause", "-T", "fields",
+                 "-e", "frame.number", "-e", "amfol.sbi.status", "-e", "amfol.sbi.problem_cause",
+                 "-e", "amfol.sbi.inferred", "-e", "amfol.sbi.inferred_by", "-e", "amfol.sbi.nf")
+    rows = {int(r.split("\t")[0]): r.split("\t")[1:] for r in out.splitlines() if r.strip()}
+    want = {m["readable_503"]: ["503", "NF_CONGESTION", "", "", meta["nfs"]["NF-A"]],   # NFUpdate's NF
+            m["by_connection"]: ["503", "NF_CONGESTION", "1", "connection", "nrf"],
+            m["by_address"]: ["429", "NF_CONGESTION_RISK", "1", "address", "nrf"],
+            m["json_typed"]: ["503", "NF_CONGESTION", "1", "connection", "nrf"],
+            m["unknown"]: ["503", "NF_CONGESTION", "1", "", ""]}
+    check(rows == want, "per-frame ProblemDetails:\n%s\nwant\n%s" % (rows, want))
+    d = zjson(pcap, *h2)
+    s = d["sbi"]
+    got = tuple(s[k] for k in ("status_503", "status_429", "problems_inferred", "status_503_inferred",
+                               "status_429_inferred", "problems_unattributed"))
+    check(got == (1, 0, 3, 2, 1, 1), "readable 503/429, inferred, 503/429 inferred, unattributed: %s" % (got,))
+    conn = [c for c in s["connections"] if c["client"] == "10.0.5.1:41001"]
+    check(conn and conn[0]["problems_inferred"] == 2 and conn[0]["server_name"] == "nrf",
+          "NF-A's connection: %s" % conn)
+    check(d["findings"] == [], "no findings")
+    tl = tshark("-r", pcap, "-q", *h2, "-z", "amfol,timeline")
+    check("ProblemDetails behind unreadable headers (status read from the body): 3 inferred (503 x2, 429 x1)" in tl
+          and "; 1 recognised but not attributable" in tl and "503 1, 429 0" in tl,
+          "timeline shows them apart:\n" + "\n".join(l for l in tl.splitlines() if "ProblemDetails" in l or "503" in l))
+
+
 def part1_oracle(pcap):
     """From plain tshark fields: RRCSetupRequests with ng-5G-S-TMSI-Part1, and those whose Part1
     (39 rightmost bits of a 5G-S-TMSI, TS 38.331) matches a 5G-S-TMSI / 5G-GUTI that NAS carried

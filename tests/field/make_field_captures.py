@@ -20,6 +20,11 @@
 #                   Set/pointer of a 5G-S-TMSI, NF-C by its address, NF-D by nothing (amfol.amf_map
 #                   in the test); NF-E and NF-F share one address (contradiction), NF-G's GUAMI and
 #                   address name two AMFs (contradiction).
+#   problems.pcap   ProblemDetails (503/429) behind lost HPACK state: on a connection whose readable
+#                   NFRegister named its roles, from the NRF's known address on an unknown
+#                   connection, between two unknown hosts, with :status lost but content-type
+#                   readable (Wireshark decodes the JSON); a readable 503 and a JSON body that is no
+#                   ProblemDetails beside them.
 #   scp.pcap        NRF load reports through an SCP, captured after the NFs' connections were set up
 #                   (HPACK state lost): NF-A's patch NF -> SCP behind unreadable headers on the
 #                   connection its readable NFRegister used, relayed SCP -> NRF readable 5 ms later;
@@ -250,6 +255,48 @@ def scp(path):
     c.close({"nfs": {"NF-A": a_id, "NF-B": b_id, "NF-J": j_id}})
 
 
+def h2_problem(sid, status, cause, readable):
+    """A response carrying a ProblemDetails body (TS 29.571 §5.2.4.1); readable=False: headers only
+    the lost HPACK state could decode, so Wireshark cannot type the body either."""
+    body = json.dumps({"title": "overload", "status": status, "cause": cause})
+    if readable:
+        head = H.headers(sid, [(":status", str(status)), ("content-type", "application/problem+json")], False)
+    else:
+        head = H.frame(1, 0x4, sid, b"\xbe\xbf")
+    return head + H.data(sid, body)
+
+
+def problems(path):
+    c = Capture(path)
+    w = c.w
+    a_id, a_ip = SBI_NFS["NF-A"][0], SBI_NFS["NF-A"][1]
+    pre = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + H.frame(4, 0, 0, b"")
+    # NF-A registers readably on its connection: the connection's roles and the NRF are known
+    w.tcp(T0 + 1.0, a_ip, 41001, NRF, SBI_PORT, pre + h2_profile(a_id, a_ip, 1, 1))
+    w.tcp(T0 + 1.01, NRF, SBI_PORT, a_ip, 41001, H.headers(1, [(":status", "201")], True))
+    # a readable 503 ProblemDetails (counted as status_503, not inferred)
+    w.tcp(T0 + 4.0, a_ip, 41001, NRF, SBI_PORT, h2_patch(3, a_id, 80, True))
+    c.marks["readable_503"] = w.tcp(T0 + 4.01, NRF, SBI_PORT, a_ip, 41001, h2_problem(3, 503, "NF_CONGESTION", True))
+    # behind lost HPACK state: on NF-A's connection (named by its readable messages)
+    c.marks["by_connection"] = w.tcp(T0 + 5.0, NRF, SBI_PORT, a_ip, 41001,
+                                     h2_problem(5, 503, "NF_CONGESTION", False))
+    # on a connection set up before the capture, from the NRF's known address
+    c.marks["by_address"] = w.tcp(T0 + 6.0, NRF, SBI_PORT, "10.0.5.20", 41020,
+                                  h2_problem(7, 429, "NF_CONGESTION_RISK", False))
+    # a JSON body that is no ProblemDetails (no status): not recognised
+    c.marks["not_problem"] = w.tcp(T0 + 6.5, NRF, SBI_PORT, "10.0.5.20", 41020,
+                                   H.frame(1, 0x4, 9, b"\xbe\xbf") + H.data(9, json.dumps({"cause": "x"})))
+    # :status lost but content-type a literal: Wireshark decodes the JSON, amfol takes its status
+    body = json.dumps({"title": "overload", "status": 503, "cause": "NF_CONGESTION"})
+    c.marks["json_typed"] = w.tcp(T0 + 6.7, NRF, SBI_PORT, a_ip, 41001,
+                                  H.frame(1, 0x4, 11, b"\xbe" + H.literal("content-type", "application/problem+json"))
+                                  + H.data(11, body))
+    # between two hosts nothing in the capture names: recognised, not attributed
+    c.marks["unknown"] = w.tcp(T0 + 7.0, "10.9.9.7", SBI_PORT, "10.9.9.6", 50001,
+                               h2_problem(3, 503, "NF_CONGESTION", False))
+    c.close({"nfs": {"NF-A": a_id}})
+
+
 def N_pcap_vtag(src, dst):
     """The verification tag of a direction of gnb-2's association on both of its paths."""
     from pcap_sctp import crc32c
@@ -267,3 +314,4 @@ if __name__ == "__main__":
     reference(os.path.join(out, "multihome.pcap"), path_b={GNB["gnb-2"]: "10.0.2.2", AMF: "10.0.0.2"})
     ties(os.path.join(out, "ties.pcap"))
     scp(os.path.join(out, "scp.pcap"))
+    problems(os.path.join(out, "problems.pcap"))

@@ -3,7 +3,7 @@
 # through the real tshark with the built plugin (as an unprivileged user).
 find_package(Python3 COMPONENTS Interpreter)
 if(AMFOL_PLUGIN_SO AND Python3_FOUND)
-  foreach(mode midstream repeats ties scp)
+  foreach(mode midstream repeats ties scp problems)
     add_test(NAME field.${mode}
       COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/check_field.py ${mode} ${AMFOL_TSHARK}
               ${AMFOL_PLUGIN_SO} ${CMAKE_CURRENT_BINARY_DIR}/field-work-${mode})

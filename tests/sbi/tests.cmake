@@ -19,6 +19,22 @@ if(SBI_TEXT2PCAP)
   set_tests_properties(sbi.crafted_h2c PROPERTIES TIMEOUT 120)
 endif()
 
+# sbi-overload-ignored by overload scope (issue 9 item 14, issue 10 SCP): per case a compliant
+# look-alike (requests outside the scope or high priority keep their rate) and the violation.
+foreach(case scp scp-fqdn slice priority set service service-set callback)
+  add_test(NAME sbi.scope.${case}
+           COMMAND ${Python3_EXECUTABLE} ${SBI_TESTS}/check_scope.py ${case} ${AMFOL_TSHARK}
+                   ${AMFOL_PLUGIN_SO} ${SBI_OUT}/scope-${case})
+  set_tests_properties(sbi.scope.${case} PROPERTIES TIMEOUT 120)
+endforeach()
+
+# SBI over TLS (issue 10 point 7): a real TLS 1.3 handshake made in memory by Python's ssl with a
+# key log; unread without it (named, with the key-log hint), analysed like h2c with it.
+add_test(NAME sbi.tls_keylog
+         COMMAND ${Python3_EXECUTABLE} ${SBI_TESTS}/check_tls.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
+                 ${SBI_OUT}/tls)
+set_tests_properties(sbi.tls_keylog PROPERTIES TIMEOUT 120)
+
 # Real captures: path, NRF /load reports per shared/captures/public/MANIFEST.md, Decode As
 # (for OAI the default http on 8080, made explicit).
 foreach(spec "sandbox_sbi|adriandonohoe-5g-pcap/sandbox_sbi.pcap|18|tcp.port==7777,http2"

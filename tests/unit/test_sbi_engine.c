@@ -77,6 +77,8 @@ static amfol_sbi_event *sbi(amfol_frame f, double t, const char *src, const char
     ev.tcp_stream = tcp;
     ev.stream_id = sid;
     ev.status = AMFOL_ABSENT;
+    ev.message_priority = AMFOL_ABSENT;
+    ev.problem_status = AMFOL_ABSENT;
     return &ev;
 }
 
@@ -323,6 +325,9 @@ static void test_ignored(bool comply)
     amfol_engine_free(e);
 }
 
+/* The NRF's own NF instance: an OCI names the producer it is about (TS 29.500 §6.4). */
+#define NRF_ID "6f1c00ff-0000-4000-8000-0000000000ff"
+
 /* OCI with 50 % reduction for 60 s: half the previous rate is allowed. */
 static void test_oci_reduction(void)
 {
@@ -334,7 +339,7 @@ static void test_oci_reduction(void)
     amfol_sbi_event *ev = sbi(f++, 1045.0, NRF, "10.0.0.1:40000", 1, sid);
     ev->status = 204;
     strcpy(ev->oci, "Timestamp: \"Thu, 01 Jan 1970 00:17:25 GMT\"; Period-of-Validity: 60s; "
-                    "Overload-Reduction-Metric: 50%; NF-Instance: " ID1);
+                    "Overload-Reduction-Metric: 50%; NF-Instance: " NRF_ID);
     amfol_sbi_result r = feed(e, ev);
     CHECK(r.has_oci && !r.oci.malformed && r.oci.el[0].metric == 50 && r.oci.el[0].validity_s == 60);
     amfol_frame oci_frame = f - 1;

@@ -220,11 +220,35 @@ static void test_fuzz(void)
     }
 }
 
+/* Issue 9 item 14: the scope's items are kept for judging (S-NSSAI, DNN, Callback-Uri, NF-Inst). */
+static void test_oci_items(void)
+{
+    amfol_olc_header h;
+    amfol_olc_items it[AMFOL_OLC_MAX_ELEMENTS];
+    CHECK(amfol_olc_parse_oci_items(TS_VP "NF-Instance: 54804518-4191-46b3-955c-ac631f953ed8; "
+                                    "S-NSSAI: 1-000001 & 2; DNN: internet & ims, " TS_VP
+                                    "Callback-Uri: http://a:80/cb & https://b/x/y", &h, it));
+    CHECK(h.n_elements == 2 && it[0].n_snssai == 2 && it[0].n_dnn == 2 && it[0].n_uri == 0);
+    CHECK(strcmp(it[0].snssai[0], "1-000001") == 0 && strcmp(it[0].snssai[1], "2") == 0);
+    CHECK(strcmp(it[0].dnn[0], "internet") == 0 && strcmp(it[0].dnn[1], "ims") == 0);
+    CHECK(it[1].n_uri == 2 && strcmp(it[1].uri[0], "http://a:80/cb") == 0 &&
+          strcmp(it[1].uri[1], "https://b/x/y") == 0 && it[1].n_snssai == 0);
+    CHECK(amfol_olc_parse_oci_items(TS_VP "NF-Service-Instance: s1; NF-Inst: 54804518-4191-46b3-955c-ac631f953ed8",
+                                    &h, it) && strcmp(it[0].nf_inst, "54804518-4191-46b3-955c-ac631f953ed8") == 0);
+    /* more items than kept: all counted, the first AMFOL_OLC_MAX_ITEMS kept */
+    CHECK(amfol_olc_parse_oci_items(TS_VP "NF-Set: x; S-NSSAI: 1 & 2 & 3 & 4 & 5; DNN: d", &h, it));
+    CHECK(h.el[0].n_snssai == 5 && it[0].n_snssai == AMFOL_OLC_MAX_ITEMS && strcmp(it[0].snssai[3], "4") == 0);
+    /* malformed: what was parsed before the error stays, no crash with items */
+    CHECK(!amfol_olc_parse_oci_items(TS_VP "NF-Set: x; S-NSSAI: 1&2; DNN: d", &h, it) && h.malformed);
+    CHECK(!amfol_olc_parse_oci_items(NULL, &h, it) && h.malformed);
+}
+
 int main(void)
 {
     test_oci();
     test_lci();
     test_oci_lists_and_scopes();
+    test_oci_items();
     test_dates();
     test_fuzz();
     if (failures) {
