@@ -6,13 +6,6 @@
 #include <stdio.h>
 #include <string.h>
 
-/* ---- move index: (source, target) -> move indices, built once per finish ------------------ */
-
-static char *pair_key(const void *a, const void *b)
-{
-    return g_strdup_printf("%p|%p", a, b);
-}
-
 static void free_array(gpointer p)
 {
     g_array_free(p, TRUE);
