@@ -23,7 +23,7 @@ amfol_n2 *amfol_n2_new(const amfol_config *cfg)
     n2->cell_by_key = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
     n2->strings = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
     n2->memo = g_new0(n2_assoc_memo, 2);
-    n2->memo[0].index = n2->memo[1].index = -1;
+    n2->assoc_gen = 1;
     return n2;
 }
 
