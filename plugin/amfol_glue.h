@@ -31,8 +31,10 @@
  *   - kept items hold values, static text, strings interned by the engine (they live as long as
  *     the engine, which the cleanup routine frees together with the file scope) or other
  *     wmem_file_scope blocks; never pinfo->pool memory, never field_info pointers;
- *   - where a storm makes millions of items (n2, nas) the item is a packed form of the engine's
- *     result (pack in <d>_glue.c, unpack in <d>_render.c); rare ones (rrc, sbi) keep the result;
+ *   - where a storm makes millions of items the item is a packed form of the engine's result:
+ *     n2 and nas pack it (pack in <d>_glue.c, unpack in <d>_render.c), sbi keeps its optional
+ *     bulky parts (OCI/LCI, seen loads, moves) apart and only when present (sbi_msg_rec); rrc
+ *     keeps amfol_rrc_result itself (80 bytes);
  *   - render() reads only the kept record, plus engine queries for what is known only after the
  *     first pass (an RRC request's outcome, the findings); it never feeds the engine. */
 #ifndef AMFOL_GLUE_H

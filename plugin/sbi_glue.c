@@ -62,6 +62,56 @@ typedef struct sbi_seg {
     amfol_sbi_event *ev;
 } sbi_seg;
 
+/* ---- the kept verdict (sbi_glue.h) ------------------------------------------------------- */
+
+static const void *keep_apart(const void *p, size_t size)
+{
+    return wmem_memdup(wmem_file_scope(), p, size);
+}
+
+static void pack(sbi_msg_rec *p, const amfol_sbi_result *r)
+{
+    memset(p, 0, sizeof *p);
+    p->kind = r->kind;
+    p->tie = r->tie;
+    p->inferred_by = r->inferred_by;
+    p->n_seen = MIN(MAX(r->n_seen, 0), AMFOL_SBI_MAX_SEEN);
+    p->seen = p->n_seen ? keep_apart(r->seen, (size_t)p->n_seen * sizeof r->seen[0]) : NULL;
+    p->oci = r->has_oci ? keep_apart(&r->oci, sizeof r->oci) : NULL;
+    p->lci = r->has_lci ? keep_apart(&r->lci, sizeof r->lci) : NULL;
+    if (r->is_move) {
+        sbi_move_rec *m = wmem_new0(wmem_file_scope(), sbi_move_rec);
+        g_strlcpy(m->source, r->move_source, sizeof m->source);
+        g_strlcpy(m->target, r->move_target, sizeof m->target);
+        g_strlcpy(m->ue, r->ue, sizeof m->ue);
+        m->registration = r->move_registration;
+        m->cuc = r->move_cuc;
+        m->target_load = r->target_load;
+        p->move = m;
+    }
+    p->since_last_report_s = r->since_last_report_s;
+    p->response_time_s = r->response_time_s;
+    p->stream_id = r->stream_id;
+    p->n2_start_frame = r->n2_start_frame;
+    p->request_frame = r->request_frame;
+    p->relay_of = r->relay_of;
+    p->reported_load = r->reported_load;
+    p->status = r->status;
+    p->retry_after_s = r->retry_after_s;
+    p->in_n2_overload = r->in_n2_overload;
+    p->is_response = r->is_response;
+    p->headers_unreadable = r->headers_unreadable;
+    p->request_unknown = r->request_unknown;
+    p->body_not_json = r->body_not_json;
+    p->inferred = r->inferred;
+    g_strlcpy(p->nf, r->nf, sizeof p->nf);
+    g_strlcpy(p->nf_id, r->nf_id, sizeof p->nf_id);
+    g_strlcpy(p->nf_status, r->nf_status, sizeof p->nf_status);
+    g_strlcpy(p->problem_cause, r->problem_cause, sizeof p->problem_cause);
+}
+
+/* ---- extraction (first pass) ------------------------------------------------------------ */
+
 static amfol_sbi_event *new_event(amfol_frame_ctx *ctx, uint32_t tcp_stream, uint32_t stream_id)
 {
     packet_info *pinfo = ctx->pinfo;
@@ -305,7 +355,7 @@ static void *sbi_analyze(amfol_frame_ctx *ctx)
                 cur->ev->raw_body = amfol_fi_bytes(f->fi, &cur->ev->raw_len);
             break;
         default:
-            break;              /* NAS fields: read per NGAP PDU above */
+            break;
         }
     }
 
@@ -335,7 +385,10 @@ static void *sbi_analyze(amfol_frame_ctx *ctx)
         if (res[n_res].relevant)
             n_res++;
     }
-    return amfol_keep(res, n_res, sizeof res[0]);
+    sbi_msg_rec kept[SBI_MAX_SEGS_PER_FRAME];
+    for (int i = 0; i < n_res; i++)
+        pack(&kept[i], &res[i]);
+    return amfol_keep(kept, n_res, sizeof kept[0]);
 }
 
 const amfol_glue amfol_glue_sbi = {

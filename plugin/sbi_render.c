@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* sbi_render.c: the SBI items of the "AMF Overload" subtree (amfol.sbi.*: NRF load reports,
  * consumer-seen loads, OCI/LCI, 503/429, UE moves), their registration and Expert Info, rendered
- * from the results sbi_glue.c kept. */
+ * from the verdicts sbi_glue.c kept (sbi_msg_rec). */
 #include "sbi_glue.h"
 #include "amfol_render.h"
 #include "sbi/amfol_sbi_json.h"
@@ -82,7 +82,7 @@ static void render_olc(amfol_frame_ctx *ctx, proto_tree *tree, const amfol_olc_h
     }
 }
 
-static void render_one(amfol_frame_ctx *ctx, proto_tree *tree, const amfol_sbi_result *r)
+static void render_one(amfol_frame_ctx *ctx, proto_tree *tree, const sbi_msg_rec *r)
 {
     tvbuff_t *tvb = ctx->tvb;
     proto_item *ti = proto_tree_add_string_format_value(tree, hf_amfol_sbi, tvb, 0, 0, r->kind,
@@ -112,10 +112,10 @@ static void render_one(amfol_frame_ctx *ctx, proto_tree *tree, const amfol_sbi_r
         if (s->stale_s >= 0)
             amfol_gen_double(st, hf_amfol_sbi_seen_stale, tvb, s->stale_s);
     }
-    if (r->has_oci)
-        render_olc(ctx, t, &r->oci);
-    if (r->has_lci)
-        render_olc(ctx, t, &r->lci);
+    if (r->oci)
+        render_olc(ctx, t, r->oci);
+    if (r->lci)
+        render_olc(ctx, t, r->lci);
     if (r->status == 503 || r->status == 429) {
         proto_item *pi = amfol_gen_uint(t, hf_amfol_sbi_status, tvb, (uint32_t)r->status);
         expert_add_info_format(ctx->pinfo, pi, &ei_amfol_sbi_overload_status, "SBI %d%s%s%s%s", r->status,
@@ -129,13 +129,13 @@ static void render_one(amfol_frame_ctx *ctx, proto_tree *tree, const amfol_sbi_r
         amfol_gen_frame(t, hf_amfol_sbi_request_frame, tvb, r->request_frame);
         amfol_gen_double(t, hf_amfol_sbi_response_time, tvb, r->response_time_s);
     }
-    if (r->is_move) {
-        amfol_gen_opt_string(t, hf_amfol_sbi_move_source, tvb, r->move_source);
-        amfol_gen_opt_string(t, hf_amfol_sbi_move_target, tvb, r->move_target);
-        amfol_gen_opt_string(t, hf_amfol_sbi_move_ue, tvb, r->ue);
-        amfol_gen_opt_uint(t, hf_amfol_sbi_move_target_load, tvb, r->target_load);
-        amfol_gen_frame(t, hf_amfol_sbi_move_registration, tvb, r->move_registration);
-        amfol_gen_frame(t, hf_amfol_sbi_move_cuc, tvb, r->move_cuc);
+    if (r->move) {
+        amfol_gen_opt_string(t, hf_amfol_sbi_move_source, tvb, r->move->source);
+        amfol_gen_opt_string(t, hf_amfol_sbi_move_target, tvb, r->move->target);
+        amfol_gen_opt_string(t, hf_amfol_sbi_move_ue, tvb, r->move->ue);
+        amfol_gen_opt_uint(t, hf_amfol_sbi_move_target_load, tvb, r->move->target_load);
+        amfol_gen_frame(t, hf_amfol_sbi_move_registration, tvb, r->move->registration);
+        amfol_gen_frame(t, hf_amfol_sbi_move_cuc, tvb, r->move->cuc);
     }
     if (r->headers_unreadable) {
         proto_item *hi = amfol_gen_flag(t, hf_amfol_sbi_headers_unreadable, tvb, true);
