@@ -14,6 +14,7 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "amfol_glue.h"
+#include "amfol_render.h"
 #include "amfol_tap.h"
 #include "amfol_walk.h"
 #include "amfol_sctp_wire.h"
@@ -48,6 +49,8 @@ static const amfol_glue *const amfol_modules[AMFOL_N_MODULES] = {
     [AMFOL_MOD_SBI] = &amfol_glue_sbi,
 };
 
+/* The frame's record table (amfol_glue.h, "Per-frame storage policy"): one per frame that has
+ * any module record, p_add_proto_data in wmem_file_scope. */
 typedef struct amfol_frame_rec {
     void *rec[AMFOL_N_MODULES];
     bool fields_truncated;
@@ -224,13 +227,11 @@ static void render_findings(packet_info *pinfo, tvbuff_t *tvb, proto_tree *tree)
     size_t n = amfol_findings_for_frame(fs, pinfo->num, hits, G_N_ELEMENTS(hits));
     if (n == 0)
         return;
-    proto_item *ti = proto_tree_add_uint(tree, hf_amfol_findings, tvb, 0, 0, (guint32)n);
-    proto_item_set_generated(ti);
+    proto_item *ti = amfol_gen_uint(tree, hf_amfol_findings, tvb, (uint32_t)n);
     proto_tree *sub = proto_item_add_subtree(ti, ett_amfol_findings);
     for (size_t i = 0; i < n; i++) {
         const amfol_finding *x = hits[i];
-        proto_item *ri = proto_tree_add_string(sub, hf_amfol_finding_rule, tvb, 0, 0, x->rule);
-        proto_item_set_generated(ri);
+        proto_item *ri = amfol_gen_string(sub, hf_amfol_finding_rule, tvb, x->rule);
         /* ei_amfol_rules is indexed like the catalogue (amfol_rule_id). */
         if ((size_t)x->rule_id < n_ei_amfol_rules)
             expert_add_info_format(pinfo, ri, &ei_amfol_rules[x->rule_id], "%s: %s", x->rule,
@@ -284,10 +285,7 @@ static int dissect_amfol(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree, vo
     for (int m = 0; m < AMFOL_N_MODULES; m++)
         if (rec->rec[m] && amfol_modules[m]->render)
             amfol_modules[m]->render(&ctx, sub, rec->rec[m]);
-    if (rec->fields_truncated) {
-        proto_item *ti = proto_tree_add_boolean(sub, hf_amfol_fields_truncated, tvb, 0, 0, TRUE);
-        proto_item_set_generated(ti);
-    }
+    amfol_gen_flag(sub, hf_amfol_fields_truncated, tvb, rec->fields_truncated);
     if (PINFO_FD_VISITED(pinfo))
         render_findings(pinfo, tvb, sub);
 
