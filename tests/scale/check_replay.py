@@ -192,7 +192,10 @@ elif mode == "sshlogin":
     os.makedirs(remote)
     os.makedirs(shim)
     with open(os.path.join(shim, "tshark"), "w") as f:   # the hosts' tshark: this plugin, as a user
-        f.write("#!/bin/sh\nPATH=/usr/bin:/bin exec %s %s \"$@\"\n" % (
+        # PATH without this folder: tshark-as-user.sh runs "tshark --version" itself, which must
+        # be the real one (a shim found again would fork without end); the guard stops a loop.
+        f.write("#!/bin/sh\n[ -z \"$AMFOL_REMOTE_SHIM\" ] || exit 97\nexport AMFOL_REMOTE_SHIM=1\n"
+                "PATH=/usr/bin:/bin exec %s %s \"$@\"\n" % (
             os.path.join(scen_dir, "..", "..", "tests", "lib", "tshark-as-user.sh"), plugin))
     os.chmod(os.path.join(shim, "tshark"), 0o755)
     script = os.path.join(scen_dir, "..", "..", "scripts", "amfol-parallel.sh")
