@@ -246,9 +246,8 @@ static void render_findings(packet_info *pinfo, tvbuff_t *tvb, proto_tree *tree)
  * passes (GUI clicks, -2, retaps) always render. */
 static bool render_wanted(packet_info *pinfo, proto_tree *tree)
 {
-    if (!tree)
-        return false;
-    if (PINFO_FD_VISITED(pinfo) || PTREE_DATA(tree)->visible)
+    /* Without a tree, render still raises the Expert Info an Expert Info tap counts (-2 -z expert). */
+    if (PINFO_FD_VISITED(pinfo) || (tree && PTREE_DATA(tree)->visible))
         return true;
     if (proto_registrar_get_nth((guint)proto_amfol)->ref_type != HF_REF_TYPE_NONE)
         return true;
