@@ -335,7 +335,7 @@ static void *sbi_analyze(amfol_frame_ctx *ctx)
                 cur->ev->raw_body = amfol_fi_bytes(f->fi, &cur->ev->raw_len);
             break;
         default:
-            break;              /* NAS fields: read per NGAP PDU above */
+            break;
         }
     }
 
