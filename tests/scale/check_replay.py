@@ -114,6 +114,21 @@ def check_caveat(p, got, ref, events):
     return ok
 
 
+def ring(n_parts):
+    """The whole capture cut into n_parts files in work/ring (a rotated ring buffer)."""
+    parts = os.path.join(work, "ring")
+    os.makedirs(parts)
+    os.chmod(parts, 0o755)
+    sh("editcap", "-c", str((n + n_parts - 1) // n_parts), whole, os.path.join(parts, "ring.pcapng"))
+    return parts
+
+
+def same_as_whole(got, ref):
+    ok = check(without_sbi("capture", got["capture"]) == ref["capture"], "frames and time span equal the whole capture's")
+    ok &= check(episodes(got) == episodes(ref), "episodes equal the whole capture's")
+    return ok & check(findings(got) == findings(ref), "findings (rule, first_frame, count) equal: %s" % findings(ref))
+
+
 def check(ok, what):
     print(("ok   " if ok else "FAIL ") + what)
     return ok
@@ -166,27 +181,18 @@ elif mode == "overlap":
     good &= check(findings(got, False) == findings(ref, False), "findings (rule, count) equal: %s" % findings(ref, False))
 elif mode == "parallel":
     ref = json.loads(tshark_run(whole, "-z", "amfol,json"))
-    parts = os.path.join(work, "ring")
-    os.makedirs(parts)
-    os.chmod(parts, 0o755)
-    sh("editcap", "-c", str((n + 2) // 3), whole, os.path.join(parts, "ring.pcapng"))
+    parts = ring(3)
     script = os.path.join(scen_dir, "..", "..", "scripts", "amfol-parallel.sh")
     env = dict(os.environ, AMFOL_PLUGIN_SO=plugin, AMFOL_REPLAY=replay)
     got = json.loads(sh(script, "-j", "2", "--format", "json", parts, env=env))
-    good &= check(without_sbi("capture", got["capture"]) == ref["capture"],
-                  "frames and time span equal the whole capture's")
-    good &= check(episodes(got) == episodes(ref), "episodes equal the whole capture's")
-    good &= check(findings(got) == findings(ref), "findings (rule, first_frame, count) equal: %s" % findings(ref))
+    good &= same_as_whole(got, ref)
 elif mode == "sshlogin":
     # --sshlogin through GNU parallel's ssh path (--ssh, --transferfile, --cleanup, rsync), with
     # tests/scale/fake-ssh.sh as "ssh": each "host" is a login folder on this machine where a
     # "tshark" runs the built plugin. The captures are named relative to the working folder so
     # that what is sent lands in the host's folder (and is removed there), never over the source.
     ref = json.loads(tshark_run(whole, "-z", "amfol,json"))
-    parts = os.path.join(work, "ring")
-    os.makedirs(parts)
-    os.chmod(parts, 0o755)
-    sh("editcap", "-c", str((n + 3) // 4), whole, os.path.join(parts, "ring.pcapng"))
+    parts = ring(4)
     names = sorted(os.listdir(parts))
     remote, shim = os.path.join(work, "remote"), os.path.join(work, "remote-bin")
     os.makedirs(remote)
@@ -214,9 +220,7 @@ elif mode == "sshlogin":
     left = [os.path.join(d, f) for d, _, fs in os.walk(remote) for f in fs if f.endswith(".pcapng")]
     good &= check(left == [], "--cleanup removed the captures sent to the hosts (%s)" % left)
     good &= check(sorted(os.listdir(parts)) == names and len(names) == 4, "the source parts are untouched (%s)" % names)
-    good &= check(without_sbi("capture", got["capture"]) == ref["capture"], "frames and time span equal the whole capture's")
-    good &= check(episodes(got) == episodes(ref), "episodes equal the whole capture's")
-    good &= check(findings(got) == findings(ref), "findings (rule, first_frame, count) equal: %s" % findings(ref))
+    good &= same_as_whole(got, ref)
 elif mode == "bad-input":
     ev = export(whole)
     lines = open(ev).read().splitlines(True)
