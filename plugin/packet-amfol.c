@@ -37,6 +37,8 @@ static int ett_amfol = -1;
 static int ett_amfol_findings = -1;
 
 static dissector_handle_t amfol_handle;
+static int proto_expert_info = -1;   /* _ws.expert: a filter on Expert Info reads amfol's items */
+static int expert_tap_id = -1;       /* -z expert and the GUI's Expert Info read them too */
 
 /* Modules run in this order: repeat may stop the frame; n2 fills ctx->ngap[] for the others. */
 static const amfol_glue *const amfol_modules[AMFOL_N_MODULES] = {
@@ -156,6 +158,8 @@ static void amfol_init(void)
     GArray *wanted = g_array_new(FALSE, FALSE, (guint)sizeof(int));
     amfol_fields = amfol_field_table_new(amfol_modules, AMFOL_N_MODULES, wanted);
     amfol_sctp_wire_init();
+    proto_expert_info = proto_get_id_by_filter_name("_ws.expert");
+    expert_tap_id = find_tap_id("expert");
     set_postdissector_wanted_hfids(amfol_handle, wanted);   /* takes ownership */
 }
 
@@ -242,6 +246,23 @@ static void render_findings(packet_info *pinfo, tvbuff_t *tvb, proto_tree *tree)
     }
 }
 
+/* On the first pass the tree exists because amfol primed its fields (priming forces one). What
+ * render adds is read only when the tree is shown, when a filter, column or -e names an amfol
+ * field (that marks the amfol protocol referenced) or Expert Info, or when an Expert Info tap
+ * listens; otherwise it costs every frame a protocol item and its labels for nothing. Later
+ * passes (GUI clicks, -2, retaps) always render. */
+static bool render_wanted(packet_info *pinfo, proto_tree *tree)
+{
+    /* Without a tree, render still raises the Expert Info an Expert Info tap counts (-2 -z expert). */
+    if (PINFO_FD_VISITED(pinfo) || (tree && PTREE_DATA(tree)->visible))
+        return true;
+    if (proto_registrar_get_nth((guint)proto_amfol)->ref_type != HF_REF_TYPE_NONE)
+        return true;
+    if (proto_expert_info >= 0 && proto_registrar_get_nth((guint)proto_expert_info)->ref_type != HF_REF_TYPE_NONE)
+        return true;
+    return expert_tap_id >= 0 && have_tap_listener(expert_tap_id);
+}
+
 static int dissect_amfol(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree, void *data _U_)
 {
     if (!amfol_engine_cur)
@@ -256,6 +277,8 @@ static int dissect_amfol(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree, vo
     }
     if (!rec)
         return 0;
+    if (!render_wanted(pinfo, tree))
+        goto queue;
 
     proto_item *top = proto_tree_add_protocol_format(tree, proto_amfol, tvb, 0, 0, "AMF Overload");
     proto_item_set_generated(top);
@@ -272,6 +295,7 @@ static int dissect_amfol(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree, vo
     if (PINFO_FD_VISITED(pinfo))
         render_findings(pinfo, tvb, sub);
 
+queue:
     if (have_tap_listener(amfol_tap_id)) {
         amfol_frame_tap *td = wmem_new(pinfo->pool, amfol_frame_tap);
         td->frame = pinfo->num;

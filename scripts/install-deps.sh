@@ -5,7 +5,7 @@
 set -euo pipefail
 pkgs=(cmake make gcc pkg-config libglib2.0-dev wireshark-dev tshark asn1c python3 util-linux
       chromium                               # chart tests (headless rendering)
-      parallel time                          # scripts/amfol-parallel.sh; tests/bench (/usr/bin/time -v)
+      parallel rsync time                    # scripts/amfol-parallel.sh (rsync: --sshlogin); tests/bench
       dpkg-dev debootstrap clang libclang-rt-14-dev)  # packaging, Debian roots, fuzzing
 missing=()
 for p in "${pkgs[@]}"; do

@@ -2,6 +2,7 @@
 /* amfol_nas.c: the NAS module's message handler: links each NAS message to its UE and AMF,
  * tracks T3346 / 5GSM back-offs per UE and judges later attempts against them. */
 #include "amfol_nas_internal.h"
+#include "../core/amfol_fmt.h"
 #include "amfol_nas_exempt.h"
 #include "amfol_nas_parse.h"
 #include "../core/amfol_engine_internal.h"
@@ -233,10 +234,20 @@ static amfol_nas_ue *link_ue(amfol_nas *s, const amfol_nas_event *ev, const char
     link_ctx l;
     memset(&l, 0, sizeof l);
     char buf[AMFOL_NAS_KEY_LEN];
-    if (ng && ng->ran_ue_id != AMFOL_ABSENT)
-        snprintf(l.ctx_key, sizeof l.ctx_key, "ngap:%s/%lld", gnb, (long long)ng->ran_ue_id);
-    if (ng && ng->amf_ue_id != AMFOL_ABSENT)
-        snprintf(l.amfid_key, sizeof l.amfid_key, "amf-ue:%s/%lld", amf, (long long)ng->amf_ue_id);
+    if (ng && ng->ran_ue_id != AMFOL_ABSENT) {
+        amfol_fmt f = amfol_fmt_start(l.ctx_key, sizeof l.ctx_key);   /* "ngap:%s/%lld" */
+        amfol_fmt_str(&f, "ngap:");
+        amfol_fmt_str(&f, gnb);
+        amfol_fmt_char(&f, '/');
+        amfol_fmt_dec(&f, (long long)ng->ran_ue_id);
+    }
+    if (ng && ng->amf_ue_id != AMFOL_ABSENT) {
+        amfol_fmt f = amfol_fmt_start(l.amfid_key, sizeof l.amfid_key);   /* "amf-ue:%s/%lld" */
+        amfol_fmt_str(&f, "amf-ue:");
+        amfol_fmt_str(&f, amf);
+        amfol_fmt_char(&f, '/');
+        amfol_fmt_dec(&f, (long long)ng->amf_ue_id);
+    }
     if (ev->suci[0]) {
         amfol_nas_key_suci(buf, sizeof buf, ev->suci);
         add_id(&l, buf, AMFOL_KEY_SUCI, AMFOL_LINK_SUCI);

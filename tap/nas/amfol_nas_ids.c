@@ -8,6 +8,7 @@
  * hash the UE keeps, so two texts are confused only if their 64-bit hashes are equal. */
 #include "amfol_nas_ids.h"
 #include "core/amfol_dedup.h"   /* amfol_hash_bytes */
+#include "core/amfol_fmt.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -349,7 +350,14 @@ void amfol_nas_key_guti(char *buf, size_t n, const amfol_guami *g, uint32_t tmsi
 
 void amfol_nas_key_s_tmsi(char *buf, size_t n, const amfol_s_tmsi *s)
 {
-    snprintf(buf, n, "s-tmsi:%u-%u-%08x", s->set_id, s->pointer, s->tmsi);
+    /* "s-tmsi:%u-%u-%08x", for every NGAP message that carries one: without printf */
+    amfol_fmt f = amfol_fmt_start(buf, n);
+    amfol_fmt_str(&f, "s-tmsi:");
+    amfol_fmt_dec(&f, (long long)(unsigned)s->set_id);
+    amfol_fmt_char(&f, '-');
+    amfol_fmt_dec(&f, (long long)(unsigned)s->pointer);
+    amfol_fmt_char(&f, '-');
+    amfol_fmt_hex(&f, (unsigned)s->tmsi, 8);
 }
 
 uint64_t amfol_nas_s_tmsi_part1(const amfol_s_tmsi *s)
@@ -360,5 +368,7 @@ uint64_t amfol_nas_s_tmsi_part1(const amfol_s_tmsi *s)
 
 void amfol_nas_key_part1(char *buf, size_t n, uint64_t part1)
 {
-    snprintf(buf, n, "part1:%010" PRIx64, part1);
+    amfol_fmt f = amfol_fmt_start(buf, n);   /* "part1:%010" PRIx64 */
+    amfol_fmt_str(&f, "part1:");
+    amfol_fmt_hex(&f, part1, 10);
 }

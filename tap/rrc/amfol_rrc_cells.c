@@ -2,6 +2,7 @@
 /* amfol_rrc_cells.c: the cell registry (NR-CGI -> counters per overload period) and the
  * interned display strings of the radio module. */
 #include "amfol_rrc_internal.h"
+#include "../core/amfol_fmt.h"
 #include "../core/amfol_engine_internal.h"
 
 #include <stdio.h>
@@ -23,8 +24,10 @@ const char *rrc_intern(amfol_rrc *s, const char *str)
 
 void rrc_format_cell(const amfol_nr_cgi *cgi, char *buf, size_t cap)
 {
-    snprintf(buf, cap, "%s-%09" G_GINT64_MODIFIER "x", cgi->plmn.digits,
-             (guint64)(cgi->cell_id & G_GUINT64_CONSTANT(0xFFFFFFFFF)));
+    amfol_fmt f = amfol_fmt_start(buf, cap);   /* "%s-%09llx", for every radio message */
+    amfol_fmt_str(&f, cgi->plmn.digits);
+    amfol_fmt_char(&f, '-');
+    amfol_fmt_hex(&f, (guint64)(cgi->cell_id & G_GUINT64_CONSTANT(0xFFFFFFFFF)), 9);
 }
 
 static uint32_t cell_new(amfol_rrc *s, const char *name)

@@ -114,6 +114,21 @@ def check_caveat(p, got, ref, events):
     return ok
 
 
+def ring(n_parts):
+    """The whole capture cut into n_parts files in work/ring (a rotated ring buffer)."""
+    parts = os.path.join(work, "ring")
+    os.makedirs(parts)
+    os.chmod(parts, 0o755)
+    sh("editcap", "-c", str((n + n_parts - 1) // n_parts), whole, os.path.join(parts, "ring.pcapng"))
+    return parts
+
+
+def same_as_whole(got, ref):
+    ok = check(without_sbi("capture", got["capture"]) == ref["capture"], "frames and time span equal the whole capture's")
+    ok &= check(episodes(got) == episodes(ref), "episodes equal the whole capture's")
+    return ok & check(findings(got) == findings(ref), "findings (rule, first_frame, count) equal: %s" % findings(ref))
+
+
 def check(ok, what):
     print(("ok   " if ok else "FAIL ") + what)
     return ok
@@ -166,17 +181,46 @@ elif mode == "overlap":
     good &= check(findings(got, False) == findings(ref, False), "findings (rule, count) equal: %s" % findings(ref, False))
 elif mode == "parallel":
     ref = json.loads(tshark_run(whole, "-z", "amfol,json"))
-    parts = os.path.join(work, "ring")
-    os.makedirs(parts)
-    os.chmod(parts, 0o755)
-    sh("editcap", "-c", str((n + 2) // 3), whole, os.path.join(parts, "ring.pcapng"))
+    parts = ring(3)
     script = os.path.join(scen_dir, "..", "..", "scripts", "amfol-parallel.sh")
     env = dict(os.environ, AMFOL_PLUGIN_SO=plugin, AMFOL_REPLAY=replay)
     got = json.loads(sh(script, "-j", "2", "--format", "json", parts, env=env))
-    good &= check(without_sbi("capture", got["capture"]) == ref["capture"],
-                  "frames and time span equal the whole capture's")
-    good &= check(episodes(got) == episodes(ref), "episodes equal the whole capture's")
-    good &= check(findings(got) == findings(ref), "findings (rule, first_frame, count) equal: %s" % findings(ref))
+    good &= same_as_whole(got, ref)
+elif mode == "sshlogin":
+    # --sshlogin through GNU parallel's ssh path (--ssh, --transferfile, --cleanup, rsync), with
+    # tests/scale/fake-ssh.sh as "ssh": each "host" is a login folder on this machine where a
+    # "tshark" runs the built plugin. The captures are named relative to the working folder so
+    # that what is sent lands in the host's folder (and is removed there), never over the source.
+    ref = json.loads(tshark_run(whole, "-z", "amfol,json"))
+    parts = ring(4)
+    names = sorted(os.listdir(parts))
+    remote, shim = os.path.join(work, "remote"), os.path.join(work, "remote-bin")
+    os.makedirs(remote)
+    os.makedirs(shim)
+    with open(os.path.join(shim, "tshark"), "w") as f:   # the hosts' tshark: this plugin, as a user
+        # PATH without this folder: tshark-as-user.sh runs "tshark --version" itself, which must
+        # be the real one (a shim found again would fork without end); the guard stops a loop.
+        f.write("#!/bin/sh\n[ -z \"$AMFOL_REMOTE_SHIM\" ] || exit 97\nexport AMFOL_REMOTE_SHIM=1\n"
+                "PATH=/usr/bin:/bin exec %s %s \"$@\"\n" % (
+            os.path.join(scen_dir, "..", "..", "tests", "lib", "tshark-as-user.sh"), plugin))
+    os.chmod(os.path.join(shim, "tshark"), 0o755)
+    script = os.path.join(scen_dir, "..", "..", "scripts", "amfol-parallel.sh")
+    fake_ssh = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fake-ssh.sh")
+    env = dict(os.environ, AMFOL_REPLAY=replay, AMFOL_STAGE=STAGE, AMFOL_FAKE_REMOTE=remote,
+               AMFOL_FAKE_REMOTE_PATH=shim, PARALLEL="--ssh " + fake_ssh)
+    env.pop("AMFOL_PLUGIN_SO", None)
+    p = subprocess.run([script, "-S", "1/probe1,1/probe2", "--format", "json", "ring"], cwd=work, env=env,
+                       capture_output=True, text=True)
+    good &= check(p.returncode == 0, "amfol-parallel.sh -S 1/probe1,1/probe2 exits 0 (%s)" % p.stderr.strip()[-300:])
+    got = json.loads(p.stdout) if p.returncode == 0 else {"capture": {}, "amfs": [], "findings": [], "rules": []}
+    logins = [l.split("\t", 1) for l in open(os.path.join(remote, "logins")).read().splitlines()]
+    hosts = {h for h, cmd in logins if "GNU_Parallel_worker" in cmd}
+    good &= check(hosts == {"probe1", "probe2"}, "the exports ran on both hosts through ssh (%s)" % sorted(hosts))
+    good &= check(any(cmd.startswith("rsync --server") for h, cmd in logins), "the captures were sent with rsync")
+    left = [os.path.join(d, f) for d, _, fs in os.walk(remote) for f in fs if f.endswith(".pcapng")]
+    good &= check(left == [], "--cleanup removed the captures sent to the hosts (%s)" % left)
+    good &= check(sorted(os.listdir(parts)) == names and len(names) == 4, "the source parts are untouched (%s)" % names)
+    good &= same_as_whole(got, ref)
 elif mode == "bad-input":
     ev = export(whole)
     lines = open(ev).read().splitlines(True)

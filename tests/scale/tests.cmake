@@ -13,7 +13,7 @@ if(AMFOL_PLUGIN_SO AND AMFOL_SYNTH AND TARGET amfol-replay AND Python3_FOUND)
               ${_scale_args} ${CMAKE_CURRENT_BINARY_DIR}/scale-${scenario})
     set_tests_properties(scale.replay.${scenario} PROPERTIES TIMEOUT 300)
   endforeach()
-  foreach(mode overlap parallel bad-input)
+  foreach(mode overlap parallel sshlogin bad-input)
     add_test(NAME scale.${mode}
       COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/check_replay.py ${mode} stop-missing
               ${_scale_args} ${CMAKE_CURRENT_BINARY_DIR}/scale-${mode})
