@@ -18,7 +18,8 @@
 enum {
     S_F1AP, S_F1_PROC, S_F1_DU_ID, S_F1_CU_ID, S_F1_SRB, S_F1_CELL, S_F1_PLMN, S_F1_CRNTI,
     S_SETUP_REQ, S_RESUME_REQ, S_RESUME_REQ1, S_SETUP, S_REJECT, S_RESUME, S_RELEASE,
-    S_EST_CAUSE, S_RES_CAUSE, S_WAIT, S_TMSI1, S_MAC_RNTI, S_MAC_DIR
+    S_EST_CAUSE, S_RES_CAUSE, S_WAIT, S_TMSI1, S_MAC_RNTI, S_MAC_DIR,
+    S_SETUP_COMPLETE, S_SST, S_SST_SD
 };
 
 static const char *const rrc_fields[] = {
@@ -31,6 +32,9 @@ static const char *const rrc_fields[] = {
     "nr-rrc.rrcResume_element", "nr-rrc.rrcRelease_element",   /* DCCH answers to a resume request */
     "nr-rrc.establishmentCause", "nr-rrc.resumeCause", "nr-rrc.waitTime", "nr-rrc.ng_5G_S_TMSI_Part1",
     "mac-nr.rnti", "mac-nr.direction",
+    /* RRCSetupComplete's s-NSSAI-List (UL-DCCH, in F1AP UL RRC MESSAGE TRANSFER's PDCP-C PDU):
+     * each S-NSSAI is a CHOICE of sst (8 bits) or sst-SD (32 bits: SST then SD) */
+    "nr-rrc.rrcSetupComplete_element", "nr-rrc.sst", "nr-rrc.sst_SD",
     NULL
 };
 
@@ -64,6 +68,7 @@ static const value_string rrc_msg_vals[] = {
     { AMFOL_RRC_REJECT, "RRCReject" },
     { AMFOL_RRC_RESUME, "RRCResume" },
     { AMFOL_RRC_RELEASE, "RRCRelease" },
+    { AMFOL_RRC_SETUP_COMPLETE, "RRCSetupComplete" },
     { 0, NULL }
 };
 
@@ -140,6 +145,18 @@ static bool bits_value(const uint8_t *b, size_t len, int bits, uint64_t *out)
         v = v << 8 | b[i];
     *out = v >> (need * 8 - (size_t)bits);
     return true;
+}
+
+/* One S-NSSAI of s-NSSAI-List: sst BIT STRING (8) or sst-SD BIT STRING (32, SST then SD). */
+static void add_snssai(amfol_rrc_event *ev, const uint8_t *b, size_t len, bool with_sd)
+{
+    uint64_t v;
+    if (ev->n_requested_nssai >= AMFOL_MAX_NSSAI || !bits_value(b, len, with_sd ? 32 : 8, &v))
+        return;
+    amfol_snssai *sn = &ev->requested_nssai[ev->n_requested_nssai++];
+    sn->sst = (uint8_t)(with_sd ? v >> 24 : v);
+    sn->has_sd = with_sd;
+    sn->sd = with_sd ? (uint32_t)(v & 0xFFFFFFu) : 0;
 }
 
 static void blank_event(amfol_rrc_event *ev)
@@ -240,9 +257,10 @@ static void *rrc_analyze(amfol_frame_ctx *ctx)
                 c.has_plmn = true;
             break;
         case S_SETUP_REQ: case S_RESUME_REQ: case S_RESUME_REQ1: case S_SETUP: case S_REJECT:
-        case S_RESUME: case S_RELEASE: {
+        case S_RESUME: case S_RELEASE: case S_SETUP_COMPLETE: {
             int msg = f->slot == S_SETUP_REQ ? AMFOL_RRC_SETUP_REQUEST
                     : f->slot == S_SETUP ? AMFOL_RRC_SETUP
+                    : f->slot == S_SETUP_COMPLETE ? AMFOL_RRC_SETUP_COMPLETE
                     : f->slot == S_REJECT ? AMFOL_RRC_REJECT
                     : f->slot == S_RESUME ? AMFOL_RRC_RESUME
                     : f->slot == S_RELEASE ? AMFOL_RRC_RELEASE : AMFOL_RRC_RESUME_REQUEST;
@@ -272,6 +290,11 @@ static void *rrc_analyze(amfol_frame_ctx *ctx)
         case S_WAIT:
             if (m && m->ev.msg == AMFOL_RRC_REJECT && m->ev.wait_time_s == AMFOL_ABSENT)
                 m->ev.wait_time_s = (int)amfol_fi_uint(f->fi);
+            break;
+        case S_SST: case S_SST_SD:
+            b = amfol_fi_bytes(f->fi, &len);
+            if (m && m->ev.msg == AMFOL_RRC_SETUP_COMPLETE && b)
+                add_snssai(&m->ev, b, len, f->slot == S_SST_SD);
             break;
         case S_TMSI1:
             b = amfol_fi_bytes(f->fi, &len);

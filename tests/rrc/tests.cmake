@@ -33,18 +33,6 @@ if(AMFOL_SYNTH)
                      ${RRC_OUT}/${name}.pcapng ${RRC_OUT}/${name}.truth.json)
     set_tests_properties(rrc.synth.${name} PROPERTIES FIXTURES_REQUIRED rrc_synth_${name} TIMEOUT 120)
   endforeach()
-  # slice-overload-blocks-slice decided from RRC: the blocked UEs registered (5G-GUTI + requested
-  # NSSAI) in the capture, so the finding must match the observable part of the truth exactly.
-  add_test(NAME rrc.synth.generate.slice-blocked-known
-           COMMAND ${AMFOL_SYNTH} ${RRC_TESTS}/scenarios/slice-blocked-known.ini
-                   -o ${RRC_OUT}/slice-blocked-known.pcapng)
-  set_tests_properties(rrc.synth.generate.slice-blocked-known PROPERTIES FIXTURES_SETUP rrc_synth_slice-blocked-known)
-  add_test(NAME rrc.synth.slice-blocked-known
-           COMMAND ${Python3_EXECUTABLE} ${RRC_TESTS}/check_truth.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
-                   ${RRC_OUT}/slice-blocked-known.pcapng ${RRC_OUT}/slice-blocked-known.truth.json
-                   --expect slice-overload-blocks-slice)
-  set_tests_properties(rrc.synth.slice-blocked-known PROPERTIES
-    FIXTURES_REQUIRED rrc_synth_slice-blocked-known TIMEOUT 120)
   # Behaviours only RRC shows (own scenarios in tests/rrc/scenarios), recomputed from raw fields.
   foreach(which ignores over-sheds)
     add_test(NAME rrc.behaviours.${which}
