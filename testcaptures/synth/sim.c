@@ -592,6 +592,10 @@ static void reject_ue(sim *s, int uei, const sc_episode *ep, int ep_index)
     uint32_t f = msg_congestion_reject(s, uei, t3346_octet, sec);
     int visible = sec != 2;
     u->reject_log = -1;
+    /* A ciphered reject of a readable REGISTRATION REQUEST cannot be told from an accept in the
+     * capture: the contract of backoff-storm counts it as one (docs/faults.md). */
+    if (!visible && u->req != REQ_SERVICE)
+        sim_record_nas_reject(s, -1 - amf, f, 0, 0);
     if (visible) {
         s->tr.nas_congestion_rejects++;
         if (t3346_octet < 0)
@@ -696,10 +700,9 @@ static void on_amf_answer(sim *s, int uei)
         }
     }
     uint32_t af = msg_accept(s, uei);
-    /* backoff-storm compares rejects with *visible* accepted registrations: ours are ciphered
-     * (as after any security mode command), so they never count; kept for a plain variant. */
-    const int accept_visible = 0;
-    if (u->req != REQ_SERVICE && accept_visible)
+    /* backoff-storm counts accepted registrations as amfol observes them (docs/faults.md): the
+     * ciphered downlink NAS answering a readable REGISTRATION REQUEST in its NGAP UE context. */
+    if (u->req != REQ_SERVICE)
         sim_record_nas_reject(s, -1 - amf, af, 0, 0);
     int r = u->moving ? -1 : rebalance_wants(s, u);
     if (u->req != REQ_SERVICE)
