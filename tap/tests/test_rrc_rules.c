@@ -539,6 +539,17 @@ static void test_cell_map(void)
     }
 }
 
+/* A DCCH message of UE `id` on SRB1 in F1AP, up (DU -> CU) or down. */
+static void srb1_event(amfol_rrc_event *ev, double t, bool up, int msg, uint32_t id)
+{
+    rrc_blank(ev);
+    where(&ev->where, t, up ? DU_EP : CU_EP, up ? CU_EP : DU_EP);
+    ev->msg = msg;
+    ev->via_f1ap = true;
+    ev->du_ue_id = ev->cu_ue_id = id;
+    ev->srb_id = 1;
+}
+
 /* One UE that gets RRCSetup, then sends RRCSetupComplete with requested NSSAI `sst`-`sd` (sd 0:
  * SST only; sst2 > 0: a second S-NSSAI sst2-000001) and is released ('X', RRCRelease 2 ms later)
  * or kept ('K'). Returns the RRCRelease frame (0 when kept). */
@@ -549,12 +560,7 @@ static amfol_frame connect_ue(amfol_engine *e, double t, int cause, int sst, uin
     uint32_t id = du_id;
     amfol_rrc_event ev;
     amfol_rrc_result res;
-    rrc_blank(&ev);
-    where(&ev.where, t + 0.015, DU_EP, CU_EP);
-    ev.msg = AMFOL_RRC_SETUP_COMPLETE;
-    ev.via_f1ap = true;
-    ev.du_ue_id = ev.cu_ue_id = id;
-    ev.srb_id = 1;
+    srb1_event(&ev, t + 0.015, true, AMFOL_RRC_SETUP_COMPLETE, id);
     ev.n_requested_nssai = sst2 > 0 ? 2 : 1;
     ev.requested_nssai[0] = (amfol_snssai){ (uint8_t)sst, sd != 0, sd };
     ev.requested_nssai[1] = (amfol_snssai){ (uint8_t)sst2, true, 1 };
@@ -563,12 +569,7 @@ static amfol_frame connect_ue(amfol_engine *e, double t, int cause, int sst, uin
     CHECK(res.relevant && res.msg == AMFOL_RRC_SETUP_COMPLETE);
     if (fate != 'X')
         return 0;
-    rrc_blank(&ev);
-    where(&ev.where, t + 0.017, CU_EP, DU_EP);
-    ev.msg = AMFOL_RRC_RELEASE;
-    ev.via_f1ap = true;
-    ev.du_ue_id = ev.cu_ue_id = id;
-    ev.srb_id = 1;
+    srb1_event(&ev, t + 0.017, false, AMFOL_RRC_RELEASE, id);
     amfol_engine_frame(e, ev.where.frame, ev.where.time);
     amfol_engine_rrc(e, &ev, &res);
     CHECK(res.relevant);
