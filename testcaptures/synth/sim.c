@@ -445,8 +445,15 @@ static void on_rrc_setup_complete(sim *s, int uei)
     int block = 0, unlisted = 0;
     if (slice_start && s->sc->gnbs[u->gnb].behaviour != GNB_IGNORES_START) {
         unlisted = slice_item_of(s, u, v->start) < 0;
-        block = unlisted ? s->sc->gnbs[u->gnb].behaviour == GNB_RELEASES_UNLISTED_SLICES
-                         : gnb_slice_blocks(s, u, v->start);
+        int k = slice_item_of(s, u, v->start);
+        const sc_slice_item *it = k >= 0 ? &v->start->slices[k] : NULL;
+        int act = it && it->action != ACTION_NONE ? it->action : ACTION_REJECT_SIGNALLING;
+        if (unlisted)
+            block = s->sc->gnbs[u->gnb].behaviour == GNB_RELEASES_UNLISTED_SLICES;
+        else if (s->sc->gnbs[u->gnb].behaviour == GNB_OVER_SHEDS)
+            block = cause_is_shed(act, u->cause);   /* the whole class, whatever the % */
+        else
+            block = gnb_slice_blocks(s, u, v->start);
     }
     if (block) {
         sim_schedule(s, s->now_us + prng_range(&s->rng, 1 * MS, 3 * MS), EV_RRC_RELEASE, uei, 0, 0);

@@ -191,13 +191,38 @@ int sim_slices_used(const sim *s)
 
 /* docs/faults.md slice-overload-blocks-slice: a listed slice without percentage is raised when
  * >= 5 of its UEs were released, none set up and >= 5 UEs of unlisted slices set up (the AMF's
- * list decides: a warning); a listed slice with a percentage, shed at that share, is not raised;
- * an unlisted slice is raised (the gNB's error) when >= 5 of its UEs were released. */
+ * list decides: a warning); a listed slice with a percentage when clearly more than that share
+ * was released (the gNB's error); an unlisted slice when >= 5 of its UEs were released (the
+ * gNB's error). */
+/* P(X >= k) for X ~ Bin(n, p). */
+static double binom_sf(uint32_t k, uint32_t n, double p)
+{
+    if (k == 0)
+        return 1.0;
+    if (k > n)
+        return 0.0;
+    double sum = 0;
+    for (uint32_t i = k; i <= n; i++)
+        sum += exp(lgamma(n + 1.0) - lgamma(i + 1.0) - lgamma(n - i + 1.0) + i * log(p) +
+                   (n - i) * log1p(-p));
+    return sum > 1.0 ? 1.0 : sum;
+}
+
+/* A listed slice with percentage p: more released than asked (amfol's ratio and binomial test:
+ * n >= 5, k/n > p + 0.2, P(X >= k | Bin(n, p)) < 0.001). */
+static int over_pct(const slice_track *t)
+{
+    uint32_t k = t->fault->count, n = k + (uint32_t)t->same_ok;
+    double p = t->pct / 100.0;
+    return n >= 5 && (double)k / n > p + 0.2 && binom_sf(k, n, p) < 0.001;
+}
+
 static void close_track(sim *s, slice_track *t)
 {
     if (t->active && t->fault) {
-        int holds = t->listed ? !t->pct && t->fault->count >= 5 && t->same_ok == 0 && t->other_ok >= 5
-                              : t->fault->count >= 5;
+        int holds = !t->listed ? t->fault->count >= 5
+                  : t->pct     ? over_pct(t)
+                               : t->fault->count >= 5 && t->same_ok == 0 && t->other_ok >= 5;
         if (!holds)
             g_ptr_array_add(s->fx->slice_done, t->fault);
     }
@@ -238,8 +263,8 @@ void sim_slice_start(sim *s, int episode, int k, int gnb, uint32_t start_frame)
         t->fault->first_frame = start_frame; /* frames: only the RRCReleases */
         char sn[24];
         snssai_format(&s->sc->slices[sl], sn, sizeof sn);
-        t->fault->details = g_strdup_printf("{\"snssai\": \"%s\", \"listed\": %s}", sn,
-                                            listed ? "true" : "false");
+        t->fault->details = g_strdup_printf("{\"snssai\": \"%s\", \"listed\": %s, \"pct\": %d}", sn,
+                                            listed ? "true" : "false", pct);
     }
 }
 

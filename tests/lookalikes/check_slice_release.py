@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
 # check_slice_release.py: the look-alike pair of slice-overload-blocks-slice (docs/faults.md),
-# made with the synthesizer (scenarios/slice-listed.ini, scenarios/slice-unlisted.ini). In both a
-# START lists only slice 2-000002 (no percentage, nothing AMF-wide) and the gNB reads each UE's
-# requested NSSAI in RRCSetupComplete (s-NSSAI-List) before it forwards or releases the UE.
-#   compliant: the gNB releases the UEs of slice 2 only (TS 38.413 §8.7.7.2 asks exactly that):
-#     no error; the one finding is the warning about the AMF's slice list (amf-1, severity warning);
-#   violation: the gNB also releases the UEs of slice 1-000001, which the START does not list:
-#     an error naming gnb-1, with the RRCRelease frames of the truth as evidence.
+# made with the synthesizer (scenarios/slice-*.ini). In all a START lists only slice 2-000002
+# (nothing AMF-wide) and the gNB reads each UE's requested NSSAI in RRCSetupComplete (s-NSSAI-List)
+# before it forwards or releases the UE.
+#   slice-listed (compliant, no percentage): the gNB releases the UEs of slice 2 only (TS 38.413
+#     §8.7.7.2 asks exactly that): no error; the one finding is the warning about the AMF's list;
+#   slice-unlisted (violation): the gNB also releases the UEs of slice 1-000001, which the START
+#     does not list: an error naming gnb-1, with the RRCRelease frames of the truth as evidence;
+#   slice-pct (compliant, 30 %): the gNB releases about 30 % of slice 2: no finding;
+#   slice-pct-over (violation): the gNB releases all of slice 2 though 30 % was asked: an error.
 # Both compare amfol's finding with the truth exactly (amf, gnb, first_frame, frames, count) and
 # check from raw tshark fields that each evidence frame is an RRCRelease of a UE whose
 # RRCSetupComplete requested the slice.
@@ -64,7 +66,7 @@ def check(name, synth, wrapper, plugin, work):
     released = released_slices(wrapper, plugin, cap)
     for t, f in zip(want, got):
         sn = t["details"]["snssai"]
-        sev = "warning" if t["details"]["listed"] else "error"
+        sev = "warning" if t["details"]["listed"] and not t["details"]["pct"] else "error"
         expect(name + " " + sn + ": entities and severity", (f["amf"], f["gnb"], f["severity"]),
                (t["amf"], t["gnb"], sev))
         expect(name + " " + sn + ": first_frame, count", (f["first_frame"], f["count"]),
@@ -87,11 +89,18 @@ def main():
     expect("slice-unlisted: the gNB's error for 1-000001",
            [(f["gnb"], f["severity"]) for f in found if f["rule"] == RULE and "1-000001" in f["summary"]],
            [("gnb-1", "error")])
+    found = check("slice-pct", synth, wrapper, plugin, work)
+    expect("slice-pct: no finding (the share asked)", [f["rule"] for f in found], [])
+    found = check("slice-pct-over", synth, wrapper, plugin, work)
+    expect("slice-pct-over: the gNB's error for 2-000002",
+           [(f["gnb"], f["severity"]) for f in found if f["rule"] == RULE and "by 30 % only" in f["summary"]],
+           [("gnb-1", "error")])
     for e in ERRORS:
         print("FAIL:", e)
     if ERRORS:
         sys.exit(1)
-    print("ok: slice release look-alike (warning about the AMF only) and violation (gNB error, exact frames)")
+    print("ok: slice release look-alikes (no percentage: warning about the AMF only; 30 %: nothing) and "
+          "violations (unlisted slice, more than 30 %: gNB errors, exact frames)")
 
 
 if __name__ == "__main__":
