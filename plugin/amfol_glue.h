@@ -1,15 +1,42 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* amfol_glue.h: the contract between the plugin core (packet-amfol.c) and the per-domain glue
- * modules (n2_glue.c, rrc_glue.c, nas_glue.c, sbi_glue.c).
+ * modules (repeat_glue.c, n2_glue.c, rrc_glue.c, nas_glue.c, sbi_glue.c).
  *
  * Flow per frame (first pass only, i.e. !PINFO_FD_VISITED):
  *   1. the core walks the frame's tree once, depth first, and collects every field whose abbrev
  *      one of the modules asked for, in dissection order (amfol_frame_ctx.fields);
- *   2. it calls each module's analyze() in the order n2, rrc, nas, sbi: the module reads its
- *      fields, builds the epan-free events of tap/core/amfol_events.h, feeds the engine, and
- *      keeps what it wants to show in a record allocated in wmem_file_scope();
+ *   2. it calls each module's analyze() in the order repeat, n2, rrc, nas, sbi: the module reads
+ *      its fields, builds the epan-free events of tap/core/amfol_events.h, feeds the engine
+ *      (amfol_engine_* only), and keeps what it wants to show (the per-frame storage policy below);
  * On every pass (first and later: GUI clicks, tshark -2, retaps) the core calls render() with
- * that stored record, so the tree, filters and Expert Info are the same on every pass. */
+ * that stored record, so the tree, filters and Expert Info are the same on every pass.
+ *
+ * One template per domain <d> (n2, rrc, nas, sbi):
+ *   <d>_glue.c    fields read (one X-macro list: slot enum + abbrevs), extraction (analyze), the
+ *                 per-message record it keeps, and the amfol_glue_<d> descriptor;
+ *   <d>_render.c  the amfol.<d>.* fields (hf/ett/ei arrays, value_strings), render() and
+ *                 registration, written with the shared helpers of amfol_render.h;
+ *   <d>_glue.h    what the two share: the kept record's item type, <d>_render, <d>_register.
+ * Filter names (docs/fields.md "Renamed filter fields"): amfol.<d> is the one item per message,
+ * amfol.<d>.<concept> its fields, one concept one name in every domain; C names follow them
+ * (hf_amfol_<d>_<concept>, ett_amfol_<d>[_sub], ei_amfol_<d>_<name>).
+ *
+ * Per-frame storage policy (the same for every module):
+ *   - analyze() runs once per frame, on the first pass; it never runs again for that frame
+ *     (later passes have no primed fields, and the engine must see each event once);
+ *   - it keeps only the messages it has something to show, as ONE exactly sized block in
+ *     wmem_file_scope() made by amfol_keep() (count + items), or NULL when there is nothing: no
+ *     fixed-size arrays, no second allocation; the core stores the frame's record table with
+ *     p_add_proto_data(wmem_file_scope(), pinfo, proto_amfol, 0) only for frames with a record;
+ *   - kept items hold values, static text, strings interned by the engine (they live as long as
+ *     the engine, which the cleanup routine frees together with the file scope) or other
+ *     wmem_file_scope blocks; never pinfo->pool memory, never field_info pointers;
+ *   - where a storm makes millions of items the item is a packed form of the engine's result:
+ *     n2 and nas pack it (pack in <d>_glue.c, unpack in <d>_render.c), sbi keeps its optional
+ *     bulky parts (OCI/LCI, seen loads, moves) apart and only when present (sbi_msg_rec); rrc
+ *     keeps amfol_rrc_result itself (80 bytes);
+ *   - render() reads only the kept record, plus engine queries for what is known only after the
+ *     first pass (an RRC request's outcome, the findings); it never feeds the engine. */
 #ifndef AMFOL_GLUE_H
 #define AMFOL_GLUE_H
 
@@ -52,6 +79,7 @@ typedef struct amfol_frame_ctx {
     int ngap_end[AMFOL_MAX_NGAP_PER_FRAME];
     /* Set by the repeat module: the frame repeats an earlier one, later modules do not run. */
     bool repeat;
+    const struct amfol_sctp_wire *sctp;   /* the frame's SCTP headers (amfol_sctp_wire.h) */
 } amfol_frame_ctx;
 
 typedef struct amfol_glue {
@@ -74,6 +102,35 @@ extern const amfol_glue amfol_glue_n2;
 extern const amfol_glue amfol_glue_rrc;
 extern const amfol_glue amfol_glue_nas;
 extern const amfol_glue amfol_glue_sbi;
+
+/* Field lists: each module writes ONE X-macro list of (slot, abbrevs) and derives both the slot
+ * enum and the abbrev table from it, so they cannot drift apart:
+ *   #define RRC_FIELDS(X) X(RRC_F_F1AP, "f1ap") X(RRC_F_PROC, "f1ap.procedureCode") ...
+ *   enum rrc_slot { RRC_FIELDS(AMFOL_SLOT_ENUM) RRC_N_SLOTS };
+ *   static const char *const rrc_field_names[] = { RRC_FIELDS(AMFOL_SLOT_NAME) NULL }; */
+#define AMFOL_SLOT_ENUM(slot, abbrevs) slot,
+#define AMFOL_SLOT_NAME(slot, abbrevs) abbrevs,
+
+/* A kept per-frame record (policy above): `n` items of `item_size` bytes follow the header
+ * (8 bytes, so the items keep the 8-byte alignment of wmem blocks). */
+typedef struct amfol_kept {
+    uint32_t n;
+    uint32_t item_size;
+} amfol_kept;
+
+/* Copy items[0..n-1] into one wmem_file_scope block; NULL when n == 0. */
+void *amfol_keep(const void *items, int n, size_t item_size);
+
+static inline int amfol_kept_count(const void *record)
+{
+    return record ? (int)((const amfol_kept *)record)->n : 0;
+}
+
+static inline const void *amfol_kept_item(const void *record, int i)
+{
+    const amfol_kept *k = (const amfol_kept *)record;
+    return (const uint8_t *)(k + 1) + (size_t)i * k->item_size;
+}
 
 /* Field value access that hides the 4.0 / 4.2+ field_info differences (amfol_fvalue.c). */
 uint64_t amfol_fi_uint(const field_info *fi);          /* any unsigned/signed/bool integer type */

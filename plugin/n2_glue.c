@@ -1,41 +1,70 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* n2_glue.c: the N2 glue module: turns each NGAP PDU of a frame into an amfol_ngap_event (and
- * SCTP trouble into amfol_sctp_event), fills ctx->ngap[] for the later modules, and renders the
- * N2 items of the "AMF Overload" subtree with their Expert Info. */
+/* n2_glue.c: the N2 glue's fields and extraction: turns each NGAP PDU of a frame into an
+ * amfol_ngap_event (and SCTP trouble into amfol_sctp_event), fills ctx->ngap[] for the later
+ * modules, and keeps the packed result per PDU (rendered by n2_render.c). */
 #include "amfol_glue.h"
-#include "n2_glue_fields.h"
+#include "n2_glue.h"
+#include "amfol_sctp_wire.h"
 
 #include <epan/to_str.h>
 #include <string.h>
 
-/* The n2 module is the first of the core's module list (packet-amfol.c). */
+/* Our index in packet-amfol.c's module order: the walk tags each field with it. */
 #define N2_MODULE_INDEX AMFOL_MOD_N2
 
-/* One analysed NGAP PDU as kept per frame, packed: a storm has a million of these. */
-typedef struct n2_pdu_rec {
-    const char *amf, *gnb;             /* interned by the engine, live as long as it */
-    const amfol_slice_item *slices;    /* START only, wmem_file_scope, else NULL */
-    amfol_frame link_frame;            /* START: replaced START; STOP / InitialUEMessage: START */
-    double seconds;                    /* STOP: duration; InitialUEMessage: since START */
-    uint16_t episode;
-    uint16_t n_unavailable_guamis;
-    int16_t relative_amf_capacity;     /* AMFOL_ABSENT */
-    int8_t action, reduction_pct, rrc_cause, time_to_wait_s;  /* AMFOL_ABSENT when absent */
-    uint8_t proc, pdu_type, level, n_slices;
-    uint16_t flags;
-} n2_pdu_rec;
+/* The Wireshark fields the N2 glue reads (amfol_glue.h, "Field lists"). The five Cause groups
+ * stay together in their CHOICE order (N2F_C_RADIO + group). */
+#define N2_FIELDS(X) \
+    X(N2F_NGAP, "ngap") \
+    X(N2F_PROC, "ngap.procedureCode") \
+    X(N2F_INIT, "ngap.initiatingMessage_element") \
+    X(N2F_SUCC, "ngap.successfulOutcome_element") \
+    X(N2F_UNSUCC, "ngap.unsuccessfulOutcome_element") \
+    X(N2F_RAN_UE, "ngap.RAN_UE_NGAP_ID") \
+    X(N2F_AMF_UE, "ngap.AMF_UE_NGAP_ID") \
+    X(N2F_OVL_RESP, "ngap.OverloadResponse") \
+    X(N2F_ACTION, "ngap.overloadAction") \
+    X(N2F_TLRI, "ngap.TrafficLoadReductionIndication") \
+    X(N2F_NSSAI_ITEM, "ngap.OverloadStartNSSAIItem_element") \
+    X(N2F_SLICE_ITEM, "ngap.SliceOverloadItem_element") \
+    X(N2F_SLICE_RESP, "ngap.sliceOverloadResponse") \
+    X(N2F_SLICE_TLRI, "ngap.sliceTrafficLoadReductionIndication") \
+    X(N2F_SST, "ngap.sST") \
+    X(N2F_SD, "ngap.sD") \
+    X(N2F_RRC_CAUSE, "ngap.RRCEstablishmentCause") \
+    X(N2F_STMSI, "ngap.fiveG_S_TMSI_element|ngap.FiveG_S_TMSI_element") /* paging | InitialUEMessage IE */ \
+    X(N2F_SETID, "ngap.aMFSetID") \
+    X(N2F_PTR, "ngap.aMFPointer") \
+    X(N2F_TMSI, "ngap.fiveG_TMSI") \
+    X(N2F_REGION, "ngap.aMFRegionID") \
+    X(N2F_GUAMI, "ngap.gUAMI_element|ngap.GUAMI_element") \
+    X(N2F_ULI_NR, "ngap.userLocationInformationNR_element") \
+    X(N2F_NRCGI, "ngap.nR_CGI_element") \
+    X(N2F_PLMN, "ngap.pLMNIdentity") \
+    X(N2F_CELLID, "ngap.NRCellIdentity") \
+    X(N2F_CAUSE, "ngap.Cause") \
+    X(N2F_C_RADIO, "ngap.radioNetwork") \
+    X(N2F_C_TRANSPORT, "ngap.transport") \
+    X(N2F_C_NAS, "ngap.nas") \
+    X(N2F_C_PROTOCOL, "ngap.protocol") \
+    X(N2F_C_MISC, "ngap.misc") \
+    X(N2F_TTW, "ngap.TimeToWait") \
+    X(N2F_CAP, "ngap.RelativeAMFCapacity") \
+    X(N2F_RAN_NAME, "ngap.RANNodeName") \
+    X(N2F_GLOBAL_GNB, "ngap.globalGNB_ID_element") \
+    X(N2F_GNB_ID, "ngap.gNB_ID") \
+    X(N2F_AMF_NAME, "ngap.AMFName") \
+    X(N2F_UNAV_ITEM, "ngap.UnavailableGUAMIItem_element") \
+    X(N2F_BACKUP, "ngap.backupAMFName") \
+    X(N2F_NAS_PDU, "ngap.NAS_PDU") \
+    X(N2F_UECTX, "ngap.UEContextRequest") \
+    /* INITIAL UE MESSAGE after REROUTE NAS REQUEST (TS 38.413 §8.6.5): AMFSetID IE (id 3) or \
+     * SourceToTarget-AMFInformationReroute (id 171) */ \
+    X(N2F_REROUTE, "ngap.AMFSetID|ngap.SourceToTarget_AMFInformationReroute_element") \
+    X(N2F_SCTP_RETX, "sctp.retransmission")   /* chunk types and tag: amfol_sctp_wire.c */
 
-enum {
-    N2R_START = 1 << 0, N2R_REPLACED = 1 << 1, N2R_STOP = 1 << 2, N2R_STOP_NO_START = 1 << 3,
-    N2R_IUE = 1 << 4, N2R_IN_OVERLOAD = 1 << 5, N2R_SHED = 1 << 6, N2R_EXEMPT = 1 << 7,
-    N2R_OVERLOAD_CAUSE = 1 << 8, N2R_BY_TRANSPORT = 1 << 9, N2R_SHED_LATE = 1 << 10,
-    N2R_STOP_BEFORE_CAPTURE = 1 << 11,
-};
-
-typedef struct n2_frame_rec {
-    int n;
-    n2_pdu_rec pdu[];
-} n2_frame_rec;
+enum n2_slot { N2_FIELDS(AMFOL_SLOT_ENUM) N2F_COUNT };
+static const char *const n2_field_names[] = { N2_FIELDS(AMFOL_SLOT_NAME) NULL };
 
 static int8_t small(int v)
 {
@@ -69,38 +98,6 @@ static void pack(n2_pdu_rec *p, const amfol_n2_result *r, const amfol_ngap_event
         p->n_slices = (uint8_t)MIN(ev->n_slice_items, AMFOL_MAX_SLICE_ITEMS);
         p->slices = wmem_memdup(wmem_file_scope(), ev->slice_items, p->n_slices * sizeof(amfol_slice_item));
     }
-}
-
-static void unpack(const n2_pdu_rec *p, amfol_n2_result *r)
-{
-    memset(r, 0, sizeof *r);
-    r->relevant = true;
-    r->amf = p->amf;
-    r->gnb = p->gnb;
-    r->amf_named_by_transport = p->flags & N2R_BY_TRANSPORT;
-    r->episode = p->episode;
-    r->level = (enum amfol_level)p->level;
-    r->action = p->action;
-    r->reduction_pct = p->reduction_pct;
-    r->is_start = p->flags & N2R_START;
-    r->replaced = p->flags & N2R_REPLACED;
-    r->replaced_frame = r->is_start ? p->link_frame : 0;
-    r->n_slice_items = p->n_slices;
-    r->is_stop = p->flags & N2R_STOP;
-    r->stop_without_start = p->flags & N2R_STOP_NO_START;
-    r->stop_before_capture = p->flags & N2R_STOP_BEFORE_CAPTURE;
-    r->episode_duration_s = r->is_stop ? p->seconds : 0;
-    r->start_frame = r->is_start ? 0 : p->link_frame;
-    r->is_initial_ue = p->flags & N2R_IUE;
-    r->rrc_cause = p->rrc_cause;
-    r->in_overload = p->flags & N2R_IN_OVERLOAD;
-    r->since_start_s = r->is_initial_ue ? p->seconds : 0;
-    r->shed_expected = p->flags & N2R_SHED;
-    r->exempt = p->flags & N2R_EXEMPT;
-    r->overload_cause = p->flags & N2R_OVERLOAD_CAUSE;
-    r->time_to_wait_s = p->time_to_wait_s;
-    r->relative_amf_capacity = p->relative_amf_capacity;
-    r->n_unavailable_guamis = p->n_unavailable_guamis;
 }
 
 /* ---- parsing one PDU ------------------------------------------------------------------- */
@@ -410,11 +407,10 @@ static void feed_sctp(amfol_frame_ctx *ctx)
             continue;
         if (f->slot == N2F_SCTP_RETX)
             retx = true;
-        else if (f->slot == N2F_SCTP_CHUNK) {
-            uint64_t t = amfol_fi_uint(f->fi);
-            abort_seen |= t == 6;
-            shutdown |= t == 7;
-        }
+    }
+    for (int i = 0; ctx->sctp && i < ctx->sctp->n_chunks; i++) {
+        abort_seen |= ctx->sctp->type[i] == 6;
+        shutdown |= ctx->sctp->type[i] == 7;
     }
     int kinds[3] = { retx ? AMFOL_SCTP_RETRANSMISSION : 0, abort_seen ? AMFOL_SCTP_ABORT : 0,
                      shutdown ? AMFOL_SCTP_SHUTDOWN : 0 };
@@ -454,12 +450,8 @@ static void *n2_analyze(amfol_frame_ctx *ctx)
     ctx->n_ngap = n;
     if (n == 0)
         return NULL;
-    uint32_t vtag = 0;                 /* one SCTP common header per packet */
-    for (int i = 0; i < ctx->n_fields && !vtag; i++)
-        if (ctx->fields[i].module == N2_MODULE_INDEX && ctx->fields[i].slot == N2F_SCTP_VTAG)
-            vtag = (uint32_t)amfol_fi_uint(ctx->fields[i].fi);
+    uint32_t vtag = ctx->sctp ? ctx->sctp->vtag : 0;   /* one SCTP common header per packet */
     ctx->ngap = wmem_alloc0_array(ctx->pinfo->pool, amfol_ngap_event, n);
-    n2_frame_rec *rec = NULL;
     int relevant = 0;
     n2_pdu_rec tmp[AMFOL_MAX_NGAP_PER_FRAME];
     const amfol_config *cfg = amfol_engine_config(ctx->engine);
@@ -481,31 +473,13 @@ static void *n2_analyze(amfol_frame_ctx *ctx)
         pack(&tmp[relevant], &r, ev, shed_late);
         relevant++;
     }
-    if (relevant == 0)
-        return NULL;
-    rec = wmem_alloc(wmem_file_scope(), sizeof(n2_frame_rec) + (size_t)relevant * sizeof(n2_pdu_rec));
-    rec->n = relevant;
-    memcpy(rec->pdu, tmp, (size_t)relevant * sizeof(n2_pdu_rec));
-    return rec;
-}
-
-/* ---- rendering ------------------------------------------------------------------------- */
-
-static void n2_render(amfol_frame_ctx *ctx, proto_tree *tree, void *record)
-{
-    const n2_frame_rec *rec = record;
-    for (int k = 0; k < rec->n; k++) {
-        const n2_pdu_rec *p = &rec->pdu[k];
-        amfol_n2_result r;
-        unpack(p, &r);
-        n2_render_pdu(ctx, tree, &r, p->proc, p->pdu_type, p->flags & N2R_SHED_LATE, p->slices, p->n_slices);
-    }
+    return amfol_keep(tmp, relevant, sizeof tmp[0]);
 }
 
 const amfol_glue amfol_glue_n2 = {
     .name = "n2",
     .field_names = n2_field_names,
-    .register_fields = n2_register_fields,
+    .register_fields = n2_register,
     .analyze = n2_analyze,
     .render = n2_render,
 };

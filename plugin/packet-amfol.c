@@ -14,8 +14,10 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "amfol_glue.h"
+#include "amfol_render.h"
 #include "amfol_tap.h"
 #include "amfol_walk.h"
+#include "amfol_sctp_wire.h"
 #include "core/amfol_rules.h"
 
 #include <string.h>
@@ -45,6 +47,8 @@ static const amfol_glue *const amfol_modules[AMFOL_N_MODULES] = {
     [AMFOL_MOD_SBI] = &amfol_glue_sbi,
 };
 
+/* The frame's record table (amfol_glue.h, "Per-frame storage policy"): one per frame that has
+ * any module record, p_add_proto_data in wmem_file_scope. */
 typedef struct amfol_frame_rec {
     void *rec[AMFOL_N_MODULES];
     bool fields_truncated;
@@ -146,6 +150,7 @@ static void amfol_init(void)
     amfol_export_engine_created(amfol_engine_cur);
     GArray *wanted = g_array_new(FALSE, FALSE, (guint)sizeof(int));
     amfol_fields = amfol_field_table_new(amfol_modules, AMFOL_N_MODULES, wanted);
+    amfol_sctp_wire_init();
     set_postdissector_wanted_hfids(amfol_handle, wanted);   /* takes ownership */
 }
 
@@ -184,6 +189,9 @@ static amfol_frame_rec *analyze_frame(tvbuff_t *tvb, packet_info *pinfo, proto_t
     ctx.fields = fields;
     if (ctx.n_fields == 0)
         return NULL;
+    amfol_sctp_wire sctp;
+    amfol_sctp_wire_read(fields, ctx.n_fields, &sctp);
+    ctx.sctp = &sctp;
     amfol_frame_rec rec;
     memset(&rec, 0, sizeof rec);
     bool any = false;
@@ -215,13 +223,11 @@ static void render_findings(packet_info *pinfo, tvbuff_t *tvb, proto_tree *tree)
     size_t n = amfol_findings_for_frame(fs, pinfo->num, hits, G_N_ELEMENTS(hits));
     if (n == 0)
         return;
-    proto_item *ti = proto_tree_add_uint(tree, hf_amfol_findings, tvb, 0, 0, (guint32)n);
-    proto_item_set_generated(ti);
+    proto_item *ti = amfol_gen_uint(tree, hf_amfol_findings, tvb, (uint32_t)n);
     proto_tree *sub = proto_item_add_subtree(ti, ett_amfol_findings);
     for (size_t i = 0; i < n; i++) {
         const amfol_finding *x = hits[i];
-        proto_item *ri = proto_tree_add_string(sub, hf_amfol_finding_rule, tvb, 0, 0, x->rule);
-        proto_item_set_generated(ri);
+        proto_item *ri = amfol_gen_string(sub, hf_amfol_finding_rule, tvb, x->rule);
         /* ei_amfol_rules is indexed like the catalogue (amfol_rule_id). */
         if ((size_t)x->rule_id < n_ei_amfol_rules)
             expert_add_info_format(pinfo, ri, &ei_amfol_rules[x->rule_id], "%s: %s", x->rule,
@@ -255,10 +261,7 @@ static int dissect_amfol(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree, vo
     for (int m = 0; m < AMFOL_N_MODULES; m++)
         if (rec->rec[m] && amfol_modules[m]->render)
             amfol_modules[m]->render(&ctx, sub, rec->rec[m]);
-    if (rec->fields_truncated) {
-        proto_item *ti = proto_tree_add_boolean(sub, hf_amfol_fields_truncated, tvb, 0, 0, TRUE);
-        proto_item_set_generated(ti);
-    }
+    amfol_gen_flag(sub, hf_amfol_fields_truncated, tvb, rec->fields_truncated);
     if (PINFO_FD_VISITED(pinfo))
         render_findings(pinfo, tvb, sub);
 

@@ -5,14 +5,19 @@
  * is fed to no module (packet-amfol.c stops after this one), counted in the reports, and marked
  * amfol.repeat_of in the tree. */
 #include "amfol_glue.h"
+#include "amfol_render.h"
+#include "amfol_sctp_wire.h"
 
 #include <string.h>
 
-enum { F_IP, F_IPV6, F_VTAG, F_TSN };
+/* The Wireshark fields the repeat glue reads (amfol_glue.h, "Field lists"). SCTP's tag and TSNs
+ * are read from the bytes behind the IP header (amfol_sctp_wire.c). */
+#define REPEAT_FIELDS(X) \
+    X(REPF_IP, "ip") \
+    X(REPF_IPV6, "ipv6")
 
-static const char *const repeat_fields[] = {
-    "ip", "ipv6", "sctp.verification_tag", "sctp.data_tsn_raw", NULL
-};
+enum repeat_slot { REPEAT_FIELDS(AMFOL_SLOT_ENUM) REPF_COUNT };
+static const char *const repeat_field_names[] = { REPEAT_FIELDS(AMFOL_SLOT_NAME) NULL };
 
 #define REPEAT_MAX_CHUNKS 32           /* DATA chunks per frame looked at */
 #define IPV4_PROTOCOL 9                /* offsets in the IPv4 header */
@@ -27,9 +32,9 @@ typedef struct repeat_rec {
     amfol_frame first;                 /* the frame seen first */
 } repeat_rec;
 
-static int hf_repeat_of = -1;
-static int hf_repeat_kind = -1;
-static expert_field ei_repeat = EI_INIT;
+static int hf_amfol_repeat_of = -1;
+static int hf_amfol_repeat_kind = -1;
+static expert_field ei_amfol_repeat = EI_INIT;
 
 static const value_string repeat_kind_vals[] = {
     { REPEAT_FRAME, "same transport identity and payload (duplicate)" },
@@ -54,15 +59,10 @@ static bool frame_key(const field_info *ip, bool v6, uint64_t *key)
     return true;
 }
 
-/* The DATA chunk around its TSN field: type, flags, length, TSN (RFC 9260 §3.3.1). */
-#define DATA_CHUNK_TSN_OFFSET 4
-
 /* A DATA chunk's bytes (TSN, stream, PPID, payload): a retransmission repeats them exactly. */
-static uint64_t chunk_hash(uint64_t h, const field_info *tsn)
+static uint64_t chunk_hash(uint64_t h, tvbuff_t *tvb, gint start)
 {
-    tvbuff_t *tvb = tsn->ds_tvb;
-    gint start = tsn->start - DATA_CHUNK_TSN_OFFSET;
-    if (!tvb || start < 0 || !tvb_bytes_exist(tvb, start, DATA_CHUNK_TSN_OFFSET))
+    if (!tvb || start < 0 || !tvb_bytes_exist(tvb, start, 4))
         return h;
     guint16 len = tvb_get_ntohs(tvb, start + 2);
     gint avail = tvb_captured_length_remaining(tvb, start);
@@ -74,18 +74,12 @@ static uint64_t chunk_hash(uint64_t h, const field_info *tsn)
  * of a multi-homed association), ports, and the chunk from its TSN on. */
 static int chunk_keys(const amfol_frame_ctx *ctx, uint64_t *keys)
 {
-    uint32_t vtag = 0;
+    const amfol_sctp_wire *w = ctx->sctp;
     int n = 0;
-    for (int i = 0; i < ctx->n_fields && n < REPEAT_MAX_CHUNKS; i++) {
-        const amfol_fieldref *f = &ctx->fields[i];
-        if (f->module != AMFOL_MOD_REPEAT)
-            continue;
-        if (f->slot == F_VTAG)
-            vtag = (uint32_t)amfol_fi_uint(f->fi);
-        else if (f->slot == F_TSN) {
-            uint32_t id[3] = { vtag, ctx->pinfo->srcport, ctx->pinfo->destport };
-            keys[n++] = chunk_hash(amfol_hash_bytes(AMFOL_HASH_INIT, (const uint8_t *)id, sizeof id), f->fi);
-        }
+    for (int i = 0; w && i < w->n_data && n < REPEAT_MAX_CHUNKS; i++) {
+        uint32_t id[3] = { w->vtag, ctx->pinfo->srcport, ctx->pinfo->destport };
+        keys[n++] = chunk_hash(amfol_hash_bytes(AMFOL_HASH_INIT, (const uint8_t *)id, sizeof id), w->tvb,
+                               w->data_start[i]);
     }
     return n;
 }
@@ -96,10 +90,10 @@ static void *repeat_analyze(amfol_frame_ctx *ctx)
     repeat_rec r = { 0, 0 };
     for (int i = 0; i < ctx->n_fields; i++) {
         const amfol_fieldref *f = &ctx->fields[i];
-        if (f->module != AMFOL_MOD_REPEAT || (f->slot != F_IP && f->slot != F_IPV6))
+        if (f->module != AMFOL_MOD_REPEAT || (f->slot != REPF_IP && f->slot != REPF_IPV6))
             continue;
         uint64_t key;
-        if (frame_key(f->fi, f->slot == F_IPV6, &key) &&
+        if (frame_key(f->fi, f->slot == REPF_IPV6, &key) &&
             amfol_engine_repeat_frame(ctx->engine, key, ctx->pinfo->num, t, &r.first))
             r.kind = REPEAT_FRAME;
         break;                         /* the outermost IP header only */
@@ -111,31 +105,29 @@ static void *repeat_analyze(amfol_frame_ctx *ctx)
     if (!r.kind)
         return NULL;
     ctx->repeat = true;
-    return wmem_memdup(wmem_file_scope(), &r, sizeof r);
+    return amfol_keep(&r, 1, sizeof r);
 }
 
 static void repeat_render(amfol_frame_ctx *ctx, proto_tree *tree, void *record)
 {
-    const repeat_rec *r = record;
-    proto_item *ti = proto_tree_add_uint(tree, hf_repeat_of, ctx->tvb, 0, 0, r->first);
-    proto_item_set_generated(ti);
-    proto_item *ki = proto_tree_add_uint(tree, hf_repeat_kind, ctx->tvb, 0, 0, r->kind);
-    proto_item_set_generated(ki);
-    expert_add_info_format(ctx->pinfo, ti, &ei_repeat, "Seen before in frame %u (%s): not counted again",
+    const repeat_rec *r = amfol_kept_item(record, 0);
+    proto_item *ti = amfol_gen_uint(tree, hf_amfol_repeat_of, ctx->tvb, r->first);
+    amfol_gen_uint(tree, hf_amfol_repeat_kind, ctx->tvb, r->kind);
+    expert_add_info_format(ctx->pinfo, ti, &ei_amfol_repeat, "Seen before in frame %u (%s): not counted again",
                            r->first, val_to_str_const(r->kind, repeat_kind_vals, "?"));
 }
 
 static void repeat_register(int proto_amfol, expert_module_t *expert)
 {
     static hf_register_info hf[] = {
-        { &hf_repeat_of, { "Same traffic as frame", "amfol.repeat_of", FT_FRAMENUM, BASE_NONE, NULL, 0x0,
+        { &hf_amfol_repeat_of, { "Same traffic as frame", "amfol.repeat_of", FT_FRAMENUM, BASE_NONE, NULL, 0x0,
             "This frame repeats an earlier one (second probe, mirrored port, SCTP retransmission) "
             "and is not counted again", HFILL } },
-        { &hf_repeat_kind, { "Repeat", "amfol.repeat_kind", FT_UINT8, BASE_DEC, VALS(repeat_kind_vals), 0x0,
+        { &hf_amfol_repeat_kind, { "Repeat", "amfol.repeat_kind", FT_UINT8, BASE_DEC, VALS(repeat_kind_vals), 0x0,
             NULL, HFILL } },
     };
     static ei_register_info ei[] = {
-        { &ei_repeat, { "amfol.repeat", PI_SEQUENCE, PI_NOTE, "Repeat of an earlier frame, not counted",
+        { &ei_amfol_repeat, { "amfol.repeat", PI_SEQUENCE, PI_NOTE, "Repeat of an earlier frame, not counted",
             EXPFILL } },
     };
     proto_register_field_array(proto_amfol, hf, array_length(hf));
@@ -144,7 +136,7 @@ static void repeat_register(int proto_amfol, expert_module_t *expert)
 
 const amfol_glue amfol_glue_repeat = {
     .name = "repeat",
-    .field_names = repeat_fields,
+    .field_names = repeat_field_names,
     .register_fields = repeat_register,
     .analyze = repeat_analyze,
     .render = repeat_render,

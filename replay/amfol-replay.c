@@ -73,6 +73,14 @@ int main(int argc, char **argv)
             rc = 1;
     }
     if (rc == 0) {
+        GString *caveat = g_string_new(NULL);
+        if (amfol_replay_sbi_caveat(r, caveat)) {
+            fprintf(stderr, "amfol-replay: warning: %s\n", caveat->str);
+            amfol_engine_add_caveat(e, caveat->str);   /* and in the report itself */
+        }
+        g_string_free(caveat, TRUE);
+    }
+    if (rc == 0) {
         GString *out = g_string_new(NULL);
         report(e, out);
         fwrite(out->str, 1, out->len, stdout);

@@ -23,7 +23,9 @@ void amfol_dedup_free(amfol_dedup *d);
  * the first). Otherwise records it for `frame` and returns false. */
 bool amfol_dedup_repeat(amfol_dedup *d, uint64_t key, amfol_time t, amfol_frame frame, amfol_frame *first);
 
-/* FNV-1a, 64 bits: the key of a byte string (continue with h = the previous result). */
+/* 64-bit key of a byte string, 8 bytes per step (FNV-1a-like xor-multiply with a shift to
+ * fold the high bits down); continue with h = the previous result. In-memory keys only: never
+ * written anywhere, so it may change between versions. */
 uint64_t amfol_hash_bytes(uint64_t h, const uint8_t *b, size_t len);
 #define AMFOL_HASH_INIT G_GUINT64_CONSTANT(0xcbf29ce484222325)
 

@@ -62,6 +62,7 @@ void amfol_engine_free(amfol_engine *e)
     amfol_chart_rec_free(e->chart);
     amfol_dedup_free(e->frames_seen);
     amfol_dedup_free(e->chunks_seen);
+    g_free((char *)e->cap.caveat);
     g_free(e);
 }
 
@@ -73,6 +74,13 @@ const amfol_config *amfol_engine_config(const amfol_engine *e)
 const amfol_capture_info *amfol_engine_capture(const amfol_engine *e)
 {
     return &e->cap;
+}
+
+void amfol_engine_add_caveat(amfol_engine *e, const char *text)
+{
+    char *old = (char *)e->cap.caveat;
+    e->cap.caveat = old ? g_strconcat(old, " ", text, NULL) : g_strdup(text);
+    g_free(old);
 }
 
 void amfol_engine_observe(amfol_engine *e, amfol_engine_observer fn, void *user)

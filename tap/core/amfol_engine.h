@@ -25,6 +25,9 @@ const amfol_capture_info *amfol_engine_capture(const amfol_engine *e);
 /* The bucketed series the chart draws (amfol_chart_rec.h). */
 const amfol_chart_rec *amfol_engine_chart(const amfol_engine *e);
 
+/* Adds a sentence to the capture's caveat (amfol_capture_info.caveat), shown by every report. */
+void amfol_engine_add_caveat(amfol_engine *e, const char *text);
+
 /* Call once per frame, before the frame's events. */
 void amfol_engine_frame(amfol_engine *e, amfol_frame frame, amfol_time t);
 

@@ -53,6 +53,8 @@ typedef struct amfol_capture_info {
     amfol_time last_time;
     uint64_t duplicates_ignored;    /* identical frames within the dedup window (two probes) */
     uint64_t sctp_retransmissions_ignored;   /* frames whose every DATA chunk was seen (TSN) */
+    const char *caveat;         /* what the analysis could not see, said in every report (e.g.
+                                 * SBI cut across replayed files); NULL: nothing (owned) */
 } amfol_capture_info;
 
 #endif

@@ -10,6 +10,7 @@ typedef struct replay_input {
     amfol_event_file *file;
     uint64_t frame_offset;           /* frames of the files before it */
     uint64_t frames_read;            /* frames of its groups so far, to check the end line */
+    uint64_t sbi_events;             /* SBI events fed from it */
     amfol_event_group head;          /* next group not yet fed */
 } replay_input;
 
@@ -193,8 +194,11 @@ static void feed_group(amfol_replay *r, amfol_engine *e, guint input, replay_inp
     amfol_frame frame = (amfol_frame)(in->frame_offset + g->frame);
     amfol_engine_frame(e, frame, g->time);
     r->stats.frames++;
-    for (guint i = 0; i < g->events->len; i++)
-        feed_event(e, &g_array_index(g->events, amfol_event_rec, i), frame);
+    for (guint i = 0; i < g->events->len; i++) {
+        amfol_event_rec *rec = &g_array_index(g->events, amfol_event_rec, i);
+        in->sbi_events += rec->kind == AMFOL_EV_SBI;
+        feed_event(e, rec, frame);
+    }
     r->stats.events += g->events->len;
 }
 
@@ -239,4 +243,19 @@ bool amfol_replay_run(amfol_replay *r, amfol_engine *e, GString *err)
         if (!next_group(best, err))
             return false;
     }
+}
+
+bool amfol_replay_sbi_caveat(const amfol_replay *r, GString *out)
+{
+    guint with_sbi = 0;
+    for (guint i = 0; i < r->inputs->len; i++)
+        with_sbi += ((const replay_input *)g_ptr_array_index(r->inputs, i))->sbi_events > 0;
+    if (r->inputs->len < 2 || with_sbi == 0)
+        return false;
+    g_string_printf(out, "SBI may be incomplete: %u of %u events files carry SBI events, and HTTP/2 does not "
+                    "survive a cut between files (a connection's preface and HPACK header state stay in the "
+                    "file where it began; later files decode none of its messages), so the SBI section and "
+                    "SBI findings of this replay can differ from those of the whole capture "
+                    "(docs/scale-out.md).", with_sbi, r->inputs->len);
+    return true;
 }

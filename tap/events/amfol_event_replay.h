@@ -37,4 +37,10 @@ bool amfol_replay_run(amfol_replay *r, amfol_engine *e, GString *err);
 
 const amfol_replay_stats *amfol_replay_stats_get(const amfol_replay *r);
 
+/* After the run: true, with the sentence in `out`, when the replay may lack SBI the whole capture
+ * has. HTTP/2 does not survive a cut: a connection's preface and HPACK header state stay in the
+ * file where it began, so the per-file export of a later file decodes none of its frames (issue
+ * 12). Said whenever several files are replayed and any of them carries SBI events. */
+bool amfol_replay_sbi_caveat(const amfol_replay *r, GString *out);
+
 #endif

@@ -22,6 +22,8 @@ amfol_n2 *amfol_n2_new(const amfol_config *cfg)
     n2->cells = g_array_new(FALSE, TRUE, sizeof(n2_cell));
     n2->cell_by_key = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
     n2->strings = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    n2->memo = g_new0(n2_assoc_memo, 2);
+    n2->assoc_gen = 1;
     return n2;
 }
 
@@ -38,6 +40,7 @@ void amfol_n2_free(amfol_n2 *n2)
     g_array_free(n2->timeline, TRUE);
     g_ptr_array_free(n2->amfs, TRUE);
     g_hash_table_destroy(n2->strings);
+    g_free(n2->memo);
     g_free(n2);
 }
 
@@ -192,13 +195,17 @@ bool amfol_n2_overload_for_cell(const amfol_n2 *n2, const amfol_nr_cgi *cgi, amf
     return true;
 }
 
-const char *amfol_n2_amf_name(const amfol_n2 *n2, const amfol_endpoint *a, const amfol_endpoint *b)
+const char *amfol_n2_assoc_amf_name(const amfol_n2 *n2, int ai)
 {
-    int ai = n2 ? n2_assoc_find(n2, a, b) : -1;
-    if (ai < 0)
+    if (!n2 || ai < 0 || (guint)ai >= n2->assocs->len)
         return NULL;
     const n2_amf *amf = n2_amf_of(n2, g_ptr_array_index(n2->assocs, ai));
     return amf ? amf->id : NULL;
+}
+
+const char *amfol_n2_amf_name(const amfol_n2 *n2, const amfol_endpoint *a, const amfol_endpoint *b)
+{
+    return n2 ? amfol_n2_assoc_amf_name(n2, n2_assoc_find(n2, a, b)) : NULL;
 }
 
 const amfol_endpoint *amfol_n2_amf_endpoint(const amfol_n2 *n2, const amfol_endpoint *a, const amfol_endpoint *b)
@@ -223,13 +230,17 @@ int amfol_n2_amf_serves(const amfol_n2 *n2, const amfol_endpoint *a, const amfol
     return 0;
 }
 
-const char *amfol_n2_gnb_name(const amfol_n2 *n2, const amfol_endpoint *a, const amfol_endpoint *b)
+const char *amfol_n2_assoc_gnb_name(const amfol_n2 *n2, int ai)
 {
-    int ai = n2 ? n2_assoc_find(n2, a, b) : -1;
-    if (ai < 0)
+    if (!n2 || ai < 0 || (guint)ai >= n2->assocs->len)
         return NULL;
     const n2_assoc *as = g_ptr_array_index(n2->assocs, ai);
     return as->gnb_id;
+}
+
+const char *amfol_n2_gnb_name(const amfol_n2 *n2, const amfol_endpoint *a, const amfol_endpoint *b)
+{
+    return n2 ? amfol_n2_assoc_gnb_name(n2, n2_assoc_find(n2, a, b)) : NULL;
 }
 
 uint64_t amfol_n2_overload_messages(amfol_engine *e)

@@ -124,6 +124,10 @@ bool amfol_n2_episode_get(const amfol_n2 *n2, size_t i, amfol_n2_episode_view *o
 /* The first episode of AMF `amf` in force at t (start <= t < stop), false when none. */
 bool amfol_n2_episode_at(const amfol_n2 *n2, const char *amf, amfol_time t, amfol_n2_episode_view *out);
 const char *amfol_n2_gnb_name(const amfol_n2 *n2, const amfol_endpoint *a, const amfol_endpoint *b);
+/* The same names by association number (amfol_n2_assoc_find), for modules that keep it: no
+ * endpoint texts to copy and look up again. NULL when out of range. */
+const char *amfol_n2_assoc_gnb_name(const amfol_n2 *n2, int assoc);
+const char *amfol_n2_assoc_amf_name(const amfol_n2 *n2, int assoc);
 
 /* Shed / exempt class, action and cause names: tap/core/amfol_3gpp.h. */
 

@@ -80,13 +80,61 @@ static void assoc_key(const amfol_endpoint *a, const amfol_endpoint *b, char *ke
     key[la + 1 + lb] = '\0';
 }
 
+/* Every key goes in through here: a remembered miss is stale once a key was added. */
+static void assoc_key_add(amfol_n2 *n2, const char *key, gpointer value)
+{
+    n2->assoc_gen++;
+    g_hash_table_insert(n2->assoc_by_key, g_strdup(key), value);
+}
+
+static bool memo_is(const n2_memo_way *x, const amfol_endpoint *a, const amfol_endpoint *b, uint32_t vtag)
+{
+    return x->gen && x->vtag == vtag && strcmp(x->a.text, a->text) == 0 && strcmp(x->b.text, b->text) == 0;
+}
+
+/* The remembered answer for (a, b, vtag): true with *index (-1: a miss still true). The way
+ * that answered last is asked first: one event is asked about several times in a row. */
+static bool memo_get(const amfol_n2 *n2, n2_assoc_memo *m, const amfol_endpoint *a, const amfol_endpoint *b,
+                     uint32_t vtag, int *index)
+{
+    for (unsigned k = 0; k <= N2_MEMO_WAYS; k++) {
+        unsigned w = k == 0 ? m->last : k - 1;
+        if ((k > 0 && w == m->last) || !memo_is(&m->way[w], a, b, vtag))
+            continue;
+        if (m->way[w].index < 0 && m->way[w].gen != n2->assoc_gen)
+            return false;            /* a miss remembered before the last key was added */
+        m->last = w;
+        *index = m->way[w].index;
+        return true;
+    }
+    return false;
+}
+
+static void memo_set(const amfol_n2 *n2, n2_assoc_memo *m, const amfol_endpoint *a, const amfol_endpoint *b,
+                     uint32_t vtag, int index)
+{
+    unsigned w = m->next++ % N2_MEMO_WAYS;
+    g_strlcpy(m->way[w].a.text, a->text, sizeof m->way[w].a.text);
+    g_strlcpy(m->way[w].b.text, b->text, sizeof m->way[w].b.text);
+    m->way[w].vtag = vtag;
+    m->way[w].index = index;
+    m->way[w].gen = n2->assoc_gen;
+    m->last = w;
+}
+
 int n2_assoc_find(const amfol_n2 *n2, const amfol_endpoint *a, const amfol_endpoint *b)
 {
     if (!a || !b)
         return -1;
+    n2_assoc_memo *m = &n2->memo[0];
+    int index;
+    if (memo_get(n2, m, a, b, 0, &index))
+        return index;
     char key[ASSOC_KEY_LEN];
     assoc_key(a, b, key);
-    return GPOINTER_TO_INT(g_hash_table_lookup(n2->assoc_by_key, key)) - 1;
+    index = GPOINTER_TO_INT(g_hash_table_lookup(n2->assoc_by_key, key)) - 1;
+    memo_set(n2, m, a, b, 0, index);
+    return index;
 }
 
 n2_amf *n2_amf_of(const amfol_n2 *n2, const n2_assoc *a)
@@ -192,7 +240,7 @@ static int other_path(amfol_n2 *n2, const amfol_ngap_event *ev, const char *key,
         g_snprintf(a->other_path, sizeof a->other_path, "%s|%s", ev->where.src.text, ev->where.dst.text);
     if (a->paths < N2_MAX_PATHS) {       /* beyond, the tag still finds it, one lookup more */
         a->paths++;
-        g_hash_table_insert(n2->assoc_by_key, g_strdup(key), GINT_TO_POINTER(v));
+        assoc_key_add(n2, key, GINT_TO_POINTER(v));
     }
     return v;
 }
@@ -200,13 +248,18 @@ static int other_path(amfol_n2 *n2, const amfol_ngap_event *ev, const char *key,
 n2_assoc *n2_assoc_for_event(amfol_n2 *n2, const amfol_ngap_event *ev, int *index)
 {
     *index = -1;
+    n2_assoc *a;
+    /* The same pair and tag as the last event: its keys, path and tag, are all in the table. */
+    if (memo_get(n2, &n2->memo[1], &ev->where.src, &ev->where.dst, ev->sctp_vtag, index) && *index >= 0) {
+        a = g_ptr_array_index(n2->assocs, *index);
+        goto found;
+    }
     char key[ASSOC_KEY_LEN], vkey[ASSOC_KEY_LEN];
     assoc_key(&ev->where.src, &ev->where.dst, key);
     path_key(ev, vkey);
     int v = GPOINTER_TO_INT(g_hash_table_lookup(n2->assoc_by_key, key));
     if (v <= 0)
         v = other_path(n2, ev, key, vkey);
-    n2_assoc *a;
     if (v > 0) {
         a = g_ptr_array_index(n2->assocs, v - 1);
         *index = v - 1;
@@ -231,11 +284,13 @@ n2_assoc *n2_assoc_for_event(amfol_n2 *n2, const amfol_ngap_event *ev, int *inde
             a->bucket_sec[i] = INT64_MIN;
         a->buckets = g_new0(n2_cause_counts, nb);
         g_ptr_array_add(n2->assocs, a);
-        g_hash_table_insert(n2->assoc_by_key, g_strdup(key), GINT_TO_POINTER((int)n2->assocs->len));
+        assoc_key_add(n2, key, GINT_TO_POINTER((int)n2->assocs->len));
         *index = (int)n2->assocs->len - 1;
     }
     if (vkey[0] && !g_hash_table_contains(n2->assoc_by_key, vkey))
-        g_hash_table_insert(n2->assoc_by_key, g_strdup(vkey), GINT_TO_POINTER(*index + 1));
+        assoc_key_add(n2, vkey, GINT_TO_POINTER(*index + 1));
+    memo_set(n2, &n2->memo[1], &ev->where.src, &ev->where.dst, ev->sctp_vtag, *index);
+found:
     a->last_frame = ev->where.frame;
     a->last_time = ev->where.time;
     a->pdus++;

@@ -174,14 +174,32 @@ typedef struct n2_cell {
     int assoc;
 } n2_cell;
 
+/* The last associations found for an endpoint pair (and SCTP tag): a storm's PDUs go both ways
+ * over few associations, and every event asks several times (N2, radio, NAS names, overload).
+ * An entry, once in assoc_by_key, never changes, so a remembered hit stays true. */
+#define N2_MEMO_WAYS 8
+typedef struct n2_memo_way {
+    amfol_endpoint a, b;
+    uint32_t vtag;
+    int index;                   /* -1: not an association (while gen is current) */
+    uint64_t gen;                /* assoc_gen when remembered; 0: empty */
+} n2_memo_way;
+typedef struct n2_assoc_memo {
+    n2_memo_way way[N2_MEMO_WAYS];
+    unsigned next;               /* the way replaced next (round robin) */
+    unsigned last;               /* the way that answered last: asked first */
+} n2_assoc_memo;
+
 struct amfol_n2 {
     amfol_config cfg;
+    n2_assoc_memo *memo;         /* [0] n2_assoc_find, [1] n2_assoc_for_event; mutable behind const */
     GPtrArray *amfs;             /* n2_amf*, owned */
     GHashTable *amf_by_key;      /* "ep:<address>" / "name:<AMFName>" -> index+1 */
     uint32_t amfs_dropped;
     GPtrArray *assocs;           /* n2_assoc*, owned */
     GHashTable *assoc_by_key;    /* "lo|hi" (every path) and "vtag:<tag>:<sport>><dport>" -> index+1 */
     uint32_t assocs_dropped;
+    uint64_t assoc_gen;          /* 1 + keys added to assoc_by_key: a remembered miss is stale after */
     GArray *cells;               /* n2_cell */
     GHashTable *cell_by_key;     /* "plmn-cellhex" -> index+1 */
     uint32_t cells_dropped;

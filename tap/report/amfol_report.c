@@ -31,6 +31,8 @@ static void capture_line(amfol_engine *e, GString *out)
                                "(same transport identity and payload, e.g. two probes), %" G_GUINT64_FORMAT
                                " SCTP retransmissions (every DATA chunk's TSN already seen)\n",
                                cap->duplicates_ignored, cap->sctp_retransmissions_ignored);
+    if (cap->caveat)
+        g_string_append_printf(out, "Caveat: %s\n", cap->caveat);
 }
 
 void amfol_report_timeline(amfol_engine *e, GString *out)

@@ -26,6 +26,10 @@ static void write_capture(json_dumper *d, amfol_engine *e)
     json_dumper_value_anyf(d, "%" G_GUINT64_FORMAT, cap->duplicates_ignored);
     json_dumper_set_member_name(d, "sctp_retransmissions_ignored");
     json_dumper_value_anyf(d, "%" G_GUINT64_FORMAT, cap->sctp_retransmissions_ignored);
+    if (cap->caveat) {          /* only when there is one: clean captures read as before */
+        json_dumper_set_member_name(d, "caveat");
+        json_dumper_value_string(d, cap->caveat);
+    }
     json_dumper_end_object(d);
 }
 

@@ -43,24 +43,20 @@ static void endpoints_of(const rrc_assoc *as, amfol_endpoint *a, amfol_endpoint 
     g_strlcpy(b->text, as->b, sizeof b->text);
 }
 
-/* Association `ai` (NULL if unknown) and its endpoints, to ask N2 for its names. */
-static rrc_assoc *assoc_at(amfol_rrc *s, uint32_t ai, amfol_endpoint *a, amfol_endpoint *b)
+/* Association `ai` (NULL if unknown). Its number is N2's: N2 names it by number. An entry only
+ * padded up to a later one (no endpoints, a[0] == 0) is unknown to N2 under that number. */
+static rrc_assoc *assoc_at(amfol_rrc *s, uint32_t ai)
 {
-    if (ai >= s->n_assocs)
-        return NULL;
-    rrc_assoc *as = &s->assocs[ai];
-    endpoints_of(as, a, b);
-    return as;
+    return ai < s->n_assocs ? &s->assocs[ai] : NULL;
 }
 
 const char *rrc_assoc_gnb_name(amfol_engine *e, uint32_t ai)
 {
     amfol_rrc *s = e->rrc;
-    amfol_endpoint a, b;
-    rrc_assoc *as = assoc_at(s, ai, &a, &b);
+    rrc_assoc *as = assoc_at(s, ai);
     if (!as)
         return NULL;
-    const char *n2 = amfol_n2_gnb_name(e->n2, &a, &b);   /* one naming for the whole report */
+    const char *n2 = as->a[0] ? amfol_n2_assoc_gnb_name(e->n2, (int)ai) : NULL;   /* one naming for the whole report */
     if (n2 && *n2)
         return n2;
     if (as->ran_node_name[0])
@@ -76,11 +72,10 @@ const char *rrc_assoc_gnb_name(amfol_engine *e, uint32_t ai)
 const char *rrc_assoc_amf_name(amfol_engine *e, uint32_t ai)
 {
     amfol_rrc *s = e->rrc;
-    amfol_endpoint a, b;
-    rrc_assoc *as = assoc_at(s, ai, &a, &b);
+    rrc_assoc *as = assoc_at(s, ai);
     if (!as)
         return NULL;
-    const char *n2 = amfol_n2_amf_name(e->n2, &a, &b);
+    const char *n2 = as->a[0] ? amfol_n2_assoc_amf_name(e->n2, (int)ai) : NULL;
     if (n2 && *n2)
         return n2;
     if (as->amf_name[0])

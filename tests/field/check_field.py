@@ -81,9 +81,9 @@ def mode_midstream():
         check(iu["after"] == counts(meta["initial_ue"], name, t, t + 60), "%s after %s" % (name, iu["after"]))
         check(g["segments"] == [], "%s: no pass-through judged without a known action" % name)
     # the per-frame fields: both STOPs close an overload from before the capture
-    out = tshark("-r", pcap, "-2", "-Y", "amfol.stop_before_capture", "-T", "fields", "-e", "frame.number")
+    out = tshark("-r", pcap, "-2", "-Y", "amfol.n2.stop_before_capture", "-T", "fields", "-e", "frame.number")
     check(out.split() == [str(m["stop_gnb1"]), str(m["stop_gnb2"])], "stop_before_capture frames %s" % out.split())
-    out = tshark("-r", pcap, "-2", "-Y", "amfol.stop_without_start", "-T", "fields", "-e", "frame.number")
+    out = tshark("-r", pcap, "-2", "-Y", "amfol.n2.stop_without_start", "-T", "fields", "-e", "frame.number")
     check(out.split() == [], "no STOP called without START: %s" % out.split())
     diag = tshark("-r", pcap, "-q", "-2", "-z", "amfol,diagnosis")
     check("in force before the capture began" in diag and "No findings." in diag, "diagnosis:\n" + diag)

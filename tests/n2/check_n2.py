@@ -101,9 +101,9 @@ def mode_fields(extra=None):
     extra = extra or []
     pcap, meta = load("storm")
     segs = segments(meta)
-    rows = fields(pcap, extra, "frame.number", "amfol.in_overload", "amfol.shed_expected", "amfol.exempt",
-                  "amfol.start_frame", "amfol.rrc_cause", "amfol.gnb", "amfol.amf", "amfol.since_start",
-                  "amfol.action", "amfol.reduction_pct", "amfol.episode")
+    rows = fields(pcap, extra, "frame.number", "amfol.n2.in_overload", "amfol.n2.shed_expected", "amfol.n2.exempt",
+                  "amfol.n2.start_frame", "amfol.n2.rrc_cause", "amfol.n2.gnb", "amfol.n2.amf", "amfol.n2.since_start_s",
+                  "amfol.n2.action", "amfol.n2.reduction_pct", "amfol.n2.episode")
     by_frame = {}
     for u in meta["initial_ue"]:
         by_frame.setdefault(u["frame"], []).append(u)
@@ -141,10 +141,10 @@ def mode_fields(extra=None):
             check(r[1] == "" and r[3] == "", "frame %d has overload items outside overload" % frame)
     m = meta["marks"]
     # STARTs and STOPs
-    start = fields(pcap, extra + ["-Y", "ngap.procedureCode in {22,23}"], "frame.number", "amfol.action",
-                   "amfol.reduction_pct", "amfol.replaced", "amfol.replaced_frame", "amfol.slice.snssai",
-                   "amfol.slice.action", "amfol.slice.reduction_pct", "amfol.level", "amfol.episode",
-                   "amfol.start_frame", "amfol.duration", "amfol.gnb")
+    start = fields(pcap, extra + ["-Y", "ngap.procedureCode in {22,23}"], "frame.number", "amfol.n2.action",
+                   "amfol.n2.reduction_pct", "amfol.n2.replaced", "amfol.n2.replaced_frame", "amfol.n2.slice.snssai",
+                   "amfol.n2.slice.action", "amfol.n2.slice.reduction_pct", "amfol.n2.level", "amfol.n2.episode",
+                   "amfol.n2.start_frame", "amfol.n2.duration_s", "amfol.n2.gnb")
     check(sorted(start) == sorted([m["start_gnb1"], m["start_gnb2"], m["start_gnb4"], m["restart_gnb1"],
                                    m["stop_gnb1"], m["stop_gnb4"]]), "START/STOP frames %s" % sorted(start))
     check(start[m["start_gnb1"]][:4] == ["1", "50", "", ""] and start[m["start_gnb1"]][7:9] == ["2", "1"],
@@ -161,7 +161,7 @@ def mode_fields(extra=None):
     stop4 = start[m["stop_gnb4"]]
     check(stop4[9] == str(m["start_gnb4"]) and abs(float(stop4[10]) - 59.99) < 1e-6, "STOP gnb-4 %s" % stop4)
     # the display filter of the issue
-    got = sorted(fields(pcap, extra + ["-Y", "amfol.in_overload && amfol.shed_expected"], "frame.number"))
+    got = sorted(fields(pcap, extra + ["-Y", "amfol.n2.in_overload && amfol.n2.shed_expected"], "frame.number"))
     check(got == want_filter, "filter in_overload && shed_expected: %d frames, want %d" % (len(got), len(want_filter)))
     check(len(want_filter) == 15 + 90, "oracle: %d shed frames" % len(want_filter))
     # several NGAP PDUs in one frame
@@ -171,9 +171,9 @@ def mode_fields(extra=None):
     # the clean capture: other overload-relevant messages
     pcap, meta = load("clean")
     m = meta["marks"]
-    rel = fields(pcap, extra + ["-Y", "amfol.overload_related"], "frame.number", "amfol.overload_related",
-                 "amfol.overload_cause", "amfol.time_to_wait", "amfol.relative_amf_capacity",
-                 "amfol.unavailable_guamis")
+    rel = fields(pcap, extra + ["-Y", "amfol.n2.overload_related"], "frame.number", "amfol.n2.overload_related",
+                 "amfol.n2.overload_cause", "amfol.n2.time_to_wait_s", "amfol.n2.relative_amf_capacity",
+                 "amfol.n2.unavailable_guamis")
     check(rel.get(m["setup_failure_c"]) == ["NGSetupFailure", "1", "10", "", ""], "NGSetupFailure %s" % rel.get(m["setup_failure_c"]))
     check(rel.get(m["error_indication"]) == ["ErrorIndication", "1", "", "", ""], "ErrorIndication %s" % rel.get(m["error_indication"]))
     check(rel.get(m["config_update"]) == ["AMFConfigurationUpdate", "", "", "64", ""], "AMFConfigurationUpdate %s" % rel.get(m["config_update"]))
@@ -185,8 +185,8 @@ def mode_fields(extra=None):
     # the late capture: transport names, STOP without START
     pcap, meta = load("late")
     m = meta["marks"]
-    late = fields(pcap, extra, "frame.number", "amfol.amf", "amfol.gnb", "amfol.named_by_transport",
-                  "amfol.stop_without_start", "amfol.in_overload", "amfol.level", "amfol.action")
+    late = fields(pcap, extra, "frame.number", "amfol.n2.amf", "amfol.n2.gnb", "amfol.n2.named_by_transport",
+                  "amfol.n2.stop_without_start", "amfol.n2.in_overload", "amfol.n2.level", "amfol.n2.action")
     check(late[m["start"]][:3] == ["10.0.0.2:38412", "10.0.2.1", "1"] and late[m["start"]][5] == "2",
           "late START %s" % late[m["start"]])
     check(late[m["stop"]][3] == "" and late[m["stop_again"]][3] == "1", "late STOPs %s %s" % (late[m["stop"]], late[m["stop_again"]]))
@@ -299,8 +299,8 @@ def mode_timeline():
         "pass-through observed 49 %, expected <= 50 %\n",
     ]:
         check(needle in out, "timeline lacks: %r" % needle)
-    out = tshark("-r", pcap, "-q", "-z", "amfol,timeline,amfol.in_overload").stdout
-    check("(filter \"amfol.in_overload\" matched" in out and "Episode 1:" in out, "timeline with filter")
+    out = tshark("-r", pcap, "-q", "-z", "amfol,timeline,amfol.n2.in_overload").stdout
+    check("(filter \"amfol.n2.in_overload\" matched" in out and "Episode 1:" in out, "timeline with filter")
 
 
 def mode_diagnosis():
@@ -332,11 +332,11 @@ def mode_expert():
         s = seg_at(segs[u["gnb"]], u["t"])
         if s and s[3] is not None and u["cause"] in SHED[s[3]] and u["t"] - s[0] >= GRACE:
             shed_late.append(u["frame"])
-    got = sorted(fields(pcap, ["-Y", "amfol.shed_forwarded"], "frame.number"))
+    got = sorted(fields(pcap, ["-Y", "amfol.n2.shed_forwarded"], "frame.number"))
     check(got == sorted(set(shed_late)), "shed_forwarded frames %d want %d" % (len(got), len(set(shed_late))))
-    got = sorted(fields(pcap, ["-Y", "amfol.overload_start"], "frame.number"))
+    got = sorted(fields(pcap, ["-Y", "amfol.n2.overload_start"], "frame.number"))
     check(got == sorted([m["start_gnb1"], m["start_gnb2"], m["start_gnb4"], m["restart_gnb1"]]), "overload_start experts %s" % got)
-    got = sorted(fields(pcap, ["-Y", "amfol.overload_stop"], "frame.number"))
+    got = sorted(fields(pcap, ["-Y", "amfol.n2.overload_stop"], "frame.number"))
     check(got == sorted([m["stop_gnb1"], m["stop_gnb4"]]), "overload_stop experts %s" % got)
     # Findings become Expert Info on their evidence frames once the whole capture is known (-2).
     got = sorted(fields(pcap, ["-2", "-Y", "amfol.expert.gnb_ignores_overload"], "frame.number"))
@@ -353,9 +353,9 @@ def mode_expert():
 def mode_twopass():
     for name in ("storm", "clean", "exempt", "late"):
         pcap, _ = load(name)
-        cols = ["frame.number", "amfol.amf", "amfol.gnb", "amfol.episode", "amfol.in_overload", "amfol.shed_expected",
-                "amfol.exempt", "amfol.start_frame", "amfol.since_start", "amfol.replaced", "amfol.duration",
-                "amfol.level", "amfol.action", "amfol.reduction_pct", "amfol.slice.snssai", "amfol.overload_related"]
+        cols = ["frame.number", "amfol.n2.amf", "amfol.n2.gnb", "amfol.n2.episode", "amfol.n2.in_overload", "amfol.n2.shed_expected",
+                "amfol.n2.exempt", "amfol.n2.start_frame", "amfol.n2.since_start_s", "amfol.n2.replaced", "amfol.n2.duration_s",
+                "amfol.n2.level", "amfol.n2.action", "amfol.n2.reduction_pct", "amfol.n2.slice.snssai", "amfol.n2.overload_related"]
         one = fields(pcap, [], *cols)
         two = fields(pcap, ["-2"], *cols)
         check(one == two, "%s: fields differ between one and two passes" % name)
@@ -423,22 +423,45 @@ def mode_robust():
 
 
 def mode_docs():
-    """Every amfol.* field docs/fields.md names exists in tshark -G fields, and every N2 field the
-    plugin registers is documented."""
-    doc = open(os.path.join(HERE, "..", "..", "docs", "fields.md")).read()
-    documented = set(re.findall(r"`(amfol\.[a-z0-9_.]+)`", doc))
+    """Filter names are a user contract: every amfol.* field the docs (docs/fields.md and the
+    per-domain docs/fields-*.md) name exists in tshark -G fields, every field the plugin
+    registers is documented, and the "Renamed filter fields" table holds both ways."""
+    docs = os.path.join(HERE, "..", "..", "docs")
+    doc = open(os.path.join(docs, "fields.md")).read()
     reg = {}
+    types = {}                         # abbrev -> its types (Expert Info registers FT_NONE)
     for line in tshark("-G", "fields").stdout.splitlines():
         cols = line.split("\t")
-        if len(cols) > 2 and cols[2].startswith("amfol."):
+        if len(cols) > 3 and cols[2].startswith("amfol."):
             reg[cols[2]] = cols[0]
+            types.setdefault(cols[2], set()).add(cols[3])
+    # "Renamed filter fields": every old name is gone, every new one registered; the old names
+    # are documented there only, so they are left out of the checks below. An Expert Info row
+    # whose old name stays a field name says "(Expert Info)": only the expert registration left.
+    row = r"^\| `(amfol\.[a-z0-9_.]+)`( \(Expert Info\))? \| `(amfol\.[a-z0-9_.]+)` \|$"
+    renames = re.findall(row, doc, re.M)
+    check(len(renames) >= 40, "rename table rows %d" % len(renames))
+    for old, expert, new in renames:
+        if expert:
+            check("FT_NONE" not in types.get(old, set()), "renamed Expert Info %s is still registered" % old)
+            check("FT_NONE" in types.get(new, set()), "new Expert Info %s (was %s) is not registered" % (new, old))
+        else:
+            check(old not in reg, "renamed field %s is still registered" % old)
+            check(new in reg, "new name %s (was %s) is not registered" % (new, old))
+    text = re.sub(row, "", doc, flags=re.M)
+    for name in ("fields-rrc.md", "fields-nas.md", "fields-sbi.md"):
+        text += open(os.path.join(docs, name)).read()
+    documented = set(re.findall(r"`(amfol\.[a-z0-9_.]+)`", text))
+    # Shorthand of the SBI page: `amfol.sbi.seen.load` / `.own_load` / `.own_frame`
+    for m in re.finditer(r"`(amfol\.[a-z0-9_.]+)`((?:\s*[/,]\s*`\.[a-z0-9_]+`)+)", text):
+        base = m.group(1).rsplit(".", 1)[0]
+        documented.update(base + "." + suffix for suffix in re.findall(r"`\.([a-z0-9_]+)`", m.group(2)))
     prefs = set(re.findall(r"^#?(amfol\.[a-z0-9_]+):", tshark("-G", "defaultprefs").stdout, re.M))
     for f in sorted(documented - prefs):
         check(f in reg, "documented field %s is not registered" % f)
-    others = ("amfol.rrc", "amfol.nas", "amfol.sbi", "amfol.expert")
-    n2 = [f for f in reg if not any(f == o or f.startswith(o + ".") for o in others)]
-    for f in n2:
-        check(f in documented, "registered field %s is not in docs/fields.md" % f)
+    for f in sorted(reg):
+        if not f.startswith("amfol.expert."):   # one per rule: docs/faults.md
+            check(f in documented, "registered field %s is not in docs/fields*.md" % f)
 
 
 def mode_public():

@@ -11,7 +11,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 from amfol_catalogue import rule_ids  # noqa: E402
-FIELDS = ["frame.number", "amfol.nas.message", "amfol.nas.cause", "amfol.nas.congestion",
+FIELDS = ["frame.number", "amfol.nas", "amfol.nas.cause", "amfol.nas.congestion",
           "amfol.nas.t3346", "amfol.nas.t3346_s", "amfol.nas.ue", "amfol.nas.linked_by",
           "amfol.nas.verdict", "amfol.nas.backoff_frame", "amfol.nas.integrity_protected",
           "amfol.nas.ciphered", "amfol.nas.timer", "amfol.nas.exempt_rejected", "amfol.nas.sm_cause"]
@@ -36,7 +36,9 @@ class Ctx:
         rows = {}
         for line in self.tshark(cap, *args).splitlines():
             v = line.split("\t")
-            rows[int(v[0])] = dict(zip([f.split(".")[-1] for f in FIELDS[1:]], v[1:]))
+            # Keys are the last name part; amfol.nas (the message item) is "message".
+            keys = ["message" if f == "amfol.nas" else f.split(".")[-1] for f in FIELDS[1:]]
+            rows[int(v[0])] = dict(zip(keys, v[1:]))
         return rows
 
     def findings(self, cap, *opts):

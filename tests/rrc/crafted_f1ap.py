@@ -49,8 +49,8 @@ def build(workdir):
 
 def fields(wrapper, plugin, cap, *opts):
     r = subprocess.run([wrapper, plugin, "-r", cap, "-2"] + list(opts) +
-                       ["-T", "fields", "-E", "separator=|", "-e", "frame.number", "-e", "amfol.rrc.msg",
-                        "-e", "amfol.rrc.cause", "-e", "amfol.rrc.outcome", "-e", "amfol.rrc.answer_frame",
+                       ["-T", "fields", "-E", "separator=|", "-e", "frame.number", "-e", "amfol.rrc",
+                        "-e", "amfol.rrc.cause", "-e", "amfol.rrc.outcome", "-e", "amfol.rrc.response_frame",
                         "-e", "amfol.rrc.request_frame", "-e", "amfol.rrc.wait_time_s", "-e", "amfol.rrc.gnb",
                         "-e", "amfol.rrc.in_overload", "-e", "_ws.expert.message"],
                        capture_output=True, text=True, timeout=100)

@@ -25,9 +25,9 @@ def run(wrapper, plugin, cap, *args):
 def main():
     wrapper, plugin, cap = sys.argv[1:4]
     fails = []
-    out = run(wrapper, plugin, cap, "-2", "-Y", "amfol.rrc.msg || amfol.finding", "-T", "fields",
-              "-E", "separator=|", "-e", "frame.number", "-e", "amfol.rrc.msg", "-e", "amfol.rrc.cause",
-              "-e", "amfol.rrc.outcome", "-e", "amfol.rrc.answer_frame", "-e", "amfol.rrc.request_frame",
+    out = run(wrapper, plugin, cap, "-2", "-Y", "amfol.rrc || amfol.finding", "-T", "fields",
+              "-E", "separator=|", "-e", "frame.number", "-e", "amfol.rrc", "-e", "amfol.rrc.cause",
+              "-e", "amfol.rrc.outcome", "-e", "amfol.rrc.response_frame", "-e", "amfol.rrc.request_frame",
               "-e", "amfol.finding")
     rows = [l.split("|") for l in out.splitlines() if l and l[0].isdigit()]
     want = [["1", "1", "3", "1", "2", "", ""], ["2", "3", "3", "", "", "1", ""], ["3", "7", "3", "", "", "1", ""],

@@ -121,7 +121,7 @@ def main():
                         stderr=subprocess.DEVNULL, text=True).stdout.splitlines()
     am = {}
     for row in run(["-Y", "amfol.sbi", "-T", "fields", "-e", "frame.number", "-e", "amfol.sbi.kind",
-                    "-e", "amfol.sbi.nf_instance_id", "-e", "amfol.sbi.request_in"]).splitlines():
+                    "-e", "amfol.sbi.nf_instance_id", "-e", "amfol.sbi.request_frame"]).splitlines():
         c = row.split("\t")
         am[int(c[0])] = c[1:]
     n_h1 = 0

@@ -90,7 +90,7 @@ def main():
                                        "-e", "amfol.sbi.kind", "-e", "amfol.sbi.load",
                                        "-e", "amfol.sbi.status", "-e", "amfol.sbi.retry_after",
                                        "-e", "amfol.sbi.problem_cause", "-e", "amfol.sbi.olc.malformed",
-                                       "-e", "amfol.sbi.olc.load", "-e", "amfol.sbi.request_in",
+                                       "-e", "amfol.sbi.olc.load", "-e", "amfol.sbi.request_frame",
                                        "-e", "amfol.sbi.response_time", "-e", "ip.src"
                                        ).splitlines()]
     amf, nrf = "10.0.0.1", "10.0.9.1"
