@@ -39,7 +39,12 @@
     X(RRCF_WAIT, "nr-rrc.waitTime") \
     X(RRCF_TMSI1, "nr-rrc.ng_5G_S_TMSI_Part1") \
     X(RRCF_MAC_RNTI, "mac-nr.rnti") \
-    X(RRCF_MAC_DIR, "mac-nr.direction")
+    X(RRCF_MAC_DIR, "mac-nr.direction") \
+    /* RRCSetupComplete's s-NSSAI-List (UL-DCCH, in F1AP UL RRC MESSAGE TRANSFER's PDCP-C PDU): \
+     * each S-NSSAI is a CHOICE of sst (8 bits) or sst-SD (32 bits: SST then SD) */ \
+    X(RRCF_SETUP_COMPLETE, "nr-rrc.rrcSetupComplete_element") \
+    X(RRCF_SST, "nr-rrc.sst") \
+    X(RRCF_SST_SD, "nr-rrc.sst_SD")
 
 enum rrc_slot { RRC_FIELDS(AMFOL_SLOT_ENUM) RRCF_COUNT };
 static const char *const rrc_field_names[] = { RRC_FIELDS(AMFOL_SLOT_NAME) NULL };
@@ -94,6 +99,18 @@ static bool bits_value(const uint8_t *b, size_t len, int bits, uint64_t *out)
         v = v << 8 | b[i];
     *out = v >> (need * 8 - (size_t)bits);
     return true;
+}
+
+/* One S-NSSAI of s-NSSAI-List: sst BIT STRING (8) or sst-SD BIT STRING (32, SST then SD). */
+static void add_snssai(amfol_rrc_event *ev, const uint8_t *b, size_t len, bool with_sd)
+{
+    uint64_t v;
+    if (ev->n_requested_nssai >= AMFOL_MAX_NSSAI || !bits_value(b, len, with_sd ? 32 : 8, &v))
+        return;
+    amfol_snssai *sn = &ev->requested_nssai[ev->n_requested_nssai++];
+    sn->sst = (uint8_t)(with_sd ? v >> 24 : v);
+    sn->has_sd = with_sd;
+    sn->sd = with_sd ? (uint32_t)(v & 0xFFFFFFu) : 0;
 }
 
 static void blank_event(amfol_rrc_event *ev)
@@ -193,9 +210,10 @@ static void *rrc_analyze(amfol_frame_ctx *ctx)
                 c.has_plmn = true;
             break;
         case RRCF_SETUP_REQ: case RRCF_RESUME_REQ: case RRCF_RESUME_REQ1: case RRCF_SETUP: case RRCF_REJECT:
-        case RRCF_RESUME: case RRCF_RELEASE: {
+        case RRCF_RESUME: case RRCF_RELEASE: case RRCF_SETUP_COMPLETE: {
             int msg = f->slot == RRCF_SETUP_REQ ? AMFOL_RRC_SETUP_REQUEST
                     : f->slot == RRCF_SETUP ? AMFOL_RRC_SETUP
+                    : f->slot == RRCF_SETUP_COMPLETE ? AMFOL_RRC_SETUP_COMPLETE
                     : f->slot == RRCF_REJECT ? AMFOL_RRC_REJECT
                     : f->slot == RRCF_RESUME ? AMFOL_RRC_RESUME
                     : f->slot == RRCF_RELEASE ? AMFOL_RRC_RELEASE : AMFOL_RRC_RESUME_REQUEST;
@@ -225,6 +243,11 @@ static void *rrc_analyze(amfol_frame_ctx *ctx)
         case RRCF_WAIT:
             if (m && m->ev.msg == AMFOL_RRC_REJECT && m->ev.wait_time_s == AMFOL_ABSENT)
                 m->ev.wait_time_s = (int)amfol_fi_uint(f->fi);
+            break;
+        case RRCF_SST: case RRCF_SST_SD:
+            b = amfol_fi_bytes(f->fi, &len);
+            if (m && m->ev.msg == AMFOL_RRC_SETUP_COMPLETE && b)
+                add_snssai(&m->ev, b, len, f->slot == RRCF_SST_SD);
             break;
         case RRCF_TMSI1:
             b = amfol_fi_bytes(f->fi, &len);

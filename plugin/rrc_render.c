@@ -36,6 +36,7 @@ static const value_string rrc_msg_vals[] = {
     { AMFOL_RRC_REJECT, "RRCReject" },
     { AMFOL_RRC_RESUME, "RRCResume" },
     { AMFOL_RRC_RELEASE, "RRCRelease" },
+    { AMFOL_RRC_SETUP_COMPLETE, "RRCSetupComplete" },
     { 0, NULL }
 };
 

@@ -119,7 +119,8 @@ enum amfol_rrc_msg {
     AMFOL_RRC_SETUP = 3,
     AMFOL_RRC_REJECT = 4,
     AMFOL_RRC_RESUME = 5,
-    AMFOL_RRC_RELEASE = 6
+    AMFOL_RRC_RELEASE = 6,
+    AMFOL_RRC_SETUP_COMPLETE = 7     /* UL-DCCH: the UE's requested NSSAI (s-NSSAI-List) */
 };
 
 typedef struct amfol_rrc_event {
@@ -138,6 +139,10 @@ typedef struct amfol_rrc_event {
     bool has_nr_cgi;
     amfol_nr_cgi nr_cgi;
     int64_t c_rnti;                  /* or AMFOL_ABSENT */
+    /* RRCSetupComplete s-NSSAI-List (TS 38.331, Rel-15 base IEs): the requested NSSAI as NAS
+     * handed it to the AS; 0 entries when absent */
+    int n_requested_nssai;
+    amfol_snssai requested_nssai[AMFOL_MAX_NSSAI];
 } amfol_rrc_event;
 
 /* ---- NAS-5GS (issue 5) --------------------------------------------------------------- */

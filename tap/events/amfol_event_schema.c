@@ -115,6 +115,7 @@ static const amfol_member rrc_m[] = {
     NUM(T, "s_tmsi_part1", s_tmsi_part1), NUM(T, "via_f1ap", via_f1ap), OPT(T, "du_ue_id", du_ue_id),
     OPT(T, "cu_ue_id", cu_ue_id), OPT(T, "srb_id", srb_id), NUM(T, "has_nr_cgi", has_nr_cgi),
     OBJ(T, "nr_cgi", nr_cgi, nr_cgi_s), OPT(T, "c_rnti", c_rnti),
+    ARR(T, "requested_nssai", requested_nssai, n_requested_nssai, snssai_s),
 };
 #undef T
 SCHEMA(rrc_s, rrc_m);

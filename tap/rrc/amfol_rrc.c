@@ -19,8 +19,9 @@ amfol_rrc *amfol_rrc_new(const amfol_config *cfg)
     s->pending_order = g_queue_new();
     s->names = g_string_chunk_new(1024);
     s->interned = g_hash_table_new(g_str_hash, g_str_equal);
-    s->ue_nssai = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
     s->nssai_sets = g_array_new(FALSE, FALSE, sizeof(rrc_nssai_set));
+    s->conn = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
+    s->conn_order = g_queue_new();
     return s;
 }
 
@@ -37,10 +38,11 @@ void amfol_rrc_free(amfol_rrc *s)
     g_queue_free(s->pending_order);
     g_hash_table_destroy(s->interned);
     g_string_chunk_free(s->names);
-    g_hash_table_destroy(s->ue_nssai);
     g_array_free(s->nssai_sets, TRUE);
     if (s->awaiting_ium)
         g_hash_table_destroy(s->awaiting_ium);
+    g_hash_table_destroy(s->conn);
+    g_queue_free(s->conn_order);
     g_free(s);
 }
 
@@ -147,8 +149,8 @@ static void on_request(amfol_engine *e, const amfol_rrc_event *ev, amfol_rrc_res
     r.key = rrc_match_key(ev);
     r.has_part1 = ev->msg == AMFOL_RRC_SETUP_REQUEST && ev->has_s_tmsi_part1;
     r.part1 = r.has_part1 ? ev->s_tmsi_part1 & RRC_PART1_MASK : 0;
-    /* The UE's slices as known now (a later registration may change them). */
-    r.nssai = (int16_t)(r.has_part1 ? rrc_nssai_for_part1(s, r.part1) : -1);
+    r.nssai = -1;            /* the UE names its slices only in RRCSetupComplete */
+    r.complete_seg = -1;
     rrc_req_govern(e, &r, true);
     g_array_append_val(s->reqs, r);
     uint32_t ix = s->reqs->len - 1;
@@ -172,6 +174,17 @@ static void on_answer(amfol_engine *e, const amfol_rrc_event *ev, amfol_rrc_resu
     int8_t wait = ev->msg == AMFOL_RRC_REJECT && ev->wait_time_s >= 1 && ev->wait_time_s <= 16
                   ? (int8_t)ev->wait_time_s : -1;
     rrc_req *r = ix != RRC_NO_IX ? &g_array_index(s->reqs, rrc_req, ix) : NULL;
+    if (!r && ev->msg == AMFOL_RRC_RELEASE) {
+        /* the release of a connection set up earlier (after its RRCSetupComplete, when the
+         * gNB drops the UE for its slice): not an answer to the request */
+        const rrc_req *c = rrc_conn_release(e, ev);
+        if (c) {
+            out->relevant = true;
+            fill_governance(e, c, out);
+            out->request_frame = c->frame;
+        }
+        return;
+    }
     if (!r && !ccch)
         return;   /* a DCCH release of a connection we never saw being requested */
     if (r) {
@@ -184,6 +197,7 @@ static void on_answer(amfol_engine *e, const amfol_rrc_event *ev, amfol_rrc_resu
         if (r->outcome == AMFOL_RRC_OUT_SETUP) {
             c->setups[r->cause]++;
             rrc_new_ue_set_up(e, ix);
+            rrc_conn_add(s, ix);
         }
         else if (r->outcome == AMFOL_RRC_OUT_REJECT) {
             c->rejects[r->cause]++;
@@ -227,7 +241,14 @@ void amfol_rrc_on_msg(amfol_engine *e, const amfol_rrc_event *ev, amfol_rrc_resu
     if (ev->where.time > s->last_time)
         s->last_time = ev->where.time;
     rrc_expire(s, ev->where.time, e->cfg.rrc_answer_timeout_ms);
-    if (is_request(ev->msg))
+    if (ev->msg == AMFOL_RRC_SETUP_COMPLETE) {
+        const rrc_req *r = rrc_conn_setup_complete(e, ev);
+        if (r) {
+            out->relevant = true;
+            fill_governance(e, r, out);
+            out->request_frame = r->frame;
+        }
+    } else if (is_request(ev->msg))
         on_request(e, ev, out);
     else
         on_answer(e, ev, out);
@@ -278,11 +299,6 @@ static void rrc_msg(amfol_engine *e, const amfol_rrc_event *ev, void *result)
     amfol_rrc_on_msg(e, ev, result);
 }
 
-static void rrc_nas(amfol_engine *e, const amfol_nas_event *ev, void *result)
-{
-    amfol_rrc_on_nas(e, ev);
-}
-
 const amfol_module amfol_rrc_module = {
     .name = "rrc",
     .owns = AMFOL_EV_RRC,
@@ -291,6 +307,5 @@ const amfol_module amfol_rrc_module = {
     .on_ngap = rrc_ngap,
     .on_sctp = amfol_rrc_on_sctp,
     .on_rrc = rrc_msg,
-    .on_nas = rrc_nas,
     .finish = amfol_rrc_finish,
 };

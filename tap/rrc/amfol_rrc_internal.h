@@ -16,13 +16,14 @@
 #define RRC_MAX_REJECTS     500000
 #define RRC_MAX_PENDING     65536    /* requests waiting for an answer */
 #define RRC_MAX_TRANSPORTS  256      /* F1 associations / MAC streams */
-#define RRC_MAX_UE_NSSAI    65536    /* 5G-S-TMSI part1 -> requested NSSAI (learnt from NAS) */
-#define RRC_MAX_NSSAI_SETS  1024     /* distinct requested NSSAIs */
+#define RRC_MAX_NSSAI_SETS  1024     /* distinct requested NSSAIs (RRCSetupComplete s-NSSAI-List) */
+/* An RRCRelease this soon after RRCSetupComplete: the gNB dropped the UE on reading it. */
+#define RRC_RELEASE_AT_SETUP_S 1.0
 #define RRC_NO_IX           UINT32_MAX
 #define RRC_ALL_ASSOCS      (UINT32_MAX - 1)   /* every association of the gNB (one AMF) */
 #define RRC_PART1_MASK      ((UINT64_C(1) << 39) - 1)
 
-/* One distinct requested NSSAI (as a Registration Request listed it). */
+/* One distinct requested NSSAI (as an RRCSetupComplete listed it). */
 typedef struct rrc_nssai_set {
     int n;
     amfol_snssai s[AMFOL_MAX_NSSAI];
@@ -97,10 +98,14 @@ typedef struct rrc_req {
     uint64_t key;                  /* matching key within the transport */
     uint64_t part1;                /* ng-5G-S-TMSI-Part1 when has_part1 */
     bool has_part1;
-    int16_t nssai;                 /* the UE's requested NSSAI (rrc_nssai_set index), -1 unknown */
+    int16_t nssai;                 /* requested NSSAI of its RRCSetupComplete (rrc_nssai_set index), -1 */
     bool unattributed;             /* several AMFs on the gNB, target unknown: never evidence */
     uint32_t via_assoc;            /* a new UE: the association its INITIAL UE MESSAGE went on
                                     * (amfol_rrc_new_ue.c), RRC_NO_IX unknown */
+    amfol_frame complete_frame;    /* its RRCSetupComplete, 0 none */
+    amfol_time complete_time;
+    int32_t complete_seg;          /* segment in force at RRCSetupComplete, -1 none */
+    amfol_frame release_frame;     /* RRCRelease within RRC_RELEASE_AT_SETUP_S of it, 0 none */
 } rrc_req;
 
 /* One RRCReject (matched or not). */
@@ -137,12 +142,14 @@ struct amfol_rrc {
     uint64_t messages, requests, setups, rejects, unmatched_answers, late_or_superseded;
     uint64_t overflow;             /* items dropped (or slices not learnt) because a cap was reached */
     amfol_time last_time;
-    GHashTable *ue_nssai;          /* part1 (uint64, owned key) -> rrc_nssai_set index+1 */
     GArray *nssai_sets;            /* rrc_nssai_set */
     GHashTable *awaiting_ium;      /* (cell, cause) -> GQueue of set-up new-UE requests (ix+1) */
     uint64_t new_ue_linked;        /* new UEs tied to their INITIAL UE MESSAGE's association */
     uint64_t new_ue_ambiguous;     /* INITIAL UE MESSAGEs with several candidate requests: no tie */
     uint32_t n2_ignores_cleared;   /* N2 gnb-ignores-overload verdicts the offered requests cleared */
+    GHashTable *conn;              /* (transport<<48 ^ key) -> req index+1: set up, DCCH followed */
+    GQueue *conn_order;            /* their req indexes in set-up order, for expiry */
+    uint64_t setup_completes, released_at_setup;
 };
 
 /* amfol_rrc_assoc.c: associations (numbered as N2 numbers them), cells, timeline lookups */
@@ -192,9 +199,13 @@ void rrc_new_ue_initial_message(amfol_engine *e, const amfol_ngap_event *ev, uin
 /* amfol_rrc_stats.c */
 double rrc_binom_sf(uint32_t k, uint32_t n, double p);   /* P(X >= k), X ~ Bin(n, p) */
 
+/* amfol_rrc_connected.c: the DCCH after RRCSetup (bounded, expiring) */
+void rrc_conn_add(amfol_rrc *s, uint32_t req_ix);
+/* RRCSetupComplete / RRCRelease of a set-up request: the request, NULL when none is followed. */
+rrc_req *rrc_conn_setup_complete(amfol_engine *e, const amfol_rrc_event *ev);
+rrc_req *rrc_conn_release(amfol_engine *e, const amfol_rrc_event *ev);
+
 /* amfol_rrc_slices.c */
-/* The requested NSSAI last learnt for a 5G-S-TMSI part1 (index into nssai_sets), -1 unknown. */
-int rrc_nssai_for_part1(const amfol_rrc *s, uint64_t part1);
 bool rrc_snssai_equal(const amfol_snssai *a, const amfol_snssai *b);
 bool rrc_snssai_protected(const char *list, const amfol_snssai *s);
 void rrc_format_snssai(const amfol_snssai *s, char *buf, size_t cap);
@@ -203,7 +214,6 @@ void rrc_format_snssai(const amfol_snssai *s, char *buf, size_t cap);
 void amfol_rrc_on_msg(amfol_engine *e, const amfol_rrc_event *ev, amfol_rrc_result *out);
 void amfol_rrc_on_ngap(amfol_engine *e, const amfol_ngap_event *ev);
 void amfol_rrc_on_sctp(amfol_engine *e, const amfol_sctp_event *ev);
-void amfol_rrc_on_nas(amfol_engine *e, const amfol_nas_event *ev);
 void amfol_rrc_finish(amfol_engine *e, amfol_findings *out);
 
 #endif

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* amfol_rrc_slice_rules.c: slice-overload-misconfigured (a START throttles a protected slice) and
- * slice-overload-blocks-slice (every UE of a listed slice is rejected at RRC level while UEs of
- * other slices are set up; the UE's slices come from its earlier REGISTRATION REQUEST, found by
- * the ng-5G-S-TMSI-Part1 of its RRCSetupRequest). */
+ * slice-overload-blocks-slice (the gNB releases UEs after reading their requested NSSAI in
+ * RRCSetupComplete: every UE of a listed slice (the AMF's list decides), more than a slice's
+ * percentage, or UEs of a slice the START does not list (the gNB's error)). */
 #include "amfol_rrc_rules.h"
 #include "../core/amfol_engine_internal.h"
 
@@ -49,44 +49,41 @@ void rrc_judge_protected_slices(amfol_engine *e, amfol_findings *out)
 }
 
 
-/* UEs of one (START segment, gNB, listed slice), or (slice "other") the UEs of the segment and gNB
- * whose requested NSSAI holds a slice the START does not list. */
+/* The connections of one (START segment, gNB, slice, kind) that reached RRCSetupComplete. */
+enum { ACC_LISTED, ACC_UNLISTED, ACC_OTHER };
 typedef struct blk_acc {
     int32_t seg;
     const char *gnb;
-    bool other;
-    amfol_snssai slice;
-    GHashTable *ues;               /* part1 (owned uint64) -> 1 attempted | 2 set up */
-    uint32_t rejects;
-    GArray *reject_frames;
+    int kind;
+    amfol_snssai slice;            /* ACC_OTHER: unused */
+    uint32_t completes, set_up, released;
+    GArray *release_frames;
 } blk_acc;
 
 static void blk_acc_free(gpointer p)
 {
     blk_acc *x = p;
-    g_hash_table_destroy(x->ues);
-    g_array_free(x->reject_frames, TRUE);
+    g_array_free(x->release_frames, TRUE);
     g_free(x);
 }
 
-static blk_acc *blk_acc_get(GHashTable *index, GPtrArray *all, int32_t seg, const char *gnb,
+static blk_acc *blk_acc_get(GHashTable *index, GPtrArray *all, int32_t seg, const char *gnb, int kind,
                             const amfol_snssai *slice, bool create)
 {
-    char key[96], sn[24] = "other";
+    char key[112], sn[24] = "-";
     if (slice)
         rrc_format_snssai(slice, sn, sizeof sn);
-    snprintf(key, sizeof key, "%d|%p|%s", (int)seg, (const void *)gnb, sn);
+    snprintf(key, sizeof key, "%d|%p|%d|%s", (int)seg, (const void *)gnb, kind, sn);
     blk_acc *x = g_hash_table_lookup(index, key);
     if (x || !create || all->len >= 4096)
         return x;
     x = g_new0(blk_acc, 1);
     x->seg = seg;
     x->gnb = gnb;
-    x->other = slice == NULL;
+    x->kind = kind;
     if (slice)
         x->slice = *slice;
-    x->ues = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
-    x->reject_frames = g_array_new(FALSE, FALSE, sizeof(amfol_frame));
+    x->release_frames = g_array_new(FALSE, FALSE, sizeof(amfol_frame));
     g_ptr_array_add(all, x);
     g_hash_table_insert(index, g_strdup(key), x);
     return x;
@@ -102,46 +99,114 @@ static const amfol_slice_item *item_listing(const rrc_segment *sg, const amfol_s
     return NULL;
 }
 
-static bool segment_lists(const rrc_segment *sg, const amfol_snssai *sn)
-{
-    return item_listing(sg, sn) != NULL;
-}
-
-static uint32_t ues_set_up(const blk_acc *x)
-{
-    uint32_t n = 0;
-    GHashTableIter it;
-    gpointer k, v;
-    g_hash_table_iter_init(&it, x->ues);
-    while (g_hash_table_iter_next(&it, &k, &v))
-        n += (GPOINTER_TO_INT(v) & 2) ? 1 : 0;
-    return n;
-}
-
 static int cmp_frame(gconstpointer a, gconstpointer b)
 {
     amfol_frame x = *(const amfol_frame *)a, y = *(const amfol_frame *)b;
     return x < y ? -1 : x > y;
 }
 
-/* One request of a UE into an accumulator: attempted / set up, and its RRCReject. */
 static void blk_record(blk_acc *x, const rrc_req *r)
 {
-    int flags = GPOINTER_TO_INT(g_hash_table_lookup(x->ues, &r->part1)) | 1;
-    if (r->outcome == AMFOL_RRC_OUT_SETUP)
-        flags |= 2;
-    uint64_t *key = g_new(uint64_t, 1);
-    *key = r->part1;
-    g_hash_table_replace(x->ues, key, GINT_TO_POINTER(flags));
-    if (r->outcome == AMFOL_RRC_OUT_REJECT && r->answer_frame) {
-        x->rejects++;
-        rrc_add_frame(x->reject_frames, r->answer_frame);
+    x->completes++;
+    if (r->release_frame) {
+        x->released++;
+        rrc_add_frame(x->release_frames, r->release_frame);
+    } else {
+        x->set_up++;
     }
 }
 
-/* slice-overload-blocks-slice, per (START segment with a slice list, gNB, slice): a listed slice
- * blocked (the AMF's list decides, or the gNB over-sheds a percentage), or a slice the START does
- * not list blocked (the gNB's error). */
+/* Sort one connection into its accumulators: a UE whose requested NSSAI is one listed slice;
+ * a UE with an unlisted slice ("other", and, when the START's AMF-wide part does not shed its
+ * cause, judged for its first unlisted slice). UEs with several listed slices count nowhere. */
+static void blk_sort(amfol_engine *e, GHashTable *index, GPtrArray *all, const rrc_req *r)
+{
+    amfol_rrc *s = e->rrc;
+    const rrc_segment *sg = rrc_seg(s, r->complete_seg);
+    if (!sg || sg->n_slice_items == 0 || r->unattributed || r->nssai < 0 ||
+        (guint)r->nssai >= s->nssai_sets->len)
+        return;
+    const rrc_nssai_set *ns = &g_array_index(s->nssai_sets, rrc_nssai_set, r->nssai);
+    bool only_first = true;
+    const amfol_snssai *unlisted = NULL;
+    for (int k = 0; k < ns->n; k++) {
+        only_first = only_first && rrc_snssai_equal(&ns->s[k], &ns->s[0]);
+        if (!unlisted && !item_listing(sg, &ns->s[k]))
+            unlisted = &ns->s[k];
+    }
+    const char *gnb = rrc_cell_gnb(e, r->cell);
+    blk_acc *x = NULL;
+    if (!unlisted && only_first)
+        x = blk_acc_get(index, all, r->complete_seg, gnb, ACC_LISTED, &ns->s[0], true);
+    if (x)
+        blk_record(x, r);
+    if (!unlisted)
+        return;
+    if ((x = blk_acc_get(index, all, r->complete_seg, gnb, ACC_OTHER, NULL, true)) != NULL)
+        blk_record(x, r);
+    /* §8.7.7.2 lets the AMF-wide action shed its class whatever the slice */
+    if (rrc_segment_classify(sg, r->cause) == AMFOL_RRC_CLASS_SHED)
+        return;
+    if ((x = blk_acc_get(index, all, r->complete_seg, gnb, ACC_UNLISTED, unlisted, true)) != NULL)
+        blk_record(x, r);
+}
+
+/* Raise the finding of one accumulator when its case holds (docs/faults.md). */
+static void blk_judge(amfol_engine *e, amfol_findings *out, GHashTable *index, GPtrArray *all, blk_acc *x)
+{
+    amfol_rrc *s = e->rrc;
+    const rrc_segment *sg = rrc_seg(s, x->seg);
+    const amfol_slice_item *item = x->kind == ACC_LISTED ? item_listing(sg, &x->slice) : NULL;
+    int pct = item ? item->reduction_pct : AMFOL_ABSENT;
+    bool with_pct = pct >= 1 && pct <= 99;
+    blk_acc *o = blk_acc_get(index, all, x->seg, x->gnb, ACC_OTHER, NULL, false);
+    uint32_t others_ok = o ? o->set_up : 0;
+    bool holds;
+    if (x->kind == ACC_UNLISTED)
+        holds = x->released >= MIN_SLICE_BLOCKED_UES;
+    else if (with_pct)   /* more than the percentage asks: ratio and binomial test */
+        holds = x->completes >= MIN_SLICE_BLOCKED_UES &&
+                (double)x->released / x->completes > pct / 100.0 + MARGIN &&
+                rrc_binom_sf(x->released, x->completes, pct / 100.0) < P_LIMIT;
+    else
+        holds = x->released >= MIN_SLICE_BLOCKED_UES && x->set_up == 0 && others_ok >= MIN_SLICE_OTHER_UES;
+    if (!holds)
+        return;
+    amfol_finding *f = rrc_new_finding(out, AMFOL_RULE_SLICE_OVERLOAD_BLOCKS_SLICE,
+                                       rrc_assoc_amf_name(e, sg->assoc), x->gnb, NULL);
+    if (!f)
+        return;
+    char sn[24];
+    rrc_format_snssai(&x->slice, sn, sizeof sn);
+    g_array_sort(x->release_frames, cmp_frame);
+    rrc_add_frames(f, x->release_frames);
+    f->first_frame = sg->start_frame;
+    f->count = x->released;
+    if (x->kind == ACC_UNLISTED) {
+        f->severity = AMFOL_SEV_ERROR;
+        amfol_finding_set_summary(f,
+            "gNB %s released %u UEs requesting slice %s after their RRCSetupComplete, though OVERLOAD "
+            "START frame %u does not list %s (and its AMF-wide part does not shed their cause)",
+            x->gnb, x->released, sn, sg->start_frame, sn);
+    } else if (with_pct) {
+        f->severity = AMFOL_SEV_ERROR;
+        amfol_finding_set_summary(f,
+            "gNB %s released %u of the %u UEs requesting only slice %s after their RRCSetupComplete, "
+            "though OVERLOAD START frame %u asked to reduce that slice's traffic by %d %% only",
+            x->gnb, x->released, x->completes, sn, sg->start_frame, pct);
+    } else {
+        /* TS 38.413 §8.7.7.2: without Slice Traffic Load Reduction Indication the gNB lets "only"
+         * other traffic through: releasing the slice's UEs is compliant, the AMF's list decides. */
+        amfol_finding_set_summary(f,
+            "AMF %s's OVERLOAD START frame %u lists slice %s without a reduction percentage, so gNB %s "
+            "releases every UE requesting only %s as TS 38.413 §8.7.7.2 asks: all %u such UEs were "
+            "released after RRCSetupComplete while %u UEs of unlisted slices were set up",
+            f->amf ? f->amf : "?", sg->start_frame, sn, x->gnb, sn, x->released, others_ok);
+    }
+}
+
+/* slice-overload-blocks-slice, per (START segment with a slice list in force at RRCSetupComplete,
+ * gNB, slice). */
 void rrc_judge_blocked_slices(amfol_engine *e, amfol_findings *out)
 {
     amfol_rrc *s = e->rrc;
@@ -149,85 +214,13 @@ void rrc_judge_blocked_slices(amfol_engine *e, amfol_findings *out)
     GPtrArray *all = g_ptr_array_new_with_free_func(blk_acc_free);
     for (guint i = 0; i < s->reqs->len; i++) {
         const rrc_req *r = &g_array_index(s->reqs, rrc_req, i);
-        const rrc_segment *sg = rrc_seg(s, r->seg);
-        if (!sg || sg->n_slice_items == 0 || !r->has_part1 || r->unattributed)
-            continue;
-        /* The NSSAI known at request time; else the one its identity registered with later (a
-         * rejected UE often shows its slices only when it registers after the overload). */
-        int nssai = r->nssai >= 0 ? r->nssai : rrc_nssai_for_part1(s, r->part1);
-        if (nssai < 0 || (guint)nssai >= s->nssai_sets->len)
-            continue;
-        const rrc_nssai_set *ns = &g_array_index(s->nssai_sets, rrc_nssai_set, nssai);
-        if (ns->n <= 0)
-            continue;
-        bool only_first = true, any_unlisted = false;
-        for (int k = 0; k < ns->n; k++) {
-            only_first = only_first && rrc_snssai_equal(&ns->s[k], &ns->s[0]);
-            any_unlisted = any_unlisted || !segment_lists(sg, &ns->s[k]);
-        }
-        const char *gnb = rrc_cell_gnb(e, r->cell);
-        blk_acc *x = NULL;
-        if (only_first && !any_unlisted)
-            x = blk_acc_get(index, all, r->seg, gnb, &ns->s[0], true);
-        else if (any_unlisted)
-            x = blk_acc_get(index, all, r->seg, gnb, NULL, true);
-        if (!x)
-            continue;   /* only listed slices, but several of them: neither side */
-        blk_record(x, r);
-        /* A UE of one slice the START does not list is also judged for that slice, when the START
-         * asks nothing AMF-wide (else the AMF-wide action may shed it). */
-        bool slice_only = sg->action == AMFOL_ABSENT && sg->reduction_pct == AMFOL_ABSENT;
-        blk_acc *u = only_first && any_unlisted && slice_only
-                   ? blk_acc_get(index, all, r->seg, gnb, &ns->s[0], true) : NULL;
-        if (u)
-            blk_record(u, r);
+        if (r->complete_frame)
+            blk_sort(e, index, all, r);
     }
     for (guint i = 0; i < all->len; i++) {
         blk_acc *x = g_ptr_array_index(all, i);
-        if (x->other)
-            continue;
-        uint32_t n = g_hash_table_size(x->ues), ok = ues_set_up(x);
-        blk_acc *o = blk_acc_get(index, all, x->seg, x->gnb, NULL, false);
-        uint32_t others_ok = o ? ues_set_up(o) : 0;
-        if (n < MIN_SLICE_BLOCKED_UES || ok > 0 || others_ok < MIN_SLICE_OTHER_UES)
-            continue;
-        const rrc_segment *sg = rrc_seg(s, x->seg);
-        amfol_finding *f = rrc_new_finding(out, AMFOL_RULE_SLICE_OVERLOAD_BLOCKS_SLICE, rrc_assoc_amf_name(e, sg->assoc),
-                                           x->gnb, NULL);
-        if (!f)
-            break;
-        char sn[24];
-        rrc_format_snssai(&x->slice, sn, sizeof sn);
-        g_array_sort(x->reject_frames, cmp_frame);
-        rrc_add_frames(f, x->reject_frames);
-        f->first_frame = sg->start_frame;
-        f->count = x->rejects;
-        /* TS 38.413 §8.7.7.2: without Slice Traffic Load Reduction Indication the gNB lets "only"
-         * other traffic through: blocking the slice is compliant, the AMF's slice list decides
-         * (warning, the catalogue's default). With a percentage, blocking all of it sheds more
-         * than asked: an error of the gNB. */
-        const amfol_slice_item *item = item_listing(sg, &x->slice);
-        int pct = item ? item->reduction_pct : AMFOL_ABSENT;
-        if (!item) {
-            f->severity = AMFOL_SEV_ERROR;
-            amfol_finding_set_summary(f,
-                "gNB %s blocked slice %s, which OVERLOAD START frame %u does not list: none of the %u UEs "
-                "requesting only %s got an RRC connection (%u RRCRejects) while %u UEs of other slices "
-                "were set up", x->gnb, sn, sg->start_frame, n, sn, x->rejects, others_ok);
-        } else if (pct >= 1 && pct <= 99) {
-            f->severity = AMFOL_SEV_ERROR;
-            amfol_finding_set_summary(f,
-                "gNB %s blocked slice %s: none of the %u UEs requesting only %s got an RRC connection (%u "
-                "RRCRejects) while %u UEs of other slices were set up, though OVERLOAD START frame %u asked "
-                "to reduce that slice's traffic by %d %% only", x->gnb, sn, n, sn, x->rejects, others_ok,
-                sg->start_frame, pct);
-        } else {
-            amfol_finding_set_summary(f,
-                "AMF %s's OVERLOAD START frame %u lists slice %s without a reduction percentage, so gNB %s "
-                "rejects every UE requesting only %s as TS 38.413 §8.7.7.2 asks: none of %u such UEs got an "
-                "RRC connection (%u RRCRejects) while %u UEs of other slices were set up",
-                f->amf ? f->amf : "?", sg->start_frame, sn, x->gnb, sn, n, x->rejects, others_ok);
-        }
+        if (x->kind != ACC_OTHER)
+            blk_judge(e, out, index, all, x);
     }
     g_ptr_array_free(all, TRUE);
     g_hash_table_destroy(index);

@@ -249,15 +249,16 @@ size_t f1ap_encode_initial_ul_rrc_message_transfer(const f1ap_initial_ul_rrc_mes
     return aper_pdu_end(&w, pdu);
 }
 
-size_t f1ap_encode_dl_rrc_message_transfer(const f1ap_dl_rrc_message_transfer *m, uint8_t *buf,
-                                           size_t cap)
+/* DL and UL RRC MESSAGE TRANSFER share their mandatory IEs (TS 38.473 §9.2.3.2/§9.2.3.3):
+ * gNB-CU UE F1AP ID, gNB-DU UE F1AP ID, SRBID, RRC-Container. */
+static size_t rrc_message_transfer(int proc, const f1ap_dl_rrc_message_transfer *m, uint8_t *buf,
+                                   size_t cap)
 {
     if (m->srb_id > 3)
         return 0;
     aper_writer w;
     aper_init(&w, buf, cap);
-    size_t pdu = aper_pdu_begin_f1ap(&w, APER_PDU_INITIATING, F1AP_PROC_DL_RRC_MESSAGE_TRANSFER,
-                                APER_CRIT_IGNORE);
+    size_t pdu = aper_pdu_begin_f1ap(&w, APER_PDU_INITIATING, proc, APER_CRIT_IGNORE);
     aper_put_ie_message_start(&w, 4);
     ie_ue_id(&w, F1AP_ID_GNB_CU_UE_F1AP_ID, m->cu_ue_id);
     ie_ue_id(&w, F1AP_ID_GNB_DU_UE_F1AP_ID, m->du_ue_id);
@@ -266,4 +267,16 @@ size_t f1ap_encode_dl_rrc_message_transfer(const f1ap_dl_rrc_message_transfer *m
     aper_ie_end(&w, ie);
     ie_octets(&w, F1AP_ID_RRC_CONTAINER, m->rrc, m->rrc_len);
     return aper_pdu_end(&w, pdu);
+}
+
+size_t f1ap_encode_dl_rrc_message_transfer(const f1ap_dl_rrc_message_transfer *m, uint8_t *buf,
+                                           size_t cap)
+{
+    return rrc_message_transfer(F1AP_PROC_DL_RRC_MESSAGE_TRANSFER, m, buf, cap);
+}
+
+size_t f1ap_encode_ul_rrc_message_transfer(const f1ap_ul_rrc_message_transfer *m, uint8_t *buf,
+                                           size_t cap)
+{
+    return rrc_message_transfer(F1AP_PROC_UL_RRC_MESSAGE_TRANSFER, m, buf, cap);
 }

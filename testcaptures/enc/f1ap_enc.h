@@ -18,6 +18,7 @@ enum {
     F1AP_PROC_F1_SETUP = 1,
     F1AP_PROC_INITIAL_UL_RRC_MESSAGE_TRANSFER = 11,
     F1AP_PROC_DL_RRC_MESSAGE_TRANSFER = 12,
+    F1AP_PROC_UL_RRC_MESSAGE_TRANSFER = 13,
 };
 
 /* One served cell of the DU. */
@@ -70,11 +71,16 @@ typedef struct {
     size_t rrc_len;
 } f1ap_dl_rrc_message_transfer;
 
+/* UL RRC MESSAGE TRANSFER (DU -> CU): the same IEs (SRB1+: the container is a PDCP-C PDU). */
+typedef f1ap_dl_rrc_message_transfer f1ap_ul_rrc_message_transfer;
+
 size_t f1ap_encode_f1_setup_request(const f1ap_f1_setup_request *m, uint8_t *buf, size_t cap);
 size_t f1ap_encode_f1_setup_response(const f1ap_f1_setup_response *m, uint8_t *buf, size_t cap);
 size_t f1ap_encode_initial_ul_rrc_message_transfer(const f1ap_initial_ul_rrc_message_transfer *m,
                                                    uint8_t *buf, size_t cap);
 size_t f1ap_encode_dl_rrc_message_transfer(const f1ap_dl_rrc_message_transfer *m, uint8_t *buf,
+                                           size_t cap);
+size_t f1ap_encode_ul_rrc_message_transfer(const f1ap_ul_rrc_message_transfer *m, uint8_t *buf,
                                            size_t cap);
 
 #endif

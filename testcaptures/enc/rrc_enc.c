@@ -5,6 +5,9 @@
 #include "rrc_enc.h"
 
 #include "DL-CCCH-Message.h"
+#include "DL-DCCH-Message.h"
+#include "UL-DCCH-Message.h"
+#include "S-NSSAI.h"
 #include "UL-CCCH-Message.h"
 #include "CellGroupConfig.h"
 #include "SRB-ToAddMod.h"
@@ -172,4 +175,70 @@ size_t rrc_encode_setup(const rrc_setup *m, uint8_t *buf, size_t cap)
     ies->masterCellGroup.buf = cg_buf;
     ies->masterCellGroup.size = (int)cg_len;
     return uper(&asn_DEF_DL_CCCH_Message, &msg, buf, cap);
+}
+
+size_t rrc_encode_setup_complete(const rrc_setup_complete *m, uint8_t *buf, size_t cap)
+{
+    if (m->transaction_id > 3 || m->selected_plmn < 1 || m->selected_plmn > 12 ||
+        m->n_snssai > RRC_MAX_S_NSSAI || !m->nas || m->nas_len == 0)
+        return 0;
+    S_NSSAI_t items[RRC_MAX_S_NSSAI];
+    S_NSSAI_t *ptrs[RRC_MAX_S_NSSAI];
+    uint8_t store[RRC_MAX_S_NSSAI][8];
+    struct RRCSetupComplete_IEs__s_NSSAI_List list;
+    memset(items, 0, sizeof items);
+    memset(&list, 0, sizeof list);
+    for (size_t i = 0; i < m->n_snssai; i++) {
+        const enc_snssai *sn = &m->snssai[i];
+        if (sn->has_sd) {   /* sst-SD: SST (8 bits) then SD (24 bits) */
+            items[i].present = S_NSSAI_PR_sst_SD;
+            set_bits(&items[i].choice.sst_SD, store[i], (uint64_t)sn->sst << 24 | (sn->sd & 0xFFFFFFu), 32);
+        } else {
+            items[i].present = S_NSSAI_PR_sst;
+            set_bits(&items[i].choice.sst, store[i], sn->sst, 8);
+        }
+        ptrs[i] = &items[i];
+    }
+    list.list.array = ptrs;
+    list.list.count = list.list.size = (int)m->n_snssai;
+
+    UL_DCCH_Message_t msg;
+    memset(&msg, 0, sizeof msg);
+    msg.message.present = UL_DCCH_MessageType_PR_c1;
+    msg.message.choice.c1.present = UL_DCCH_MessageType__c1_PR_rrcSetupComplete;
+    RRCSetupComplete_t *sc = &msg.message.choice.c1.choice.rrcSetupComplete;
+    sc->rrc_TransactionIdentifier = m->transaction_id;
+    sc->criticalExtensions.present = RRCSetupComplete__criticalExtensions_PR_rrcSetupComplete;
+    RRCSetupComplete_IEs_t *ies = &sc->criticalExtensions.choice.rrcSetupComplete;
+    ies->selectedPLMN_Identity = m->selected_plmn;
+    if (m->n_snssai)
+        ies->s_NSSAI_List = &list;
+    ies->dedicatedNAS_Message.buf = (uint8_t *)m->nas;
+    ies->dedicatedNAS_Message.size = (int)m->nas_len;
+    return uper(&asn_DEF_UL_DCCH_Message, &msg, buf, cap);
+}
+
+size_t rrc_encode_release(const rrc_release *m, uint8_t *buf, size_t cap)
+{
+    if (m->transaction_id > 3)
+        return 0;
+    DL_DCCH_Message_t msg;
+    memset(&msg, 0, sizeof msg);
+    msg.message.present = DL_DCCH_MessageType_PR_c1;
+    msg.message.choice.c1.present = DL_DCCH_MessageType__c1_PR_rrcRelease;
+    RRCRelease_t *rel = &msg.message.choice.c1.choice.rrcRelease;
+    rel->rrc_TransactionIdentifier = m->transaction_id;
+    rel->criticalExtensions.present = RRCRelease__criticalExtensions_PR_rrcRelease;
+    return uper(&asn_DEF_DL_DCCH_Message, &msg, buf, cap);
+}
+
+size_t rrc_pdcp_srb_wrap(uint16_t sn, const uint8_t *rrc, size_t len, uint8_t *buf, size_t cap)
+{
+    if (sn > 0xFFF || len == 0 || cap < len + 6)
+        return 0;
+    buf[0] = (uint8_t)(sn >> 8);    /* R R R R | SN (4 MSB) */
+    buf[1] = (uint8_t)(sn & 0xFF);
+    memcpy(buf + 2, rrc, len);
+    memset(buf + 2 + len, 0, 4);    /* MAC-I */
+    return len + 6;
 }

@@ -66,10 +66,33 @@ typedef struct {
     uint8_t transaction_id;   /* RRC-TransactionIdentifier 0..3 */
 } rrc_setup;
 
+/* UL-DCCH RRCSetupComplete (TS 38.331 §6.2.2, Rel-15 base IEs): the UE's requested NSSAI in
+ * s-NSSAI-List (as NAS hands it to the AS, TS 24.501 §4.6.2.3) and its first NAS message. */
+#define RRC_MAX_S_NSSAI 8        /* maxNrofS-NSSAI */
+typedef struct {
+    uint8_t transaction_id;   /* 0..3, the RRCSetup's */
+    uint8_t selected_plmn;    /* selectedPLMN-Identity 1..12 */
+    enc_snssai snssai[RRC_MAX_S_NSSAI];
+    size_t n_snssai;          /* 0 = s-NSSAI-List absent */
+    const uint8_t *nas;       /* dedicatedNAS-Message */
+    size_t nas_len;
+} rrc_setup_complete;
+
+/* DL-DCCH RRCRelease with no optional IE (a release before AS security, TS 38.331 §5.3.8). */
+typedef struct {
+    uint8_t transaction_id;   /* 0..3 */
+} rrc_release;
+
 size_t rrc_encode_setup_request(const rrc_setup_request *m, uint8_t *buf, size_t cap);
 size_t rrc_encode_resume_request(const rrc_resume_request *m, uint8_t *buf, size_t cap);
 size_t rrc_encode_reject(const rrc_reject *m, uint8_t *buf, size_t cap);
 size_t rrc_encode_setup(const rrc_setup *m, uint8_t *buf, size_t cap);
+size_t rrc_encode_setup_complete(const rrc_setup_complete *m, uint8_t *buf, size_t cap);
+size_t rrc_encode_release(const rrc_release *m, uint8_t *buf, size_t cap);
+
+/* An SRB1 PDCP Data PDU (TS 38.323 §6.2.2.1: 12-bit SN, MAC-I) around an RRC DCCH message: what an
+ * F1AP RRC-Container carries for SRB1. Before AS security the MAC-I is all zeros (§6.3.4). */
+size_t rrc_pdcp_srb_wrap(uint16_t sn, const uint8_t *rrc, size_t len, uint8_t *buf, size_t cap);
 
 /* CellGroupConfig with cellGroupId 0 only: the DUtoCURRCContainer of F1AP
  * InitialULRRCMessageTransfer (and the masterCellGroup of RRCSetup). */

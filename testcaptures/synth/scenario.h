@@ -42,6 +42,7 @@ typedef enum {
     GNB_SHEDS_EXEMPT,
     GNB_MISSES_STOP,
     GNB_REJECTS_WITHOUT_START,
+    GNB_RELEASES_UNLISTED_SLICES, /* under a slice START, also releases UEs of unlisted slices */
 } gnb_behaviour;
 
 typedef enum { T3346_FIXED = 0, T3346_RANDOM, T3346_NONE, T3346_ZERO, T3346_DEACTIVATED } t3346_mode;

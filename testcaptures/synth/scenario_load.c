@@ -415,14 +415,14 @@ static void load_gnb(loader *L, scenario *sc, const char *g, const char *name)
     b->behaviour = GNB_COMPLIES;
     if (v) {
         int found = 0;
-        for (int i = 0; i <= GNB_REJECTS_WITHOUT_START; i++)
+        for (int i = 0; i <= GNB_RELEASES_UNLISTED_SLICES; i++)
             if (strcmp(v, behaviour_name((gnb_behaviour)i)) == 0) {
                 b->behaviour = (gnb_behaviour)i;
                 found = 1;
             }
         if (!found)
             fail(L, "[%s] behaviour = '%s': expected complies, ignores-start, over-sheds, "
-                    "sheds-exempt, misses-stop or rejects-without-start", g, v);
+                    "sheds-exempt, misses-stop, rejects-without-start or releases-unlisted-slices", g, v);
     }
     g_free(v);
     get_reject_wait(L, g, b);

@@ -90,6 +90,7 @@ int sim_ue_ids(const void *ctx, int uei, char ids[][TRUTH_ID_LEN], int max)
 static void ue_free(sim *s, int uei)
 {
     sim_ue *u = &s->ues[uei];
+    msg_forget_setup_nas(u);
     u->state = UE_IDLE;
     s->free_list[u->slice][s->n_free[u->slice]++] = uei;
 }
@@ -233,6 +234,20 @@ static int slice_item_of(const sim *s, const sim_ue *u, const sc_start *st)
     return -1;
 }
 
+/* TS 38.413 §8.7.7.2 for a UE whose requested NSSAI is its one slice: 1 when the START's slice
+ * list sheds it (the item's action and, when given, its percentage). */
+static int gnb_slice_blocks(sim *s, const sim_ue *u, const sc_start *st)
+{
+    int k = slice_item_of(s, u, st);
+    if (k < 0)
+        return 0;
+    const sc_slice_item *it = &st->slices[k];
+    int act = it->action == ACTION_NONE ? ACTION_REJECT_SIGNALLING : it->action;
+    if (!cause_is_shed(act, u->cause))
+        return 0;
+    return prng_chance(&s->rng, it->reduction_pct ? it->reduction_pct / 100.0 : 1.0);
+}
+
 /* 1 = admit. *why: 0 overload rule, 1 slice rule, 2 exempt shed, 3 spurious, 4 over-shed. */
 static int gnb_admit(sim *s, sim_ue *u, int *why)
 {
@@ -249,17 +264,11 @@ static int gnb_admit(sim *s, sim_ue *u, int *why)
         return 1;
     const sc_start *st = v->start;
     int c = u->cause;
-    int k = slice_item_of(s, u, st);
-    if (k >= 0) {
-        const sc_slice_item *it = &st->slices[k];
-        int act = it->action == ACTION_NONE ? ACTION_REJECT_SIGNALLING : it->action;
-        if (cause_is_shed(act, c)) {
-            double p = it->reduction_pct ? it->reduction_pct / 100.0 : 1.0;
-            if (prng_chance(&s->rng, p)) {
-                *why = 1;
-                return 0;
-            }
-        }
+    /* The UE's requested NSSAI reaches the gNB only in RRCSetupComplete: with F1 in the capture
+     * the gNB answers RRCSetup and decides on the slice then (gnb_slice_blocks). */
+    if (!g->f1 && gnb_slice_blocks(s, u, st)) {
+        *why = 1;
+        return 0;
     }
     int amf_wide = st->n_slices == 0 || st->action != ACTION_NONE || st->reduction_pct > 0;
     int act = st->action == ACTION_NONE ? ACTION_REJECT_SIGNALLING : st->action;
@@ -384,7 +393,6 @@ static void rrc_rejected(sim *s, int uei, int why)
             truth_fault_add(fl, f);
             fl->count++;
         }
-        sim_slice_failure(s, uei, f, 1);
         if (v->ignored_stop && v->stop_frame &&
             s->now_us >= v->stop_us + (int64_t)s->sc->grace_ms * MS &&
             cause_is_shed(v->start->action == ACTION_NONE ? 1 : v->start->action, u->cause)) {
@@ -416,8 +424,50 @@ static void on_rrc_answer(sim *s, int uei)
         msg_rrc_setup(s, uei);
         s->tr.rrc_setups++;
         s->tr.rrc_cell[u->gnb][u->cell][1]++;
-    }
+        if (sim_slices_used(s)) {   /* the slice scenarios show the whole RRC set-up */
+            sim_schedule(s, s->now_us + prng_range(&s->rng, 8 * MS, 15 * MS), EV_RRC_SETUP_COMPLETE,
+                         uei, 0, 0);
+            return;
+        }
+    } else
+        sim_slice_success(s, uei);
     sim_schedule(s, s->now_us + prng_range(&s->rng, 15 * MS, 30 * MS), EV_N2_INITIAL, uei, 0, 0);
+}
+
+/* The gNB reads the requested NSSAI in RRCSetupComplete (TS 38.331 s-NSSAI-List) and either
+ * forwards the NAS message to the AMF or releases the UE (TS 38.413 §8.7.7.2). */
+static void on_rrc_setup_complete(sim *s, int uei)
+{
+    sim_ue *u = &s->ues[uei];
+    const sim_ng_view *v = &s->view[u->gnb][u->target_amf];
+    msg_rrc_setup_complete(s, uei);
+    int slice_start = v->in_force && v->start->n_slices > 0;
+    int block = 0, unlisted = 0;
+    if (slice_start && s->sc->gnbs[u->gnb].behaviour != GNB_IGNORES_START) {
+        unlisted = slice_item_of(s, u, v->start) < 0;
+        int k = slice_item_of(s, u, v->start);
+        const sc_slice_item *it = k >= 0 ? &v->start->slices[k] : NULL;
+        int act = it && it->action != ACTION_NONE ? it->action : ACTION_REJECT_SIGNALLING;
+        if (unlisted)
+            block = s->sc->gnbs[u->gnb].behaviour == GNB_RELEASES_UNLISTED_SLICES;
+        else if (s->sc->gnbs[u->gnb].behaviour == GNB_OVER_SHEDS)
+            block = cause_is_shed(act, u->cause);   /* the whole class, whatever the % */
+        else
+            block = gnb_slice_blocks(s, u, v->start);
+    }
+    if (block) {
+        sim_schedule(s, s->now_us + prng_range(&s->rng, 1 * MS, 3 * MS), EV_RRC_RELEASE, uei, 0, 0);
+        return;
+    }
+    sim_slice_success(s, uei);
+    sim_schedule(s, s->now_us + prng_range(&s->rng, 2 * MS, 5 * MS), EV_N2_INITIAL, uei, 0, 0);
+}
+
+static void on_rrc_release(sim *s, int uei)
+{
+    uint32_t f = msg_rrc_release(s, uei);
+    sim_slice_failure(s, uei, f);
+    ue_free(s, uei);
 }
 
 /* ---- N2 ---- */
@@ -549,6 +599,10 @@ static void reject_ue(sim *s, int uei, const sc_episode *ep, int ep_index)
     uint32_t f = msg_congestion_reject(s, uei, t3346_octet, sec);
     int visible = sec != 2;
     u->reject_log = -1;
+    /* A ciphered reject of a readable REGISTRATION REQUEST cannot be told from an accept in the
+     * capture: the contract of backoff-storm counts it as one (docs/faults.md). */
+    if (!visible && u->req != REQ_SERVICE)
+        sim_record_nas_reject(s, -1 - amf, f, 0, 0);
     if (visible) {
         s->tr.nas_congestion_rejects++;
         if (t3346_octet < 0)
@@ -576,8 +630,6 @@ static void reject_ue(sim *s, int uei, const sc_episode *ep, int ep_index)
         }
     } else
         s->tr.nas_ciphered_rejects++;
-    if (visible)
-        sim_slice_failure(s, uei, f, 0);
     /* UE reaction (TS 24.501 §5.5.1.3.7) */
     int valid = t3346_octet >= 0 && ep->t3346 != T3346_ZERO && ep->t3346 != T3346_DEACTIVATED;
     u->state = UE_BACKOFF;
@@ -655,11 +707,9 @@ static void on_amf_answer(sim *s, int uei)
         }
     }
     uint32_t af = msg_accept(s, uei);
-    sim_slice_success(s, uei);
-    /* backoff-storm compares rejects with *visible* accepted registrations: ours are ciphered
-     * (as after any security mode command), so they never count; kept for a plain variant. */
-    const int accept_visible = 0;
-    if (u->req != REQ_SERVICE && accept_visible)
+    /* backoff-storm counts accepted registrations as amfol observes them (docs/faults.md): the
+     * ciphered downlink NAS answering a readable REGISTRATION REQUEST in its NGAP UE context. */
+    if (u->req != REQ_SERVICE)
         sim_record_nas_reject(s, -1 - amf, af, 0, 0);
     int r = u->moving ? -1 : rebalance_wants(s, u);
     if (u->req != REQ_SERVICE)
@@ -943,6 +993,12 @@ static int dispatch(sim *s, const sim_event *ev)
     case EV_UDM_ANSWER:
         sim_symptoms_event(s, ev);
         break;
+    case EV_RRC_SETUP_COMPLETE:
+        on_rrc_setup_complete(s, ev->a);
+        break;
+    case EV_RRC_RELEASE:
+        on_rrc_release(s, ev->a);
+        break;
     case EV_END:
         return 1;
     }
@@ -1020,6 +1076,8 @@ int sim_run(sim *s, const scenario *sc, uint64_t seed, const char *pcap_path)
 void sim_free(sim *s)
 {
     event_heap_free(&s->heap);
+    for (int i = 0; s->ues && i < s->n_ues; i++)
+        msg_forget_setup_nas(&s->ues[i]);
     free(s->ues);
     for (int k = 0; k < SC_MAX_SLICES; k++)
         free(s->free_list[k]);

@@ -41,6 +41,9 @@ typedef struct {
     uint32_t req_frame;     /* frame of the RRCSetupRequest of this attempt */
     int64_t req_us;         /* its time */
     int32_t reject_log;     /* truth log entry of that reject (-1 none) */
+    uint8_t *setup_nas;     /* NAS message of its RRCSetupComplete, until forwarded (owned) */
+    uint16_t setup_nas_len;
+    uint8_t setup_nas_suci; /* that NAS message identifies the UE by SUCI */
 } sim_ue;
 
 typedef struct {

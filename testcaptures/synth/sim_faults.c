@@ -25,8 +25,12 @@ typedef struct {
     int amf, load;
 } nf_entry;
 
+/* One slice at one gNB while a START of one AMF with a slice list is in force: the UEs of that
+ * slice released after RRCSetupComplete and the UEs set up (same slice / unlisted slices). */
 typedef struct {
     int active;
+    int listed;             /* the START lists the slice */
+    int pct;                /* its Slice Traffic Load Reduction Indication, 0 = none */
     uint32_t start_frame;
     int64_t since_us;
     truth_fault *fault;
@@ -57,22 +61,8 @@ struct sim_faults {
     GArray *nf;    /* nf_entry */
     slice_track slice[SC_MAX_AMFS][SC_MAX_GNBS][SC_MAX_SLICES];
     GPtrArray *slice_done; /* truth_fault* whose window closed without meeting the rule */
-    /* slice-overload-blocks-slice evidence is filtered when the truth is written: the RRCRejects
-     * of UEs whose requested NSSAI the capture shows (docs/faults.md). Both bounded. */
-    int slices_used;       /* some START has a slice list: the two below are kept */
-    GArray *slice_fail;    /* slice_fail: every failed attempt inside a slice window */
-    GHashTable *known;     /* ng-5G-S-TMSI-Part1 values a Registration Request showed */
+    int slices_used;       /* some START has a slice list: the RRC set-up is shown in full */
 };
-
-/* A failed attempt of a UE of a named slice: its frame, the 39-bit part1 of its RRCSetupRequest
- * (SLICE_NO_KEY: randomValue, or a NAS reject), and the fault of its window. */
-#define SLICE_NO_KEY UINT64_MAX
-#define SLICE_KEYS_CAP 1000000u
-typedef struct {
-    truth_fault *fault;
-    uint32_t frame;
-    uint64_t key;
-} slice_fail;
 
 void sim_extra_init(sim *s)
 {
@@ -81,8 +71,6 @@ void sim_extra_init(sim *s)
     s->fx->ium = g_array_new(FALSE, FALSE, sizeof(ium_entry));
     s->fx->nf = g_array_new(FALSE, FALSE, sizeof(nf_entry));
     s->fx->slice_done = g_ptr_array_new();
-    s->fx->slice_fail = g_array_new(FALSE, FALSE, sizeof(slice_fail));
-    s->fx->known = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
     for (int e = 0; e < s->sc->n_episodes; e++)
         for (int k = 0; k < s->sc->episodes[e].n_starts; k++)
             s->fx->slices_used |= s->sc->episodes[e].starts[k].n_slices > 0;
@@ -101,8 +89,6 @@ void sim_extra_free(sim *s)
         }
     g_array_free(s->fx->nf, TRUE);
     g_ptr_array_free(s->fx->slice_done, TRUE);
-    g_array_free(s->fx->slice_fail, TRUE);
-    g_hash_table_destroy(s->fx->known);
     free(s->fx);
     s->fx = NULL;
 }
@@ -198,22 +184,59 @@ void sim_record_nfupdate(sim *s, int amf, uint32_t frame, int load)
     g_array_append_val(s->fx->nf, e);
 }
 
-static int slice_index(const sim *s, const sc_snssai *sn)
+int sim_slices_used(const sim *s)
 {
-    for (int i = 0; i < s->sc->n_slices; i++)
-        if (snssai_equal(&s->sc->slices[i], sn))
-            return i;
-    return -1;
+    return s->fx && s->fx->slices_used;
+}
+
+/* docs/faults.md slice-overload-blocks-slice: a listed slice without percentage is raised when
+ * >= 5 of its UEs were released, none set up and >= 5 UEs of unlisted slices set up (the AMF's
+ * list decides: a warning); a listed slice with a percentage when clearly more than that share
+ * was released (the gNB's error); an unlisted slice when >= 5 of its UEs were released (the
+ * gNB's error). */
+/* P(X >= k) for X ~ Bin(n, p). */
+static double binom_sf(uint32_t k, uint32_t n, double p)
+{
+    if (k == 0)
+        return 1.0;
+    if (k > n)
+        return 0.0;
+    double sum = 0;
+    for (uint32_t i = k; i <= n; i++)
+        sum += exp(lgamma(n + 1.0) - lgamma(i + 1.0) - lgamma(n - i + 1.0) + i * log(p) +
+                   (n - i) * log1p(-p));
+    return sum > 1.0 ? 1.0 : sum;
+}
+
+/* A listed slice with percentage p: more released than asked (amfol's ratio and binomial test:
+ * n >= 5, k/n > p + 0.2, P(X >= k | Bin(n, p)) < 0.001). */
+static int over_pct(const slice_track *t)
+{
+    uint32_t k = t->fault->count, n = k + (uint32_t)t->same_ok;
+    double p = t->pct / 100.0;
+    return n >= 5 && (double)k / n > p + 0.2 && binom_sf(k, n, p) < 0.001;
 }
 
 static void close_track(sim *s, slice_track *t)
 {
     if (t->active && t->fault) {
-        /* The rule holds only when >= 5 failed, none of that slice passed, >= 5 others did. */
-        if (t->fault->count < 5 || t->same_ok > 0 || t->other_ok < 5)
+        int holds = !t->listed ? t->fault->count >= 5
+                  : t->pct     ? over_pct(t)
+                               : t->fault->count >= 5 && t->same_ok == 0 && t->other_ok >= 5;
+        if (!holds)
             g_ptr_array_add(s->fx->slice_done, t->fault);
     }
     memset(t, 0, sizeof *t);
+}
+
+static int start_lists(const sc_start *st, const sc_snssai *sn, int *pct)
+{
+    for (int i = 0; i < st->n_slices; i++)
+        if (snssai_equal(&st->slices[i].snssai, sn)) {
+            *pct = st->slices[i].reduction_pct;
+            return 1;
+        }
+    return 0;
 }
 
 void sim_slice_start(sim *s, int episode, int k, int gnb, uint32_t start_frame)
@@ -223,26 +246,26 @@ void sim_slice_start(sim *s, int episode, int k, int gnb, uint32_t start_frame)
     int amf = ep->amf;
     for (int sl = 0; sl < s->sc->n_slices; sl++) {
         slice_track *t = &s->fx->slice[amf][gnb][sl];
-        int named = 0;
-        for (int i = 0; i < st->n_slices; i++)
-            named |= snssai_equal(&st->slices[i].snssai, &s->sc->slices[sl]);
-        if (!named) {
-            close_track(s, t);
+        int pct = 0, listed = start_lists(st, &s->sc->slices[sl], &pct);
+        /* a replacing START keeps the window only when it judges the slice the same way */
+        if (t->active && t->listed == listed && t->pct == pct && st->n_slices > 0)
             continue;
-        }
-        if (t->active)
-            continue; /* a replacing START naming it again keeps the window */
+        close_track(s, t);
+        if (st->n_slices == 0)
+            continue;
         t->active = 1;
+        t->listed = listed;
+        t->pct = pct;
         t->start_frame = start_frame;
         t->since_us = s->now_us;
         t->fault = truth_fault_new(&s->tr, "slice-overload-blocks-slice", s->sc->amfs[amf].name,
                                    s->sc->gnbs[gnb].name, NULL, NULL);
-        t->fault->first_frame = start_frame; /* frames: only the failed attempts */
+        t->fault->first_frame = start_frame; /* frames: only the RRCReleases */
         char sn[24];
         snssai_format(&s->sc->slices[sl], sn, sizeof sn);
-        t->fault->details = g_strdup_printf("{\"snssai\": \"%s\"}", sn);
+        t->fault->details = g_strdup_printf("{\"snssai\": \"%s\", \"listed\": %s, \"pct\": %d}", sn,
+                                            listed ? "true" : "false", pct);
     }
-    (void)slice_index;
 }
 
 void sim_slice_stop(sim *s, int episode, int gnb)
@@ -255,84 +278,35 @@ void sim_slice_stop(sim *s, int episode, int gnb)
 void sim_slice_success(sim *s, int uei)
 {
     const sim_ue *u = &s->ues[uei];
+    const slice_track *own = &s->fx->slice[u->target_amf][u->gnb][u->slice];
     for (int sl = 0; sl < s->sc->n_slices; sl++) {
         slice_track *t = &s->fx->slice[u->target_amf][u->gnb][sl];
         if (!t->active)
             continue;
         if (sl == u->slice)
             t->same_ok++;
-        else
-            t->other_ok++;
+        else if (own->active && !own->listed)
+            t->other_ok++;   /* "others": UEs of slices the START does not list */
     }
 }
 
-/* The 39-bit ng-5G-S-TMSI-Part1 of the UE's current 5G-S-TMSI (AMF Set ID | Pointer | 5G-TMSI). */
-static uint64_t ue_part1(const sim *s, const sim_ue *u)
-{
-    const sc_amf *a = &s->sc->amfs[u->amf];
-    uint64_t v = (uint64_t)(a->set_id & 0x3FF) << 38 | (uint64_t)(a->pointer & 0x3F) << 32 | u->tmsi;
-    return v & ((1ull << 39) - 1);
-}
-
-void sim_slice_registration(sim *s, int uei)
-{
-    if (!s->fx->slices_used)
-        return;
-    uint64_t key = ue_part1(s, &s->ues[uei]);
-    if (g_hash_table_contains(s->fx->known, &key))
-        return;
-    if (g_hash_table_size(s->fx->known) >= SLICE_KEYS_CAP) {
-        s->tr.log_overflow = 1; /* truth_complete = false */
-        return;
-    }
-    uint64_t *k = g_new(uint64_t, 1);
-    *k = key;
-    g_hash_table_add(s->fx->known, k);
-}
-
-void sim_slice_failure(sim *s, int uei, uint32_t frame, int rrc)
+/* The gNB released UE after its RRCSetupComplete (frame: the RRCRelease). Releases of unlisted
+ * slices count only for requests the START's AMF-wide action does not shed (docs/faults.md). */
+void sim_slice_failure(sim *s, int uei, uint32_t frame)
 {
     const sim_ue *u = &s->ues[uei];
     slice_track *t = &s->fx->slice[u->target_amf][u->gnb][u->slice];
+    const sim_ng_view *v = &s->view[u->gnb][u->target_amf];
     if (!t->active || !t->fault || !frame)
         return;
-    t->fault->count++; /* failed attempts, for the decision when the window closes */
-    if (s->fx->slice_fail->len >= LOG_CAP) {
-        s->tr.log_overflow = 1;
-        return;
+    if (!t->listed && v->in_force) {
+        const sc_start *st = v->start;
+        int act = st->action == ACTION_NONE ? ACTION_REJECT_SIGNALLING : st->action;
+        if ((st->action != ACTION_NONE || st->reduction_pct > 0) && cause_is_shed(act, u->cause))
+            return;
     }
-    slice_fail x = {.fault = t->fault, .frame = frame,
-                    .key = rrc && u->registered ? ue_part1(s, u) : SLICE_NO_KEY};
-    g_array_append_val(s->fx->slice_fail, x);
-}
-
-/* The evidence of a slice fault that met the rule: the RRCRejects of UEs whose part1 a
- * Registration Request in the capture showed; dropped when fewer than 5 such UEs are left. */
-static void slice_observable(sim *s)
-{
-    for (guint i = 0; i < s->tr.faults->len; i++) {
-        truth_fault *f = g_ptr_array_index(s->tr.faults, i);
-        if (strcmp(f->rule, "slice-overload-blocks-slice") != 0)
-            continue;
-        int closed = 0;
-        for (guint k = 0; k < s->fx->slice_done->len && !closed; k++)
-            closed = g_ptr_array_index(s->fx->slice_done, k) == f;
-        if (closed)
-            continue;
-        GHashTable *ues = g_hash_table_new(g_int64_hash, g_int64_equal);
-        f->count = 0;
-        for (guint k = 0; k < s->fx->slice_fail->len; k++) {
-            slice_fail *x = &g_array_index(s->fx->slice_fail, slice_fail, k);
-            if (x->fault != f || x->key == SLICE_NO_KEY || !g_hash_table_contains(s->fx->known, &x->key))
-                continue;
-            truth_fault_add(f, x->frame);
-            f->count++;
-            g_hash_table_add(ues, &x->key);
-        }
-        if (g_hash_table_size(ues) < 5)
-            g_ptr_array_add(s->fx->slice_done, f);
-        g_hash_table_destroy(ues);
-    }
+    truth_fault_add(t->fault, frame);
+    t->fault->count++;
 }
 
 /* Removes F from the truth's fault list (and frees it). */
@@ -607,7 +581,6 @@ void sim_finish_faults(sim *s)
         for (int a = 0; a < SC_MAX_AMFS; a++)
             for (int sl = 0; sl < SC_MAX_SLICES; sl++)
                 close_track(s, &s->fx->slice[a][g][sl]);
-    slice_observable(s);
     for (guint i = 0; i < s->fx->slice_done->len; i++)
         drop_fault(s, g_ptr_array_index(s->fx->slice_done, i));
     g_ptr_array_set_size(s->fx->slice_done, 0);

@@ -16,11 +16,12 @@ void sim_record_retry(sim *s, int reject_index);
 void sim_record_nfupdate(sim *s, int amf, uint32_t frame, int load);
 void sim_slice_start(sim *s, int episode, int start_index, int gnb, uint32_t start_frame);
 void sim_slice_stop(sim *s, int episode, int gnb);
+/* Some START of the scenario has a slice list: its F1 gNBs show RRCSetupComplete. */
+int sim_slices_used(const sim *s);
+/* UE's RRCSetupComplete was forwarded (it is set up). */
 void sim_slice_success(sim *s, int ue);
-/* A failed attempt (RRC: an RRCReject, else a NAS reject) of UE while its slice is blocked. */
-void sim_slice_failure(sim *s, int ue, uint32_t frame, int rrc);
-/* UE's Registration Request (with its requested NSSAI) showed its current 5G-S-TMSI. */
-void sim_slice_registration(sim *s, int ue);
+/* The gNB released UE after its RRCSetupComplete (frame: the RRCRelease). */
+void sim_slice_failure(sim *s, int ue, uint32_t frame);
 /* An InitialUEMessage (kept when its cause may be exempt, for overload-exempt-shed). */
 void sim_record_ium(sim *s, int gnb, int amf, int cause, uint32_t frame);
 void sim_finish_faults(sim *s);

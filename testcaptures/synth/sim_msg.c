@@ -302,10 +302,13 @@ static size_t nas_secure(sim *s, int amf, int sec, const uint8_t *plain, size_t 
                              0x5eed0000u + (uint32_t)amf, plain, len, out, cap);
 }
 
-uint32_t msg_initial_ue_message(sim *s, int uei)
+/* The UE's first NAS message of this attempt (REGISTRATION REQUEST or SERVICE REQUEST), as it
+ * rides in RRCSetupComplete and then in INITIAL UE MESSAGE; 0 on error. *suci_id: the identity is
+ * a SUCI (else a 5G-GUTI), for registrations. */
+static size_t initial_nas(sim *s, int uei, uint8_t *nas, size_t cap, int *suci_id)
 {
     sim_ue *u = &s->ues[uei];
-    uint8_t plain[256], nas[300], buf[MSG_BUF];
+    uint8_t plain[256];
     size_t pl = 0;
     int sec = 0;
     char msin[16];
@@ -343,12 +346,30 @@ uint32_t msg_initial_ue_message(sim *s, int uei)
         snssai_to_enc(&s->sc->slices[u->slice], &r.requested_nssai[0]);
         r.n_requested_nssai = 1;
         pl = nas_encode_registration_request(&r, plain, sizeof plain);
-        if (r.id.type == NAS_ID_SUCI)
+        *suci_id = r.id.type == NAS_ID_SUCI;
+    }
+    return pl ? nas_secure(s, u->amf, sec, plain, pl, nas, cap) : 0;
+}
+
+uint32_t msg_initial_ue_message(sim *s, int uei)
+{
+    sim_ue *u = &s->ues[uei];
+    uint8_t nas[300], buf[MSG_BUF];
+    int suci_id = 0;
+    size_t nl;
+    if (u->setup_nas) {   /* the NAS message the UE already sent in RRCSetupComplete */
+        nl = u->setup_nas_len <= sizeof nas ? u->setup_nas_len : 0;
+        memcpy(nas, u->setup_nas, nl);
+        suci_id = u->setup_nas_suci;
+        msg_forget_setup_nas(u);
+    } else
+        nl = initial_nas(s, uei, nas, sizeof nas, &suci_id);
+    if (nl && u->req != REQ_SERVICE) {
+        if (suci_id)
             u->seen_suci = 1;
         else
             u->seen_guti = 1;
     }
-    size_t nl = pl ? nas_secure(s, u->amf, sec, plain, pl, nas, sizeof nas) : 0;
     ngap_initial_ue_message m = {0};
     m.ran_ue_id = u->ran_ue_id;
     m.nas = nas;
@@ -362,11 +383,61 @@ uint32_t msg_initial_ue_message(sim *s, int uei)
     }
     m.ue_context_request = u->req == REQ_SERVICE;
     size_t n = nl ? ngap_encode_initial_ue_message(&m, buf, sizeof buf) : 0;
-    uint32_t f = ng_send(s, u->gnb, u->target_amf, 0, ue_stream(u->ran_ue_id), buf, n);
-    /* A readable REGISTRATION REQUEST with the 5G-GUTI: the capture shows this 5G-S-TMSI's NSSAI. */
-    if (f && u->req != REQ_SERVICE && u->req != REQ_REG_EMERGENCY && u->registered)
-        sim_slice_registration(s, uei);
-    return f;
+    return ng_send(s, u->gnb, u->target_amf, 0, ue_stream(u->ran_ue_id), buf, n);
+}
+
+void msg_forget_setup_nas(sim_ue *u)
+{
+    free(u->setup_nas);
+    u->setup_nas = NULL;
+    u->setup_nas_len = 0;
+}
+
+/* An RRC DCCH message on SRB1 in F1AP UL/DL RRC MESSAGE TRANSFER (a PDCP-C PDU, TS 38.473
+ * §9.3.1.6); 0 when encoding failed. */
+static uint32_t srb1_rrc(sim *s, sim_ue *u, int uplink, const uint8_t *rrc, size_t rl)
+{
+    uint8_t pdcp[400], buf[MSG_BUF];
+    f1ap_dl_rrc_message_transfer m = {0};
+    m.cu_ue_id = u->cu_ue_id;
+    m.du_ue_id = u->du_ue_id;
+    m.srb_id = 1;
+    m.rrc = pdcp;
+    m.rrc_len = rl ? rrc_pdcp_srb_wrap(0, rrc, rl, pdcp, sizeof pdcp) : 0;
+    size_t n = !m.rrc_len ? 0
+             : uplink ? f1ap_encode_ul_rrc_message_transfer(&m, buf, sizeof buf)
+                      : f1ap_encode_dl_rrc_message_transfer(&m, buf, sizeof buf);
+    return f1_send(s, u->gnb, uplink ? 0 : 1, ue_stream(u->du_ue_id), buf, n);
+}
+
+uint32_t msg_rrc_setup_complete(sim *s, int uei)
+{
+    sim_ue *u = &s->ues[uei];
+    uint8_t nas[300], rrc[360];
+    int suci_id = 0;
+    size_t nl = initial_nas(s, uei, nas, sizeof nas, &suci_id);
+    rrc_setup_complete m = {.transaction_id = 0, .selected_plmn = 1, .nas = nas, .nas_len = nl,
+                            .n_snssai = 1};
+    snssai_to_enc(&s->sc->slices[u->slice], &m.snssai[0]);
+    size_t rl = nl ? rrc_encode_setup_complete(&m, rrc, sizeof rrc) : 0;
+    msg_forget_setup_nas(u);
+    if (nl) {   /* kept for the INITIAL UE MESSAGE, should the gNB forward it */
+        u->setup_nas = malloc(nl);
+        if (u->setup_nas) {
+            memcpy(u->setup_nas, nas, nl);
+            u->setup_nas_len = (uint16_t)nl;
+            u->setup_nas_suci = (uint8_t)suci_id;
+        }
+    }
+    return srb1_rrc(s, u, 1, rrc, rl);
+}
+
+uint32_t msg_rrc_release(sim *s, int uei)
+{
+    rrc_release r = {.transaction_id = 0};
+    uint8_t rrc[16];
+    msg_forget_setup_nas(&s->ues[uei]);
+    return srb1_rrc(s, &s->ues[uei], 0, rrc, rrc_encode_release(&r, rrc, sizeof rrc));
 }
 
 static size_t dl_nas(sim *s, sim_ue *u, const uint8_t *nas, size_t nl, uint8_t *buf, size_t cap)

@@ -22,6 +22,13 @@ uint32_t msg_overload_stop(sim *s, int gnb, int amf);
 uint32_t msg_rrc_setup_request(sim *s, int ue);
 uint32_t msg_rrc_reject(sim *s, int ue, int wait_s);
 uint32_t msg_rrc_setup(sim *s, int ue);
+/* RRCSetupComplete (s-NSSAI-List = the UE's slice, the first NAS message) on SRB1; the NAS
+ * message is kept for the INITIAL UE MESSAGE that may follow. */
+uint32_t msg_rrc_setup_complete(sim *s, int ue);
+/* RRCRelease on SRB1 (the gNB drops the connection before it reaches the AMF). */
+uint32_t msg_rrc_release(sim *s, int ue);
+/* Frees the NAS message kept from RRCSetupComplete. */
+void msg_forget_setup_nas(sim_ue *u);
 /* N2 */
 uint32_t msg_initial_ue_message(sim *s, int ue);
 /* DL NAS: congestion reject (+ release command in the same packet). T3346: <0 none, else octet. */

@@ -27,7 +27,7 @@ FIELDS = ["frame.number", "frame.time_epoch", "ip.src", "ip.dst", "ngap.procedur
           "f1ap.GNB_DU_UE_F1AP_ID", "nr-rrc.resumeCause", "nas_5gs.sm.message_type",
           "nas_5gs.sm.5gsm_cause", "gsm_a.gm.gmm.gprs_timer3_unit",
           "gsm_a.gm.gmm.gprs_timer3_value", "http2.headers.path", "json.key",
-          "json.member_with_value"]
+          "json.member_with_value", "nr-rrc.c1", "nr-rrc.sst", "nr-rrc.sst_SD"]
 
 failures = []
 
@@ -308,6 +308,18 @@ def main():
     want_rules = [] if expected_rules == "none" else sorted(expected_rules.split(","))
     check(rules == want_rules, "fault rules %s == expected %s" % (rules, want_rules))
     rejects = {n for n, r in by_frame.items() if r["nr-rrc.waitTime"]}
+    released, nssai_of = {}, {}   # RRCRelease frame -> UE; UE -> its RRCSetupComplete's S-NSSAIs
+    for n in sorted(by_frame):
+        r = by_frame[n]
+        dcch = "1" in split(r["f1ap.SRBID"]) and split(r["nr-rrc.c1"]) == ["2"]
+        ue = (r["ip.src"], r["ip.dst"], r["f1ap.GNB_DU_UE_F1AP_ID"])
+        if dcch and "13" in split(r["f1ap.procedureCode"]):
+            nssai_of[(r["ip.dst"], r["ip.src"], ue[2])] = (
+                ["%d" % int(x, 16) for x in split(r["nr-rrc.sst"])] +
+                ["%d-%s" % (int(x.replace(":", "")[:2], 16), x.replace(":", "")[2:])
+                 for x in split(r["nr-rrc.sst_SD"])])
+        elif dcch and "12" in split(r["f1ap.procedureCode"]):
+            released[n] = ue
     rrc_req = {n: int(split(r["nr-rrc.establishmentCause"])[0]) for n, r in by_frame.items()
                if r["nr-rrc.establishmentCause"]}
     for f in truth["faults"]:
@@ -355,8 +367,11 @@ def main():
             else:
                 ok = ok and all(x in cong for x in fr)
         elif rule == "slice-overload-blocks-slice":
-            ok = ok and f["first_frame"] in starts and all(x in rejects or x in cong for x in fr)
-            ok = ok and len(fr) >= 5
+            # every frame an RRCRelease (DL-DCCH c1 2 on SRB1) of a UE whose RRCSetupComplete
+            # (UL-DCCH c1 2) listed the fault's slice
+            ok = ok and f["first_frame"] in starts and len(fr) >= 5
+            ok = ok and all(released.get(x) in nssai_of and f["details"]["snssai"] in nssai_of[released[x]]
+                            for x in fr)
         elif rule == "cascading-overload":
             ok = ok and f["first_frame"] in starts and fr[-1] == f["first_frame"]
             target_ip = [k for k, v in amf_by_ip.items() if v == f["amf"]][0]

@@ -13,3 +13,12 @@ foreach(case ${LOOKALIKE_CASES})
                    ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO} ${CMAKE_BINARY_DIR}/tests/lookalikes/${case})
   set_tests_properties(lookalike.${case} PROPERTIES TIMEOUT 120)
 endforeach()
+# slice-overload-blocks-slice: made with the synthesizer (the gNB reads RRCSetupComplete's
+# s-NSSAI-List), compliant release of a listed slice vs release of an unlisted one.
+if(AMFOL_SYNTH)
+  add_test(NAME lookalike.slice-release
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/check_slice_release.py
+                   ${AMFOL_SYNTH} ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
+                   ${CMAKE_BINARY_DIR}/tests/lookalikes/slice-release)
+  set_tests_properties(lookalike.slice-release PROPERTIES TIMEOUT 120)
+endif()

@@ -23,57 +23,39 @@ SLICE = "slice-overload-blocks-slice"
 MIN_SLICE_UES = 5
 
 
-def s_tmsi_key(set_id, pointer, tmsi):
-    """The 39-bit ng-5G-S-TMSI-Part1 of AMF Set ID (10) | AMF Pointer (6) | 5G-TMSI (32)."""
-    return ((set_id & 0x3FF) << 38 | (pointer & 0x3F) << 32 | tmsi) & ((1 << 39) - 1)
-
-
-def bits(hexstr, width):
-    """Value of a left-aligned BIT STRING of `width` bits printed as hex octets."""
-    h = hexstr.replace(":", "")
-    return int(h, 16) >> (len(h) * 4 - width)
-
-
 def check_slice_truth(wrapper, plugin, capture, truth, fails):
-    """docs/faults.md: the evidence of the rule is the RRCRejects of blocked UEs whose requested
-    NSSAI the capture shows (a REGISTRATION REQUEST whose 5G-GUTI / 5G-S-TMSI / NGAP FiveG-S-TMSI
-    equals the ng-5G-S-TMSI-Part1 of the RRCSetupRequest), and the synthesizer's truth lists exactly
-    those. Cross-check of the truth from raw fields: every truth frame is such a reject, of at
-    least 5 distinct UEs. Returns the truth faults of the rule (compared exactly below)."""
+    """docs/faults.md: the evidence of the rule is the RRCReleases the gNB sent right after the
+    RRCSetupComplete of UEs whose s-NSSAI-List is only the slice (listed) or holds it (unlisted).
+    Cross-check of the truth from raw fields: every truth frame is an RRCRelease (DL-DCCH c1 2 on
+    SRB1) of a UE (gNB-DU UE F1AP ID) whose RRCSetupComplete (UL-DCCH c1 2) named the slice, at
+    least 5 of them. Returns the truth faults of the rule (compared exactly below)."""
     faults = [f for f in truth["faults"] if f["rule"] == SLICE]
     if not faults:
         return []
-    known = set()
-    out = tshark(wrapper, plugin, capture, "-Y", "nas_5gs.mm.message_type == 0x41 && nas_5gs.mm.sst",
-                 "-T", "fields", "-E", "separator=\t", "-E", "occurrence=f", "-e", "nas_5gs.amf_set_id",
-                 "-e", "nas_5gs.amf_pointer", "-e", "nas_5gs.5g_tmsi", "-e", "ngap.aMFSetID",
-                 "-e", "ngap.aMFPointer", "-e", "ngap.fiveG_TMSI", fails=fails)
+    out = tshark(wrapper, plugin, capture, "-Y", "f1ap.SRBID == 1 && nr-rrc", "-T", "fields",
+                 "-E", "separator=\t", "-e", "frame.number", "-e", "f1ap.procedureCode",
+                 "-e", "f1ap.GNB_DU_UE_F1AP_ID", "-e", "nr-rrc.c1", "-e", "nr-rrc.sst",
+                 "-e", "nr-rrc.sst_SD", fails=fails)
+    slices_of, released = {}, {}
     for line in out.splitlines():
         c = (line.split("\t") + [""] * 6)[:6]
-        if c[0] and c[1] and c[2]:
-            known.add(s_tmsi_key(int(c[0], 0), int(c[1], 0), int(c[2], 0)))
-        if c[3] and c[4] and c[5]:
-            known.add(s_tmsi_key(bits(c[3], 10), bits(c[4], 6), int(c[5], 0)))
-    # RRCReject -> the part1 of the request it answers (same gNB-DU UE F1AP ID, latest request)
-    out = tshark(wrapper, plugin, capture, "-Y", "nr-rrc", "-T", "fields", "-E", "separator=\t",
-                 "-E", "occurrence=f", "-e", "frame.number", "-e", "f1ap.GNB_DU_UE_F1AP_ID",
-                 "-e", "nr-rrc.ng_5G_S_TMSI_Part1", "-e", "nr-rrc.randomValue", fails=fails)
-    last, part1_of_reject = {}, {}
-    for line in out.splitlines():
-        c = (line.split("\t") + [""] * 4)[:4]
-        if c[2] or c[3]:
-            last[c[1]] = bits(c[2], 39) if c[2] else None
-        elif c[0]:
-            part1_of_reject[int(c[0])] = last.get(c[1])
+        if c[3] != "2":
+            continue
+        if c[1] == "13":     # RRCSetupComplete
+            sds = [x.replace(":", "") for x in c[5].split(",") if x]
+            slices_of[c[2]] = {"%d" % int(x, 16) for x in c[4].split(",") if x} | \
+                              {"%d-%s" % (int(x[:2], 16), x[2:]) for x in sds}
+        elif c[1] == "12":   # RRCRelease
+            released[int(c[0])] = slices_of.get(c[2], set())
     want = []
     for f in faults:
-        frames = sorted(x for x in f["frames"] if part1_of_reject.get(x) in known)
-        ues = {part1_of_reject[x] for x in frames}
-        print("%s: %d truth rejects, %d of them RRCRejects of UEs whose NSSAI the capture shows (%d UEs)" %
-              (SLICE, f["count"], len(frames), len(ues)))
-        if frames != sorted(f["frames"]) or f["count"] != len(frames) or len(ues) < MIN_SLICE_UES:
-            fails.append("%s: truth evidence is not the observable set (%d frames, %d observable, %d UEs)" %
-                         (SLICE, len(f["frames"]), len(frames), len(ues)))
+        sn = f["details"]["snssai"]
+        frames = sorted(x for x in f["frames"] if sn in released.get(x, ()))
+        print("%s %s: %d truth frames, %d of them RRCReleases of UEs that requested it" %
+              (SLICE, sn, f["count"], len(frames)))
+        if frames != sorted(f["frames"]) or f["count"] != len(frames) or len(frames) < MIN_SLICE_UES:
+            fails.append("%s: truth evidence is not those RRCReleases (%d frames, %d releases)" %
+                         (SLICE, len(f["frames"]), len(frames)))
         want.append(f)
     return want
 

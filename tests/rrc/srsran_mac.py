@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # srsran_mac.py: the real srsRAN gNB MAC-NR capture (shared/captures/public/srsran-ic-usp, see its
 # MANIFEST.md: user DLT 149 -> udp, heuristic mac_nr_udp) runs through amfol with the right
-# per-cause counts (2 RRCSetupRequest mo-Signalling, both set up) and no findings.
+# per-cause counts (2 RRCSetupRequest mo-Signalling, both set up) and no findings. Each UE's
+# RRCSetupComplete (UL-DCCH, frames 3 and 965) is tied to its request by the C-RNTI; it carries no
+# s-NSSAI-List (the UE gave its AS no requested NSSAI), so no slice is learnt.
 #
 # Usage: srsran_mac.py TSHARK_WRAPPER PLUGIN_SO CAPTURE
 import json
@@ -28,8 +30,9 @@ def main():
               "-e", "amfol.rrc.outcome", "-e", "amfol.rrc.response_frame", "-e", "amfol.rrc.request_frame",
               "-e", "amfol.finding")
     rows = [l.split("|") for l in out.splitlines() if l and l[0].isdigit()]
-    want = [["1", "1", "3", "1", "2", "", ""], ["2", "3", "3", "", "", "1", ""],
-            ["963", "1", "3", "1", "964", "", ""], ["964", "3", "3", "", "", "963", ""]]
+    want = [["1", "1", "3", "1", "2", "", ""], ["2", "3", "3", "", "", "1", ""], ["3", "7", "3", "", "", "1", ""],
+            ["963", "1", "3", "1", "964", "", ""], ["964", "3", "3", "", "", "963", ""],
+            ["965", "7", "3", "", "", "963", ""]]
     if rows != want:
         fails.append("per-frame verdicts %s, want %s" % (rows, want))
     js = run(wrapper, plugin, cap, "-q", "-z", "amfol,json")
