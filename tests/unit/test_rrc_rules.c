@@ -384,16 +384,25 @@ static void test_exempt_rejects_pre_episode_rate(void)
  * OVERLOAD START from amf-1 only. Setting up amf-2's registered UEs (ng-5G-S-TMSI-Part1 AMF
  * pointer 1) is compliant; setting up amf-1's is gnb-ignores-overload; new UEs (randomValue)
  * cannot be attributed: counted apart, never evidence. */
+/* gnb-1 with associations to amf-1 (pointer 0) and amf-2 (pointer 1); amf-1 sends OVERLOAD START
+ * (reject-rrc-cr-signalling, reduction pct) at 1010 s. Returns the engine; *st the START frame. */
+static amfol_engine *two_amf_gnb(int pct, amfol_frame *st)
+{
+    frame_no = 0;
+    amfol_config cfg;
+    amfol_config_defaults(&cfg);
+    amfol_engine *e = amfol_engine_new(&cfg);
+    ng_setup_to(e, 1000.0, GNB_EP, AMF_EP, "amf-1", 1, 0);
+    ng_setup_to(e, 1000.1, "10.0.1.1:38413", "10.0.0.2:38412", "amf-2", 1, 1);
+    *st = start(e, 1010.0, AMFOL_ACTION_REJECT_RRC_CR_SIGNALLING, pct);
+    return e;
+}
+
 static void test_multi_amf_gnb(void)
 {
     for (int violate = 0; violate < 2; violate++) {
-        frame_no = 0;
-        amfol_config cfg;
-        amfol_config_defaults(&cfg);
-        amfol_engine *e = amfol_engine_new(&cfg);
-        ng_setup_to(e, 1000.0, GNB_EP, AMF_EP, "amf-1", 1, 0);
-        ng_setup_to(e, 1000.1, "10.0.1.1:38413", "10.0.0.2:38412", "amf-2", 1, 1);
-        amfol_frame st = start(e, 1010.0, AMFOL_ACTION_REJECT_RRC_CR_SIGNALLING, AMFOL_ABSENT);
+        amfol_frame st;
+        amfol_engine *e = two_amf_gnb(AMFOL_ABSENT, &st);
         uint64_t pointer = violate ? 0 : 1;
         for (int i = 0; i < 15; i++)
             attempt_ue(e, 1012.0 + i, CELL1, AMFOL_CAUSE_MO_SIGNALLING, 'S', 0, NULL, true,
@@ -432,13 +441,8 @@ static amfol_frame initial_ue(amfol_engine *e, double t, const char *gnb_ep, con
 static void test_multi_amf_new_ues(void)
 {
     for (int violate = 0; violate < 3; violate++) {
-        frame_no = 0;
-        amfol_config cfg;
-        amfol_config_defaults(&cfg);
-        amfol_engine *e = amfol_engine_new(&cfg);
-        ng_setup_to(e, 1000.0, GNB_EP, AMF_EP, "amf-1", 1, 0);
-        ng_setup_to(e, 1000.1, "10.0.1.1:38413", "10.0.0.2:38412", "amf-2", 1, 1);
-        amfol_frame st = start(e, 1010.0, AMFOL_ACTION_REJECT_RRC_CR_SIGNALLING, violate == 2 ? 50 : AMFOL_ABSENT);
+        amfol_frame st;
+        amfol_engine *e = two_amf_gnb(violate == 2 ? 50 : AMFOL_ABSENT, &st);
         for (int i = 0; i < 15; i++) {
             attempt(e, 1012.0 + i, CELL1, AMFOL_CAUSE_MO_SIGNALLING, 'S', 0, NULL);
             if (violate)
