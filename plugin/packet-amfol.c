@@ -56,6 +56,8 @@ typedef struct amfol_frame_rec {
     bool fields_truncated;
 } amfol_frame_rec;
 
+static void interesting_ids_init(void);
+
 /* Frames carrying any of these are walked; others only count. */
 static const char *const amfol_interesting_protos[] = {
     "ngap", "f1ap", "nr-rrc", "nas-5gs", "http2", "sctp",
@@ -158,6 +160,7 @@ static void amfol_init(void)
     GArray *wanted = g_array_new(FALSE, FALSE, (guint)sizeof(int));
     amfol_fields = amfol_field_table_new(amfol_modules, AMFOL_N_MODULES, wanted);
     amfol_sctp_wire_init();
+    interesting_ids_init();
     proto_expert_info = proto_get_id_by_filter_name("_ws.expert");
     expert_tap_id = find_tap_id("expert");
     set_postdissector_wanted_hfids(amfol_handle, wanted);   /* takes ownership */
@@ -174,11 +177,24 @@ static void amfol_cleanup(void)
     amfol_engine_cur = NULL;
 }
 
-static bool frame_is_interesting(packet_info *pinfo)
+/* Their protocol ids, looked up once per capture (proto_is_frame_protocol looks the name up
+ * again for every frame and name). */
+static int amfol_interesting_ids[G_N_ELEMENTS(amfol_interesting_protos)];
+
+static void interesting_ids_init(void)
 {
     for (size_t i = 0; i < G_N_ELEMENTS(amfol_interesting_protos); i++)
-        if (proto_is_frame_protocol(pinfo->layers, amfol_interesting_protos[i]))
-            return true;
+        amfol_interesting_ids[i] = proto_get_id_by_filter_name(amfol_interesting_protos[i]);
+}
+
+static bool frame_is_interesting(packet_info *pinfo)
+{
+    for (wmem_list_frame_t *l = wmem_list_head(pinfo->layers); l; l = wmem_list_frame_next(l)) {
+        int id = GPOINTER_TO_INT(wmem_list_frame_data(l));
+        for (size_t i = 0; i < G_N_ELEMENTS(amfol_interesting_ids); i++)
+            if (id >= 0 && id == amfol_interesting_ids[i])
+                return true;
+    }
     return false;
 }
 

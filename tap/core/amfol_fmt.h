@@ -30,6 +30,8 @@ static inline void amfol_fmt_char(amfol_fmt *f, char c)
 
 static inline void amfol_fmt_str(amfol_fmt *f, const char *s)
 {
+    if (!s)
+        s = "(null)";                  /* what glibc's %s writes: never a crash */
     while (*s && f->p < f->last)
         *f->p++ = *s++;
     if (f->p <= f->last)

@@ -226,6 +226,16 @@ static void add_s_tmsi(link_ctx *l, const amfol_s_tmsi *st)
     amfol_nas_key_part1(l->part1_key, sizeof l->part1_key, amfol_nas_s_tmsi_part1(st));
 }
 
+/* "<kind><node>/<id>" (e.g. "ngap:gnb-1/42"), as "%s%s/%lld" would write it, for every message. */
+static void ue_ctx_key(char *buf, size_t n, const char *kind, const char *node, int64_t id)
+{
+    amfol_fmt f = amfol_fmt_start(buf, n);
+    amfol_fmt_str(&f, kind);
+    amfol_fmt_str(&f, node);
+    amfol_fmt_char(&f, '/');
+    amfol_fmt_dec(&f, (long long)id);
+}
+
 /* Find or create the UE of a message; never merges on a guess: only exact identities link. */
 static amfol_nas_ue *link_ue(amfol_nas *s, const amfol_nas_event *ev, const char *amf,
                              const char *gnb, int *linked_by)
@@ -234,20 +244,10 @@ static amfol_nas_ue *link_ue(amfol_nas *s, const amfol_nas_event *ev, const char
     link_ctx l;
     memset(&l, 0, sizeof l);
     char buf[AMFOL_NAS_KEY_LEN];
-    if (ng && ng->ran_ue_id != AMFOL_ABSENT) {
-        amfol_fmt f = amfol_fmt_start(l.ctx_key, sizeof l.ctx_key);   /* "ngap:%s/%lld" */
-        amfol_fmt_str(&f, "ngap:");
-        amfol_fmt_str(&f, gnb);
-        amfol_fmt_char(&f, '/');
-        amfol_fmt_dec(&f, (long long)ng->ran_ue_id);
-    }
-    if (ng && ng->amf_ue_id != AMFOL_ABSENT) {
-        amfol_fmt f = amfol_fmt_start(l.amfid_key, sizeof l.amfid_key);   /* "amf-ue:%s/%lld" */
-        amfol_fmt_str(&f, "amf-ue:");
-        amfol_fmt_str(&f, amf);
-        amfol_fmt_char(&f, '/');
-        amfol_fmt_dec(&f, (long long)ng->amf_ue_id);
-    }
+    if (ng && ng->ran_ue_id != AMFOL_ABSENT)
+        ue_ctx_key(l.ctx_key, sizeof l.ctx_key, "ngap:", gnb, ng->ran_ue_id);
+    if (ng && ng->amf_ue_id != AMFOL_ABSENT)
+        ue_ctx_key(l.amfid_key, sizeof l.amfid_key, "amf-ue:", amf, ng->amf_ue_id);
     if (ev->suci[0]) {
         amfol_nas_key_suci(buf, sizeof buf, ev->suci);
         add_id(&l, buf, AMFOL_KEY_SUCI, AMFOL_LINK_SUCI);
