@@ -593,7 +593,11 @@ void amfol_sbi_on_msg(amfol_engine *e, const amfol_sbi_event *ev, amfol_sbi_resu
     out->status = ev->status;
     out->retry_after_s = AMFOL_ABSENT;
     out->target_load = AMFOL_ABSENT;
-    copy_str(out->problem_cause, sizeof out->problem_cause, ev->problem_cause);
+    /* A body's "cause" is a ProblemDetails cause only in an error response (TS 29.500 §5.2.7.2):
+     * a JSON body of another message may carry a "cause" member of its own (Wireshark 4.4+ types
+     * more bodies as JSON when the headers were lost). Inferred ProblemDetails: infer_problem(). */
+    if (ev->status >= 400 && ev->status <= 599)
+        copy_str(out->problem_cause, sizeof out->problem_cause, ev->problem_cause);
     s->messages++;
     sbi_retie(s);                  /* N2 evidence learnt since the last SBI message */
 

@@ -14,13 +14,12 @@ set(_e2e_expect_n2 clean-episode gnb-ignores-start start-partial stop-missing ca
 set(_e2e_expect_nas ue-early-retry t3346-missing t3346-synchronised exempt-rejected mixed-storm calm
                     clean-episode)
 set(_e2e_expect_rrc clean-episode calm rejects-after-stop rrc-reject-without-start exempt-rejected
-                    slice-blocked mixed-storm gnb-ignores-start gnb-over-sheds slice-blocked-known)
+                    slice-blocked mixed-storm gnb-ignores-start gnb-over-sheds)
 set(_e2e_expect_sbi nrf-lag cascade mixed-storm calm clean-episode rebalance-loaded)
 
 # Scenarios that areas keep beside their tests (tests/<area>/scenarios/<name>.ini) and that are
 # compared like the synthesizer's own: generated once here, fixture synth_<name>.
-set(_e2e_area_scenarios ${PROJECT_SOURCE_DIR}/tests/rrc/scenarios/slice-blocked-known.ini
-                        ${PROJECT_SOURCE_DIR}/tests/sbi/scenarios/rebalance-loaded.ini)
+set(_e2e_area_scenarios ${PROJECT_SOURCE_DIR}/tests/sbi/scenarios/rebalance-loaded.ini)
 if(AMFOL_SYNTH)
   foreach(ini ${_e2e_area_scenarios})
     get_filename_component(name ${ini} NAME_WE)
