@@ -5,7 +5,7 @@
 #include "amfol_symptoms_internal.h"
 #include "../core/amfol_3gpp.h"
 #include "../core/amfol_engine_internal.h"
-#include "../n2/amfol_n2.h"      /* AMF names of associations */
+#include "../n2/amfol_n2.h"      /* AMF names of associations, START segments */
 #include "../nas/amfol_nas.h"    /* amfol.congestion_causes as a set */
 #include "../sbi/amfol_sbi.h"    /* an AMF's SBI address from its NF profile */
 
@@ -144,6 +144,15 @@ static void add_sample(amfol_symptoms *s, int series, amfol_time t, amfol_frame 
     sym_sample x = { .t = t, .latency_s = latency, .frame = frame, .owner = owner,
                      .series = (uint8_t)series, .consumer = consumer };
     g_array_append_val(s->samples, x);
+}
+
+/* This NGAP message is an OVERLOAD START: asked of the N2 timeline (tap/n2, the one reader of
+ * START/STOP), which has already taken it and opened a segment at its frame. */
+static bool opens_segment(const amfol_n2 *n2, const amfol_ngap_event *ev)
+{
+    int assoc = amfol_n2_assoc_find(n2, &ev->where.src, &ev->where.dst);
+    const amfol_n2_segment *seg = amfol_n2_segment_get(n2, amfol_n2_assoc_last_segment(n2, assoc));
+    return seg && !seg->start_unknown && seg->start_frame == ev->where.frame;
 }
 
 static void add_control(sym_amf *a, amfol_frame frame, amfol_time t, const char *kind)
@@ -312,7 +321,7 @@ static void symptoms_ngap(amfol_engine *e, const amfol_ngap_event *ev, void *res
         slot->ue_contexts = a->contexts;
         slot->has_contexts = true;
     }
-    if (initiating && ev->proc == AMFOL_NGAP_OVERLOAD_START)
+    if (opens_segment(e->n2, ev))
         add_control(a, ev->where.frame, ev->where.time, "OVERLOAD START");
 }
 
