@@ -10,8 +10,7 @@ static void write_capture(json_dumper *d, amfol_engine *e)
     const amfol_capture_info *cap = amfol_engine_capture(e);
     json_dumper_set_member_name(d, "capture");
     json_dumper_begin_object(d);
-    json_dumper_set_member_name(d, "frames");
-    json_dumper_value_anyf(d, "%" G_GUINT64_FORMAT, cap->frames);
+    amfol_json_uint(d, "frames", cap->frames);
     json_dumper_set_member_name(d, "first_time");
     if (cap->frames)
         json_dumper_value_anyf(d, "%.6f", cap->first_time);
@@ -22,12 +21,9 @@ static void write_capture(json_dumper *d, amfol_engine *e)
         json_dumper_value_anyf(d, "%.6f", cap->last_time);
     else
         json_dumper_value_anyf(d, "null");
-    json_dumper_set_member_name(d, "duplicates_ignored");
-    json_dumper_value_anyf(d, "%" G_GUINT64_FORMAT, cap->duplicates_ignored);
-    json_dumper_set_member_name(d, "sctp_retransmissions_ignored");
-    json_dumper_value_anyf(d, "%" G_GUINT64_FORMAT, cap->sctp_retransmissions_ignored);
-    json_dumper_set_member_name(d, "damaged_ignored");
-    json_dumper_value_anyf(d, "%" G_GUINT64_FORMAT, cap->damaged_ignored);
+    amfol_json_uint(d, "duplicates_ignored", cap->duplicates_ignored);
+    amfol_json_uint(d, "sctp_retransmissions_ignored", cap->sctp_retransmissions_ignored);
+    amfol_json_uint(d, "damaged_ignored", cap->damaged_ignored);
     if (cap->caveat) {          /* only when there is one: clean captures read as before */
         json_dumper_set_member_name(d, "caveat");
         json_dumper_value_string(d, cap->caveat);

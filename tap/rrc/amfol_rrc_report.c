@@ -4,6 +4,7 @@
  * unanswered per cause, the shed class's observed reject ratio and the waitTime distribution. */
 #include "amfol_rrc_internal.h"
 #include "../core/amfol_engine.h"   /* amfol_engine_finish: rows need the expired requests */
+#include "../report/amfol_json.h"
 
 #include <string.h>
 
@@ -150,29 +151,21 @@ void amfol_rrc_report_json(amfol_engine *e, json_dumper *d)
     amfol_rrc *s = e->rrc;
     json_dumper_set_member_name(d, "radio");
     json_dumper_begin_object(d);
-    json_dumper_set_member_name(d, "requests");
-    json_dumper_value_anyf(d, "%" G_GUINT64_FORMAT, s->requests);
-    json_dumper_set_member_name(d, "setups");
-    json_dumper_value_anyf(d, "%" G_GUINT64_FORMAT, s->setups);
-    json_dumper_set_member_name(d, "rejects");
-    json_dumper_value_anyf(d, "%" G_GUINT64_FORMAT, s->rejects);
-    json_dumper_set_member_name(d, "unmatched_answers");
-    json_dumper_value_anyf(d, "%" G_GUINT64_FORMAT, s->unmatched_answers);
-    json_dumper_set_member_name(d, "overflow");
-    json_dumper_value_anyf(d, "%" G_GUINT64_FORMAT, s->overflow);
+    amfol_json_uint(d, "requests", s->requests);
+    amfol_json_uint(d, "setups", s->setups);
+    amfol_json_uint(d, "rejects", s->rejects);
+    amfol_json_uint(d, "unmatched_answers", s->unmatched_answers);
+    amfol_json_uint(d, "overflow", s->overflow);
     /* Requests of multi-AMF gNBs during overload whose target AMF is unknown: counted apart,
      * never evidence (TS 38.413 §8.7.7.1 "towards the concerned AMF"). */
     uint64_t unattributed = 0;
     for (guint i = 0; i < s->reqs->len; i++)
         unattributed += g_array_index(s->reqs, rrc_req, i).unattributed;
-    json_dumper_set_member_name(d, "unattributed_requests");
-    json_dumper_value_anyf(d, "%" G_GUINT64_FORMAT, unattributed);
+    amfol_json_uint(d, "unattributed_requests", unattributed);
     /* New UEs tied to the association of their INITIAL UE MESSAGE, and the messages that had
      * several candidate requests (left unattributed). */
-    json_dumper_set_member_name(d, "new_ue_requests_attributed");
-    json_dumper_value_anyf(d, "%" G_GUINT64_FORMAT, s->new_ue_linked);
-    json_dumper_set_member_name(d, "new_ue_ambiguous");
-    json_dumper_value_anyf(d, "%" G_GUINT64_FORMAT, s->new_ue_ambiguous);
+    amfol_json_uint(d, "new_ue_requests_attributed", s->new_ue_linked);
+    amfol_json_uint(d, "new_ue_ambiguous", s->new_ue_ambiguous);
     /* N2 gnb-ignores-overload verdicts withdrawn: the gNB shed the requested share of the
      * shed-class requests offered to it (docs/faults.md) */
     json_dumper_set_member_name(d, "n2_ignores_cleared");
