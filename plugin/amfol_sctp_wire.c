@@ -21,9 +21,7 @@ void amfol_sctp_wire_init(void)
     hf_ipv6_proto = proto_get_id_by_filter_name("ipv6");
 }
 
-/* Offset and length of the SCTP packet behind the IP header at `ip`, false when the header
- * carries no SCTP or is a fragment (reassembled SCTP is not read from the wire). */
-static bool sctp_span(tvbuff_t *tvb, gint ip, bool v6, gint *off, gint *len)
+bool amfol_sctp_span(tvbuff_t *tvb, gint ip, bool v6, gint *off, gint *len)
 {
     if (!v6) {
         if (!tvb_bytes_exist(tvb, ip, 20))
@@ -79,7 +77,7 @@ void amfol_sctp_wire_read(const amfol_fieldref *fields, int n_fields, amfol_sctp
         if (id < 0 || (id != hf_ip_proto && id != hf_ipv6_proto) || !fi->ds_tvb || fi->start < 0)
             continue;
         gint off, len;
-        if (sctp_span(fi->ds_tvb, fi->start, id == hf_ipv6_proto, &off, &len) && len >= SCTP_COMMON_HEADER) {
+        if (amfol_sctp_span(fi->ds_tvb, fi->start, id == hf_ipv6_proto, &off, &len) && len >= SCTP_COMMON_HEADER) {
             read_chunks(fi->ds_tvb, off, len, out);
             return;
         }

@@ -22,6 +22,10 @@ typedef struct amfol_sctp_wire {
 
 /* The hfids of the IP protocol items (the core primes "ip" and "ipv6"), once per capture. */
 void amfol_sctp_wire_init(void);
+/* Offset and length of the SCTP packet behind the IP header at `ip` of tvb, false when the
+ * header carries no SCTP or is a fragment (reassembled SCTP is not read from the wire). The
+ * length is the IP header's claim: check that the bytes exist before reading them. */
+bool amfol_sctp_span(tvbuff_t *tvb, gint ip, bool v6, gint *off, gint *len);
 /* The first IP header of the frame that carries SCTP (not a fragment), its SCTP packet. */
 void amfol_sctp_wire_read(const amfol_fieldref *fields, int n_fields, amfol_sctp_wire *out);
 

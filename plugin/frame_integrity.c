@@ -6,23 +6,18 @@
  * unverified (not computed: offload on the capturing host). TCP checksums are not checked: send
  * offload leaves them wrong in most captures taken on an NF's host. */
 #include "amfol_glue.h"
+#include "amfol_sctp_wire.h"
 
 #include <epan/in_cksum.h>
 #include <wsutil/crc32.h>
 
 #define IPV4_MIN_HEADER   20
 #define IPV4_CHECKSUM     10
-#define IPV4_PROTOCOL     9
-#define IPV4_TOTAL_LENGTH 2
-#define IPV4_FRAGMENT     6          /* flags + fragment offset */
-#define IPV6_HEADER       40
-#define IPV6_NEXT_HEADER  6
-#define IPV6_PAYLOAD_LEN  4
-#define IP_PROTO_SCTP     132
 #define SCTP_COMMON_HEADER 12          /* ports, verification tag, checksum (RFC 9260 §3.1) */
 #define SCTP_CHECKSUM     8
 
-/* RFC 9260 Appendix A: CRC32c over the packet with the checksum field taken as zero. */
+/* RFC 9260 Appendix A: CRC32c over the packet with the checksum field taken as zero. A snapped
+ * packet (bytes missing) cannot be checked: not called damaged. */
 static bool sctp_crc_wrong(tvbuff_t *tvb, gint start, gint len)
 {
     if (len < SCTP_COMMON_HEADER || !tvb_bytes_exist(tvb, start, len))
@@ -53,18 +48,10 @@ const char *amfol_frame_damage(const field_info *ip, bool v6)
             return "IPv4 header length";
         if (tvb_get_ntohs(tvb, at + IPV4_CHECKSUM) != 0 && ip_checksum_tvb(tvb, at, ihl) != 0)
             return "IPv4 header checksum";
-        if (tvb_get_guint8(tvb, at + IPV4_PROTOCOL) != IP_PROTO_SCTP)
-            return NULL;
-        gint total = tvb_get_ntohs(tvb, at + IPV4_TOTAL_LENGTH);
-        /* A snapped or fragmented packet cannot be checked: not called damaged. */
-        if (total > avail || (tvb_get_ntohs(tvb, at + IPV4_FRAGMENT) & 0x3fff) != 0)
-            return NULL;
-        return sctp_crc_wrong(tvb, at + ihl, total - ihl) ? "SCTP CRC32c" : NULL;
     }
-    if (avail < IPV6_HEADER || tvb_get_guint8(tvb, at + IPV6_NEXT_HEADER) != IP_PROTO_SCTP)
+    /* Not SCTP, or a fragment (reassembled SCTP is not checked from the wire). */
+    gint off, len;
+    if (!amfol_sctp_span(tvb, at, v6, &off, &len))
         return NULL;
-    gint len = tvb_get_ntohs(tvb, at + IPV6_PAYLOAD_LEN);
-    if (len > avail - IPV6_HEADER)
-        return NULL;
-    return sctp_crc_wrong(tvb, at + IPV6_HEADER, len) ? "SCTP CRC32c" : NULL;
+    return sctp_crc_wrong(tvb, off, len) ? "SCTP CRC32c" : NULL;
 }
