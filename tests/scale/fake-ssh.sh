@@ -16,5 +16,9 @@ home=$AMFOL_FAKE_REMOTE/$host
 mkdir -p "$home"
 printf '%s\t%s\n' "$host" "$*" >> "$AMFOL_FAKE_REMOTE/logins"
 cd "$home"
+# sshd sets SHELL to the login shell; GNU parallel's remote wrapper runs the job with $SHELL and,
+# without it, the job never starts (CI runs with SHELL unset).
+export SHELL=$(getent passwd "$(id -u)" | cut -d: -f7)
+[ -x "${SHELL:-}" ] || SHELL=/bin/sh
 # ssh hands the remote shell one command line: the words joined by spaces.
 PATH=$AMFOL_FAKE_REMOTE_PATH:$PATH exec bash -c "$*"
