@@ -2,10 +2,11 @@
 /* amfol_correlate_amf_set.c: the rules that join N2 overload episodes with the SBI side of an
  * AMF Set (docs/faults.md): nrf-load-stale (N2 episode x NRF load reports), cascading-overload
  * (N2 episodes of one AMF Set x UEContextTransfer moves), rebalancing-to-loaded-target (moves x
- * the target's NRF load). They read N2 episodes through the SBI module's interned view of the
- * N2 timeline (sbi_episode_get) and the SBI module's NF profiles and moves. */
+ * the target's NRF load). They read only the SBI module's query API (tap/sbi/amfol_sbi.h): N2
+ * episodes with the AMF names SBI interns (amfol_sbi_episode_get), NF profiles and their own
+ * load reports, AMF Sets and UE context moves. AMF names from those views compare by pointer. */
 #include "amfol_correlate_internal.h"
-#include "../sbi/amfol_sbi_internal.h"
+#include "../sbi/amfol_sbi.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -14,29 +15,32 @@
 
 void corr_nrf_load_stale(amfol_engine *e, amfol_findings *out)
 {
-    amfol_sbi *s = e->sbi;
+    const amfol_config *cfg = &e->cfg;
     const amfol_capture_info *cap = &e->cap;
-    double max_s = s->cfg.nrf_report_max_s;
-    int high = (int)s->cfg.nrf_load_high;
-    sbi_episode x;
-    for (size_t i = 0; sbi_episode_get(e, i, &x); i++) {
-        const sbi_episode *ep = &x;
-        sbi_nf *nf = sbi_nf_for_amf(s, ep->amf);
+    double max_s = cfg->nrf_report_max_s;
+    int high = (int)cfg->nrf_load_high;
+    amfol_sbi_episode x;
+    for (size_t i = 0; amfol_sbi_episode_get(e, i, &x); i++) {
+        const amfol_sbi_episode *ep = &x;
+        int nfi = amfol_sbi_nf_for_amf(e, ep->amf);
+        amfol_sbi_nf_view nfv;
         /* Without the tie or without any own report we cannot see this AMF's NRF side. */
-        if (!nf || nf->own->len == 0)
+        if (nfi < 0 || !amfol_sbi_nf_get(e, (size_t)nfi, &nfv) || nfv.n_reports == 0)
             continue;
+        const amfol_sbi_nf_view *nf = &nfv;
         amfol_time end = ep->end_frame ? ep->end : cap->last_time;
         /* Staleness is bounded by the NF's heart-beat timer when the capture shows it (the NRF
          * hears from a registered NF at least that often, TS 29.510), else amfol.nrf_report_max_s. */
         if (nf->heartbeat_s != AMFOL_ABSENT)
             max_s = nf->heartbeat_s;
         else
-            max_s = s->cfg.nrf_report_max_s;
+            max_s = cfg->nrf_report_max_s;
         bool early = false;
         int n_reports = 0, max_load = -1;
         amfol_frame frames[AMFOL_FINDING_MAX_FRAMES];
-        for (guint k = 0; k < nf->own->len; k++) {
-            const sbi_point *p = &g_array_index(nf->own, sbi_point, k);
+        amfol_sbi_load_report pt;
+        for (size_t k = 0; amfol_sbi_load_report_get(e, (size_t)nfi, k, &pt); k++) {
+            const amfol_sbi_load_report *p = &pt;
             if (p->is_register || p->load == AMFOL_ABSENT || p->t < ep->start || p->t > end)
                 continue;
             /* A START before the capture: how late the first report came is unknown. */
@@ -79,31 +83,19 @@ void corr_nrf_load_stale(amfol_engine *e, amfol_findings *out)
 
 /* ---- AMF Set membership ---------------------------------------------------------------- */
 
-/* "00101-2-1": PLMN, region, set, from N2 GUAMIs or the NFProfile. */
-static bool set_of(amfol_sbi *s, const char *amf, char *out, size_t cap)
+/* "00101-2-1": PLMN, region, set, from N2 GUAMIs or the NFProfile (the SBI module's view). */
+static bool set_of(amfol_engine *e, const char *amf, char *out, size_t cap)
 {
-    const sbi_n2_amf *a = sbi_n2_amf_by_name(s, amf);
-    if (a && a->n_guamis > 0) {
-        snprintf(out, cap, "%s-%u-%u", a->guamis[0].plmn.digits, a->guamis[0].region_id,
-                 a->guamis[0].set_id);
-        return true;
-    }
-    sbi_nf *nf = sbi_nf_for_amf(s, amf);
-    if (nf && nf->n_guamis > 0) {
-        snprintf(out, cap, "%s-%u-%u", nf->guamis[0].plmn.digits, nf->guamis[0].region_id,
-                 nf->guamis[0].set_id);
-        return true;
-    }
-    return false;
+    return amfol_sbi_amf_set(e, amf, out, cap);
 }
 
 /* TS 23.502 §4.2.2.2.2: a UEContextTransfer is re-balancing only between AMFs of one AMF Set,
  * with the source overloaded or asking the UE to re-register (CONFIGURATION UPDATE COMMAND,
  * registration requested: the preferred evidence); otherwise it is ordinary mobility. */
-static bool is_rebalancing(amfol_sbi *s, const sbi_move *m)
+static bool is_rebalancing(amfol_engine *e, const amfol_sbi_move *m)
 {
     char sset[64], tset[64];
-    if (!set_of(s, m->source, sset, sizeof sset) || !set_of(s, m->target, tset, sizeof tset) ||
+    if (!set_of(e, m->source, sset, sizeof sset) || !set_of(e, m->target, tset, sizeof tset) ||
         strcmp(sset, tset) != 0)
         return false;
     return m->cuc_frame != 0 || m->source_in_overload;
@@ -121,11 +113,12 @@ static void free_array(gpointer p)
     g_array_free(p, TRUE);
 }
 
-static GHashTable *moves_by_pair(const amfol_sbi *s)
+static GHashTable *moves_by_pair(amfol_engine *e)
 {
     GHashTable *h = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, free_array);
-    for (guint i = 0; i < s->moves->len; i++) {
-        const sbi_move *m = &g_array_index(s->moves, sbi_move, i);
+    amfol_sbi_move mv;
+    for (guint i = 0; amfol_sbi_move_get(e, i, &mv); i++) {
+        const amfol_sbi_move *m = &mv;
         char *k = pair_key(m->source, m->target);
         GArray *a = g_hash_table_lookup(h, k);
         if (!a) {
@@ -151,23 +144,23 @@ static GArray *pair_moves(GHashTable *h, const void *source, const void *target)
 
 void corr_cascading(amfol_engine *e, amfol_findings *out)
 {
-    amfol_sbi *s = e->sbi;
-    GHashTable *pairs = moves_by_pair(s);
-    sbi_episode tx, cx, srcx;
-    for (size_t ti = 0; sbi_episode_get(e, ti, &tx); ti++) {
-        const sbi_episode *t = &tx;
+    GHashTable *pairs = moves_by_pair(e);
+    amfol_sbi_episode tx, cx, srcx;
+    amfol_sbi_move mv;
+    for (size_t ti = 0; amfol_sbi_episode_get(e, ti, &tx); ti++) {
+        const amfol_sbi_episode *t = &tx;
         char tset[64], sset[64];
         /* An episode that began before the capture did not visibly follow another one. */
-        if (t->start_unknown || !set_of(s, t->amf, tset, sizeof tset))
+        if (t->start_unknown || !set_of(e, t->amf, tset, sizeof tset))
             continue;
-        const sbi_episode *src = NULL;
+        const amfol_sbi_episode *src = NULL;
         uint32_t n_moves = 0, best_moves = 0;
         int concurrent = 1;
-        for (size_t si = 0; sbi_episode_get(e, si, &cx); si++) {
-            const sbi_episode *c = &cx;
+        for (size_t si = 0; amfol_sbi_episode_get(e, si, &cx); si++) {
+            const amfol_sbi_episode *c = &cx;
             if (c->amf == t->amf || c->start >= t->start)
                 continue;
-            if (!set_of(s, c->amf, sset, sizeof sset) || strcmp(sset, tset) != 0)
+            if (!set_of(e, c->amf, sset, sizeof sset) || strcmp(sset, tset) != 0)
                 continue;
             bool in_force = c->end_frame == 0 || c->end > t->start;
             concurrent += in_force;
@@ -177,13 +170,14 @@ void corr_cascading(amfol_engine *e, amfol_findings *out)
             amfol_time last_move = -1;
             GArray *pm = pair_moves(pairs, c->amf, t->amf);
             for (guint k = 0; pm && k < pm->len; k++) {
-                const sbi_move *m = &g_array_index(s->moves, sbi_move, g_array_index(pm, guint, k));
+                amfol_sbi_move_get(e, g_array_index(pm, guint, k), &mv);
+                const amfol_sbi_move *m = &mv;
                 if (m->source_in_overload && m->t >= c->start && m->t <= t->start) {
                     n_moves++;
                     last_move = m->t;
                 }
             }
-            bool moved = n_moves > 0 && t->start - last_move <= s->cfg.baseline_s;
+            bool moved = n_moves > 0 && t->start - last_move <= e->cfg.baseline_s;
             if (moved && (!src || best_moves == 0)) {
                 srcx = *c;   /* c is overwritten by the next episode */
                 src = &srcx;
@@ -205,7 +199,8 @@ void corr_cascading(amfol_engine *e, amfol_findings *out)
         if (best_moves > 0) {
             GArray *pm = pair_moves(pairs, src->amf, t->amf);
             for (guint k = 0; pm && k < pm->len; k++) {
-                const sbi_move *m = &g_array_index(s->moves, sbi_move, g_array_index(pm, guint, k));
+                amfol_sbi_move_get(e, g_array_index(pm, guint, k), &mv);
+                const amfol_sbi_move *m = &mv;
                 if (m->source_in_overload && m->t >= src->start && m->t <= t->start)
                     amfol_finding_add_frame(f, m->frame);
             }
@@ -233,20 +228,20 @@ void corr_cascading(amfol_engine *e, amfol_findings *out)
 
 typedef struct pair_finding {
     amfol_finding *f;
-    const sbi_move *first;
+    amfol_sbi_move first;          /* a copy: a view's pointers outlive it, the view does not */
     int max_load;
 } pair_finding;
 
 void corr_rebalancing(amfol_engine *e, amfol_findings *out)
 {
-    amfol_sbi *s = e->sbi;
-    int high = (int)s->cfg.nrf_load_high;
+    int high = (int)e->cfg.nrf_load_high;
     /* One finding per (source, target) pair, in order of their first loaded move. */
     GHashTable *by_pair = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
     GPtrArray *order = g_ptr_array_new();
-    for (guint i = 0; i < s->moves->len; i++) {
-        const sbi_move *m = &g_array_index(s->moves, sbi_move, i);
-        if (m->target_load == AMFOL_ABSENT || m->target_load < high || !is_rebalancing(s, m))
+    amfol_sbi_move mv;
+    for (guint i = 0; amfol_sbi_move_get(e, i, &mv); i++) {
+        const amfol_sbi_move *m = &mv;
+        if (m->target_load == AMFOL_ABSENT || m->target_load < high || !is_rebalancing(e, m))
             continue;
         char *k = pair_key(m->source, m->target);
         pair_finding *pf = g_hash_table_lookup(by_pair, k);
@@ -258,7 +253,7 @@ void corr_rebalancing(amfol_engine *e, amfol_findings *out)
             }
             pf = g_new0(pair_finding, 1);
             pf->f = f;
-            pf->first = m;
+            pf->first = *m;
             amfol_finding_set_entities(f, m->target, NULL, NULL, NULL);
             f->first_frame = m->frame;
             g_hash_table_insert(by_pair, k, pf);
@@ -275,8 +270,8 @@ void corr_rebalancing(amfol_engine *e, amfol_findings *out)
         const pair_finding *pf = g_ptr_array_index(order, i);
         amfol_finding_set_summary(pf->f,
             "%u UEs moved from %s to %s while %s's last NRF load report was >= %d%% (up to %d%%, "
-            "first at frame %u)", pf->f->count, pf->first->source, pf->first->target,
-            pf->first->target, high, pf->max_load, pf->first->target_load_frame);
+            "first at frame %u)", pf->f->count, pf->first.source, pf->first.target,
+            pf->first.target, high, pf->max_load, pf->first.target_load_frame);
     }
     g_ptr_array_free(order, TRUE);
     g_hash_table_destroy(by_pair);

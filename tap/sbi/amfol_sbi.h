@@ -89,6 +89,99 @@ uint64_t amfol_sbi_version(amfol_engine *e);
  * AMF's SBI address when it differs from its N2 address (issue 14, tap/symptoms). */
 const char *amfol_sbi_amf_for_ip(amfol_engine *e, const char *ip);
 
+/* ---- Query API: the SBI side as other modules read it (tap/correlate) ---------------------
+ * (amfol_sbi_query.c) Read-only views copied out of the SBI module's state, iterated by index
+ * (count / get; get returns false past the end). AMF names (episode amf, NF amf, move source
+ * and target) are interned by the SBI module: within one engine the same AMF is the same pointer
+ * in every view below, so views may be joined by pointer. Pointers in a view stay valid until the
+ * next event is fed to the engine. Ties between NF profiles and N2 AMFs are brought up to date
+ * first (as at finish). */
+
+/* The N2 overload episodes of every AMF (read from the N2 timeline, tap/n2/amfol_n2.h), with
+ * the AMF name interned here. An episode in force before the capture began has start_frame 0,
+ * start_unknown and `start` = the capture's first frame time. */
+typedef struct amfol_sbi_episode {
+    const char *amf;
+    int number;                    /* 1-based per AMF */
+    amfol_frame start_frame;
+    amfol_time start;
+    bool start_unknown;
+    amfol_frame end_frame;         /* 0 while open */
+    amfol_time end;
+} amfol_sbi_episode;
+size_t amfol_sbi_episode_count(amfol_engine *e);
+bool amfol_sbi_episode_get(amfol_engine *e, size_t i, amfol_sbi_episode *out);
+
+/* NF profiles (NRF management: NFRegister, NFUpdate, notifications, discovery results). */
+typedef struct amfol_sbi_nf_view {
+    const char *name;              /* the N2 AMF name when tied, else the NF instance id */
+    const char *id;                /* nfInstanceId */
+    const char *type;              /* "AMF", "SMF" ..., "" unknown */
+    const char *status;            /* NF status of its profile ("REGISTERED"), "" unknown */
+    const char *amf;               /* the N2 AMF it is tied to, NULL when not tied */
+    const char *tie;               /* static: how it is tied, or why not ("guami", ...) */
+    int heartbeat_s;               /* heartBeatTimer granted (or asked), AMFOL_ABSENT */
+    size_t n_reports;              /* its own load reports kept (amfol_sbi_load_report_get) */
+} amfol_sbi_nf_view;
+size_t amfol_sbi_nf_count(amfol_engine *e);
+bool amfol_sbi_nf_get(amfol_engine *e, size_t nf, amfol_sbi_nf_view *out);
+/* The NF profile tied to N2 AMF `amf` (its index for _nf_get / _load_report_get), -1 when none. */
+int amfol_sbi_nf_for_amf(amfol_engine *e, const char *amf);
+
+/* One of an NF's own reports to the NRF, in frame order: NFRegister (PUT answered 201) or
+ * NFUpdate; each report counted once (a copy relayed by an SCP is not kept). */
+typedef struct amfol_sbi_load_report {
+    amfol_frame frame;
+    amfol_time t;
+    int load;                      /* %, AMFOL_ABSENT: a status-only update */
+    bool is_register;              /* NFRegister rather than NFUpdate */
+    bool inferred;                 /* headers unreadable: body recognised, NF from connection/address */
+} amfol_sbi_load_report;
+bool amfol_sbi_load_report_get(amfol_engine *e, size_t nf, size_t k, amfol_sbi_load_report *out);
+
+/* The AMF Set of N2 AMF `amf` as "<PLMN>-<region>-<set>" ("00101-2-1"): from the GUAMIs N2
+ * showed for it, else from its tied NF profile. False when neither is known. */
+bool amfol_sbi_amf_set(amfol_engine *e, const char *amf, char *out, size_t cap);
+
+/* UE context moves between AMFs (UEContextTransfer, re-balancing or mobility), in frame order. */
+typedef struct amfol_sbi_move {
+    amfol_frame frame;             /* the UE's first frame at the target: its mobility
+                                    * registration if seen, else the UEContextTransfer */
+    amfol_frame transfer_frame;    /* the UEContextTransfer request (sent by the target) */
+    amfol_frame cuc_frame;         /* the source's CONFIGURATION UPDATE COMMAND to the UE, 0 unseen */
+    amfol_time t;
+    const char *source, *target;   /* AMF names */
+    const char *ue;                /* the ueContextId */
+    int target_load;               /* the target's last own NRF load report then, AMFOL_ABSENT */
+    amfol_frame target_load_frame;
+    bool source_in_overload;       /* the source was in an N2 overload episode then */
+} amfol_sbi_move;
+size_t amfol_sbi_move_count(amfol_engine *e);
+bool amfol_sbi_move_get(amfol_engine *e, size_t i, amfol_sbi_move *out);
+
+/* Back-off answers and load headers: 3gpp-Sbi-Oci, 3gpp-Sbi-Lci, 503 and 429, in frame order
+ * (one per OCI element). */
+enum amfol_sbi_answer_kind {
+    AMFOL_SBI_ANSWER_OCI = 0,
+    AMFOL_SBI_ANSWER_LCI,
+    AMFOL_SBI_ANSWER_503,
+    AMFOL_SBI_ANSWER_429
+};
+typedef struct amfol_sbi_answer {
+    int kind;                      /* enum amfol_sbi_answer_kind */
+    amfol_frame frame;
+    amfol_time t;
+    const char *sender_ip;         /* who sent the header / status */
+    const char *peer_ip;           /* who received it */
+    bool sender_is_server;         /* sent in a response (producer -> consumer) */
+    bool malformed;
+    int metric;                    /* OCI reduction % / LCI load %, AMFOL_ABSENT */
+    int validity_s;                /* OCI period of validity, 503/429 Retry-After, AMFOL_ABSENT */
+    amfol_time valid_until;        /* OCI: Timestamp + validity; 503/429: t + Retry-After */
+} amfol_sbi_answer;
+size_t amfol_sbi_answer_count(amfol_engine *e);
+bool amfol_sbi_answer_get(amfol_engine *e, size_t i, amfol_sbi_answer *out);
+
 /* Reports: a timeline section (plain text) and the "sbi" member of the JSON document. */
 void amfol_sbi_report_timeline(amfol_engine *e, GString *out);
 void amfol_sbi_report_json(amfol_engine *e, json_dumper *d);

@@ -94,15 +94,8 @@ typedef struct sbi_n2_amf {
     sbi_amf_mark pairs[SBI_MAX_SET_POINTERS]; /* Set ID + pointer of UE identities */
 } sbi_n2_amf;
 
-typedef struct sbi_episode {
-    const char *amf;              /* interned */
-    int number;                   /* 1-based per AMF */
-    amfol_frame start_frame;      /* 0: in force before the capture began */
-    amfol_time start;             /* then the capture's first frame */
-    bool start_unknown;
-    amfol_frame end_frame;        /* 0 while open */
-    amfol_time end;
-} sbi_episode;
+/* An N2 overload episode with the AMF name interned here: the public view (amfol_sbi.h). */
+typedef amfol_sbi_episode sbi_episode;
 
 enum sbi_kind {
     SBI_KIND_OTHER = 0,
@@ -142,7 +135,12 @@ typedef struct sbi_conn {
     uint32_t problems_inferred;   /* ProblemDetails recognised on it without readable headers */
 } sbi_conn;
 
-enum sbi_ind_kind { SBI_IND_OCI = 0, SBI_IND_LCI, SBI_IND_503, SBI_IND_429 };
+enum sbi_ind_kind {   /* = enum amfol_sbi_answer_kind (amfol_sbi.h) */
+    SBI_IND_OCI = AMFOL_SBI_ANSWER_OCI,
+    SBI_IND_LCI = AMFOL_SBI_ANSWER_LCI,
+    SBI_IND_503 = AMFOL_SBI_ANSWER_503,
+    SBI_IND_429 = AMFOL_SBI_ANSWER_429
+};
 
 typedef struct sbi_indication {
     int kind;                     /* enum sbi_ind_kind */
