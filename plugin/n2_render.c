@@ -56,24 +56,6 @@ static const value_string n2_level_vals[] = {
 };
 
 
-static const char *message_name(int proc, int pdu_type)
-{
-    switch (proc) {
-    case 0: return pdu_type == 2 ? "AMFConfigurationUpdateFailure"
-                 : pdu_type == 1 ? "AMFConfigurationUpdateAcknowledge" : "AMFConfigurationUpdate";
-    case 1: return "AMFStatusIndication";
-    case 9: return "ErrorIndication";
-    case 15: return "InitialUEMessage";
-    case 21: return pdu_type == 2 ? "NGSetupFailure" : pdu_type == 1 ? "NGSetupResponse" : "NGSetupRequest";
-    case 22: return "OverloadStart";
-    case 23: return "OverloadStop";
-    case 35: return pdu_type == 2 ? "RANConfigurationUpdateFailure" : "RANConfigurationUpdate";
-    case 41: return pdu_type == 1 ? "UEContextReleaseComplete" : "UEContextReleaseCommand";
-    case 42: return "UEContextReleaseRequest";
-    default: return "NGAP";
-    }
-}
-
 static void add_slices(packet_info *pinfo, proto_tree *sub, tvbuff_t *tvb, const amfol_slice_item *slices, int n)
 {
     for (int i = 0; i < n; i++) {
@@ -134,7 +116,7 @@ static void render_pdu(amfol_frame_ctx *ctx, proto_tree *tree, const amfol_n2_re
 {
     tvbuff_t *tvb = ctx->tvb;
     packet_info *pinfo = ctx->pinfo;
-    const char *msg = message_name(proc, pdu_type);
+    const char *msg = amfol_ngap_message_name(proc, pdu_type);
     proto_item *top = proto_tree_add_string_format_value(tree, hf_amfol_n2, tvb, 0, 0, msg,
         "%s, AMF %s, gNB %s", msg, r->amf ? r->amf : "?", r->gnb ? r->gnb : "?");
     proto_item_set_generated(top);

@@ -364,6 +364,13 @@ static void register_rule_experts(expert_module_t *expert)
     n_ei_amfol_rules = n;
 }
 
+/* A preference description naming a rule: the id comes from the catalogue (amfol_rules.def), never
+ * typed here. Registered once per process; the text lives as long as the preference. */
+static const char *rule_text(amfol_rule_id rule, const char *fmt)
+{
+    return wmem_strdup_printf(wmem_epan_scope(), fmt, amfol_rule_get(rule)->id);
+}
+
 /* Overload symptoms (issue 14): thresholds of overload-control-absent / -late. */
 static void register_symptom_prefs(module_t *prefs)
 {
@@ -393,9 +400,11 @@ static void register_symptom_prefs(module_t *prefs)
     prefs_register_uint_preference(prefs, "symptom_min_samples", "Samples per bucket",
         "Buckets and baselines with fewer requests are not judged", 10, &pref_symptom_min_samples);
     prefs_register_uint_preference(prefs, "symptom_min_s", "Sustained symptoms (s)",
-        "Symptoms must last this long for overload-control-absent / -late", 10, &pref_symptom_min_s);
+        rule_text(AMFOL_RULE_OVERLOAD_CONTROL_ABSENT, "Symptoms must last this long for %s / -late"), 10,
+        &pref_symptom_min_s);
     prefs_register_uint_preference(prefs, "control_late_s", "Late control (s)",
-        "A first overload control this long after the symptom onset is overload-control-late", 10,
+        rule_text(AMFOL_RULE_OVERLOAD_CONTROL_LATE,
+                  "A first overload control this long after the symptom onset is %s"), 10,
         &pref_control_late_s);
 }
 
@@ -438,13 +447,15 @@ void proto_register_amfol(void)
         "5GMM causes treated as congestion rejects, comma-separated (22 by default; some AMFs use 111)",
         &pref_congestion_causes);
     prefs_register_uint_preference(prefs, "t3346_floor_s", "T3346 floor (s)",
-        "T3346 values below this are reported as t3346-short", 10, &pref_t3346_floor_s);
+        rule_text(AMFOL_RULE_T3346_SHORT, "T3346 values below this are reported as %s"), 10,
+        &pref_t3346_floor_s);
     prefs_register_uint_preference(prefs, "max_ues", "UEs followed at once",
         "The NAS analysis follows at most this many UEs (about 100 bytes each); beyond, the least "
         "recently seen is forgotten and its pending back-off with it (counted in the NAS report)",
         10, &pref_max_ues);
     prefs_register_uint_preference(prefs, "nrf_report_max_s", "NRF report interval limit (s)",
-        "An AMF in overload that reports no load to the NRF within this time is nrf-load-stale",
+        rule_text(AMFOL_RULE_NRF_LOAD_STALE,
+                  "An AMF in overload that reports no load to the NRF within this time is %s"),
         10, &pref_nrf_report_max_s);
     prefs_register_uint_preference(prefs, "nrf_load_high", "High NRF load (%)",
         "Reported loads at or above this are considered high", 10, &pref_nrf_load_high);

@@ -1,8 +1,30 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* amfol_3gpp.c: the 3GPP names and tables (amfol_3gpp.h), each written once. */
 #include "amfol_3gpp.h"
+#include "amfol_events.h"     /* enum amfol_pdu_type */
 
 #include <stddef.h>
+
+const char *amfol_ngap_message_name(int proc, int pdu_type)
+{
+    bool ok = pdu_type == AMFOL_PDU_SUCCESSFUL, failed = pdu_type == AMFOL_PDU_UNSUCCESSFUL;
+    switch (proc) {
+    case AMFOL_NGAP_AMF_CONFIGURATION_UPDATE:
+        return failed ? "AMFConfigurationUpdateFailure"
+             : ok ? "AMFConfigurationUpdateAcknowledge" : "AMFConfigurationUpdate";
+    case AMFOL_NGAP_AMF_STATUS_INDICATION: return "AMFStatusIndication";
+    case AMFOL_NGAP_ERROR_INDICATION: return "ErrorIndication";
+    case AMFOL_NGAP_INITIAL_UE_MESSAGE: return "InitialUEMessage";
+    case AMFOL_NGAP_NG_SETUP: return failed ? "NGSetupFailure" : ok ? "NGSetupResponse" : "NGSetupRequest";
+    case AMFOL_NGAP_OVERLOAD_START: return "OverloadStart";
+    case AMFOL_NGAP_OVERLOAD_STOP: return "OverloadStop";
+    case AMFOL_NGAP_RAN_CONFIGURATION_UPDATE:
+        return failed ? "RANConfigurationUpdateFailure" : "RANConfigurationUpdate";
+    case AMFOL_NGAP_UE_CONTEXT_RELEASE: return ok ? "UEContextReleaseComplete" : "UEContextReleaseCommand";
+    case AMFOL_NGAP_UE_CONTEXT_RELEASE_REQUEST: return "UEContextReleaseRequest";
+    default: return "NGAP";
+    }
+}
 
 int amfol_ngap_initiator(int proc)
 {

@@ -34,6 +34,10 @@ enum amfol_ngap_proc {
     AMFOL_NGAP_UPLINK_NAS_TRANSPORT = 46,
 };
 
+/* The NGAP message of a procedure and PDU type (enum amfol_pdu_type) as TS 38.413 §9.2 names it,
+ * for the procedures amfol renders ("OverloadStart", "NGSetupResponse"); "NGAP" for the others. */
+const char *amfol_ngap_message_name(int proc, int pdu_type);
+
 /* Who sends the initiating message of a procedure (TS 38.413 §8; class 1 outcomes go back):
  * +1 the AMF, -1 the NG-RAN node, 0 either (error indication, NG reset, unknown codes). */
 int amfol_ngap_initiator(int proc);

@@ -117,10 +117,12 @@ static void timeline_part(const amfol_engine *e, const n2_part *part, const n2_a
             kept = f->rule_id == AMFOL_RULE_GNB_IGNORES_OVERLOAD && f->first_frame == seg->start_frame &&
                    g_strcmp0(f->gnb, a->gnb_id) == 0;
         }
-        g_string_append_printf(out, ", expected <= %.0f %%%s\n", 100.0 * j.expected,
-                               kept ? "  << gnb-ignores-overload"
-                               : hit ? "  (cleared: the radio side shows the requested share of the offered requests shed)"
-                                     : "");
+        g_string_append_printf(out, ", expected <= %.0f %%", 100.0 * j.expected);
+        if (kept)
+            g_string_append_printf(out, "  << %s", amfol_rule_get(AMFOL_RULE_GNB_IGNORES_OVERLOAD)->id);
+        else if (hit)
+            g_string_append(out, "  (cleared: the radio side shows the requested share of the offered requests shed)");
+        g_string_append_c(out, '\n');
     }
 }
 
