@@ -17,3 +17,16 @@ foreach(src ${AMFOL_UNIT_TESTS})
     set_tests_properties(core.${name} PROPERTIES LABELS unit)
   endif()
 endforeach()
+# The structural invariants of issue 11 (docs/ARCHITECTURE.md, "Checked on the sources"): no
+# module includes another's *_internal.h, one file reads OVERLOAD START/STOP, each rule id once,
+# each 3GPP name table once. The self-test injects one violation of each and wants them reported.
+if(NOT AMFOL_UNIT_NO_CTEST)
+  find_package(Python3 COMPONENTS Interpreter)
+  if(Python3_FOUND)
+    add_test(NAME core.structure
+      COMMAND ${Python3_EXECUTABLE} ${_unit_top}/tests/unit/check_structure.py ${_unit_top})
+    add_test(NAME core.structure_selftest
+      COMMAND ${Python3_EXECUTABLE} ${_unit_top}/tests/unit/check_structure.py --self-test ${_unit_top})
+    set_tests_properties(core.structure core.structure_selftest PROPERTIES LABELS unit)
+  endif()
+endif()
