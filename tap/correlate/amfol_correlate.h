@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* amfol_correlate.h: the rules that span domains (docs/faults.md), one module with only a
  * `finish` handler, registered last in the engine's modules[] so that every domain module has
- * seen all events and added its own findings first. The rules read the domains through their
- * query APIs (N2 timeline, symptom series) or, for the AMF-Set rules, the SBI module's state. */
+ * seen all events and added its own findings first. The rules read the domains only through
+ * their public query APIs (N2 timeline, symptom series, SBI views: tap/sbi/amfol_sbi.h), never a
+ * module's _internal.h (tests/unit/check_structure.py). */
 #ifndef AMFOL_CORRELATE_H
 #define AMFOL_CORRELATE_H
 
