@@ -148,8 +148,8 @@ void amfol_endpoint_text(const address *addr, uint32_t port, const char *none, a
 /* The engine of the open capture file (NULL between files). */
 amfol_engine *amfol_current_engine(void);
 
-/* Fill vals[0..n-1] with { v, name(v) } and the { 0, NULL } end (vals has n + 1 entries):
- * value_strings from the core's 3GPP names (plugin/amfol_vals.c). */
+/* Fill vals with { v, name(v) } for v in 0..n-1 whose name is not NULL, and the { 0, NULL } end
+ * (vals has n + 1 entries): value_strings from the core's 3GPP names (plugin/amfol_vals.c). */
 void amfol_vals_fill(value_string *vals, int n, const char *(*name)(int value));
 
 #endif

@@ -7,10 +7,15 @@
 
 void amfol_vals_fill(value_string *vals, int n, const char *(*name)(int value))
 {
+    int k = 0;
     for (int v = 0; v < n; v++) {
-        vals[v].value = (guint32)v;
-        vals[v].strptr = name(v);
+        const char *s = name(v);
+        if (!s)
+            continue;   /* a value that names nothing (an enum starting at 1) */
+        vals[k].value = (guint32)v;
+        vals[k].strptr = s;
+        k++;
     }
-    vals[n].value = 0;
-    vals[n].strptr = NULL;
+    vals[k].value = 0;
+    vals[k].strptr = NULL;
 }

@@ -29,16 +29,9 @@ static expert_field ei_amfol_rrc_reject_without_overload = EI_INIT;
 static expert_field ei_amfol_rrc_unanswered = EI_INIT;
 static expert_field ei_amfol_rrc_reject_unmatched = EI_INIT;
 
-static const value_string rrc_msg_vals[] = {
-    { AMFOL_RRC_SETUP_REQUEST, "RRCSetupRequest" },
-    { AMFOL_RRC_RESUME_REQUEST, "RRCResumeRequest" },
-    { AMFOL_RRC_SETUP, "RRCSetup" },
-    { AMFOL_RRC_REJECT, "RRCReject" },
-    { AMFOL_RRC_RESUME, "RRCResume" },
-    { AMFOL_RRC_RELEASE, "RRCRelease" },
-    { AMFOL_RRC_SETUP_COMPLETE, "RRCSetupComplete" },
-    { 0, NULL }
-};
+/* Message names from tap/core/amfol_3gpp.c (enum amfol_rrc_msg: 1..7), filled in rrc_register(). */
+#define RRC_MSG_MAX AMFOL_RRC_SETUP_COMPLETE
+static value_string rrc_msg_vals[RRC_MSG_MAX + 2];
 
 /* From tap/core/amfol_3gpp.c (through the radio module's cause index), filled in rrc_register(). */
 static value_string rrc_cause_vals[AMFOL_RRC_NCAUSES + 1];
@@ -54,14 +47,9 @@ static const value_string rrc_class_vals[] = {
     { 0, NULL }
 };
 
-static const value_string rrc_outcome_vals[] = {
-    { AMFOL_RRC_OUT_PENDING, "pending" },
-    { AMFOL_RRC_OUT_SETUP, "RRCSetup" },
-    { AMFOL_RRC_OUT_REJECT, "RRCReject" },
-    { AMFOL_RRC_OUT_UNANSWERED, "unanswered" },
-    { AMFOL_RRC_OUT_OTHER, "other answer" },
-    { 0, NULL }
-};
+/* Outcome names from the radio module (tap/rrc/amfol_rrc_causes.c), filled in rrc_register(). */
+#define RRC_OUTCOME_COUNT (AMFOL_RRC_OUT_OTHER + 1)
+static value_string rrc_outcome_vals[RRC_OUTCOME_COUNT + 1];
 
 static void render_one(amfol_frame_ctx *ctx, proto_tree *tree, const amfol_rrc_result *first_pass)
 {
@@ -142,6 +130,8 @@ void rrc_render(amfol_frame_ctx *ctx, proto_tree *tree, void *record)
 
 void rrc_register(int proto_amfol, expert_module_t *expert)
 {
+    amfol_vals_fill(rrc_msg_vals, RRC_MSG_MAX + 1, amfol_rrc_msg_name);
+    amfol_vals_fill(rrc_outcome_vals, RRC_OUTCOME_COUNT, amfol_rrc_outcome_name);
     amfol_vals_fill(rrc_cause_vals, AMFOL_RRC_NCAUSES, amfol_rrc_cause_name);
     amfol_vals_fill(rrc_action_vals, AMFOL_ACTION_COUNT, amfol_action_name);
     static hf_register_info hf[] = {

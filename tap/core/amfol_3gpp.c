@@ -161,6 +161,20 @@ const char *amfol_resume_cause_name(int resume_cause)
     }
 }
 
+const char *amfol_rrc_msg_name(int msg)
+{
+    switch (msg) {
+    case AMFOL_RRC_SETUP_REQUEST: return "RRCSetupRequest";
+    case AMFOL_RRC_RESUME_REQUEST: return "RRCResumeRequest";
+    case AMFOL_RRC_SETUP: return "RRCSetup";
+    case AMFOL_RRC_REJECT: return "RRCReject";
+    case AMFOL_RRC_RESUME: return "RRCResume";
+    case AMFOL_RRC_RELEASE: return "RRCRelease";
+    case AMFOL_RRC_SETUP_COMPLETE: return "RRCSetupComplete";
+    default: return NULL;
+    }
+}
+
 const char *amfol_nas_mm_type_name(int t)
 {
     switch (t) {

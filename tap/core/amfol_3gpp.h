@@ -56,6 +56,10 @@ const char *amfol_cause_name(int cause);         /* "mo-Signalling"; "unknown" *
 #define AMFOL_RESUME_RNA_UPDATE 8                /* ResumeCause rna-Update (8); 9 MPS, 10 MCS */
 const char *amfol_resume_cause_name(int resume_cause);
 
+/* NR RRC messages amfol follows (TS 38.331 §6.2: CCCH, and RRCSetupComplete on UL-DCCH), by
+ * enum amfol_rrc_msg; NULL for a value that names no message. */
+const char *amfol_rrc_msg_name(int msg);
+
 /* NAS-5GS (TS 24.501 §9.7, §9.11.3.2, §9.11.4.2). */
 const char *amfol_nas_mm_type_name(int mm_type);
 const char *amfol_nas_sm_type_name(int sm_type);

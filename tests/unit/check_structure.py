@@ -53,6 +53,8 @@ NAME_TABLES = {
         "highPriorityAccess", "mt-Access", "mo-Signalling", "mo-Data", "mo-VoiceCall",
         "mo-VideoCall", "mo-SMS", "mps-PriorityAccess", "mcs-PriorityAccess", "mo-ExceptionData"],
     "RRC resume causes": ["rna-Update"],
+    "NR RRC message names (TS 38.331 §6.2)": [
+        "RRCSetupRequest", "RRCResumeRequest", "RRCResume", "RRCRelease", "RRCSetupComplete"],
     "5GMM message types (TS 24.501 §9.7)": [
         "Registration request", "Registration reject", "Service request", "Service reject",
         "Configuration update command", "Deregistration request (UE originating)"],
