@@ -31,11 +31,10 @@
     X(N2F_SST, "ngap.sST") \
     X(N2F_SD, "ngap.sD") \
     X(N2F_RRC_CAUSE, "ngap.RRCEstablishmentCause") \
-    X(N2F_STMSI, "ngap.fiveG_S_TMSI_element|ngap.FiveG_S_TMSI_element") /* paging | InitialUEMessage IE */ \
-    X(N2F_SETID, "ngap.aMFSetID") \
-    X(N2F_PTR, "ngap.aMFPointer") \
-    X(N2F_TMSI, "ngap.fiveG_TMSI") \
-    X(N2F_REGION, "ngap.aMFRegionID") \
+    /* 5G-S-TMSI and GUAMI: their AMF Set ID, Pointer, 5G-TMSI and Region ID are read from the \
+     * bytes (s_tmsi_at, guami_ids) */ \
+    X(N2F_STMSI, "ngap.FiveG_S_TMSI_element") /* InitialUEMessage IE */ \
+    X(N2F_STMSI_PAGING, "ngap.fiveG_S_TMSI_element") /* Paging's UEPagingIdentity */ \
     X(N2F_GUAMI, "ngap.gUAMI_element|ngap.GUAMI_element") \
     /* its NR-CGI, and the PLMN of GUAMIs and GlobalGNB-IDs, are read from the bytes (uli_nr_cgi, \
      * plmn_after_preamble): ngap.pLMNIdentity is also in every TAI */ \
@@ -184,6 +183,41 @@ static const uint8_t *plmn_after_preamble(const field_info *fi)
     return tvb_get_ptr(fi->ds_tvb, fi->start + 1, 3);
 }
 
+/* GUAMI: PLMN (3 octets), AMFRegionID (8 bits), AMFSetID (10), AMFPointer (6) (TS 38.413
+ * §9.3.3.3): the three IDs fill the 3 octets after the aligned PLMN. */
+static void guami_ids(const field_info *fi, amfol_guami *guami)
+{
+    const uint8_t *b = plmn_after_preamble(fi);
+    if (!b)
+        return;
+    amfol_plmn_from_tbcd(b, 3, &guami->plmn);
+    if (!tvb_bytes_exist(fi->ds_tvb, fi->start + 4, 3))
+        return;
+    const uint8_t *id = tvb_get_ptr(fi->ds_tvb, fi->start + 4, 3);
+    guami->region_id = id[0];
+    guami->set_id = (uint16_t)((id[1] << 2) | (id[2] >> 6));
+    guami->pointer = (uint8_t)(id[2] & 0x3f);
+}
+
+/* FiveG-S-TMSI starting at bit `bit` of its item's first octet (0 as an IE value; 1 in Paging,
+ * after UEPagingIdentity's 1-bit CHOICE index, which must be 0): 2 preamble bits, AMFSetID (10
+ * bits) and AMFPointer (6 bits) unaligned, then the 5G-TMSI (4 octets, aligned: octet 3). */
+static void s_tmsi_at(const field_info *fi, int bit, amfol_ngap_event *ev)
+{
+    tvbuff_t *tvb = fi->ds_tvb;
+    if (!tvb || fi->start < 0 || !tvb_bytes_exist(tvb, fi->start, 3))
+        return;
+    uint32_t v = tvb_get_ntoh24(tvb, fi->start);
+    if (bit == 1 && (v & 0x800000))
+        return;
+    ev->s_tmsi.set_id = (uint16_t)((v >> (24 - bit - 12)) & 0x3ff);
+    ev->s_tmsi.pointer = (uint8_t)((v >> (24 - bit - 18)) & 0x3f);
+    if (!tvb_bytes_exist(tvb, fi->start + 3, 4))
+        return;
+    ev->s_tmsi.tmsi = tvb_get_ntohl(tvb, fi->start + 3);
+    ev->has_s_tmsi = true;
+}
+
 /* The procedure code of an NGAP-PDU's message element: the PDU's first octet holds the CHOICE
  * (extension bit, 2-bit index: 0 initiating, 1 successful, 2 unsuccessful), the message
  * SEQUENCE has no preamble, its procedureCode INTEGER (0..255) is the next octet. */
@@ -217,8 +251,6 @@ static void parse_pdu(amfol_frame_ctx *ctx, int from, int to, amfol_ngap_event *
     memset(marks, 0, sizeof marks);
     int open_slots[N2F_COUNT];         /* the slots whose mark is open (each at most once) */
     int n_open = 0;
-    bool guami_open = false;           /* a GUAMI is being filled (NG SETUP RESPONSE) */
-    amfol_guami *guami = NULL;
     const field_info *global_gnb = NULL;   /* the GlobalGNB-ID whose gNB-ID comes next */
 
     for (int i = from; i < to; i++) {
@@ -234,8 +266,6 @@ static void parse_pdu(amfol_frame_ctx *ctx, int from, int to, amfol_ngap_event *
                 open_slots[kept++] = m;
         }
         n_open = kept;
-        if (guami_open && !marks[N2F_GUAMI].open)
-            guami_open = false;
         const field_info *fi = f->fi;
         size_t blen = 0;
         const uint8_t *b;
@@ -312,42 +342,9 @@ static void parse_pdu(amfol_frame_ctx *ctx, int from, int to, amfol_ngap_event *
             break;
         case N2F_GUAMI:
             if (ev->n_guamis < AMFOL_MAX_GUAMIS) {
-                guami = &ev->guamis[ev->n_guamis++];
+                amfol_guami *guami = &ev->guamis[ev->n_guamis++];
                 memset(guami, 0, sizeof *guami);
-                guami_open = true;
-                if ((b = plmn_after_preamble(fi)) != NULL)
-                    amfol_plmn_from_tbcd(b, 3, &guami->plmn);
-            }
-            open_mark(marks, open_slots, &n_open, f->slot, f->depth);
-            break;
-        case N2F_SETID:
-            b = amfol_fi_bytes(fi, &blen);
-            if (b && blen >= 2) {
-                uint16_t set = (uint16_t)((b[0] << 2) | (b[1] >> 6));
-                if (marks[N2F_STMSI].open)
-                    ev->s_tmsi.set_id = set;
-                else if (guami_open && guami)
-                    guami->set_id = set;
-            }
-            break;
-        case N2F_PTR:
-            b = amfol_fi_bytes(fi, &blen);
-            if (b && blen >= 1) {
-                if (marks[N2F_STMSI].open)
-                    ev->s_tmsi.pointer = (uint8_t)(b[0] >> 2);
-                else if (guami_open && guami)
-                    guami->pointer = (uint8_t)(b[0] >> 2);
-            }
-            break;
-        case N2F_REGION:
-            b = amfol_fi_bytes(fi, &blen);
-            if (b && blen >= 1 && guami_open && guami)
-                guami->region_id = b[0];
-            break;
-        case N2F_TMSI:
-            if (marks[N2F_STMSI].open) {
-                ev->s_tmsi.tmsi = (uint32_t)amfol_fi_uint(fi);
-                ev->has_s_tmsi = true;
+                guami_ids(fi, guami);
             }
             break;
         case N2F_GNB_ID:
@@ -411,7 +408,8 @@ static void parse_pdu(amfol_frame_ctx *ctx, int from, int to, amfol_ngap_event *
         case N2F_SLICE_RESP:
         case N2F_SLICE_ITEM:
         case N2F_STMSI:
-            open_mark(marks, open_slots, &n_open, f->slot, f->depth);
+        case N2F_STMSI_PAGING:
+            s_tmsi_at(fi, f->slot == N2F_STMSI ? 0 : 1, ev);
             break;
         case N2F_ULI_NR:
             if (!ev->has_nr_cgi)
