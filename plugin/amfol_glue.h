@@ -26,8 +26,8 @@
  *     (later passes have no primed fields, and the engine must see each event once);
  *   - it keeps only the messages it has something to show, as ONE exactly sized block in
  *     wmem_file_scope() made by amfol_keep() (count + items), or NULL when there is nothing: no
- *     fixed-size arrays, no second allocation; the core stores the frame's record table with
- *     p_add_proto_data(wmem_file_scope(), pinfo, proto_amfol, 0) only for frames with a record;
+ *     fixed-size arrays, no second allocation; the core keeps the frame's record table (in
+ *     wmem_file_scope) only for frames with a record, found by frame number (packet-amfol.c);
  *   - kept items hold values, static text, strings interned by the engine (they live as long as
  *     the engine, which the cleanup routine frees together with the file scope) or other
  *     wmem_file_scope blocks; never pinfo->pool memory, never field_info pointers;
