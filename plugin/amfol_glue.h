@@ -26,8 +26,8 @@
  *     (later passes have no primed fields, and the engine must see each event once);
  *   - it keeps only the messages it has something to show, as ONE exactly sized block in
  *     wmem_file_scope() made by amfol_keep() (count + items), or NULL when there is nothing: no
- *     fixed-size arrays, no second allocation; the core stores the frame's record table with
- *     p_add_proto_data(wmem_file_scope(), pinfo, proto_amfol, 0) only for frames with a record;
+ *     fixed-size arrays, no second allocation; the core keeps the frame's record table (in
+ *     wmem_file_scope) only for frames with a record, found by frame number (packet-amfol.c);
  *   - kept items hold values, static text, strings interned by the engine (they live as long as
  *     the engine, which the cleanup routine frees together with the file scope) or other
  *     wmem_file_scope blocks; never pinfo->pool memory, never field_info pointers;
@@ -134,8 +134,10 @@ static inline const void *amfol_kept_item(const void *record, int i)
 
 /* Field value access that hides the 4.0 / 4.2+ field_info differences (amfol_fvalue.c). */
 /* frame_integrity.c: what was damaged in the frame after its sender (the receiver dropped it:
- * no evidence), NULL when nothing verifiable is wrong. ip: the outermost IP header's field. */
-const char *amfol_frame_damage(const field_info *ip, bool v6);
+ * no evidence), NULL when nothing verifiable is wrong. ip: the outermost IP header's field;
+ * wire: the frame's SCTP headers (amfol_sctp_wire.h, may be NULL), whose span of that header
+ * is reused. */
+const char *amfol_frame_damage(const field_info *ip, bool v6, const struct amfol_sctp_wire *wire);
 uint64_t amfol_fi_uint(const field_info *fi);          /* any unsigned/signed/bool integer type */
 const char *amfol_fi_string(const field_info *fi);     /* FT_STRING*; NULL otherwise */
 const uint8_t *amfol_fi_bytes(const field_info *fi, size_t *len); /* FT_BYTES/FT_UINT_BYTES */

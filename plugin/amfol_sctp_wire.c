@@ -76,8 +76,15 @@ void amfol_sctp_wire_read(const amfol_fieldref *fields, int n_fields, amfol_sctp
         int id = fi && fi->hfinfo ? fi->hfinfo->id : -1;
         if (id < 0 || (id != hf_ip_proto && id != hf_ipv6_proto) || !fi->ds_tvb || fi->start < 0)
             continue;
-        gint off, len;
-        if (amfol_sctp_span(fi->ds_tvb, fi->start, id == hf_ipv6_proto, &off, &len) && len >= SCTP_COMMON_HEADER) {
+        gint off = 0, len = 0;
+        bool span = amfol_sctp_span(fi->ds_tvb, fi->start, id == hf_ipv6_proto, &off, &len);
+        if (!out->outer_ip) {
+            out->outer_ip = fi;
+            out->outer_sctp = span;
+            out->outer_off = off;
+            out->outer_len = len;
+        }
+        if (span && len >= SCTP_COMMON_HEADER) {
             read_chunks(fi->ds_tvb, off, len, out);
             return;
         }

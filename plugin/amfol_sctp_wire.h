@@ -18,6 +18,11 @@ typedef struct amfol_sctp_wire {
     tvbuff_t *tvb;                     /* where the chunks are (the IP header's data source) */
     int n_data;
     gint data_start[AMFOL_SCTP_MAX_CHUNKS];     /* offsets of DATA / I-DATA chunks in tvb */
+    /* The outermost IP header (the first one in the tree) and its amfol_sctp_span result, which
+     * the damage check (frame_integrity.c) reuses. */
+    const field_info *outer_ip;
+    bool outer_sctp;
+    gint outer_off, outer_len;
 } amfol_sctp_wire;
 
 /* The hfids of the IP protocol items (the core primes "ip" and "ipv6"), once per capture. */

@@ -33,7 +33,7 @@ static bool sctp_crc_wrong(tvbuff_t *tvb, gint start, gint len)
     return ~CRC32C_SWAP(crc) != sent;
 }
 
-const char *amfol_frame_damage(const field_info *ip, bool v6)
+const char *amfol_frame_damage(const field_info *ip, bool v6, const struct amfol_sctp_wire *wire)
 {
     tvbuff_t *tvb = ip->ds_tvb;
     if (!tvb || ip->start < 0)
@@ -51,7 +51,13 @@ const char *amfol_frame_damage(const field_info *ip, bool v6)
     }
     /* Not SCTP, or a fragment (reassembled SCTP is not checked from the wire). */
     gint off, len;
-    if (!amfol_sctp_span(tvb, at, v6, &off, &len))
+    if (wire && wire->outer_ip == ip) {  /* the span amfol_sctp_wire_read found for this header */
+        if (!wire->outer_sctp)
+            return NULL;
+        off = wire->outer_off;
+        len = wire->outer_len;
+    } else if (!amfol_sctp_span(tvb, at, v6, &off, &len)) {
         return NULL;
+    }
     return sctp_crc_wrong(tvb, off, len) ? "SCTP CRC32c" : NULL;
 }

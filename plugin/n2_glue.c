@@ -15,8 +15,7 @@
 /* The Wireshark fields the N2 glue reads (amfol_glue.h, "Field lists"). The five Cause groups
  * stay together in their CHOICE order (N2F_C_RADIO + group). */
 #define N2_FIELDS(X) \
-    X(N2F_NGAP, "ngap") \
-    X(N2F_PROC, "ngap.procedureCode") \
+    /* A message element starts a PDU; its procedure code is read from the bytes (pdu_head) */ \
     X(N2F_INIT, "ngap.initiatingMessage_element") \
     X(N2F_SUCC, "ngap.successfulOutcome_element") \
     X(N2F_UNSUCC, "ngap.unsuccessfulOutcome_element") \
@@ -32,16 +31,14 @@
     X(N2F_SST, "ngap.sST") \
     X(N2F_SD, "ngap.sD") \
     X(N2F_RRC_CAUSE, "ngap.RRCEstablishmentCause") \
-    X(N2F_STMSI, "ngap.fiveG_S_TMSI_element|ngap.FiveG_S_TMSI_element") /* paging | InitialUEMessage IE */ \
-    X(N2F_SETID, "ngap.aMFSetID") \
-    X(N2F_PTR, "ngap.aMFPointer") \
-    X(N2F_TMSI, "ngap.fiveG_TMSI") \
-    X(N2F_REGION, "ngap.aMFRegionID") \
+    /* 5G-S-TMSI and GUAMI: their AMF Set ID, Pointer, 5G-TMSI and Region ID are read from the \
+     * bytes (s_tmsi_at, guami_ids) */ \
+    X(N2F_STMSI, "ngap.FiveG_S_TMSI_element") /* InitialUEMessage IE */ \
+    X(N2F_STMSI_PAGING, "ngap.fiveG_S_TMSI_element") /* Paging's UEPagingIdentity */ \
     X(N2F_GUAMI, "ngap.gUAMI_element|ngap.GUAMI_element") \
+    /* its NR-CGI, and the PLMN of GUAMIs and GlobalGNB-IDs, are read from the bytes (uli_nr_cgi, \
+     * plmn_after_preamble): ngap.pLMNIdentity is also in every TAI */ \
     X(N2F_ULI_NR, "ngap.userLocationInformationNR_element") \
-    X(N2F_NRCGI, "ngap.nR_CGI_element") \
-    X(N2F_PLMN, "ngap.pLMNIdentity") \
-    X(N2F_CELLID, "ngap.NRCellIdentity") \
     X(N2F_CAUSE, "ngap.Cause") \
     X(N2F_C_RADIO, "ngap.radioNetwork") \
     X(N2F_C_TRANSPORT, "ngap.transport") \
@@ -169,14 +166,91 @@ static int gnb_id_bit_length(const field_info *global_gnb, size_t blen)
     return bits;
 }
 
+/* Bytes instead of primed fields (docs/performance.md: each primed field found costs epan an
+ * item and a table entry per frame). NGAP is aligned PER (TS 38.413 §9.4.4, X.691); the PER
+ * dissector puts a SEQUENCE's or CHOICE's item at the octet holding its first bit, so a value
+ * that starts an open type (an IE value, the NGAP-PDU) starts at bit 0 of its item's first octet.
+ * Each reader checks that octet's CHOICE bits and gives up (nothing read) if they disagree. */
+
+/* The 3 octets of an item's PLMN (first component, octet aligned) when the item's preamble
+ * (CHOICE index, extension and optional bits before it) ends within its first octet: GUAMI
+ * (2 bits; 3-4 more for a ServedGUAMIItem / UnavailableGUAMIItem around it) and GlobalGNB-ID
+ * (2 bits after the 2-bit GlobalRANNodeID CHOICE; gnb_id_bit_length reads the octet after). */
+static const uint8_t *plmn_after_preamble(const field_info *fi)
+{
+    if (!fi->ds_tvb || fi->start < 0 || !tvb_bytes_exist(fi->ds_tvb, fi->start + 1, 3))
+        return NULL;
+    return tvb_get_ptr(fi->ds_tvb, fi->start + 1, 3);
+}
+
+/* GUAMI: PLMN (3 octets), AMFRegionID (8 bits), AMFSetID (10), AMFPointer (6) (TS 38.413
+ * §9.3.3.3): the three IDs fill the 3 octets after the aligned PLMN. */
+static void guami_ids(const field_info *fi, amfol_guami *guami)
+{
+    const uint8_t *b = plmn_after_preamble(fi);
+    if (!b)
+        return;
+    amfol_plmn_from_tbcd(b, 3, &guami->plmn);
+    if (!tvb_bytes_exist(fi->ds_tvb, fi->start + 4, 3))
+        return;
+    const uint8_t *id = tvb_get_ptr(fi->ds_tvb, fi->start + 4, 3);
+    guami->region_id = id[0];
+    guami->set_id = (uint16_t)((id[1] << 2) | (id[2] >> 6));
+    guami->pointer = (uint8_t)(id[2] & 0x3f);
+}
+
+/* FiveG-S-TMSI starting at bit `bit` of its item's first octet (0 as an IE value; 1 in Paging,
+ * after UEPagingIdentity's 1-bit CHOICE index, which must be 0): 2 preamble bits, AMFSetID (10
+ * bits) and AMFPointer (6 bits) unaligned, then the 5G-TMSI (4 octets, aligned: octet 3). */
+static void s_tmsi_at(const field_info *fi, int bit, amfol_ngap_event *ev)
+{
+    tvbuff_t *tvb = fi->ds_tvb;
+    if (!tvb || fi->start < 0 || !tvb_bytes_exist(tvb, fi->start, 3))
+        return;
+    uint32_t v = tvb_get_ntoh24(tvb, fi->start);
+    if (bit == 1 && (v & 0x800000))
+        return;
+    ev->s_tmsi.set_id = (uint16_t)((v >> (24 - bit - 12)) & 0x3ff);
+    ev->s_tmsi.pointer = (uint8_t)((v >> (24 - bit - 18)) & 0x3f);
+    if (!tvb_bytes_exist(tvb, fi->start + 3, 4))
+        return;
+    ev->s_tmsi.tmsi = tvb_get_ntohl(tvb, fi->start + 3);
+    ev->has_s_tmsi = true;
+}
+
+/* The procedure code of an NGAP-PDU's message element: the PDU's first octet holds the CHOICE
+ * (extension bit, 2-bit index: 0 initiating, 1 successful, 2 unsuccessful), the message
+ * SEQUENCE has no preamble, its procedureCode INTEGER (0..255) is the next octet. */
+static int pdu_proc(const field_info *fi, int choice)
+{
+    if (!fi->ds_tvb || fi->start < 0 || !tvb_bytes_exist(fi->ds_tvb, fi->start, 2) ||
+        (tvb_get_guint8(fi->ds_tvb, fi->start) >> 5) != choice)
+        return AMFOL_ABSENT;
+    return tvb_get_guint8(fi->ds_tvb, fi->start + 1);
+}
+
+/* UserLocationInformation (an IE value) is a CHOICE of 4 without extension marker: index 1 (2
+ * bits) is userLocationInformationNR, whose preamble (3 bits) and its NR-CGI's (2 bits) end in
+ * the first octet; then the PLMN (3 octets) and NRCellIdentity (BIT STRING (SIZE(36)), octet
+ * aligned, left-aligned in 5 octets). A PLMN without cell (snapped) is kept, not reported. */
+static void uli_nr_cgi(const field_info *fi, amfol_ngap_event *ev)
+{
+    tvbuff_t *tvb = fi->ds_tvb;
+    if (!tvb || fi->start < 0 || !tvb_bytes_exist(tvb, fi->start, 4) || (tvb_get_guint8(tvb, fi->start) >> 6) != 1)
+        return;
+    amfol_plmn_from_tbcd(tvb_get_ptr(tvb, fi->start + 1, 3), 3, &ev->nr_cgi.plmn);
+    if (!tvb_bytes_exist(tvb, fi->start + 4, 5))
+        return;
+    ev->nr_cgi.cell_id = tvb_get_ntoh40(tvb, fi->start + 4) >> 4;
+    ev->has_nr_cgi = ev->nr_cgi.plmn.digits[0] != '\0';
+}
+
 static void parse_pdu(amfol_frame_ctx *ctx, int from, int to, amfol_ngap_event *ev)
 {
     mark marks[N2F_COUNT];
     memset(marks, 0, sizeof marks);
     int open_slots[N2F_COUNT];         /* the slots whose mark is open (each at most once) */
     int n_open = 0;
-    bool guami_open = false;           /* a GUAMI is being filled (NG SETUP RESPONSE) */
-    amfol_guami *guami = NULL;
     const field_info *global_gnb = NULL;   /* the GlobalGNB-ID whose gNB-ID comes next */
 
     for (int i = from; i < to; i++) {
@@ -192,22 +266,18 @@ static void parse_pdu(amfol_frame_ctx *ctx, int from, int to, amfol_ngap_event *
                 open_slots[kept++] = m;
         }
         n_open = kept;
-        if (guami_open && !marks[N2F_GUAMI].open)
-            guami_open = false;
         const field_info *fi = f->fi;
         size_t blen = 0;
         const uint8_t *b;
         switch (f->slot) {
-        case N2F_PROC:
-            if (ev->proc == AMFOL_ABSENT)
-                ev->proc = (int)amfol_fi_uint(fi);
-            break;
         case N2F_INIT:
         case N2F_SUCC:
         case N2F_UNSUCC:
             if (ev->pdu_type == AMFOL_ABSENT)
                 ev->pdu_type = f->slot == N2F_INIT ? AMFOL_PDU_INITIATING
                              : f->slot == N2F_SUCC ? AMFOL_PDU_SUCCESSFUL : AMFOL_PDU_UNSUCCESSFUL;
+            if (ev->proc == AMFOL_ABSENT)
+                ev->proc = pdu_proc(fi, f->slot - N2F_INIT);
             break;
         case N2F_RAN_UE:
             if (ev->ran_ue_id == AMFOL_ABSENT)
@@ -272,55 +342,9 @@ static void parse_pdu(amfol_frame_ctx *ctx, int from, int to, amfol_ngap_event *
             break;
         case N2F_GUAMI:
             if (ev->n_guamis < AMFOL_MAX_GUAMIS) {
-                guami = &ev->guamis[ev->n_guamis++];
+                amfol_guami *guami = &ev->guamis[ev->n_guamis++];
                 memset(guami, 0, sizeof *guami);
-                guami_open = true;
-            }
-            open_mark(marks, open_slots, &n_open, f->slot, f->depth);
-            break;
-        case N2F_SETID:
-            b = amfol_fi_bytes(fi, &blen);
-            if (b && blen >= 2) {
-                uint16_t set = (uint16_t)((b[0] << 2) | (b[1] >> 6));
-                if (marks[N2F_STMSI].open)
-                    ev->s_tmsi.set_id = set;
-                else if (guami_open && guami)
-                    guami->set_id = set;
-            }
-            break;
-        case N2F_PTR:
-            b = amfol_fi_bytes(fi, &blen);
-            if (b && blen >= 1) {
-                if (marks[N2F_STMSI].open)
-                    ev->s_tmsi.pointer = (uint8_t)(b[0] >> 2);
-                else if (guami_open && guami)
-                    guami->pointer = (uint8_t)(b[0] >> 2);
-            }
-            break;
-        case N2F_REGION:
-            b = amfol_fi_bytes(fi, &blen);
-            if (b && blen >= 1 && guami_open && guami)
-                guami->region_id = b[0];
-            break;
-        case N2F_TMSI:
-            if (marks[N2F_STMSI].open) {
-                ev->s_tmsi.tmsi = (uint32_t)amfol_fi_uint(fi);
-                ev->has_s_tmsi = true;
-            }
-            break;
-        case N2F_PLMN:
-            b = amfol_fi_bytes(fi, &blen);
-            if (marks[N2F_NRCGI].open && marks[N2F_ULI_NR].open && !ev->has_nr_cgi)
-                amfol_plmn_from_tbcd(b, blen, &ev->nr_cgi.plmn);
-            else if (marks[N2F_GLOBAL_GNB].open)
-                amfol_plmn_from_tbcd(b, blen, &ev->gnb_plmn);
-            else if (guami_open && guami)
-                amfol_plmn_from_tbcd(b, blen, &guami->plmn);
-            break;
-        case N2F_CELLID:
-            if (marks[N2F_NRCGI].open && marks[N2F_ULI_NR].open && !ev->has_nr_cgi) {
-                ev->nr_cgi.cell_id = amfol_fi_uint(fi) & G_GUINT64_CONSTANT(0xfffffffff);
-                ev->has_nr_cgi = ev->nr_cgi.plmn.digits[0] != '\0';
+                guami_ids(fi, guami);
             }
             break;
         case N2F_GNB_ID:
@@ -384,13 +408,18 @@ static void parse_pdu(amfol_frame_ctx *ctx, int from, int to, amfol_ngap_event *
         case N2F_SLICE_RESP:
         case N2F_SLICE_ITEM:
         case N2F_STMSI:
+        case N2F_STMSI_PAGING:
+            s_tmsi_at(fi, f->slot == N2F_STMSI ? 0 : 1, ev);
+            break;
         case N2F_ULI_NR:
-        case N2F_NRCGI:
-            open_mark(marks, open_slots, &n_open, f->slot, f->depth);
+            if (!ev->has_nr_cgi)
+                uli_nr_cgi(fi, ev);
             break;
         case N2F_GLOBAL_GNB:
             if (!global_gnb)
                 global_gnb = fi;
+            if ((b = plmn_after_preamble(fi)) != NULL)
+                amfol_plmn_from_tbcd(b, 3, &ev->gnb_plmn);
             open_mark(marks, open_slots, &n_open, f->slot, f->depth);
             break;
         default:
@@ -433,13 +462,14 @@ static void feed_sctp(amfol_frame_ctx *ctx)
 static void *n2_analyze(amfol_frame_ctx *ctx)
 {
     feed_sctp(ctx);
-    /* Split the frame's fields into NGAP PDUs: a top-level "ngap" protocol item starts one;
-     * deeper ones (an NGAP message carried inside another) belong to the PDU around them. */
+    /* Split the frame's fields into NGAP PDUs: a top-level message element (initiatingMessage,
+     * successfulOutcome, unsuccessfulOutcome) starts one; deeper ones (an NGAP message carried
+     * inside another) belong to the PDU around them. */
     int starts[AMFOL_MAX_NGAP_PER_FRAME];
     int n = 0, base_depth = -1;
     for (int i = 0; i < ctx->n_fields; i++) {
         const amfol_fieldref *f = &ctx->fields[i];
-        if (f->module != N2_MODULE_INDEX || f->slot != N2F_NGAP)
+        if (f->module != N2_MODULE_INDEX || (f->slot != N2F_INIT && f->slot != N2F_SUCC && f->slot != N2F_UNSUCC))
             continue;
         if (base_depth < 0)
             base_depth = f->depth;

@@ -50,11 +50,41 @@ static const amfol_glue *const amfol_modules[AMFOL_N_MODULES] = {
 };
 
 /* The frame's record table (amfol_glue.h, "Per-frame storage policy"): one per frame that has
- * any module record, p_add_proto_data in wmem_file_scope. */
+ * any module record, in wmem_file_scope, found by frame number in frame_recs. */
 typedef struct amfol_frame_rec {
     void *rec[AMFOL_N_MODULES];
     bool fields_truncated;
 } amfol_frame_rec;
+
+/* Frame number -> record, in pages of FRAME_REC_PAGE pointers made when a frame of theirs first
+ * has a record: 8 bytes per frame instead of p_add_proto_data's list node and proto_data entry
+ * (about 40 bytes and a sorted insert per frame). Per capture file, like the engine. */
+#define FRAME_REC_PAGE 4096
+static GPtrArray *frame_recs;
+
+static void frame_rec_set(guint32 num, amfol_frame_rec *rec)
+{
+    guint page = num / FRAME_REC_PAGE;
+    if (!frame_recs)
+        frame_recs = g_ptr_array_new_with_free_func(g_free);
+    if (frame_recs->len <= page)
+        g_ptr_array_set_size(frame_recs, (gint)page + 1);
+    amfol_frame_rec **slots = (amfol_frame_rec **)g_ptr_array_index(frame_recs, page);
+    if (!slots) {
+        slots = g_new0(amfol_frame_rec *, FRAME_REC_PAGE);
+        g_ptr_array_index(frame_recs, page) = slots;
+    }
+    slots[num % FRAME_REC_PAGE] = rec;
+}
+
+static amfol_frame_rec *frame_rec_get(guint32 num)
+{
+    guint page = num / FRAME_REC_PAGE;
+    if (!frame_recs || page >= frame_recs->len)
+        return NULL;
+    amfol_frame_rec **slots = (amfol_frame_rec **)g_ptr_array_index(frame_recs, page);
+    return slots ? slots[num % FRAME_REC_PAGE] : NULL;
+}
 
 static void interesting_ids_init(void);
 
@@ -171,6 +201,9 @@ static void amfol_cleanup(void)
     set_postdissector_wanted_hfids(amfol_handle, NULL);
     amfol_field_table_free(amfol_fields);
     amfol_fields = NULL;
+    if (frame_recs)
+        g_ptr_array_free(frame_recs, TRUE);
+    frame_recs = NULL;
     if (amfol_engine_cur)
         amfol_export_engine_freed(amfol_engine_cur);
     amfol_engine_free(amfol_engine_cur);
@@ -287,9 +320,9 @@ static int dissect_amfol(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree, vo
     if (!PINFO_FD_VISITED(pinfo)) {
         rec = analyze_frame(tvb, pinfo, tree);
         if (rec)
-            p_add_proto_data(wmem_file_scope(), pinfo, proto_amfol, 0, rec);
+            frame_rec_set(pinfo->num, rec);
     } else {
-        rec = (amfol_frame_rec *)p_get_proto_data(wmem_file_scope(), pinfo, proto_amfol, 0);
+        rec = frame_rec_get(pinfo->num);
     }
     if (!rec)
         return 0;

@@ -97,7 +97,7 @@ static void *repeat_analyze(amfol_frame_ctx *ctx)
         if (f->module != AMFOL_MOD_REPEAT || (f->slot != REPF_IP && f->slot != REPF_IPV6))
             continue;
         /* Damaged after its sender: its receiver dropped it, it is no evidence (frame_integrity.c). */
-        r.damage = amfol_frame_damage(f->fi, f->slot == REPF_IPV6);
+        r.damage = amfol_frame_damage(f->fi, f->slot == REPF_IPV6, ctx->sctp);
         if (r.damage) {
             r.kind = REPEAT_DAMAGED;
             amfol_engine_damaged_frame(ctx->engine);
