@@ -11,11 +11,6 @@
 #include <inttypes.h>
 #include <string.h>
 
-static double rel(const amfol_engine *e, amfol_time t)
-{
-    return t - e->cap.first_time;
-}
-
 /* ---- timeline: prose over the rows of amfol_n2_rows.c ------------------------------------- */
 
 static const char *plural(uint64_t n)
@@ -171,61 +166,46 @@ unsigned amfol_n2_assoc_count(const amfol_n2 *n2)
     return n2 ? n2->assocs->len : 0;
 }
 
-/* ---- diagnosis headline -------------------------------------------------------------- */
+/* ---- diagnosis headline: one line per episode, from the same rows --------------------------- */
+
+static void headline_episode(const amfol_rows *amfs, size_t m, const amfol_rows *t, size_t r, GString *out)
+{
+    uint64_t told = amfol_rows_count(amfol_rows_get_table(t, r, EPR_GNBS));
+    amfol_rows_line(out, amfs, m, "AMF {id}: ");
+    if (amfol_rows_get_bool(t, r, EPR_BEFORE_CAPTURE)) {
+        amfol_rows_line(out, t, r, "overload episode {number} in force before the capture began, STOP to ");
+        g_string_append_printf(out, "%" PRIu64 " gNB%s", told, plural(told));
+        amfol_rows_line(out, t, r, " by frame {stop_frame} (t+{Stop (t+s):%.1f} s); START and action not captured\n");
+        return;
+    }
+    amfol_rows_line(out, t, r, "overload episode {number} from frame {start_frame} (t+{Start (t+s):%.1f} s) ");
+    amfol_rows_line(out, t, r, amfol_rows_has(t, r, EPR_STOP_TIME) ? "to frame {stop_frame} (t+{Stop (t+s):%.1f} s)"
+                                                                 : "with no STOP by capture end ({duration_s:%.1f} s)");
+    amfol_rows_line(out, t, r, ", amfol level {max_level} ({First action}");
+    if (amfol_rows_has(t, r, EPR_FIRST_PCT))
+        amfol_rows_line(out, t, r, ", {First reduction %} %");
+    uint64_t seen = amfol_rows_get_uint(t, r, EPR_SEEN), starts = amfol_rows_get_uint(t, r, EPR_STARTS);
+    g_string_append_printf(out, "), told %" PRIu64 " of %" PRIu64 " gNB%s", told, seen, plural(seen));
+    if (starts > told)
+        g_string_append_printf(out, ", %" PRIu64 " replacing START%s", starts - told, plural(starts - told));
+    g_string_append(out, "\n");
+}
 
 void amfol_n2_report_headline(amfol_engine *e, GString *out)
 {
-    const amfol_n2 *n2 = e->n2;
-    unsigned episodes = 0;
-    for (guint m = 0; m < n2->amfs->len; m++) {
-        const n2_amf *amf = g_ptr_array_index(n2->amfs, m);
-        for (guint i = 0; i < amf->episodes->len; i++) {
-            const n2_episode *ep = g_ptr_array_index(amf->episodes, i);
-            episodes++;
-            if (ep->before_capture) {
-                g_string_append_printf(out, "AMF %s: overload episode %d in force before the capture began, "
-                                       "STOP to %u gNB%s by frame %u (t+%.1f s); START and action not captured\n",
-                                       amf->id, ep->number, ep->parts->len, ep->parts->len == 1 ? "" : "s",
-                                       ep->stop_frame, rel(e, ep->stop_time));
-                continue;
-            }
-            g_string_append_printf(out, "AMF %s: overload episode %d from frame %u (t+%.1f s) ", amf->id,
-                                   ep->number, ep->start_frame, rel(e, ep->start_time));
-            if (ep->closed)
-                g_string_append_printf(out, "to frame %u (t+%.1f s)", ep->stop_frame, rel(e, ep->stop_time));
-            else
-                g_string_append_printf(out, "with no STOP by capture end (%.1f s)",
-                                       e->cap.last_time - ep->start_time);
-            const n2_update *u = ep->updates->len ? g_ptr_array_index(ep->updates, 0) : NULL;
-            g_string_append_printf(out, ", amfol level %s (", amfol_level_name(ep->max_level));
-            if (u && u->slice_only)
-                g_string_append(out, "slice-scoped");
-            else
-                g_string_append(out, u ? amfol_action_name(u->action) : "?");
-            if (u && u->reduction_pct > 0)
-                g_string_append_printf(out, ", %d %%", u->reduction_pct);
-            unsigned seen = 0;
-            amfol_frame end_frame = ep->closed ? ep->stop_frame : UINT32_MAX;
-            for (guint k = 0; k < n2->assocs->len; k++) {
-                const n2_assoc *a = g_ptr_array_index(n2->assocs, k);
-                bool told = false;
-                for (guint p = 0; p < ep->parts->len && !told; p++)
-                    told = ((const n2_part *)g_ptr_array_index(ep->parts, p))->assoc == (int)k;
-                if (told || (a->amf == (int)m && a->first_frame <= end_frame))
-                    seen++;
-            }
-            g_string_append_printf(out, "), told %u of %u gNB%s", ep->parts->len, seen, seen == 1 ? "" : "s");
-            if (ep->n_updates > ep->parts->len) {
-                unsigned more = ep->n_updates - ep->parts->len;
-                g_string_append_printf(out, ", %u replacing START%s", more, more == 1 ? "" : "s");
-            }
-            g_string_append(out, "\n");
-        }
+    amfol_rows *t = n2_report_rows(e, false);
+    const amfol_rows *amfs = amfol_rows_get_table(t, 0, N2R_AMFS);
+    size_t episodes = 0;
+    for (size_t m = 0; m < amfol_rows_count(amfs); m++) {
+        const amfol_rows *eps = amfol_rows_get_table(amfs, m, AMFR_EPISODES);
+        for (size_t i = 0; i < amfol_rows_count(eps); i++, episodes++)
+            headline_episode(amfs, m, eps, i, out);
     }
+    uint64_t assocs = amfol_rows_get_uint(t, 0, N2R_ASSOC_COUNT);
     if (episodes == 0)
-        g_string_append_printf(out, "No OVERLOAD START in this capture (%" G_GUINT64_FORMAT
-                               " NGAP PDUs from %u association%s)\n", n2->pdus, n2->assocs->len,
-                               n2->assocs->len == 1 ? "" : "s");
+        g_string_append_printf(out, "No OVERLOAD START in this capture (%" PRIu64 " NGAP PDUs from %" PRIu64
+                               " association%s)\n", amfol_rows_get_uint(t, 0, N2R_PDUS), assocs, plural(assocs));
+    amfol_rows_free(t);
 }
 
 /* ---- table rows ---------------------------------------------------------------------- */

@@ -83,6 +83,9 @@ static const amfol_column episode_cols[EPR_COUNT] = {
     AMFOL_JCOL("gnbs_not_told", AMFOL_CELL_TABLE),
     REL_COL("Start (t+s)"),
     REL_COL("Stop (t+s)"),
+    AMFOL_TCOL("First action", NULL, AMFOL_CELL_STR),      /* of the first START: the diagnosis */
+    AMFOL_TCOL("First reduction %", NULL, AMFOL_CELL_INT),
+    AMFOL_TCOL("gNBs seen", NULL, AMFOL_CELL_UINT),         /* told, or of this AMF by its end */
 };
 
 static const amfol_column update_cols[UPR_COUNT] = {
@@ -403,17 +406,26 @@ static void episode_row(amfol_rows *t, const amfol_engine *e, int amf_index, con
     for (guint p = 0; p < ep->parts->len; p++)
         part_row(parts, e, g_ptr_array_index(ep->parts, p));
     amfol_rows_table(t, EPR_GNBS, parts);
-    /* Associations of this AMF that were not told (unknowable before the capture) */
+    /* Associations of this AMF that were not told (unknowable before the capture), and the
+     * gNBs the episode could have reached: told, or of this AMF by the episode's end. */
     amfol_rows *nt = table("gnbs_not_told", AMFOL_ROWS_LIST, gnb_list_cols, 1, n2->assocs->len);
     amfol_frame end_frame = ep->closed ? ep->stop_frame : UINT32_MAX;
-    for (guint i = 0; !ep->before_capture && i < n2->assocs->len; i++) {
+    uint64_t seen = 0;
+    for (guint i = 0; i < n2->assocs->len; i++) {
         const n2_assoc *a = g_ptr_array_index(n2->assocs, i);
-        if (a->amf != amf_index || a->first_frame > end_frame || told(ep, i))
-            continue;
-        amfol_rows_add(nt);
-        amfol_rows_str(nt, 0, a->gnb_id);
+        bool was_told = told(ep, i), ours = a->amf == amf_index && a->first_frame <= end_frame;
+        seen += was_told || ours;
+        if (ours && !was_told && !ep->before_capture) {
+            amfol_rows_add(nt);
+            amfol_rows_str(nt, 0, a->gnb_id);
+        }
     }
     amfol_rows_table(t, EPR_NOT_TOLD, nt);
+    amfol_rows_uint(t, EPR_SEEN, seen);
+    const n2_update *first = ep->updates->len ? g_ptr_array_index(ep->updates, 0) : NULL;
+    amfol_rows_str(t, EPR_FIRST_ACTION, !first ? "?" : first->slice_only ? "slice-scoped" : amfol_action_name(first->action));
+    if (first && first->reduction_pct > 0)
+        amfol_rows_int(t, EPR_FIRST_PCT, first->reduction_pct);
 }
 
 /* ---- AMFs and gNBs --------------------------------------------------------------------- */
