@@ -138,7 +138,7 @@ const char *amfol_n2_assoc_amf_name(const amfol_n2 *n2, int assoc);
 
 /* Reports */
 void amfol_n2_report_timeline(amfol_engine *e, GString *out);
-void amfol_n2_report_json(amfol_engine *e, json_dumper *d);   /* writes the "amfs" member */
+void amfol_n2_report_json(amfol_engine *e, json_dumper *d);   /* the "amfs" and "gnbs" members */
 /* The STOP frame that ended an overload in force on association `assoc` since before the
  * capture began (TS 38.413 §8.7.8), 0 when none: frames of the association before it were in
  * overload. Known once the frames up to that STOP were fed (tshark -2, the GUI). */

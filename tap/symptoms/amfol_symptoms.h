@@ -96,9 +96,9 @@ const amfol_symptom_series *amfol_symptoms_series(amfol_engine *e, size_t i);
 /* Grows whenever the series may have changed. */
 uint64_t amfol_symptoms_version(amfol_engine *e);
 
-/* Reports: a timeline section, the "symptoms" member of one amfs[] object, a diagnosis line. */
+/* Reports: a timeline section and a diagnosis line (the "symptoms" member of one amfs[] object is
+ * a child table of the N2 rows: amfol_symptoms_amf_rows below). */
 void amfol_symptoms_report_timeline(amfol_engine *e, GString *out);
-void amfol_symptoms_report_json_amf(amfol_engine *e, const char *amf, json_dumper *d);
 void amfol_symptoms_report_headline(amfol_engine *e, GString *out);
 
 /* Rows (amfol_symptoms_rows.c; the caller frees them with amfol_rows_free): the amfs[].symptoms

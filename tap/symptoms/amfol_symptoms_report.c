@@ -72,16 +72,6 @@ void amfol_symptoms_report_timeline(amfol_engine *e, GString *out)
                                s->sbi_open_dropped, s->contexts_dropped, s->amfs_dropped);
 }
 
-/* ---- JSON: amfs[].symptoms, from the rows of amfol_symptoms_rows.c ------------------------- */
-
-void amfol_symptoms_report_json_amf(amfol_engine *e, const char *amf, json_dumper *d)
-{
-    amfol_rows *t = amfol_symptoms_amf_rows(e, amf);
-    json_dumper_set_member_name(d, "symptoms");
-    amfol_rows_json(d, t);
-    amfol_rows_free(t);
-}
-
 /* ---- diagnosis ----------------------------------------------------------------------------- */
 
 /* The worst SBI slow-down of the run: producer name and p95 / baseline. */
