@@ -25,6 +25,7 @@ amfol_rows *amfol_rows_new(const char *name, amfol_rows_shape shape, const amfol
 {
     g_return_val_if_fail(cols && ncols > 0 && max_rows > 0, NULL);
     g_return_val_if_fail(shape != AMFOL_ROWS_MAP || (ncols == 2 && cols[0].type == AMFOL_CELL_STR), NULL);
+    g_return_val_if_fail(shape != AMFOL_ROWS_LIST || ncols == 1, NULL);
     amfol_rows *t = g_new0(amfol_rows, 1);
     t->name = name;
     t->shape = shape;

@@ -75,6 +75,12 @@ void amfol_rows_json(json_dumper *d, const amfol_rows *t)
         }
         json_dumper_end_object(d);
         break;
+    case AMFOL_ROWS_LIST:
+        json_dumper_begin_array(d);
+        for (size_t r = 0; r < n; r++)
+            json_cell(d, t, r, 0);
+        json_dumper_end_array(d);
+        break;
     }
 }
 
