@@ -236,7 +236,9 @@ static uint32_t sum_causes(const uint32_t *v)
     return n;
 }
 
-static void period_row(amfol_engine *e, amfol_rows *t, uint32_t ci, const rrc_period *p)
+/* `json`: with the JSON-only child tables (per-cause maps, shed, waitTime); the Statistics
+ * table, rebuilt as the capture goes, goes without them. */
+static void period_row(amfol_engine *e, amfol_rows *t, uint32_t ci, const rrc_period *p, bool json)
 {
     amfol_rrc *s = e->rrc;
     const rrc_cell *c = &s->cells[ci];
@@ -265,22 +267,27 @@ static void period_row(amfol_engine *e, amfol_rows *t, uint32_t ci, const rrc_pe
     amfol_rows_uint(t, P_LAST, p->last_frame);
     amfol_rows_real(t, P_FROM, p->from);
     amfol_rows_real(t, P_TO, p->to);
-    amfol_rows_table(t, P_REQ, cause_map("requests", p->c.requests));
+    if (json)
+        amfol_rows_table(t, P_REQ, cause_map("requests", p->c.requests));
     amfol_rows_uint(t, P_REQ_T, sum_causes(p->c.requests));
-    amfol_rows_table(t, P_SETUP, cause_map("setups", p->c.setups));
+    if (json)
+        amfol_rows_table(t, P_SETUP, cause_map("setups", p->c.setups));
     amfol_rows_uint(t, P_SETUP_T, sum_causes(p->c.setups));
-    amfol_rows_table(t, P_REJ, cause_map("rejects", p->c.rejects));
+    if (json)
+        amfol_rows_table(t, P_REJ, cause_map("rejects", p->c.rejects));
     amfol_rows_uint(t, P_REJ_T, sum_causes(p->c.rejects));
-    amfol_rows_table(t, P_UNANS, cause_map("unanswered", p->c.unanswered));
+    if (json)
+        amfol_rows_table(t, P_UNANS, cause_map("unanswered", p->c.unanswered));
     amfol_rows_uint(t, P_UNANS_T, sum_causes(p->c.unanswered));
     shed_stats x = period_shed(s, p);
-    if (during)
+    if (during && json)
         amfol_rows_table(t, P_SHED, shed_object(sg, x));
     if (x.setups + x.rejects)
         amfol_rows_real(t, P_OBS_T, 100.0 * x.rejects / (x.setups + x.rejects));
     if (during)
         amfol_rows_real(t, P_ASKED_T, sg->reduction_pct >= 1 ? sg->reduction_pct : 100);
-    amfol_rows_table(t, P_WAIT, wait_map(p->c.wait_hist));
+    if (json)
+        amfol_rows_table(t, P_WAIT, wait_map(p->c.wait_hist));
     int top = AMFOL_ABSENT;
     uint32_t top_count = 0;
     for (int w = 1; w <= 16; w++)
@@ -306,7 +313,7 @@ amfol_rows *amfol_rrc_table_rows(amfol_engine *e)
                                    period_cols, P_COUNT, MAX(n, 1));
     for (uint32_t ci = 0; ci < s->n_cells; ci++)
         for (int pi = 0; pi < s->cells[ci].n_periods; pi++)
-            period_row(e, t, ci, &s->cells[ci].periods[pi]);
+            period_row(e, t, ci, &s->cells[ci].periods[pi], false);
     return t;
 }
 
@@ -327,7 +334,7 @@ static amfol_rows *cell_rows(amfol_engine *e)
         amfol_rows *periods = amfol_rows_new("periods", AMFOL_ROWS_ARRAY, period_cols, P_COUNT,
                                              MAX((size_t)c->n_periods, 1));
         for (int pi = 0; pi < c->n_periods; pi++)
-            period_row(e, periods, ci, &c->periods[pi]);
+            period_row(e, periods, ci, &c->periods[pi], true);
         amfol_rows_add(t);
         amfol_rows_str(t, C_CELL, c->known ? c->name : NULL);
         amfol_rows_str(t, C_GNB, rrc_cell_gnb(e, ci));

@@ -371,7 +371,9 @@ const amfol_column *amfol_sbi_table_columns(size_t *n)
     return nf_cols;
 }
 
-static amfol_rows *nf_rows(amfol_engine *e, const char *name)
+/* `json`: with the JSON-only child tables (GUAMIs, load reports); the Statistics table, rebuilt
+ * as SBI messages come, goes without them. */
+static amfol_rows *nf_rows(amfol_engine *e, const char *name, bool json)
 {
     sbi_retie(e->sbi);
     amfol_sbi *s = e->sbi;
@@ -418,9 +420,11 @@ static amfol_rows *nf_rows(amfol_engine *e, const char *name)
         amfol_rows_str(t, F_TIE_REASON, nf->why[0] ? nf->why : sbi_tie_text(nf->tie));
         int_cell(t, F_SET, nf->set_id);
         int_cell(t, F_REGION, nf->region_id);
-        amfol_rows_table(t, F_GUAMIS, guami_list(nf));
+        if (json)
+            amfol_rows_table(t, F_GUAMIS, guami_list(nf));
         amfol_rows_uint(t, F_REPORTS, nf->nfupdate_load_reports);
-        amfol_rows_table(t, F_POINTS, load_rows(nf));
+        if (json)
+            amfol_rows_table(t, F_POINTS, load_rows(nf));
         amfol_rows_int(t, F_LAST_T, last_load == AMFOL_ABSENT ? -1 : last_load);
         amfol_rows_int(t, F_MAX_T, max_load == AMFOL_ABSENT ? -1 : max_load);
         amfol_rows_uint(t, F_LAST_FRAME_T, last_frame);
@@ -438,7 +442,7 @@ static amfol_rows *nf_rows(amfol_engine *e, const char *name)
 
 amfol_rows *amfol_sbi_table_rows(amfol_engine *e)
 {
-    return nf_rows(e, "NRF load and SBI overload control per NF");
+    return nf_rows(e, "NRF load and SBI overload control per NF", false);
 }
 
 enum { RR_AMF, RR_COUNT_N, RR_FIRST, RR_COUNT };
@@ -642,7 +646,7 @@ static const amfol_column sbi_cols[X_COUNT] = {
 
 amfol_rows *amfol_sbi_json_rows(amfol_engine *e)
 {
-    amfol_rows *nfs = nf_rows(e, "nfs");   /* reties first */
+    amfol_rows *nfs = nf_rows(e, "nfs", true);   /* reties first */
     amfol_sbi *s = e->sbi;
     bool tls_sbi = false;
     for (guint i = 0; i < s->conns->len && !tls_sbi; i++) {
