@@ -8,7 +8,7 @@
  *   AMFOL_ROWS_ARRAY   [ {col: cell, ...}, ... ]       one object per row
  *   AMFOL_ROWS_OBJECT  {col: cell, ...}                exactly one row (more are dropped)
  *   AMFOL_ROWS_MAP     {row[0]: row[1], ...}           two columns: STR key, any value
- *   AMFOL_ROWS_LIST    [row[0], row[1], ...]           one column: a plain array of values
+ *   AMFOL_ROWS_LIST    [row[0], ...]                    one column: a plain array of values
  * A cell of type AMFOL_CELL_TABLE holds a child table (owned by the parent), which is how nested
  * members (per-cause counts, per-series latencies, a list inside a row) are expressed.
  *
@@ -35,7 +35,7 @@ typedef enum amfol_rows_shape {
     AMFOL_ROWS_ARRAY,
     AMFOL_ROWS_OBJECT,
     AMFOL_ROWS_MAP,
-    AMFOL_ROWS_LIST,    /* added for the radio/SBI members (frames, GUAMIs, SCPs) */
+    AMFOL_ROWS_LIST,
 } amfol_rows_shape;
 
 typedef struct amfol_column {
