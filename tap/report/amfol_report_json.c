@@ -3,78 +3,126 @@
  * GString (never printf-assembled); shape in docs/output.md. */
 #include "amfol_report.h"
 #include "../core/amfol_rules.h"
-#include "amfol_json.h"
+#include "amfol_rows_write.h"
 
-static void write_capture(json_dumper *d, amfol_engine *e)
+/* ---- the capture, finding and rule members, as rows (core/amfol_rows.h) ------------------ */
+
+enum { CAP_FRAMES, CAP_FIRST, CAP_LAST, CAP_DUPS, CAP_RETRANS, CAP_DAMAGED, CAP_CAVEAT, CAP_COUNT };
+static const amfol_column capture_cols[CAP_COUNT] = {
+    AMFOL_JCOL("frames", AMFOL_CELL_UINT),
+    AMFOL_JREAL("first_time", "%.6f"),           /* null without frames */
+    AMFOL_JREAL("last_time", "%.6f"),
+    AMFOL_JCOL("duplicates_ignored", AMFOL_CELL_UINT),
+    AMFOL_JCOL("sctp_retransmissions_ignored", AMFOL_CELL_UINT),
+    AMFOL_JCOL("damaged_ignored", AMFOL_CELL_UINT),
+    AMFOL_JOPT("caveat", AMFOL_CELL_STR),        /* only when there is one: clean captures read as before */
+};
+
+static amfol_rows *capture_rows(amfol_engine *e)
 {
     const amfol_capture_info *cap = amfol_engine_capture(e);
-    json_dumper_set_member_name(d, "capture");
-    json_dumper_begin_object(d);
-    amfol_json_uint(d, "frames", cap->frames);
-    json_dumper_set_member_name(d, "first_time");
-    if (cap->frames)
-        json_dumper_value_anyf(d, "%.6f", cap->first_time);
-    else
-        json_dumper_value_anyf(d, "null");
-    json_dumper_set_member_name(d, "last_time");
-    if (cap->frames)
-        json_dumper_value_anyf(d, "%.6f", cap->last_time);
-    else
-        json_dumper_value_anyf(d, "null");
-    amfol_json_uint(d, "duplicates_ignored", cap->duplicates_ignored);
-    amfol_json_uint(d, "sctp_retransmissions_ignored", cap->sctp_retransmissions_ignored);
-    amfol_json_uint(d, "damaged_ignored", cap->damaged_ignored);
-    if (cap->caveat) {          /* only when there is one: clean captures read as before */
-        json_dumper_set_member_name(d, "caveat");
-        json_dumper_value_string(d, cap->caveat);
+    amfol_rows *t = amfol_rows_new("capture", AMFOL_ROWS_OBJECT, capture_cols, CAP_COUNT, 1);
+    amfol_rows_add(t);
+    amfol_rows_uint(t, CAP_FRAMES, cap->frames);
+    if (cap->frames) {
+        amfol_rows_real(t, CAP_FIRST, cap->first_time);
+        amfol_rows_real(t, CAP_LAST, cap->last_time);
     }
-    json_dumper_end_object(d);
+    amfol_rows_uint(t, CAP_DUPS, cap->duplicates_ignored);
+    amfol_rows_uint(t, CAP_RETRANS, cap->sctp_retransmissions_ignored);
+    amfol_rows_uint(t, CAP_DAMAGED, cap->damaged_ignored);
+    amfol_rows_str(t, CAP_CAVEAT, cap->caveat);
+    return t;
 }
+
+/* A finding is written as two objects' members around the N2 module's "gnb_associations". */
+enum { FH_RULE, FH_SEVERITY, FH_AMF, FH_GNB, FH_COUNT };
+static const amfol_column finding_head_cols[FH_COUNT] = {
+    AMFOL_JCOL("rule", AMFOL_CELL_STR),
+    AMFOL_JCOL("severity", AMFOL_CELL_STR),
+    AMFOL_JCOL("amf", AMFOL_CELL_STR),
+    AMFOL_JCOL("gnb", AMFOL_CELL_STR),
+};
+enum { FT_CELL, FT_UE, FT_LAYER, FT_FIRST, FT_FRAMES, FT_COUNT_N, FT_SUMMARY, FT_CHECK, FT_COUNT };
+static const amfol_column finding_tail_cols[FT_COUNT] = {
+    AMFOL_JCOL("cell", AMFOL_CELL_STR),
+    AMFOL_JCOL("ue", AMFOL_CELL_STR),
+    AMFOL_JCOL("layer", AMFOL_CELL_STR),
+    AMFOL_JCOL("first_frame", AMFOL_CELL_UINT),
+    AMFOL_JCOL("frames", AMFOL_CELL_TABLE),
+    AMFOL_JCOL("count", AMFOL_CELL_UINT),
+    AMFOL_JCOL("summary", AMFOL_CELL_STR),
+    AMFOL_JCOL("check_next", AMFOL_CELL_STR),
+};
+static const amfol_column frame_col[1] = { AMFOL_JCOL("frame", AMFOL_CELL_UINT) };
 
 static void write_finding(json_dumper *d, amfol_engine *e, const amfol_finding *x)
 {
     const amfol_rule *r = amfol_rule_get(x->rule_id);
+    amfol_rows *head = amfol_rows_new("finding", AMFOL_ROWS_OBJECT, finding_head_cols, FH_COUNT, 1);
+    amfol_rows_add(head);
+    amfol_rows_str(head, FH_RULE, x->rule);
+    amfol_rows_str(head, FH_SEVERITY, amfol_report_severity_name(x->severity));
+    amfol_rows_str(head, FH_AMF, x->amf);
+    amfol_rows_str(head, FH_GNB, x->gnb);
+    amfol_rows *frames = amfol_rows_new("frames", AMFOL_ROWS_LIST, frame_col, 1, MAX(x->n_frames, 1));
+    for (int k = 0; k < x->n_frames; k++) {
+        amfol_rows_add(frames);
+        amfol_rows_uint(frames, 0, x->frames[k]);
+    }
+    amfol_rows *tail = amfol_rows_new("finding", AMFOL_ROWS_OBJECT, finding_tail_cols, FT_COUNT, 1);
+    amfol_rows_add(tail);
+    amfol_rows_str(tail, FT_CELL, x->cell);
+    amfol_rows_str(tail, FT_UE, x->ue);
+    amfol_rows_str(tail, FT_LAYER, x->layer);
+    amfol_rows_uint(tail, FT_FIRST, x->first_frame);
+    amfol_rows_table(tail, FT_FRAMES, frames);
+    amfol_rows_uint(tail, FT_COUNT_N, x->count);
+    amfol_rows_str(tail, FT_SUMMARY, x->summary);
+    amfol_rows_str(tail, FT_CHECK, r ? r->check_next : NULL);
     json_dumper_begin_object(d);
-    amfol_json_str(d, "rule", x->rule);
-    amfol_json_str(d, "severity", amfol_report_severity_name(x->severity));
-    amfol_json_str(d, "amf", x->amf);
-    amfol_json_str(d, "gnb", x->gnb);
+    amfol_rows_json_members(d, head);
     amfol_n2_report_gnb_associations(e, d, x->gnb);   /* one gNB, all its associations */
-    amfol_json_str(d, "cell", x->cell);
-    amfol_json_str(d, "ue", x->ue);
-    amfol_json_str(d, "layer", x->layer);
-    json_dumper_set_member_name(d, "first_frame");
-    json_dumper_value_anyf(d, "%u", x->first_frame);
-    json_dumper_set_member_name(d, "frames");
-    json_dumper_begin_array(d);
-    for (int k = 0; k < x->n_frames; k++)
-        json_dumper_value_anyf(d, "%u", x->frames[k]);
-    json_dumper_end_array(d);
-    json_dumper_set_member_name(d, "count");
-    json_dumper_value_anyf(d, "%u", x->count);
-    amfol_json_str(d, "summary", x->summary);
-    amfol_json_str(d, "check_next", r ? r->check_next : NULL);
+    amfol_rows_json_members(d, tail);
     json_dumper_end_object(d);
+    amfol_rows_free(head);
+    amfol_rows_free(tail);
 }
 
 /* The catalogue itself, so that tests and tools read the rule set from the plugin they run. */
-static void write_rules(json_dumper *d)
+enum { RU_ID, RU_DOMAIN, RU_SEVERITY, RU_CLAUSE, RU_TITLE, RU_CHECK, RU_COUNT };
+static const amfol_column rule_cols[RU_COUNT] = {
+    AMFOL_JCOL("id", AMFOL_CELL_STR),
+    AMFOL_JCOL("domain", AMFOL_CELL_STR),
+    AMFOL_JCOL("severity", AMFOL_CELL_STR),
+    AMFOL_JCOL("ts_clause", AMFOL_CELL_STR),
+    AMFOL_JCOL("title", AMFOL_CELL_STR),
+    AMFOL_JCOL("check_next", AMFOL_CELL_STR),
+};
+
+static amfol_rows *rule_rows(void)
 {
     size_t n;
     const amfol_rule *rules = amfol_rules(&n);
-    json_dumper_set_member_name(d, "rules");
-    json_dumper_begin_array(d);
+    amfol_rows *t = amfol_rows_new("rules", AMFOL_ROWS_ARRAY, rule_cols, RU_COUNT, MAX(n, 1));
     for (size_t i = 0; i < n; i++) {
-        json_dumper_begin_object(d);
-        amfol_json_str(d, "id", rules[i].id);
-        amfol_json_str(d, "domain", amfol_domain_name(rules[i].domain));
-        amfol_json_str(d, "severity", amfol_report_severity_name(rules[i].severity));
-        amfol_json_str(d, "ts_clause", rules[i].ts_clause);
-        amfol_json_str(d, "title", rules[i].title);
-        amfol_json_str(d, "check_next", rules[i].check_next);
-        json_dumper_end_object(d);
+        amfol_rows_add(t);
+        amfol_rows_str(t, RU_ID, rules[i].id);
+        amfol_rows_str(t, RU_DOMAIN, amfol_domain_name(rules[i].domain));
+        amfol_rows_str(t, RU_SEVERITY, amfol_report_severity_name(rules[i].severity));
+        amfol_rows_str(t, RU_CLAUSE, rules[i].ts_clause);
+        amfol_rows_str(t, RU_TITLE, rules[i].title);
+        amfol_rows_str(t, RU_CHECK, rules[i].check_next);
     }
-    json_dumper_end_array(d);
+    return t;
+}
+
+/* A member written from rows: name, value, rows freed. */
+static void rows_member(json_dumper *d, const char *name, amfol_rows *t)
+{
+    json_dumper_set_member_name(d, name);
+    amfol_rows_json(d, t);
+    amfol_rows_free(t);
 }
 
 void amfol_report_json(amfol_engine *e, GString *out)
@@ -84,8 +132,9 @@ void amfol_report_json(amfol_engine *e, GString *out)
     d.output_string = out;
     d.flags = JSON_DUMPER_FLAGS_PRETTY_PRINT;
     json_dumper_begin_object(&d);
-    amfol_json_str(&d, "amfol_version", AMFOL_JSON_VERSION);
-    write_capture(&d, e);
+    json_dumper_set_member_name(&d, "amfol_version");
+    json_dumper_value_string(&d, AMFOL_JSON_VERSION);
+    rows_member(&d, "capture", capture_rows(e));
     amfol_n2_report_json(e, &d);
     amfol_rrc_report_json(e, &d);
     amfol_nas_report_json(e, &d);
@@ -97,7 +146,7 @@ void amfol_report_json(amfol_engine *e, GString *out)
     json_dumper_end_array(&d);
     json_dumper_set_member_name(&d, "findings_dropped");
     json_dumper_value_anyf(&d, "%u", amfol_findings_dropped(fs));
-    write_rules(&d);
+    rows_member(&d, "rules", rule_rows());
     json_dumper_end_object(&d);
     json_dumper_finish(&d);
 }

@@ -102,6 +102,8 @@ int amfol_rrc_classify(int action, int cause_ix);
  * one per cell and period (the caller frees them with amfol_rows_free), and its columns. */
 amfol_rows *amfol_rrc_table_rows(amfol_engine *e);
 const amfol_column *amfol_rrc_table_columns(size_t *n);
+/* The "radio" JSON member as rows (an object; its cells' periods share the table's columns). */
+amfol_rows *amfol_rrc_json_rows(amfol_engine *e);
 
 /* Reports: a timeline section (plain text) and the "radio" member of the JSON document. */
 void amfol_rrc_report_timeline(amfol_engine *e, GString *out);

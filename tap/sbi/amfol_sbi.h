@@ -82,6 +82,8 @@ extern const amfol_module amfol_sbi_module;
  * (the caller frees them with amfol_rows_free), and its columns. */
 amfol_rows *amfol_sbi_table_rows(amfol_engine *e);
 const amfol_column *amfol_sbi_table_columns(size_t *n);
+/* The "sbi" JSON member as rows (an object; its nfs share the table's columns). */
+amfol_rows *amfol_sbi_json_rows(amfol_engine *e);
 /* Grows whenever the SBI view may have changed (SBI messages and NGAP PDUs analysed so far). */
 uint64_t amfol_sbi_version(amfol_engine *e);
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* amfol_sbi_report.c: the SBI timeline section and the "sbi" member of -z amfol,json. */
 #include "amfol_sbi_internal.h"
-#include "../report/amfol_json.h"
+#include "../report/amfol_rows_write.h"
 #include "../core/amfol_engine_internal.h"
 
 #include <string.h>
@@ -270,198 +270,89 @@ void amfol_sbi_report_timeline(amfol_engine *e, GString *out)
         g_string_append_printf(out, "  %u SBI items not kept (table caps)\n", s->dropped);
 }
 
-void amfol_sbi_report_json(amfol_engine *e, json_dumper *d)
-{
-    sbi_retie(e->sbi);
-    amfol_sbi *s = e->sbi;
-    json_dumper_set_member_name(d, "sbi");
-    json_dumper_begin_object(d);
-    amfol_json_uint(d, "messages", s->messages);
-    amfol_json_uint(d, "nfupdate_load_reports", s->nfupdate_load_reports);
-    amfol_json_uint(d, "load_reports_inferred", s->reports_inferred);
-    amfol_json_uint(d, "load_reports_relayed", s->reports_relayed);
-    amfol_json_uint(d, "load_reports_unattributed", s->reports_unattributed);
-    amfol_json_uint(d, "oci_headers", s->oci_headers);
-    amfol_json_uint(d, "lci_headers", s->lci_headers);
-    amfol_json_uint(d, "oci_malformed", s->oci_malformed);
-    amfol_json_uint(d, "status_503", s->status_503);
-    amfol_json_uint(d, "status_429", s->status_429);
-    amfol_json_uint(d, "problems_inferred", s->problems_inferred);
-    amfol_json_uint(d, "status_503_inferred", s->problems_503_inferred);
-    amfol_json_uint(d, "status_429_inferred", s->problems_429_inferred);
-    amfol_json_uint(d, "problems_unattributed", s->problems_unattributed);
-
-    json_dumper_set_member_name(d, "nfs");
-    json_dumper_begin_array(d);
-    for (guint i = 0; i < s->nfs->len; i++) {
-        const sbi_nf *nf = g_ptr_array_index(s->nfs, i);
-        json_dumper_begin_object(d);
-        amfol_json_str(d, "nf_instance_id", nf->id);
-        amfol_json_str(d, "nf_type", nf->type[0] ? nf->type : NULL);
-        amfol_json_str(d, "name", sbi_nf_name(nf));
-        amfol_json_str(d, "amf", nf->n2_name);
-        amfol_json_str(d, "tie", sbi_tie_id(nf->tie));
-        amfol_json_str(d, "tie_reason", nf->why[0] ? nf->why : sbi_tie_text(nf->tie));
-        amfol_json_int_or_null(d, "amf_set_id", nf->set_id);
-        amfol_json_int_or_null(d, "amf_region_id", nf->region_id);
-        json_dumper_set_member_name(d, "guamis");
-        json_dumper_begin_array(d);
-        for (int g = 0; g < nf->n_guamis; g++)
-            json_dumper_value_anyf(d, "\"%s-%u-%u-%u\"", nf->guamis[g].plmn.digits,
-                                   nf->guamis[g].region_id, nf->guamis[g].set_id,
-                                   nf->guamis[g].pointer);
-        json_dumper_end_array(d);
-        amfol_json_uint(d, "nfupdate_load_reports", nf->nfupdate_load_reports);
-        json_dumper_set_member_name(d, "load_reports");
-        json_dumper_begin_array(d);
-        for (guint k = 0; k < nf->own->len && k < JSON_MAX_ITEMS; k++) {
-            const sbi_point *p = &g_array_index(nf->own, sbi_point, k);
-            json_dumper_begin_object(d);
-            amfol_json_uint(d, "frame", p->frame);
-            amfol_json_time(d, "time", p->t);
-            amfol_json_int_or_null(d, "load", p->load);
-            amfol_json_str(d, "op", p->is_register ? "register" : "update");
-            json_dumper_set_member_name(d, "inferred");
-            json_dumper_value_anyf(d, p->inferred ? "true" : "false");
-            json_dumper_end_object(d);
-        }
-        json_dumper_end_array(d);
-        amfol_json_uint(d, "moves_in", nf->moves_in);
-        amfol_json_uint(d, "moves_out", nf->moves_out);
-        json_dumper_end_object(d);
-    }
-    json_dumper_end_array(d);
-
-    json_dumper_set_member_name(d, "reregistration_requests");
-    json_dumper_begin_array(d);
-    for (int i = 0; i < s->n_n2_amfs; i++) {
-        if (!s->n2_amfs[i].rereg_requests)
-            continue;
-        json_dumper_begin_object(d);
-        amfol_json_str(d, "amf", s->n2_amfs[i].name);
-        amfol_json_uint(d, "count", s->n2_amfs[i].rereg_requests);
-        amfol_json_uint(d, "first_frame", s->n2_amfs[i].first_rereg);
-        json_dumper_end_object(d);
-    }
-    json_dumper_end_array(d);
-
-    json_dumper_set_member_name(d, "episodes");
-    json_dumper_begin_array(d);
-    sbi_episode x;
-    for (size_t i = 0; sbi_episode_get(e, i, &x); i++) {
-        const sbi_episode *ep = &x;
-        json_dumper_begin_object(d);
-        amfol_json_str(d, "amf", ep->amf);
-        amfol_json_uint(d, "number", (uint64_t)ep->number);
-        json_dumper_set_member_name(d, "start_frame");
-        if (ep->start_frame)
-            json_dumper_value_anyf(d, "%u", ep->start_frame);
-        else
-            json_dumper_value_anyf(d, "null");
-        json_dumper_set_member_name(d, "stop_frame");
-        if (ep->end_frame)
-            json_dumper_value_anyf(d, "%u", ep->end_frame);
-        else
-            json_dumper_value_anyf(d, "null");
-        json_dumper_end_object(d);
-    }
-    json_dumper_end_array(d);
-
-    json_dumper_set_member_name(d, "indications");
-    json_dumper_begin_array(d);
-    for (guint i = 0; i < s->indications->len && i < JSON_MAX_ITEMS; i++) {
-        const sbi_indication *x = &g_array_index(s->indications, sbi_indication, i);
-        json_dumper_begin_object(d);
-        amfol_json_str(d, "kind", ind_text(x->kind));
-        amfol_json_uint(d, "frame", x->frame);
-        amfol_json_time(d, "time", x->t);
-        amfol_json_str(d, "from", sbi_display_for_ip(s, x->sender_ip));
-        amfol_json_str(d, "to", sbi_display_for_ip(s, x->peer_ip));
-        json_dumper_set_member_name(d, "malformed");
-        json_dumper_value_anyf(d, x->malformed ? "true" : "false");
-        amfol_json_int_or_null(d, "metric", x->metric);
-        amfol_json_int_or_null(d, "validity_s", x->validity_s);
-        char scope[200] = "";
-        if (x->kind == SBI_IND_OCI && !x->malformed)
-            sbi_scope_text(x, scope, sizeof scope);
-        amfol_json_str(d, "scope", scope[0] ? scope : NULL);
-        json_dumper_end_object(d);
-    }
-    json_dumper_end_array(d);
-
-    json_dumper_set_member_name(d, "moves");
-    json_dumper_begin_array(d);
-    for (guint i = 0; i < s->moves->len && i < JSON_MAX_ITEMS; i++) {
-        const sbi_move *m = &g_array_index(s->moves, sbi_move, i);
-        json_dumper_begin_object(d);
-        amfol_json_uint(d, "frame", m->frame);
-        amfol_json_time(d, "time", m->t);
-        amfol_json_str(d, "ue", m->ue);
-        amfol_json_str(d, "source", m->source);
-        amfol_json_str(d, "target", m->target);
-        amfol_json_uint(d, "transfer_frame", m->transfer_frame);
-        json_dumper_set_member_name(d, "cuc_frame");
-        if (m->cuc_frame)
-            json_dumper_value_anyf(d, "%u", m->cuc_frame);
-        else
-            json_dumper_value_anyf(d, "null");
-        amfol_json_int_or_null(d, "target_load", m->target_load);
-        json_dumper_end_object(d);
-    }
-    json_dumper_end_array(d);
-
-    json_dumper_set_member_name(d, "connections");
-    json_dumper_begin_array(d);
-    for (guint i = 0; i < s->conns->len && i < JSON_MAX_ITEMS; i++) {
-        const sbi_conn *c = &g_array_index(s->conns, sbi_conn, i);
-        json_dumper_begin_object(d);
-        amfol_json_uint(d, "tcp_stream", c->tcp_stream);
-        amfol_json_str(d, "client", c->client);
-        amfol_json_str(d, "server", c->server);
-        amfol_json_str(d, "client_name", sbi_peer_name(s, c->client));
-        amfol_json_str(d, "server_name", sbi_peer_name(s, c->server));
-        amfol_json_uint(d, "messages", c->messages);
-        amfol_json_uint(d, "headers_unreadable", c->hpack_unreadable);
-        amfol_json_uint(d, "tls", c->tls);
-        amfol_json_uint(d, "body_not_json", c->body_not_json);
-        amfol_json_uint(d, "problems_inferred", c->problems_inferred);
-        json_dumper_end_object(d);
-    }
-    json_dumper_end_array(d);
-    amfol_json_uint(d, "unreadable_headers", s->unreadable_headers);
-    amfol_json_uint(d, "bodies_without_request", s->orphan_bodies);
-    amfol_json_uint(d, "tls_messages", s->tls_messages);
-    bool tls_sbi = false;
-    for (guint i = 0; i < s->conns->len && !tls_sbi; i++) {
-        const sbi_conn *c = &g_array_index(s->conns, sbi_conn, i);
-        tls_sbi = c->tls && tls_sbi_peer(s, c);
-    }
-    amfol_json_str(d, "tls_keylog_hint", tls_sbi ? TLS_KEYLOG_HINT : NULL);
-    json_dumper_set_member_name(d, "scps");
-    json_dumper_begin_array(d);
-    for (guint i = 0; i < s->scps->len; i++)
-        json_dumper_value_string(d, g_ptr_array_index(s->scps, i));
-    json_dumper_end_array(d);
-    amfol_json_uint(d, "dropped", s->dropped);
-    json_dumper_end_object(d);
-}
-
 uint64_t amfol_sbi_version(amfol_engine *e)
 {
     return e && e->sbi ? e->sbi->messages + e->sbi->ngap_events : 0;
 }
 
-/* The table "NRF load and SBI overload control per NF" (GUI, -z amfol,sbi): one row per NF. */
-enum {
-    T_NF, T_TYPE, T_ID, T_TIE, T_REPORTS, T_LAST, T_MAX, T_LAST_FRAME, T_EPISODES, T_503, T_429,
-    T_OCI, T_LCI, T_IN, T_OUT, T_COUNT
+/* ---- the "sbi" JSON member and the NF table, from one description ------------------------ */
+
+/* An int that amfol keeps as AMFOL_ABSENT when unknown: absent (JSON null, text "-"). */
+static void int_cell(amfol_rows *t, size_t col, int v)
+{
+    if (v != AMFOL_ABSENT)
+        amfol_rows_int(t, col, v);
+}
+
+/* A frame number where 0 means none: absent. */
+static void frame_cell(amfol_rows *t, size_t col, amfol_frame f)
+{
+    if (f)
+        amfol_rows_uint(t, col, f);
+}
+
+static const amfol_column guami_col[1] = { AMFOL_JCOL("guami", AMFOL_CELL_STR) };
+
+static amfol_rows *guami_list(const sbi_nf *nf)
+{
+    amfol_rows *t = amfol_rows_new("guamis", AMFOL_ROWS_LIST, guami_col, 1, MAX(nf->n_guamis, 1));
+    for (int g = 0; g < nf->n_guamis; g++) {
+        char buf[64];
+        g_snprintf(buf, sizeof buf, "%s-%u-%u-%u", nf->guamis[g].plmn.digits, nf->guamis[g].region_id,
+                   nf->guamis[g].set_id, nf->guamis[g].pointer);
+        amfol_rows_add(t);
+        amfol_rows_str(t, 0, buf);
+    }
+    return t;
+}
+
+/* The NF's own load reports to the NRF (NFRegister / NFUpdate). */
+enum { L_FRAME, L_TIME, L_LOAD, L_OP, L_INFERRED, L_COUNT };
+static const amfol_column load_cols[L_COUNT] = {
+    AMFOL_JCOL("frame", AMFOL_CELL_UINT),
+    AMFOL_JREAL("time", "%.6f"),
+    AMFOL_JCOL("load", AMFOL_CELL_INT),            /* null: status-only update */
+    AMFOL_JCOL("op", AMFOL_CELL_STR),
+    AMFOL_JCOL("inferred", AMFOL_CELL_BOOL),
 };
-static const amfol_column table_cols[T_COUNT] = {
+
+static amfol_rows *load_rows(const sbi_nf *nf)
+{
+    guint n = MIN(nf->own->len, JSON_MAX_ITEMS);
+    amfol_rows *t = amfol_rows_new("load_reports", AMFOL_ROWS_ARRAY, load_cols, L_COUNT, MAX(n, 1));
+    for (guint k = 0; k < n; k++) {
+        const sbi_point *p = &g_array_index(nf->own, sbi_point, k);
+        amfol_rows_add(t);
+        amfol_rows_uint(t, L_FRAME, p->frame);
+        amfol_rows_real(t, L_TIME, p->t);
+        int_cell(t, L_LOAD, p->load);
+        amfol_rows_str(t, L_OP, p->is_register ? "register" : "update");
+        amfol_rows_bool(t, L_INFERRED, p->inferred);
+    }
+    return t;
+}
+
+/* One NF: a row of sbi.nfs (columns with a key) and of the table "NRF load and SBI overload
+ * control per NF" (GUI, -z amfol,sbi; columns with a title). */
+enum {
+    F_NF_T, F_TYPE_T, F_ID, F_TYPE, F_NAME, F_AMF, F_TIE, F_TIE_REASON, F_SET, F_REGION, F_GUAMIS,
+    F_REPORTS, F_POINTS, F_LAST_T, F_MAX_T, F_LAST_FRAME_T, F_EPISODES_T, F_503_T, F_429_T, F_OCI_T,
+    F_LCI_T, F_IN, F_OUT, F_COUNT
+};
+static const amfol_column nf_cols[F_COUNT] = {
     AMFOL_TCOL("NF", NULL, AMFOL_CELL_STR),   /* AMF name when tied, else the NF instance id */
     AMFOL_TCOL("Type", NULL, AMFOL_CELL_STR),
-    AMFOL_TCOL("NF instance id", NULL, AMFOL_CELL_STR),
-    AMFOL_TCOL("Tie to N2", NULL, AMFOL_CELL_STR),
-    AMFOL_TCOL("NFUpdate load reports", NULL, AMFOL_CELL_UINT),
+    AMFOL_COL("nf_instance_id", "NF instance id", AMFOL_CELL_STR),
+    AMFOL_JCOL("nf_type", AMFOL_CELL_STR),
+    AMFOL_JCOL("name", AMFOL_CELL_STR),
+    AMFOL_JCOL("amf", AMFOL_CELL_STR),
+    AMFOL_COL("tie", "Tie to N2", AMFOL_CELL_STR),
+    AMFOL_JCOL("tie_reason", AMFOL_CELL_STR),
+    AMFOL_JCOL("amf_set_id", AMFOL_CELL_INT),
+    AMFOL_JCOL("amf_region_id", AMFOL_CELL_INT),
+    AMFOL_JCOL("guamis", AMFOL_CELL_TABLE),
+    AMFOL_COL("nfupdate_load_reports", "NFUpdate load reports", AMFOL_CELL_UINT),
+    AMFOL_JCOL("load_reports", AMFOL_CELL_TABLE),
     AMFOL_TCOL("Last load % (-1 = none)", NULL, AMFOL_CELL_INT),   /* own NFRegister/NFUpdate */
     AMFOL_TCOL("Max load % (-1 = none)", NULL, AMFOL_CELL_INT),
     AMFOL_TCOL("Last report frame", NULL, AMFOL_CELL_UINT),
@@ -470,17 +361,19 @@ static const amfol_column table_cols[T_COUNT] = {
     AMFOL_TCOL("429 received", NULL, AMFOL_CELL_UINT),
     AMFOL_TCOL("OCI received", NULL, AMFOL_CELL_UINT),
     AMFOL_TCOL("LCI received", NULL, AMFOL_CELL_UINT),
-    AMFOL_TCOL("UEs moved in", NULL, AMFOL_CELL_UINT),
-    AMFOL_TCOL("UEs moved out", NULL, AMFOL_CELL_UINT),
+    AMFOL_COL("moves_in", "UEs moved in", AMFOL_CELL_UINT),
+    AMFOL_COL("moves_out", "UEs moved out", AMFOL_CELL_UINT),
 };
 
 const amfol_column *amfol_sbi_table_columns(size_t *n)
 {
-    *n = T_COUNT;
-    return table_cols;
+    *n = F_COUNT;
+    return nf_cols;
 }
 
-amfol_rows *amfol_sbi_table_rows(amfol_engine *e)
+/* `json`: with the JSON-only child tables (GUAMIs, load reports); the Statistics table, rebuilt
+ * as SBI messages come, goes without them. */
+static amfol_rows *nf_rows(amfol_engine *e, const char *name, bool json)
 {
     sbi_retie(e->sbi);
     amfol_sbi *s = e->sbi;
@@ -495,8 +388,7 @@ amfol_rows *amfol_sbi_table_rows(amfol_engine *e)
         }
         c[x->kind]++;
     }
-    amfol_rows *t = amfol_rows_new("NRF load and SBI overload control per NF", AMFOL_ROWS_ARRAY,
-                                   table_cols, T_COUNT, MAX(s->nfs->len, 1));
+    amfol_rows *t = amfol_rows_new(name, AMFOL_ROWS_ARRAY, nf_cols, F_COUNT, MAX(s->nfs->len, 1));
     for (guint i = 0; i < s->nfs->len; i++) {
         const sbi_nf *nf = g_ptr_array_index(s->nfs, i);
         int last_load = AMFOL_ABSENT, max_load = AMFOL_ABSENT;
@@ -518,22 +410,284 @@ amfol_rows *amfol_sbi_table_rows(amfol_engine *e)
         for (size_t k = 0; nf->n2_name && sbi_episode_get(e, k, &x); k++)
             episodes += x.amf == nf->n2_name;
         amfol_rows_add(t);
-        amfol_rows_str(t, T_NF, sbi_nf_name(nf));
-        amfol_rows_str(t, T_TYPE, nf->type);
-        amfol_rows_str(t, T_ID, nf->id);
-        amfol_rows_str(t, T_TIE, sbi_tie_id(nf->tie));
-        amfol_rows_uint(t, T_REPORTS, nf->nfupdate_load_reports);
-        amfol_rows_int(t, T_LAST, last_load == AMFOL_ABSENT ? -1 : last_load);
-        amfol_rows_int(t, T_MAX, max_load == AMFOL_ABSENT ? -1 : max_load);
-        amfol_rows_uint(t, T_LAST_FRAME, last_frame);
-        amfol_rows_uint(t, T_EPISODES, episodes);
-        amfol_rows_uint(t, T_503, c ? c[SBI_IND_503] : 0);
-        amfol_rows_uint(t, T_429, c ? c[SBI_IND_429] : 0);
-        amfol_rows_uint(t, T_OCI, c ? c[SBI_IND_OCI] : 0);
-        amfol_rows_uint(t, T_LCI, c ? c[SBI_IND_LCI] : 0);
-        amfol_rows_uint(t, T_IN, nf->moves_in);
-        amfol_rows_uint(t, T_OUT, nf->moves_out);
+        amfol_rows_str(t, F_NF_T, sbi_nf_name(nf));
+        amfol_rows_str(t, F_TYPE_T, nf->type);
+        amfol_rows_str(t, F_ID, nf->id);
+        amfol_rows_str(t, F_TYPE, nf->type[0] ? nf->type : NULL);
+        amfol_rows_str(t, F_NAME, sbi_nf_name(nf));
+        amfol_rows_str(t, F_AMF, nf->n2_name);
+        amfol_rows_str(t, F_TIE, sbi_tie_id(nf->tie));
+        amfol_rows_str(t, F_TIE_REASON, nf->why[0] ? nf->why : sbi_tie_text(nf->tie));
+        int_cell(t, F_SET, nf->set_id);
+        int_cell(t, F_REGION, nf->region_id);
+        if (json)
+            amfol_rows_table(t, F_GUAMIS, guami_list(nf));
+        amfol_rows_uint(t, F_REPORTS, nf->nfupdate_load_reports);
+        if (json)
+            amfol_rows_table(t, F_POINTS, load_rows(nf));
+        amfol_rows_int(t, F_LAST_T, last_load == AMFOL_ABSENT ? -1 : last_load);
+        amfol_rows_int(t, F_MAX_T, max_load == AMFOL_ABSENT ? -1 : max_load);
+        amfol_rows_uint(t, F_LAST_FRAME_T, last_frame);
+        amfol_rows_uint(t, F_EPISODES_T, episodes);
+        amfol_rows_uint(t, F_503_T, c ? c[SBI_IND_503] : 0);
+        amfol_rows_uint(t, F_429_T, c ? c[SBI_IND_429] : 0);
+        amfol_rows_uint(t, F_OCI_T, c ? c[SBI_IND_OCI] : 0);
+        amfol_rows_uint(t, F_LCI_T, c ? c[SBI_IND_LCI] : 0);
+        amfol_rows_uint(t, F_IN, nf->moves_in);
+        amfol_rows_uint(t, F_OUT, nf->moves_out);
     }
     g_hash_table_destroy(recv);
     return t;
+}
+
+amfol_rows *amfol_sbi_table_rows(amfol_engine *e)
+{
+    return nf_rows(e, "NRF load and SBI overload control per NF", false);
+}
+
+enum { RR_AMF, RR_COUNT_N, RR_FIRST, RR_COUNT };
+static const amfol_column rereg_cols[RR_COUNT] = {
+    AMFOL_JCOL("amf", AMFOL_CELL_STR),
+    AMFOL_JCOL("count", AMFOL_CELL_UINT),
+    AMFOL_JCOL("first_frame", AMFOL_CELL_UINT),
+};
+
+static amfol_rows *rereg_rows(const amfol_sbi *s)
+{
+    amfol_rows *t = amfol_rows_new("reregistration_requests", AMFOL_ROWS_ARRAY, rereg_cols, RR_COUNT,
+                                   MAX(s->n_n2_amfs, 1));
+    for (int i = 0; i < s->n_n2_amfs; i++) {
+        if (!s->n2_amfs[i].rereg_requests)
+            continue;
+        amfol_rows_add(t);
+        amfol_rows_str(t, RR_AMF, s->n2_amfs[i].name);
+        amfol_rows_uint(t, RR_COUNT_N, s->n2_amfs[i].rereg_requests);
+        amfol_rows_uint(t, RR_FIRST, s->n2_amfs[i].first_rereg);
+    }
+    return t;
+}
+
+enum { EP_AMF, EP_NUMBER, EP_START, EP_STOP, EP_COUNT };
+static const amfol_column episode_cols[EP_COUNT] = {
+    AMFOL_JCOL("amf", AMFOL_CELL_STR),
+    AMFOL_JCOL("number", AMFOL_CELL_UINT),
+    AMFOL_JCOL("start_frame", AMFOL_CELL_UINT),   /* null: in force before the capture */
+    AMFOL_JCOL("stop_frame", AMFOL_CELL_UINT),    /* null: no STOP */
+};
+
+static amfol_rows *episode_rows(amfol_engine *e)
+{
+    size_t n = 0;
+    sbi_episode x;
+    while (sbi_episode_get(e, n, &x))
+        n++;
+    amfol_rows *t = amfol_rows_new("episodes", AMFOL_ROWS_ARRAY, episode_cols, EP_COUNT, MAX(n, 1));
+    for (size_t i = 0; i < n && sbi_episode_get(e, i, &x); i++) {
+        amfol_rows_add(t);
+        amfol_rows_str(t, EP_AMF, x.amf);
+        amfol_rows_uint(t, EP_NUMBER, (uint64_t)x.number);
+        frame_cell(t, EP_START, x.start_frame);
+        frame_cell(t, EP_STOP, x.end_frame);
+    }
+    return t;
+}
+
+enum { I_KIND, I_FRAME, I_TIME, I_FROM, I_TO, I_MALFORMED, I_METRIC, I_VALIDITY, I_SCOPE, I_COUNT };
+static const amfol_column indication_cols[I_COUNT] = {
+    AMFOL_JCOL("kind", AMFOL_CELL_STR),
+    AMFOL_JCOL("frame", AMFOL_CELL_UINT),
+    AMFOL_JREAL("time", "%.6f"),
+    AMFOL_JCOL("from", AMFOL_CELL_STR),
+    AMFOL_JCOL("to", AMFOL_CELL_STR),
+    AMFOL_JCOL("malformed", AMFOL_CELL_BOOL),
+    AMFOL_JCOL("metric", AMFOL_CELL_INT),
+    AMFOL_JCOL("validity_s", AMFOL_CELL_INT),
+    AMFOL_JCOL("scope", AMFOL_CELL_STR),          /* a well-formed OCI's scope */
+};
+
+static amfol_rows *indication_rows(amfol_sbi *s)
+{
+    guint n = MIN(s->indications->len, JSON_MAX_ITEMS);
+    amfol_rows *t = amfol_rows_new("indications", AMFOL_ROWS_ARRAY, indication_cols, I_COUNT, MAX(n, 1));
+    for (guint i = 0; i < n; i++) {
+        const sbi_indication *x = &g_array_index(s->indications, sbi_indication, i);
+        amfol_rows_add(t);
+        amfol_rows_str(t, I_KIND, ind_text(x->kind));
+        amfol_rows_uint(t, I_FRAME, x->frame);
+        amfol_rows_real(t, I_TIME, x->t);
+        amfol_rows_str(t, I_FROM, sbi_display_for_ip(s, x->sender_ip));
+        amfol_rows_str(t, I_TO, sbi_display_for_ip(s, x->peer_ip));
+        amfol_rows_bool(t, I_MALFORMED, x->malformed);
+        int_cell(t, I_METRIC, x->metric);
+        int_cell(t, I_VALIDITY, x->validity_s);
+        char scope[200] = "";
+        if (x->kind == SBI_IND_OCI && !x->malformed)
+            sbi_scope_text(x, scope, sizeof scope);
+        amfol_rows_str(t, I_SCOPE, scope[0] ? scope : NULL);
+    }
+    return t;
+}
+
+enum { M_FRAME, M_TIME, M_UE, M_SOURCE, M_TARGET, M_TRANSFER, M_CUC, M_LOAD, M_COUNT };
+static const amfol_column move_cols[M_COUNT] = {
+    AMFOL_JCOL("frame", AMFOL_CELL_UINT),
+    AMFOL_JREAL("time", "%.6f"),
+    AMFOL_JCOL("ue", AMFOL_CELL_STR),
+    AMFOL_JCOL("source", AMFOL_CELL_STR),
+    AMFOL_JCOL("target", AMFOL_CELL_STR),
+    AMFOL_JCOL("transfer_frame", AMFOL_CELL_UINT),
+    AMFOL_JCOL("cuc_frame", AMFOL_CELL_UINT),     /* null: no CONFIGURATION UPDATE COMMAND seen */
+    AMFOL_JCOL("target_load", AMFOL_CELL_INT),
+};
+
+static amfol_rows *move_rows(const amfol_sbi *s)
+{
+    guint n = MIN(s->moves->len, JSON_MAX_ITEMS);
+    amfol_rows *t = amfol_rows_new("moves", AMFOL_ROWS_ARRAY, move_cols, M_COUNT, MAX(n, 1));
+    for (guint i = 0; i < n; i++) {
+        const sbi_move *m = &g_array_index(s->moves, sbi_move, i);
+        amfol_rows_add(t);
+        amfol_rows_uint(t, M_FRAME, m->frame);
+        amfol_rows_real(t, M_TIME, m->t);
+        amfol_rows_str(t, M_UE, m->ue);
+        amfol_rows_str(t, M_SOURCE, m->source);
+        amfol_rows_str(t, M_TARGET, m->target);
+        amfol_rows_uint(t, M_TRANSFER, m->transfer_frame);
+        frame_cell(t, M_CUC, m->cuc_frame);
+        int_cell(t, M_LOAD, m->target_load);
+    }
+    return t;
+}
+
+enum {
+    CN_STREAM, CN_CLIENT, CN_SERVER, CN_CLIENT_NAME, CN_SERVER_NAME, CN_MESSAGES, CN_UNREADABLE, CN_TLS,
+    CN_NOT_JSON, CN_INFERRED, CN_COUNT
+};
+static const amfol_column conn_cols[CN_COUNT] = {
+    AMFOL_JCOL("tcp_stream", AMFOL_CELL_UINT),
+    AMFOL_JCOL("client", AMFOL_CELL_STR),
+    AMFOL_JCOL("server", AMFOL_CELL_STR),
+    AMFOL_JCOL("client_name", AMFOL_CELL_STR),
+    AMFOL_JCOL("server_name", AMFOL_CELL_STR),
+    AMFOL_JCOL("messages", AMFOL_CELL_UINT),
+    AMFOL_JCOL("headers_unreadable", AMFOL_CELL_UINT),
+    AMFOL_JCOL("tls", AMFOL_CELL_UINT),
+    AMFOL_JCOL("body_not_json", AMFOL_CELL_UINT),
+    AMFOL_JCOL("problems_inferred", AMFOL_CELL_UINT),
+};
+
+static amfol_rows *conn_rows(amfol_sbi *s)
+{
+    guint n = MIN(s->conns->len, JSON_MAX_ITEMS);
+    amfol_rows *t = amfol_rows_new("connections", AMFOL_ROWS_ARRAY, conn_cols, CN_COUNT, MAX(n, 1));
+    for (guint i = 0; i < n; i++) {
+        const sbi_conn *c = &g_array_index(s->conns, sbi_conn, i);
+        amfol_rows_add(t);
+        amfol_rows_uint(t, CN_STREAM, c->tcp_stream);
+        amfol_rows_str(t, CN_CLIENT, c->client);
+        amfol_rows_str(t, CN_SERVER, c->server);
+        amfol_rows_str(t, CN_CLIENT_NAME, sbi_peer_name(s, c->client));
+        amfol_rows_str(t, CN_SERVER_NAME, sbi_peer_name(s, c->server));
+        amfol_rows_uint(t, CN_MESSAGES, c->messages);
+        amfol_rows_uint(t, CN_UNREADABLE, c->hpack_unreadable);
+        amfol_rows_uint(t, CN_TLS, c->tls);
+        amfol_rows_uint(t, CN_NOT_JSON, c->body_not_json);
+        amfol_rows_uint(t, CN_INFERRED, c->problems_inferred);
+    }
+    return t;
+}
+
+static const amfol_column scp_col[1] = { AMFOL_JCOL("scp", AMFOL_CELL_STR) };
+
+static amfol_rows *scp_list(const amfol_sbi *s)
+{
+    amfol_rows *t = amfol_rows_new("scps", AMFOL_ROWS_LIST, scp_col, 1, MAX(s->scps->len, 1));
+    for (guint i = 0; i < s->scps->len; i++) {
+        amfol_rows_add(t);
+        amfol_rows_str(t, 0, g_ptr_array_index(s->scps, i));
+    }
+    return t;
+}
+
+enum {
+    X_MESSAGES, X_NFUPDATE, X_INFERRED, X_RELAYED, X_UNATTRIBUTED, X_OCI, X_LCI, X_OCI_MALFORMED,
+    X_503, X_429, X_PROBLEMS, X_503_INFERRED, X_429_INFERRED, X_PROBLEMS_UNATTRIBUTED, X_NFS, X_REREG,
+    X_EPISODES, X_INDICATIONS, X_MOVES, X_CONNS, X_UNREADABLE, X_ORPHANS, X_TLS, X_TLS_HINT, X_SCPS,
+    X_DROPPED, X_COUNT
+};
+static const amfol_column sbi_cols[X_COUNT] = {
+    AMFOL_JCOL("messages", AMFOL_CELL_UINT),
+    AMFOL_JCOL("nfupdate_load_reports", AMFOL_CELL_UINT),
+    AMFOL_JCOL("load_reports_inferred", AMFOL_CELL_UINT),
+    AMFOL_JCOL("load_reports_relayed", AMFOL_CELL_UINT),
+    AMFOL_JCOL("load_reports_unattributed", AMFOL_CELL_UINT),
+    AMFOL_JCOL("oci_headers", AMFOL_CELL_UINT),
+    AMFOL_JCOL("lci_headers", AMFOL_CELL_UINT),
+    AMFOL_JCOL("oci_malformed", AMFOL_CELL_UINT),
+    AMFOL_JCOL("status_503", AMFOL_CELL_UINT),
+    AMFOL_JCOL("status_429", AMFOL_CELL_UINT),
+    AMFOL_JCOL("problems_inferred", AMFOL_CELL_UINT),
+    AMFOL_JCOL("status_503_inferred", AMFOL_CELL_UINT),
+    AMFOL_JCOL("status_429_inferred", AMFOL_CELL_UINT),
+    AMFOL_JCOL("problems_unattributed", AMFOL_CELL_UINT),
+    AMFOL_JCOL("nfs", AMFOL_CELL_TABLE),
+    AMFOL_JCOL("reregistration_requests", AMFOL_CELL_TABLE),
+    AMFOL_JCOL("episodes", AMFOL_CELL_TABLE),
+    AMFOL_JCOL("indications", AMFOL_CELL_TABLE),
+    AMFOL_JCOL("moves", AMFOL_CELL_TABLE),
+    AMFOL_JCOL("connections", AMFOL_CELL_TABLE),
+    AMFOL_JCOL("unreadable_headers", AMFOL_CELL_UINT),
+    AMFOL_JCOL("bodies_without_request", AMFOL_CELL_UINT),
+    AMFOL_JCOL("tls_messages", AMFOL_CELL_UINT),
+    AMFOL_JCOL("tls_keylog_hint", AMFOL_CELL_STR),   /* null unless an SBI peer's TLS was unread */
+    AMFOL_JCOL("scps", AMFOL_CELL_TABLE),
+    AMFOL_JCOL("dropped", AMFOL_CELL_UINT),
+};
+
+amfol_rows *amfol_sbi_json_rows(amfol_engine *e)
+{
+    amfol_rows *nfs = nf_rows(e, "nfs", true);   /* reties first */
+    amfol_sbi *s = e->sbi;
+    bool tls_sbi = false;
+    for (guint i = 0; i < s->conns->len && !tls_sbi; i++) {
+        const sbi_conn *c = &g_array_index(s->conns, sbi_conn, i);
+        tls_sbi = c->tls && tls_sbi_peer(s, c);
+    }
+    amfol_rows *t = amfol_rows_new("sbi", AMFOL_ROWS_OBJECT, sbi_cols, X_COUNT, 1);
+    amfol_rows_add(t);
+    amfol_rows_uint(t, X_MESSAGES, s->messages);
+    amfol_rows_uint(t, X_NFUPDATE, s->nfupdate_load_reports);
+    amfol_rows_uint(t, X_INFERRED, s->reports_inferred);
+    amfol_rows_uint(t, X_RELAYED, s->reports_relayed);
+    amfol_rows_uint(t, X_UNATTRIBUTED, s->reports_unattributed);
+    amfol_rows_uint(t, X_OCI, s->oci_headers);
+    amfol_rows_uint(t, X_LCI, s->lci_headers);
+    amfol_rows_uint(t, X_OCI_MALFORMED, s->oci_malformed);
+    amfol_rows_uint(t, X_503, s->status_503);
+    amfol_rows_uint(t, X_429, s->status_429);
+    amfol_rows_uint(t, X_PROBLEMS, s->problems_inferred);
+    amfol_rows_uint(t, X_503_INFERRED, s->problems_503_inferred);
+    amfol_rows_uint(t, X_429_INFERRED, s->problems_429_inferred);
+    amfol_rows_uint(t, X_PROBLEMS_UNATTRIBUTED, s->problems_unattributed);
+    amfol_rows_table(t, X_NFS, nfs);
+    amfol_rows_table(t, X_REREG, rereg_rows(s));
+    amfol_rows_table(t, X_EPISODES, episode_rows(e));
+    amfol_rows_table(t, X_INDICATIONS, indication_rows(s));
+    amfol_rows_table(t, X_MOVES, move_rows(s));
+    amfol_rows_table(t, X_CONNS, conn_rows(s));
+    amfol_rows_uint(t, X_UNREADABLE, s->unreadable_headers);
+    amfol_rows_uint(t, X_ORPHANS, s->orphan_bodies);
+    amfol_rows_uint(t, X_TLS, s->tls_messages);
+    amfol_rows_str(t, X_TLS_HINT, tls_sbi ? TLS_KEYLOG_HINT : NULL);
+    amfol_rows_table(t, X_SCPS, scp_list(s));
+    amfol_rows_uint(t, X_DROPPED, s->dropped);
+    return t;
+}
+
+void amfol_sbi_report_json(amfol_engine *e, json_dumper *d)
+{
+    amfol_rows *t = amfol_sbi_json_rows(e);
+    json_dumper_set_member_name(d, "sbi");
+    amfol_rows_json(d, t);
+    amfol_rows_free(t);
 }

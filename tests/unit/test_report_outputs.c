@@ -74,6 +74,24 @@ int main(void)
     expect(s, "      InitialUEMessage before (60 s): mo-Signalling 1\n      during: mt-Access 1\n");
     expect(s, "      after (60 s): mo-Data 1\n");
     amfol_engine_free(g.e);
+
+    /* No frames: the capture's times are null and, without a caveat, there is no caveat member;
+     * with one it is said. */
+    amfol_engine *z = amfol_engine_new(NULL);
+    g_string_truncate(s, 0);
+    amfol_report_json(z, s);
+    expect(s, "\"capture\": {\n    \"frames\": 0,\n    \"first_time\": null,\n    \"last_time\": null,\n"
+              "    \"duplicates_ignored\": 0,\n    \"sctp_retransmissions_ignored\": 0,\n"
+              "    \"damaged_ignored\": 0\n  },");
+    expect(s, "\"radio\": {\n    \"requests\": 0,");
+    expect(s, "\"cells\": []");
+    expect(s, "\"scps\": [],\n    \"dropped\": 0\n  },");
+    expect(s, "\"tls_keylog_hint\": null");
+    amfol_engine_add_caveat(z, "only one direction was captured");
+    g_string_truncate(s, 0);
+    amfol_report_json(z, s);
+    expect(s, "\"damaged_ignored\": 0,\n    \"caveat\": \"only one direction was captured");
+    amfol_engine_free(z);
     g_string_free(s, TRUE);
     printf("test_report_outputs: ok\n");
     return 0;

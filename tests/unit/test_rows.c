@@ -109,6 +109,19 @@ int main(void)
     SAME(j, "[]");
     g_free(j);
     amfol_rows_free(e);
+    /* LIST: a plain array of one column's values; an optional child list left out when absent. */
+    static const amfol_column list_col[1] = { AMFOL_JCOL("frame", AMFOL_CELL_UINT) };
+    amfol_rows *l = amfol_rows_new("frames", AMFOL_ROWS_LIST, list_col, 1, 4);
+    amfol_rows_add(l);
+    amfol_rows_uint(l, 0, 3);
+    amfol_rows_add(l);                   /* absent: null */
+    amfol_rows_add(l);
+    amfol_rows_uint(l, 0, 9);
+    j = json_of(l);
+    SAME(j, "[3,null,9]");
+    g_free(j);
+    amfol_rows_free(l);
+    CHECK(amfol_rows_new("bad", AMFOL_ROWS_LIST, cols, C_COUNT, 1) == NULL);   /* one column only */
     j = json_of(NULL);
     SAME(j, "null");
     g_free(j);

@@ -333,6 +333,22 @@ static void test_over_sheds_and_sync(void)
     CHECK(strcmp(amfol_rows_cell_text(rows, 0, amfol_rows_find_column(rows, "Top waitTime"), buf, sizeof buf),
                  "8 s (x25)") == 0);
     amfol_rows_free(rows);
+    /* The "radio" JSON member: its cells' periods are rows of the same column list, with the
+     * JSON-only child tables (per-cause rejects, the shed class) filled. */
+    amfol_rows *radio = amfol_rrc_json_rows(e);
+    size_t ncols;
+    const amfol_column *cols = amfol_rrc_table_columns(&ncols);
+    const amfol_rows *cells = amfol_rows_cell(radio, 0, amfol_rows_find_column(radio, "cells"))->v.t;
+    CHECK(amfol_rows_count(cells) == 1);
+    const amfol_rows *periods = amfol_rows_cell(cells, 0, amfol_rows_find_column(cells, "periods"))->v.t;
+    CHECK(amfol_rows_count(periods) == 1 && amfol_rows_ncols(periods) == ncols && amfol_rows_column(periods, 0) == &cols[0]);
+    const amfol_rows *rej = amfol_rows_cell(periods, 0, amfol_rows_find_column(periods, "rejects"))->v.t;
+    CHECK(amfol_rows_count(rej) == 1 && strcmp(amfol_rows_cell(rej, 0, 0)->v.s, "mo-VoiceCall") == 0 &&
+          amfol_rows_cell(rej, 0, 1)->v.u == 25);
+    const amfol_rows *shed = amfol_rows_cell(periods, 0, amfol_rows_find_column(periods, "shed"))->v.t;
+    CHECK(amfol_rows_cell(shed, 0, amfol_rows_find_column(shed, "observed_reject_pct"))->v.d == 100.0);
+    CHECK(amfol_rows_cell(shed, 0, amfol_rows_find_column(shed, "requested_pct"))->v.i == 20);
+    amfol_rows_free(radio);
     amfol_engine_free(e);
 }
 
