@@ -28,6 +28,13 @@
 #define AMFOL_FI_FVALUE(fi) ((fvalue_t *)&(fi)->value)
 #endif
 
+/* tvb_get_guint8 is deprecated (warns) from 4.4, where tvb_get_uint8 replaces it. */
+#if AMFOL_WS_AT_LEAST(4, 4)
+#define amfol_tvb_u8(tvb, off) tvb_get_uint8((tvb), (off))
+#else
+#define amfol_tvb_u8(tvb, off) tvb_get_guint8((tvb), (off))
+#endif
+
 /* Boolean preferences take bool * from 4.4, gboolean * before. */
 #if AMFOL_WS_AT_LEAST(4, 4)
 typedef bool amfol_pref_bool;

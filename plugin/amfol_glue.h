@@ -24,10 +24,12 @@
  * Per-frame storage policy (the same for every module):
  *   - analyze() runs once per frame, on the first pass; it never runs again for that frame
  *     (later passes have no primed fields, and the engine must see each event once);
- *   - it keeps only the messages it has something to show, as ONE exactly sized block in
- *     wmem_file_scope() made by amfol_keep() (count + items), or NULL when there is nothing: no
- *     fixed-size arrays, no second allocation; the core keeps the frame's record table (in
- *     wmem_file_scope) only for frames with a record, found by frame number (packet-amfol.c);
+ *   - it keeps only the messages it has something to show, as ONE exactly sized block made by
+ *     amfol_keep() (count + items), or NULL when there is nothing: no fixed-size arrays, no
+ *     second allocation; amfol_keep stages the block for the frame, and the core packs the
+ *     frame's records behind a small offset table into ONE wmem_file_scope block, kept only for
+ *     frames with a record and found by frame number (packet-amfol.c); so a kept block must hold
+ *     no pointer into itself (it is moved once, at the end of the frame's analysis);
  *   - kept items hold values, static text, strings interned by the engine (they live as long as
  *     the engine, which the cleanup routine frees together with the file scope) or other
  *     wmem_file_scope blocks; never pinfo->pool memory, never field_info pointers;
@@ -118,8 +120,18 @@ typedef struct amfol_kept {
     uint32_t item_size;
 } amfol_kept;
 
-/* Copy items[0..n-1] into one wmem_file_scope block; NULL when n == 0. */
+/* Copy items[0..n-1] into one block, valid until the end of the frame's analysis, when the core
+ * packs it into the frame's file-scope record; NULL when n == 0. */
 void *amfol_keep(const void *items, int n, size_t item_size);
+/* The core, before a frame's analysis: forget the blocks staged for the previous frame. */
+void amfol_keep_reset(void);
+
+/* Bytes of a kept record (header and items). */
+static inline size_t amfol_kept_size(const void *record)
+{
+    const amfol_kept *k = (const amfol_kept *)record;
+    return sizeof *k + (size_t)k->n * k->item_size;
+}
 
 static inline int amfol_kept_count(const void *record)
 {

@@ -159,7 +159,7 @@ static int gnb_id_bit_length(const field_info *global_gnb, size_t blen)
     if (!global_gnb || !global_gnb->ds_tvb || global_gnb->start < 0 ||
         global_gnb->start + 4 >= (int)tvb_captured_length(global_gnb->ds_tvb))
         return fallback;
-    uint8_t octet = tvb_get_guint8(global_gnb->ds_tvb, global_gnb->start + 4);
+    uint8_t octet = amfol_tvb_u8(global_gnb->ds_tvb, global_gnb->start + 4);
     int bits = 22 + ((octet >> 3) & 0x0f);
     if ((octet & 0x80) || bits > 32 || (size_t)(bits + 7) / 8 != blen)
         return fallback;
@@ -224,9 +224,9 @@ static void s_tmsi_at(const field_info *fi, int bit, amfol_ngap_event *ev)
 static int pdu_proc(const field_info *fi, int choice)
 {
     if (!fi->ds_tvb || fi->start < 0 || !tvb_bytes_exist(fi->ds_tvb, fi->start, 2) ||
-        (tvb_get_guint8(fi->ds_tvb, fi->start) >> 5) != choice)
+        (amfol_tvb_u8(fi->ds_tvb, fi->start) >> 5) != choice)
         return AMFOL_ABSENT;
-    return tvb_get_guint8(fi->ds_tvb, fi->start + 1);
+    return amfol_tvb_u8(fi->ds_tvb, fi->start + 1);
 }
 
 /* UserLocationInformation (an IE value) is a CHOICE of 4 without extension marker: index 1 (2
@@ -236,7 +236,7 @@ static int pdu_proc(const field_info *fi, int choice)
 static void uli_nr_cgi(const field_info *fi, amfol_ngap_event *ev)
 {
     tvbuff_t *tvb = fi->ds_tvb;
-    if (!tvb || fi->start < 0 || !tvb_bytes_exist(tvb, fi->start, 4) || (tvb_get_guint8(tvb, fi->start) >> 6) != 1)
+    if (!tvb || fi->start < 0 || !tvb_bytes_exist(tvb, fi->start, 4) || (amfol_tvb_u8(tvb, fi->start) >> 6) != 1)
         return;
     amfol_plmn_from_tbcd(tvb_get_ptr(tvb, fi->start + 1, 3), 3, &ev->nr_cgi.plmn);
     if (!tvb_bytes_exist(tvb, fi->start + 4, 5))

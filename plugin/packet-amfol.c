@@ -50,11 +50,42 @@ static const amfol_glue *const amfol_modules[AMFOL_N_MODULES] = {
 };
 
 /* The frame's record table (amfol_glue.h, "Per-frame storage policy"): one per frame that has
- * any module record, in wmem_file_scope, found by frame number in frame_recs. */
+ * any module record, in wmem_file_scope, found by frame number in frame_recs. The modules'
+ * records follow it in the same block (one allocation per frame), each at a byte offset from
+ * the table's start (0: that module kept nothing). */
 typedef struct amfol_frame_rec {
-    void *rec[AMFOL_N_MODULES];
+    uint32_t off[AMFOL_N_MODULES];
     bool fields_truncated;
 } amfol_frame_rec;
+
+#define REC_ALIGN(n) (((n) + 7) & ~(size_t)7)
+
+static void *frame_rec_module(const amfol_frame_rec *r, int m)
+{
+    return r->off[m] ? (void *)((uint8_t *)r + r->off[m]) : NULL;
+}
+
+/* The frame's staged records (amfol_keep) packed behind their table, in one file-scope block. */
+static amfol_frame_rec *frame_rec_pack(void *const *recs, bool truncated)
+{
+    size_t total = REC_ALIGN(sizeof(amfol_frame_rec));
+    for (int m = 0; m < AMFOL_N_MODULES; m++)
+        if (recs[m])
+            total += REC_ALIGN(amfol_kept_size(recs[m]));
+    amfol_frame_rec *r = wmem_alloc(wmem_file_scope(), total);
+    memset(r, 0, sizeof *r);
+    r->fields_truncated = truncated;
+    size_t at = REC_ALIGN(sizeof(amfol_frame_rec));
+    for (int m = 0; m < AMFOL_N_MODULES; m++) {
+        if (!recs[m])
+            continue;
+        size_t n = amfol_kept_size(recs[m]);
+        memcpy((uint8_t *)r + at, recs[m], n);
+        r->off[m] = (uint32_t)at;
+        at += REC_ALIGN(n);
+    }
+    return r;
+}
 
 /* Frame number -> record, in pages of FRAME_REC_PAGE pointers made when a frame of theirs first
  * has a record: 8 bytes per frame instead of p_add_proto_data's list node and proto_data entry
@@ -250,17 +281,16 @@ static amfol_frame_rec *analyze_frame(tvbuff_t *tvb, packet_info *pinfo, proto_t
     amfol_sctp_wire sctp;
     amfol_sctp_wire_read(fields, ctx.n_fields, &sctp);
     ctx.sctp = &sctp;
-    amfol_frame_rec rec;
-    memset(&rec, 0, sizeof rec);
+    void *recs[AMFOL_N_MODULES] = { NULL };
     bool any = false;
+    amfol_keep_reset();
     for (int m = 0; m < AMFOL_N_MODULES && !ctx.repeat; m++) {
-        rec.rec[m] = amfol_modules[m]->analyze ? amfol_modules[m]->analyze(&ctx) : NULL;
-        any |= rec.rec[m] != NULL;
+        recs[m] = amfol_modules[m]->analyze ? amfol_modules[m]->analyze(&ctx) : NULL;
+        any |= recs[m] != NULL;
     }
-    rec.fields_truncated = truncated;
     if (!any && !truncated)
         return NULL;
-    return wmem_memdup(wmem_file_scope(), &rec, sizeof rec);
+    return frame_rec_pack(recs, truncated);
 }
 
 static int severity_to_pi(int sev)
@@ -338,8 +368,8 @@ static int dissect_amfol(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree, vo
     ctx.tvb = tvb;
     ctx.engine = amfol_engine_cur;
     for (int m = 0; m < AMFOL_N_MODULES; m++)
-        if (rec->rec[m] && amfol_modules[m]->render)
-            amfol_modules[m]->render(&ctx, sub, rec->rec[m]);
+        if (rec->off[m] && amfol_modules[m]->render)
+            amfol_modules[m]->render(&ctx, sub, frame_rec_module(rec, m));
     amfol_gen_flag(sub, hf_amfol_fields_truncated, tvb, rec->fields_truncated);
     if (PINFO_FD_VISITED(pinfo))
         render_findings(pinfo, tvb, sub);
