@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
 # check_n2.py: end-to-end checks of the N2 analysis with the real tshark and the built plugin.
-#   check_n2.py MODE TSHARK_WRAPPER PLUGIN_SO WORKDIR [PUBLIC_CAPTURES_DIR]
+#   check_n2.py MODE TSHARK_WRAPPER PLUGIN_SO WORKDIR [PUBLIC_CAPTURES_DIR PUBLIC_RUNS_DIR]
 # MODE: fields | json | timeline | diagnosis | expert | twopass | robust | public
 # The crafted captures are written into WORKDIR by make_captures.py; every expected value comes
 # from what was written (the .frames.json beside each capture) and the action tables of
@@ -470,35 +470,32 @@ def mode_docs():
 
 
 def mode_public():
-    base = PUBLIC
+    """On the fixture public_runs' outputs (tests/public/run_public.py: one two-pass run per
+    public capture with the MANIFEST's options and -z amfol,timeline/json/diagnosis/html)."""
+    sys.path.insert(0, os.path.join(HERE, "..", "lib"))
+    from amfol_outputs import public_runs
+    base, runs = PUBLIC, {r["name"]: r for r in public_runs(sys.argv[6])}
     manifest = open(os.path.join(base, "MANIFEST.md")).read()
     entries = re.findall(r"### \d+\. `([^`]+)`.*?- Decode-as: `([^`]*)`", manifest, re.S)
     check(len(entries) >= 20, "manifest entries %d" % len(entries))
-    user_dlts = ['-o', 'uat:user_dlts:"User 2 (DLT=149)","udp","0","","0",""',
-                 '-o', 'uat:user_dlts:"User 5 (DLT=152)","ngap","0","","0",""',
-                 '--enable-heuristic', 'mac_nr_udp', '--enable-heuristic', 'rlc_nr_udp',
-                 '--enable-heuristic', 'pdcp_nr_udp']
     for path, decode in entries:
-        opts = []
-        if decode == "USER_DLT":
-            opts = user_dlts
-        elif decode.startswith("-d "):
-            opts = ["-d", decode[3:]]
-        full = os.path.join(base, path)
-        p = tshark("-r", full, "-q", "-2", "-z", "amfol,timeline", "-z", "amfol,json", "-z", "amfol,diagnosis", *opts, ok=False)
-        check(p.returncode == 0, "%s: rc %d %s" % (path, p.returncode, p.stderr[-300:]))
-        out = p.stdout
-        j0 = out.find("{\n")
-        try:
-            d, _ = json.JSONDecoder().raw_decode(out[j0:])
-        except ValueError as e:
-            check(False, "%s: JSON does not parse: %s" % (path, e))
+        p = runs.get(path)
+        if p is None:
+            check(False, "%s: no tshark run in the fixture" % path)
             continue
+        want = "USER_DLT" if "uat:user_dlts" in " ".join(p["opts"]) else " ".join(p["opts"]) or "(none needed)"
+        check(want == decode, "%s: run with %s, MANIFEST says %s" % (path, p["opts"], decode))
+        check(p["rc"] == 0, "%s: rc %d %s" % (path, p["rc"], p["err"][-300:]))
+        out = p["out"]
+        if p["json"] is None:
+            check(False, "%s: JSON does not parse: %s" % (path, p.get("split_error", "no JSON report")))
+            continue
+        d = p["json"]
         n2 = [f["rule"] for f in d["findings"] if f["rule"] in rule_ids(d, "n2")]
         check(n2 == [], "%s: N2 overload findings %s" % (path, n2))
         check(all(a["episodes"] == [] for a in d["amfs"]), "%s: overload episodes" % path)
         check("=== amfol timeline ===" in out and "=== amfol diagnosis ===" in out, "%s: text outputs" % path)
-        check("No OVERLOAD START in this capture" in out, "%s: diagnosis headline" % path)
+        check("No OVERLOAD START in this capture" in (p["diagnosis"] or ""), "%s: diagnosis headline" % path)
         print("ok %-60s amfs %d findings %d" % (path, len(d["amfs"]), len(d["findings"])))
 
 
