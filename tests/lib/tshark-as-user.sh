@@ -10,6 +10,7 @@
 # Usage: tshark-as-user.sh PLUGIN_SO [tshark args...]
 #   Every "-r FILE" argument is copied into the staging folder first.
 #   AMFOL_STAGE=DIR reuses a staging folder (faster for many calls).
+#        tshark-as-user.sh --version-xy   prints tshark's X.Y (e.g. 4.0) and exits.
 set -euo pipefail
 plugin_so=$1; shift
 # The plugin folder is named after tshark's X.Y. "tshark --version" costs as much CPU as decoding a
@@ -28,6 +29,7 @@ if [ -z "$ws_xy" ]; then
     printf '%s %s\n' "$vkey" "$ws_xy" >"$vtmp" && mv -f "$vtmp" "$vcache" || rm -f "$vtmp"
   fi
 fi
+if [ "$plugin_so" = --version-xy ]; then echo "$ws_xy"; exit 0; fi
 stage=${AMFOL_STAGE:-}
 own_stage=0
 if [ -z "$stage" ]; then
