@@ -11,6 +11,8 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "lib"))
+from amfol_outputs import split_outputs  # noqa: E402
 MODE, WRAPPER, PLUGIN, WORK = sys.argv[1:5]
 FAILS = []
 CAUSE = {0: "emergency", 2: "mt-Access", 3: "mo-Signalling", 4: "mo-Data"}
@@ -47,6 +49,28 @@ def zjson(pcap, *extra):
     return json.loads(tshark("-r", pcap, "-q", "-2", "-z", "amfol,json", *extra))
 
 
+def fields_and_reports(pcap, fields, taps, *extra, two_pass=True):
+    """One tshark run for several checks: every frame's FIELDS (default -T fields occurrence and
+    aggregator; a check that used -Y FIELD keeps the rows where that column is not empty) and the
+    -z amfol,<tap> reports printed after them (tests/lib/amfol_outputs.py splits them)."""
+    args = ["-r", pcap] + (["-2"] if two_pass else []) + list(extra) + ["-T", "fields"]
+    for f in fields:
+        args += ["-e", f]
+    for t in taps:
+        args += ["-z", "amfol," + t]
+    lines = tshark(*args).split("\n")
+    n = 0
+    while n < len(lines) and lines[n][:1].isdigit():
+        n += 1
+    rows = [dict(zip(fields, l.split("\t"))) for l in lines[:n]]
+    return rows, split_outputs("\n".join(lines[n:]))
+
+
+def picked(rows, present, *cols):
+    """The rows -Y PRESENT would print, as -e COLS would (tab-joined lines)."""
+    return "".join("\t".join(r[c] for c in cols) + "\n" for r in rows if r[present])
+
+
 def counts(iue, gnb, lo, hi):
     c = collections.Counter(CAUSE[m["cause"]] for m in iue if m["gnb"] == gnb and lo <= m["t"] < hi)
     return dict(c)
@@ -55,7 +79,14 @@ def counts(iue, gnb, lo, hi):
 def mode_midstream():
     pcap, meta = load("midstream")
     m = meta["marks"]
-    d = zjson(pcap)
+    # Two tshark runs (two passes, one pass) give what once took seven.
+    two, rep2 = fields_and_reports(pcap, ["frame.number", "amfol.n2.stop_before_capture",
+                                          "amfol.n2.stop_without_start", "amfol.n2.in_overload",
+                                          "amfol.n2.start_before_capture", "amfol.n2.stop_frame",
+                                          "amfol.n2.overload_unknown"], ["json", "diagnosis"])
+    one, _ = fields_and_reports(pcap, ["frame.number", "amfol.n2.overload_unknown", "amfol.n2.in_overload"],
+                                [], two_pass=False)
+    d = rep2["json"]
     check(d["findings"] == [], "no findings on a capture that starts inside an episode: %s"
           % [f["rule"] for f in d["findings"]])
     check(len(d["amfs"]) == 1, "one AMF")
@@ -81,11 +112,11 @@ def mode_midstream():
         check(iu["after"] == counts(meta["initial_ue"], name, t, t + 60), "%s after %s" % (name, iu["after"]))
         check(g["segments"] == [], "%s: no pass-through judged without a known action" % name)
     # the per-frame fields: both STOPs close an overload from before the capture
-    out = tshark("-r", pcap, "-2", "-Y", "amfol.n2.stop_before_capture", "-T", "fields", "-e", "frame.number")
+    out = picked(two, "amfol.n2.stop_before_capture", "frame.number")
     check(out.split() == [str(m["stop_gnb1"]), str(m["stop_gnb2"])], "stop_before_capture frames %s" % out.split())
-    out = tshark("-r", pcap, "-2", "-Y", "amfol.n2.stop_without_start", "-T", "fields", "-e", "frame.number")
+    out = picked(two, "amfol.n2.stop_without_start", "frame.number")
     check(out.split() == [], "no STOP called without START: %s" % out.split())
-    diag = tshark("-r", pcap, "-q", "-2", "-z", "amfol,diagnosis")
+    diag = rep2["diagnosis"] or ""
     check("in force before the capture began" in diag and "No findings." in diag, "diagnosis:\n" + diag)
     # amfol.n2.in_overload on the InitialUEMessages (issue 10): two passes know the STOPs, so every
     # message of gnb-1 / gnb-2 before its STOP is inside the episode from before the capture
@@ -95,19 +126,19 @@ def mode_midstream():
     inside = sorted(x["frame"] for x in meta["initial_ue"] if x["gnb"] in stop_of and x["frame"] < stop_of[x["gnb"]])
     want = [(f, "1", "1", str(stop_of[[x["gnb"] for x in meta["initial_ue"] if x["frame"] == f][0]]))
             for f in inside]
-    rows = tshark("-r", pcap, "-2", "-Y", "amfol.n2.in_overload", "-T", "fields", "-e", "frame.number",
-                  "-e", "amfol.n2.in_overload", "-e", "amfol.n2.start_before_capture", "-e", "amfol.n2.stop_frame")
+    rows = picked(two, "amfol.n2.in_overload", "frame.number", "amfol.n2.in_overload",
+                  "amfol.n2.start_before_capture", "amfol.n2.stop_frame")
     got = [tuple([int(r.split("\t")[0])] + r.split("\t")[1:]) for r in rows.splitlines() if r]
     check(got == want, "-2: in_overload frames before the STOPs: %d rows, want %d (first %s / %s)"
           % (len(got), len(want), got[:2], want[:2]))
-    check(tshark("-r", pcap, "-2", "-Y", "amfol.n2.overload_unknown", "-T", "fields", "-e", "frame.number").split() == [],
+    check(picked(two, "amfol.n2.overload_unknown", "frame.number").split() == [],
           "-2: no state unknown once the capture is read")
     before_any = sorted(x["frame"] for x in meta["initial_ue"]
                         if x["frame"] < stop_of.get(x["gnb"], 1 << 30))   # gnb-3: never a START/STOP
-    one = tshark("-r", pcap, "-Y", "amfol.n2.overload_unknown", "-T", "fields", "-e", "frame.number").split()
-    check([int(x) for x in one] == before_any, "one pass: state unknown on %d frames, want %d"
-          % (len(one), len(before_any)))
-    check(tshark("-r", pcap, "-Y", "amfol.n2.in_overload", "-T", "fields", "-e", "frame.number").split() == [],
+    one_unknown = picked(one, "amfol.n2.overload_unknown", "frame.number").split()
+    check([int(x) for x in one_unknown] == before_any, "one pass: state unknown on %d frames, want %d"
+          % (len(one_unknown), len(before_any)))
+    check(picked(one, "amfol.n2.in_overload", "frame.number").split() == [],
           "one pass: in_overload not claimed before a STOP is seen")
 
 
