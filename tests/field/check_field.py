@@ -152,10 +152,12 @@ def summary(d):
     return gnbs, eps, finds
 
 
-def repeat_frames(pcap, *extra):
-    out = tshark("-r", pcap, "-2", "-Y", "amfol.repeat_of", "-T", "fields", "-e", "frame.number",
-                 "-e", "amfol.repeat_of", "-e", "amfol.repeat_kind", *extra)
-    return [tuple(int(x) for x in line.split("\t")) for line in out.split("\n") if line.strip()]
+def json_and_repeats(pcap):
+    """One two-pass run: the JSON report and the frames -Y amfol.repeat_of shows (frame,
+    repeat_of, repeat_kind)."""
+    cols = ["frame.number", "amfol.repeat_of", "amfol.repeat_kind"]
+    rows, reps = fields_and_reports(pcap, cols, ["json"])
+    return reps["json"], [tuple(int(r[c]) for c in cols) for r in rows if r["amfol.repeat_of"]]
 
 
 def mode_repeats():
@@ -167,14 +169,13 @@ def mode_repeats():
 
     # two probes: every frame twice, the copy right after the original
     pcap, meta = load("twoprobes")
-    d = zjson(pcap)
+    d, reps = json_and_repeats(pcap)
     check(d["capture"]["frames"] == 2 * ref_meta["frames"] and
           d["capture"]["duplicates_ignored"] == meta["copies"] == ref_meta["frames"],
           "two probes: %s" % d["capture"])
     check(summary(d) == summary(ref), "two probes give the reference's counts and findings:\n%s\n%s"
           % (summary(d), summary(ref)))
     check(d["amfs"][0]["episodes"][0]["start_frame"] == meta["marks"]["start_gnb1"], "episode starts at the original")
-    reps = repeat_frames(pcap)
     check(reps == [(2 * k, 2 * k - 1, 1) for k in range(1, ref_meta["frames"] + 1)], "repeat_of pairs %s" % reps[:4])
     # Wireshark's own SCTP TSN analysis (on by default) hides repeated chunks from NGAP; without
     # it only amfol's window keeps the copies out, and with both off they count twice.
@@ -189,12 +190,11 @@ def mode_repeats():
 
     # SCTP retransmissions (same TSN, 1.5 s later: outside the duplicate window)
     pcap, meta = load("retransmit")
-    d = zjson(pcap)
+    d, reps = json_and_repeats(pcap)
     check(d["capture"]["sctp_retransmissions_ignored"] == meta["retransmissions"] > 0 and
           d["capture"]["duplicates_ignored"] == 0, "retransmissions: %s vs %d" % (d["capture"], meta["retransmissions"]))
     check(summary(d) == summary(ref), "retransmissions give the reference's counts and findings:\n%s\n%s"
           % (summary(d), summary(ref)))
-    reps = repeat_frames(pcap)
     check(len(reps) == meta["retransmissions"] and all(k == 2 and f > o for f, o, k in reps),
           "retransmitted frames marked: %s" % reps[:4])
     d = zjson(pcap, "-o", "sctp.tsn_analysis:FALSE")
@@ -216,7 +216,8 @@ def mode_ties():
     pcap, meta = load("ties")
     m, ids = meta["marks"], meta["nfs"]
     h2 = ("-d", "tcp.port==29510,http2")
-    nfs = {n["nf_instance_id"]: n for n in zjson(pcap, *h2)["sbi"]["nfs"]}
+    plain = zjson(pcap, *h2)
+    nfs = {n["nf_instance_id"]: n for n in plain["sbi"]["nfs"]}
     check(sorted(nfs) == sorted(ids.values()), "every profile listed: %s" % sorted(nfs))
     want = {
         "NF-A": ("guami", "10.0.0.1:38412", "GUAMI 00101-2-1-1 (INITIAL CONTEXT SETUP REQUEST frame %d)" % m["ics_a"]),
@@ -244,24 +245,27 @@ def mode_ties():
     n = {x["nf_instance_id"]: x for x in bad["sbi"]["nfs"]}[ids["NF-A"]]
     check(n["tie"] == "contradiction" and n["amf"] is None and "amfol.amf_map 10.0.5.1=10.0.0.4:38412" in n["tie_reason"],
           "NF-A with a contradicting map: %s" % n)
-    check(zjson(pcap, *h2)["findings"] == [], "no findings")
+    check(plain["findings"] == [], "no findings")
 
 
 def mode_scp():
     pcap, meta = load("scp")
     m, ids = meta["marks"], meta["nfs"]
     h2 = ("-d", "tcp.port==29510,http2")
-    out = tshark("-r", pcap, "-2", *h2, "-Y", "amfol.sbi.kind == \"NFUpdate\"", "-T", "fields", "-e", "frame.number",
-                 "-e", "amfol.sbi.load", "-e", "amfol.sbi.inferred", "-e", "amfol.sbi.inferred_by",
-                 "-e", "amfol.sbi.relay_of", "-e", "amfol.sbi.nf_instance_id")
-    rows = {int(r.split("\t")[0]): r.split("\t")[1:] for r in out.splitlines() if r.strip()}
+    # one two-pass run: the per-frame fields (-Y 'amfol.sbi.kind == "NFUpdate"': any occurrence)
+    # and the JSON report
+    cols = ["frame.number", "amfol.sbi.load", "amfol.sbi.inferred", "amfol.sbi.inferred_by",
+            "amfol.sbi.relay_of", "amfol.sbi.nf_instance_id"]
+    all_rows, reps = fields_and_reports(pcap, cols + ["amfol.sbi.kind"], ["json"], *h2)
+    rows = {int(r["frame.number"]): [r[c] for c in cols[1:]] for r in all_rows
+            if "NFUpdate" in r["amfol.sbi.kind"].split(",")}
     want = {m["a_to_scp"]: ["73", "1", "connection", "", ids["NF-A"]],
             m["scp_to_nrf"]: ["73", "", "", str(m["a_to_scp"]), ids["NF-A"]],
             m["b_direct"]: ["41", "1", "address", "", ids["NF-B"]],
             m["by_profile"]: ["55", "1", "address", "", ids["NF-J"]],
             m["unknown"]: ["56", "1", "", "", ""]}
     check(rows == want, "per-frame reports:\n%s\nwant\n%s" % (rows, want))
-    d = zjson(pcap, *h2)
+    d = reps["json"]
     s = d["sbi"]
     got = tuple(s[k] for k in ("nfupdate_load_reports", "load_reports_inferred", "load_reports_relayed",
                                "load_reports_unattributed"))
@@ -299,17 +303,20 @@ def mode_problems():
     pcap, meta = load("problems")
     m = meta["marks"]
     h2 = ("-d", "tcp.port==29510,http2")
-    out = tshark("-r", pcap, "-2", *h2, "-Y", "amfol.sbi.status || amfol.sbi.problem_cause", "-T", "fields",
-                 "-e", "frame.number", "-e", "amfol.sbi.status", "-e", "amfol.sbi.problem_cause",
-                 "-e", "amfol.sbi.inferred", "-e", "amfol.sbi.inferred_by", "-e", "amfol.sbi.nf")
-    rows = {int(r.split("\t")[0]): r.split("\t")[1:] for r in out.splitlines() if r.strip()}
+    # one two-pass run: the per-frame fields (-Y 'amfol.sbi.status || amfol.sbi.problem_cause')
+    # and the JSON report
+    cols = ["frame.number", "amfol.sbi.status", "amfol.sbi.problem_cause", "amfol.sbi.inferred",
+            "amfol.sbi.inferred_by", "amfol.sbi.nf"]
+    all_rows, reps = fields_and_reports(pcap, cols, ["json"], *h2)
+    rows = {int(r["frame.number"]): [r[c] for c in cols[1:]] for r in all_rows
+            if r["amfol.sbi.status"] or r["amfol.sbi.problem_cause"]}
     want = {m["readable_503"]: ["503", "NF_CONGESTION", "", "", meta["nfs"]["NF-A"]],   # NFUpdate's NF
             m["by_connection"]: ["503", "NF_CONGESTION", "1", "connection", "nrf"],
             m["by_address"]: ["429", "NF_CONGESTION_RISK", "1", "address", "nrf"],
             m["json_typed"]: ["503", "NF_CONGESTION", "1", "connection", "nrf"],
             m["unknown"]: ["503", "NF_CONGESTION", "1", "", ""]}
     check(rows == want, "per-frame ProblemDetails:\n%s\nwant\n%s" % (rows, want))
-    d = zjson(pcap, *h2)
+    d = reps["json"]
     s = d["sbi"]
     got = tuple(s[k] for k in ("status_503", "status_429", "problems_inferred", "status_503_inferred",
                                "status_429_inferred", "problems_unattributed"))
