@@ -54,23 +54,34 @@ for suite in "${suites[@]}"; do
     bind_ro "$public" "$root/mnt/public"
   fi
   mkdir -p "$root/proc"; mount -t proc proc "$root/proc"; mounts+=("$root/proc")
-  rm -rf "$root/tmp/amfol-build"
+  # The build folder stays in the root between runs, one per source tree (keyed by its path: every
+  # tree is mounted at /mnt/amfol), so that an unchanged tree is not built again: CMake rebuilds
+  # what changed, as in the host's build folder. The 4 most recently used are kept per root.
+  builds=/var/cache/amfol-build
+  bdir=$builds/$(printf '%s' "$top" | md5sum | cut -c1-12)
+  mkdir -p "$root$bdir"
+  touch "$root$bdir"
+  ls -1t "$root$builds" | tail -n +5 | while read -r old; do rm -rf "${root:?}$builds/$old"; done
+  rm -rf "$root/tmp/amfol-build"   # where earlier versions of this script built
   log=$root.test.log
   start=$SECONDS
   set +e
   chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
     AMFOL_PUBLIC_CAPTURES=/mnt/public AMFOL_NO_BROWSER=1 sh -c "
-      cmake -S /mnt/amfol -B /tmp/amfol-build -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-            -DCMAKE_SKIP_INSTALL_ALL_DEPENDENCY=ON >/dev/null &&
-      cmake --build /tmp/amfol-build -j$jobs --target $targets >/dev/null &&
-      cd /tmp/amfol-build || exit 1
+      build() {
+        cmake -S /mnt/amfol -B $bdir -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+              -DCMAKE_SKIP_INSTALL_ALL_DEPENDENCY=ON >/dev/null &&
+        cmake --build $bdir -j$jobs --target $targets >/dev/null
+      }
+      # A kept folder that no longer builds (interrupted, or made by another CMake) is made afresh.
+      build || { echo 'kept build folder failed: building from scratch'; rm -rf $bdir; build; } &&
+      cd $bdir || exit 1
       ctest -j$jobs --timeout 900 --output-on-failure -R '$include' -E '$exclude'; t=\$?
-      /mnt/amfol/tests/package/deb-in-fresh-root.sh --contents-only /tmp/amfol-build /mnt/amfol; p=\$?
+      /mnt/amfol/tests/package/deb-in-fresh-root.sh --contents-only $bdir /mnt/amfol; p=\$?
       [ \$t = 0 ] && [ \$p = 0 ]" >"$log" 2>&1
   rc=$?
   set -e
   cleanup
-  rm -rf "$root/tmp/amfol-build"
   exec 8>&-
   total=$(sed -n 's/.* tests failed out of \([0-9]*\)$/\1/p' "$log" | tail -1)
   failed=$(sed -n 's/.* tests passed, \([0-9]*\) tests failed out of .*/\1/p' "$log" | tail -1)

@@ -6,7 +6,8 @@
 add_executable(amfol_ue_capacity ${CMAKE_CURRENT_LIST_DIR}/ue_capacity.c)
 target_link_libraries(amfol_ue_capacity PRIVATE amfol_core)
 add_test(NAME capacity.core_2M_ues COMMAND amfol_ue_capacity 2000000 1000000 200)
-set_tests_properties(capacity.core_2M_ues PROPERTIES TIMEOUT 300)
+# COST: one of the longest tests (two runs of 2 M UEs): started early, not left for the end.
+set_tests_properties(capacity.core_2M_ues PROPERTIES TIMEOUT 300 COST 300)
 # The preference itself, through the real tshark.
 if(DEFINED AMFOL_PLUGIN_SO AND DEFINED AMFOL_SYNTH)
   add_test(NAME capacity.max_ues_preference

@@ -11,6 +11,8 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "lib"))
+from amfol_outputs import split_outputs  # noqa: E402
 MODE, WRAPPER, PLUGIN, WORK = sys.argv[1:5]
 FAILS = []
 CAUSE = {0: "emergency", 2: "mt-Access", 3: "mo-Signalling", 4: "mo-Data"}
@@ -47,6 +49,28 @@ def zjson(pcap, *extra):
     return json.loads(tshark("-r", pcap, "-q", "-2", "-z", "amfol,json", *extra))
 
 
+def fields_and_reports(pcap, fields, taps, *extra, two_pass=True):
+    """One tshark run for several checks: every frame's FIELDS (default -T fields occurrence and
+    aggregator; a check that used -Y FIELD keeps the rows where that column is not empty) and the
+    -z amfol,<tap> reports printed after them (tests/lib/amfol_outputs.py splits them)."""
+    args = ["-r", pcap] + (["-2"] if two_pass else []) + list(extra) + ["-T", "fields"]
+    for f in fields:
+        args += ["-e", f]
+    for t in taps:
+        args += ["-z", "amfol," + t]
+    lines = tshark(*args).split("\n")
+    n = 0
+    while n < len(lines) and lines[n][:1].isdigit():
+        n += 1
+    rows = [dict(zip(fields, l.split("\t"))) for l in lines[:n]]
+    return rows, split_outputs("\n".join(lines[n:]))
+
+
+def picked(rows, present, *cols):
+    """The rows -Y PRESENT would print, as -e COLS would (tab-joined lines)."""
+    return "".join("\t".join(r[c] for c in cols) + "\n" for r in rows if r[present])
+
+
 def counts(iue, gnb, lo, hi):
     c = collections.Counter(CAUSE[m["cause"]] for m in iue if m["gnb"] == gnb and lo <= m["t"] < hi)
     return dict(c)
@@ -55,7 +79,14 @@ def counts(iue, gnb, lo, hi):
 def mode_midstream():
     pcap, meta = load("midstream")
     m = meta["marks"]
-    d = zjson(pcap)
+    # Two tshark runs (two passes, one pass) give what once took seven.
+    two, rep2 = fields_and_reports(pcap, ["frame.number", "amfol.n2.stop_before_capture",
+                                          "amfol.n2.stop_without_start", "amfol.n2.in_overload",
+                                          "amfol.n2.start_before_capture", "amfol.n2.stop_frame",
+                                          "amfol.n2.overload_unknown"], ["json", "diagnosis"])
+    one, _ = fields_and_reports(pcap, ["frame.number", "amfol.n2.overload_unknown", "amfol.n2.in_overload"],
+                                [], two_pass=False)
+    d = rep2["json"]
     check(d["findings"] == [], "no findings on a capture that starts inside an episode: %s"
           % [f["rule"] for f in d["findings"]])
     check(len(d["amfs"]) == 1, "one AMF")
@@ -81,11 +112,11 @@ def mode_midstream():
         check(iu["after"] == counts(meta["initial_ue"], name, t, t + 60), "%s after %s" % (name, iu["after"]))
         check(g["segments"] == [], "%s: no pass-through judged without a known action" % name)
     # the per-frame fields: both STOPs close an overload from before the capture
-    out = tshark("-r", pcap, "-2", "-Y", "amfol.n2.stop_before_capture", "-T", "fields", "-e", "frame.number")
+    out = picked(two, "amfol.n2.stop_before_capture", "frame.number")
     check(out.split() == [str(m["stop_gnb1"]), str(m["stop_gnb2"])], "stop_before_capture frames %s" % out.split())
-    out = tshark("-r", pcap, "-2", "-Y", "amfol.n2.stop_without_start", "-T", "fields", "-e", "frame.number")
+    out = picked(two, "amfol.n2.stop_without_start", "frame.number")
     check(out.split() == [], "no STOP called without START: %s" % out.split())
-    diag = tshark("-r", pcap, "-q", "-2", "-z", "amfol,diagnosis")
+    diag = rep2["diagnosis"] or ""
     check("in force before the capture began" in diag and "No findings." in diag, "diagnosis:\n" + diag)
     # amfol.n2.in_overload on the InitialUEMessages (issue 10): two passes know the STOPs, so every
     # message of gnb-1 / gnb-2 before its STOP is inside the episode from before the capture
@@ -95,19 +126,19 @@ def mode_midstream():
     inside = sorted(x["frame"] for x in meta["initial_ue"] if x["gnb"] in stop_of and x["frame"] < stop_of[x["gnb"]])
     want = [(f, "1", "1", str(stop_of[[x["gnb"] for x in meta["initial_ue"] if x["frame"] == f][0]]))
             for f in inside]
-    rows = tshark("-r", pcap, "-2", "-Y", "amfol.n2.in_overload", "-T", "fields", "-e", "frame.number",
-                  "-e", "amfol.n2.in_overload", "-e", "amfol.n2.start_before_capture", "-e", "amfol.n2.stop_frame")
+    rows = picked(two, "amfol.n2.in_overload", "frame.number", "amfol.n2.in_overload",
+                  "amfol.n2.start_before_capture", "amfol.n2.stop_frame")
     got = [tuple([int(r.split("\t")[0])] + r.split("\t")[1:]) for r in rows.splitlines() if r]
     check(got == want, "-2: in_overload frames before the STOPs: %d rows, want %d (first %s / %s)"
           % (len(got), len(want), got[:2], want[:2]))
-    check(tshark("-r", pcap, "-2", "-Y", "amfol.n2.overload_unknown", "-T", "fields", "-e", "frame.number").split() == [],
+    check(picked(two, "amfol.n2.overload_unknown", "frame.number").split() == [],
           "-2: no state unknown once the capture is read")
     before_any = sorted(x["frame"] for x in meta["initial_ue"]
                         if x["frame"] < stop_of.get(x["gnb"], 1 << 30))   # gnb-3: never a START/STOP
-    one = tshark("-r", pcap, "-Y", "amfol.n2.overload_unknown", "-T", "fields", "-e", "frame.number").split()
-    check([int(x) for x in one] == before_any, "one pass: state unknown on %d frames, want %d"
-          % (len(one), len(before_any)))
-    check(tshark("-r", pcap, "-Y", "amfol.n2.in_overload", "-T", "fields", "-e", "frame.number").split() == [],
+    one_unknown = picked(one, "amfol.n2.overload_unknown", "frame.number").split()
+    check([int(x) for x in one_unknown] == before_any, "one pass: state unknown on %d frames, want %d"
+          % (len(one_unknown), len(before_any)))
+    check(picked(one, "amfol.n2.in_overload", "frame.number").split() == [],
           "one pass: in_overload not claimed before a STOP is seen")
 
 
@@ -121,10 +152,12 @@ def summary(d):
     return gnbs, eps, finds
 
 
-def repeat_frames(pcap, *extra):
-    out = tshark("-r", pcap, "-2", "-Y", "amfol.repeat_of", "-T", "fields", "-e", "frame.number",
-                 "-e", "amfol.repeat_of", "-e", "amfol.repeat_kind", *extra)
-    return [tuple(int(x) for x in line.split("\t")) for line in out.split("\n") if line.strip()]
+def json_and_repeats(pcap):
+    """One two-pass run: the JSON report and the frames -Y amfol.repeat_of shows (frame,
+    repeat_of, repeat_kind)."""
+    cols = ["frame.number", "amfol.repeat_of", "amfol.repeat_kind"]
+    rows, reps = fields_and_reports(pcap, cols, ["json"])
+    return reps["json"], [tuple(int(r[c]) for c in cols) for r in rows if r["amfol.repeat_of"]]
 
 
 def mode_repeats():
@@ -136,14 +169,13 @@ def mode_repeats():
 
     # two probes: every frame twice, the copy right after the original
     pcap, meta = load("twoprobes")
-    d = zjson(pcap)
+    d, reps = json_and_repeats(pcap)
     check(d["capture"]["frames"] == 2 * ref_meta["frames"] and
           d["capture"]["duplicates_ignored"] == meta["copies"] == ref_meta["frames"],
           "two probes: %s" % d["capture"])
     check(summary(d) == summary(ref), "two probes give the reference's counts and findings:\n%s\n%s"
           % (summary(d), summary(ref)))
     check(d["amfs"][0]["episodes"][0]["start_frame"] == meta["marks"]["start_gnb1"], "episode starts at the original")
-    reps = repeat_frames(pcap)
     check(reps == [(2 * k, 2 * k - 1, 1) for k in range(1, ref_meta["frames"] + 1)], "repeat_of pairs %s" % reps[:4])
     # Wireshark's own SCTP TSN analysis (on by default) hides repeated chunks from NGAP; without
     # it only amfol's window keeps the copies out, and with both off they count twice.
@@ -158,12 +190,11 @@ def mode_repeats():
 
     # SCTP retransmissions (same TSN, 1.5 s later: outside the duplicate window)
     pcap, meta = load("retransmit")
-    d = zjson(pcap)
+    d, reps = json_and_repeats(pcap)
     check(d["capture"]["sctp_retransmissions_ignored"] == meta["retransmissions"] > 0 and
           d["capture"]["duplicates_ignored"] == 0, "retransmissions: %s vs %d" % (d["capture"], meta["retransmissions"]))
     check(summary(d) == summary(ref), "retransmissions give the reference's counts and findings:\n%s\n%s"
           % (summary(d), summary(ref)))
-    reps = repeat_frames(pcap)
     check(len(reps) == meta["retransmissions"] and all(k == 2 and f > o for f, o, k in reps),
           "retransmitted frames marked: %s" % reps[:4])
     d = zjson(pcap, "-o", "sctp.tsn_analysis:FALSE")
@@ -185,7 +216,8 @@ def mode_ties():
     pcap, meta = load("ties")
     m, ids = meta["marks"], meta["nfs"]
     h2 = ("-d", "tcp.port==29510,http2")
-    nfs = {n["nf_instance_id"]: n for n in zjson(pcap, *h2)["sbi"]["nfs"]}
+    plain = zjson(pcap, *h2)
+    nfs = {n["nf_instance_id"]: n for n in plain["sbi"]["nfs"]}
     check(sorted(nfs) == sorted(ids.values()), "every profile listed: %s" % sorted(nfs))
     want = {
         "NF-A": ("guami", "10.0.0.1:38412", "GUAMI 00101-2-1-1 (INITIAL CONTEXT SETUP REQUEST frame %d)" % m["ics_a"]),
@@ -213,24 +245,27 @@ def mode_ties():
     n = {x["nf_instance_id"]: x for x in bad["sbi"]["nfs"]}[ids["NF-A"]]
     check(n["tie"] == "contradiction" and n["amf"] is None and "amfol.amf_map 10.0.5.1=10.0.0.4:38412" in n["tie_reason"],
           "NF-A with a contradicting map: %s" % n)
-    check(zjson(pcap, *h2)["findings"] == [], "no findings")
+    check(plain["findings"] == [], "no findings")
 
 
 def mode_scp():
     pcap, meta = load("scp")
     m, ids = meta["marks"], meta["nfs"]
     h2 = ("-d", "tcp.port==29510,http2")
-    out = tshark("-r", pcap, "-2", *h2, "-Y", "amfol.sbi.kind == \"NFUpdate\"", "-T", "fields", "-e", "frame.number",
-                 "-e", "amfol.sbi.load", "-e", "amfol.sbi.inferred", "-e", "amfol.sbi.inferred_by",
-                 "-e", "amfol.sbi.relay_of", "-e", "amfol.sbi.nf_instance_id")
-    rows = {int(r.split("\t")[0]): r.split("\t")[1:] for r in out.splitlines() if r.strip()}
+    # one two-pass run: the per-frame fields (-Y 'amfol.sbi.kind == "NFUpdate"': any occurrence)
+    # and the JSON report
+    cols = ["frame.number", "amfol.sbi.load", "amfol.sbi.inferred", "amfol.sbi.inferred_by",
+            "amfol.sbi.relay_of", "amfol.sbi.nf_instance_id"]
+    all_rows, reps = fields_and_reports(pcap, cols + ["amfol.sbi.kind"], ["json"], *h2)
+    rows = {int(r["frame.number"]): [r[c] for c in cols[1:]] for r in all_rows
+            if "NFUpdate" in r["amfol.sbi.kind"].split(",")}
     want = {m["a_to_scp"]: ["73", "1", "connection", "", ids["NF-A"]],
             m["scp_to_nrf"]: ["73", "", "", str(m["a_to_scp"]), ids["NF-A"]],
             m["b_direct"]: ["41", "1", "address", "", ids["NF-B"]],
             m["by_profile"]: ["55", "1", "address", "", ids["NF-J"]],
             m["unknown"]: ["56", "1", "", "", ""]}
     check(rows == want, "per-frame reports:\n%s\nwant\n%s" % (rows, want))
-    d = zjson(pcap, *h2)
+    d = reps["json"]
     s = d["sbi"]
     got = tuple(s[k] for k in ("nfupdate_load_reports", "load_reports_inferred", "load_reports_relayed",
                                "load_reports_unattributed"))
@@ -268,17 +303,20 @@ def mode_problems():
     pcap, meta = load("problems")
     m = meta["marks"]
     h2 = ("-d", "tcp.port==29510,http2")
-    out = tshark("-r", pcap, "-2", *h2, "-Y", "amfol.sbi.status || amfol.sbi.problem_cause", "-T", "fields",
-                 "-e", "frame.number", "-e", "amfol.sbi.status", "-e", "amfol.sbi.problem_cause",
-                 "-e", "amfol.sbi.inferred", "-e", "amfol.sbi.inferred_by", "-e", "amfol.sbi.nf")
-    rows = {int(r.split("\t")[0]): r.split("\t")[1:] for r in out.splitlines() if r.strip()}
+    # one two-pass run: the per-frame fields (-Y 'amfol.sbi.status || amfol.sbi.problem_cause')
+    # and the JSON report
+    cols = ["frame.number", "amfol.sbi.status", "amfol.sbi.problem_cause", "amfol.sbi.inferred",
+            "amfol.sbi.inferred_by", "amfol.sbi.nf"]
+    all_rows, reps = fields_and_reports(pcap, cols, ["json"], *h2)
+    rows = {int(r["frame.number"]): [r[c] for c in cols[1:]] for r in all_rows
+            if r["amfol.sbi.status"] or r["amfol.sbi.problem_cause"]}
     want = {m["readable_503"]: ["503", "NF_CONGESTION", "", "", meta["nfs"]["NF-A"]],   # NFUpdate's NF
             m["by_connection"]: ["503", "NF_CONGESTION", "1", "connection", "nrf"],
             m["by_address"]: ["429", "NF_CONGESTION_RISK", "1", "address", "nrf"],
             m["json_typed"]: ["503", "NF_CONGESTION", "1", "connection", "nrf"],
             m["unknown"]: ["503", "NF_CONGESTION", "1", "", ""]}
     check(rows == want, "per-frame ProblemDetails:\n%s\nwant\n%s" % (rows, want))
-    d = zjson(pcap, *h2)
+    d = reps["json"]
     s = d["sbi"]
     got = tuple(s[k] for k in ("status_503", "status_429", "problems_inferred", "status_503_inferred",
                                "status_429_inferred", "problems_unattributed"))

@@ -12,3 +12,6 @@ function(amfol_public_test)
   endif()
   set_tests_properties(${T_NAME} PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT ${T_TIMEOUT})
 endfunction()
+# AMFOL_PUBLIC_RUNS: where the fixture public_runs (tests/public) keeps the one tshark run per
+# public capture that n2.public, pictures.page.public and symptoms.public_captures_calm read.
+set(AMFOL_PUBLIC_RUNS ${CMAKE_BINARY_DIR}/tests/public/runs)

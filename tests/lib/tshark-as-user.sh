@@ -10,9 +10,26 @@
 # Usage: tshark-as-user.sh PLUGIN_SO [tshark args...]
 #   Every "-r FILE" argument is copied into the staging folder first.
 #   AMFOL_STAGE=DIR reuses a staging folder (faster for many calls).
+#        tshark-as-user.sh --version-xy   prints tshark's X.Y (e.g. 4.0) and exits.
 set -euo pipefail
 plugin_so=$1; shift
-ws_xy=$(tshark --version 2>/dev/null | sed -n '1s/.*(Wireshark) \([0-9]*\.[0-9]*\).*/\1/p')
+# The plugin folder is named after tshark's X.Y. "tshark --version" costs as much CPU as decoding a
+# small capture (~0.2 s), so its answer is kept per user, keyed by the tshark binary's device,
+# inode, mtime and size (an upgrade replaces the binary, so the key changes with the version).
+ws_xy=
+tshark_bin=$(command -v tshark || true)
+vcache=${TMPDIR:-/tmp}/amfol-tshark-version.$(id -u)
+vkey=$( [ -n "$tshark_bin" ] && stat -L -c '%d:%i:%Y:%s' "$tshark_bin" 2>/dev/null || true)
+if [ -n "$vkey" ] && [ -f "$vcache" ] && [ -O "$vcache" ] && read -r k v <"$vcache" && [ "$k" = "$vkey" ]; then
+  ws_xy=$v
+fi
+if [ -z "$ws_xy" ]; then
+  ws_xy=$(tshark --version 2>/dev/null | sed -n '1s/.*(Wireshark) \([0-9]*\.[0-9]*\).*/\1/p')
+  if [ -n "$vkey" ] && [ -n "$ws_xy" ] && vtmp=$(mktemp "$vcache.XXXXXX" 2>/dev/null); then
+    printf '%s %s\n' "$vkey" "$ws_xy" >"$vtmp" && mv -f "$vtmp" "$vcache" || rm -f "$vtmp"
+  fi
+fi
+if [ "$plugin_so" = --version-xy ]; then echo "$ws_xy"; exit 0; fi
 stage=${AMFOL_STAGE:-}
 own_stage=0
 if [ -z "$stage" ]; then

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
 # check_n2.py: end-to-end checks of the N2 analysis with the real tshark and the built plugin.
-#   check_n2.py MODE TSHARK_WRAPPER PLUGIN_SO WORKDIR [PUBLIC_CAPTURES_DIR]
+#   check_n2.py MODE TSHARK_WRAPPER PLUGIN_SO WORKDIR [PUBLIC_CAPTURES_DIR PUBLIC_RUNS_DIR]
 # MODE: fields | json | timeline | diagnosis | expert | twopass | robust | public
 # The crafted captures are written into WORKDIR by make_captures.py; every expected value comes
 # from what was written (the .frames.json beside each capture) and the action tables of
@@ -101,9 +101,17 @@ def mode_fields(extra=None):
     extra = extra or []
     pcap, meta = load("storm")
     segs = segments(meta)
-    rows = fields(pcap, extra, "frame.number", "amfol.n2.in_overload", "amfol.n2.shed_expected", "amfol.n2.exempt",
-                  "amfol.n2.start_frame", "amfol.n2.rrc_cause", "amfol.n2.gnb", "amfol.n2.amf", "amfol.n2.since_start_s",
-                  "amfol.n2.action", "amfol.n2.reduction_pct", "amfol.n2.episode")
+    # One run gives every frame's fields; the STARTs/STOPs (-Y "ngap.procedureCode in {22,23}") and
+    # the issue's filter (-Y "amfol.n2.in_overload && amfol.n2.shed_expected") are picked from it.
+    ue_cols = ["amfol.n2.in_overload", "amfol.n2.shed_expected", "amfol.n2.exempt",
+               "amfol.n2.start_frame", "amfol.n2.rrc_cause", "amfol.n2.gnb", "amfol.n2.amf", "amfol.n2.since_start_s",
+               "amfol.n2.action", "amfol.n2.reduction_pct", "amfol.n2.episode"]
+    start_cols = ["amfol.n2.action", "amfol.n2.reduction_pct", "amfol.n2.replaced", "amfol.n2.replaced_frame",
+                  "amfol.n2.slice.snssai", "amfol.n2.slice.action", "amfol.n2.slice.reduction_pct", "amfol.n2.level",
+                  "amfol.n2.episode", "amfol.n2.start_frame", "amfol.n2.duration_s", "amfol.n2.gnb"]
+    names = list(dict.fromkeys(ue_cols + start_cols + ["ngap.procedureCode"]))
+    full = {f: dict(zip(names, v)) for f, v in fields(pcap, extra, "frame.number", *names).items()}
+    rows = {f: [r[c] for c in ue_cols] for f, r in full.items()}
     by_frame = {}
     for u in meta["initial_ue"]:
         by_frame.setdefault(u["frame"], []).append(u)
@@ -141,10 +149,8 @@ def mode_fields(extra=None):
             check(r[1] == "" and r[3] == "", "frame %d has overload items outside overload" % frame)
     m = meta["marks"]
     # STARTs and STOPs
-    start = fields(pcap, extra + ["-Y", "ngap.procedureCode in {22,23}"], "frame.number", "amfol.n2.action",
-                   "amfol.n2.reduction_pct", "amfol.n2.replaced", "amfol.n2.replaced_frame", "amfol.n2.slice.snssai",
-                   "amfol.n2.slice.action", "amfol.n2.slice.reduction_pct", "amfol.n2.level", "amfol.n2.episode",
-                   "amfol.n2.start_frame", "amfol.n2.duration_s", "amfol.n2.gnb")
+    start = {f: [r[c] for c in start_cols] for f, r in full.items()
+             if set(r["ngap.procedureCode"].split(";")) & {"22", "23"}}
     check(sorted(start) == sorted([m["start_gnb1"], m["start_gnb2"], m["start_gnb4"], m["restart_gnb1"],
                                    m["stop_gnb1"], m["stop_gnb4"]]), "START/STOP frames %s" % sorted(start))
     check(start[m["start_gnb1"]][:4] == ["1", "50", "", ""] and start[m["start_gnb1"]][7:9] == ["2", "1"],
@@ -161,7 +167,7 @@ def mode_fields(extra=None):
     stop4 = start[m["stop_gnb4"]]
     check(stop4[9] == str(m["start_gnb4"]) and abs(float(stop4[10]) - 59.99) < 1e-6, "STOP gnb-4 %s" % stop4)
     # the display filter of the issue
-    got = sorted(fields(pcap, extra + ["-Y", "amfol.n2.in_overload && amfol.n2.shed_expected"], "frame.number"))
+    got = sorted(f for f, r in full.items() if r["amfol.n2.in_overload"] and r["amfol.n2.shed_expected"])
     check(got == want_filter, "filter in_overload && shed_expected: %d frames, want %d" % (len(got), len(want_filter)))
     check(len(want_filter) == 15 + 90, "oracle: %d shed frames" % len(want_filter))
     # several NGAP PDUs in one frame
@@ -470,35 +476,32 @@ def mode_docs():
 
 
 def mode_public():
-    base = PUBLIC
+    """On the fixture public_runs' outputs (tests/public/run_public.py: one two-pass run per
+    public capture with the MANIFEST's options and -z amfol,timeline/json/diagnosis/html)."""
+    sys.path.insert(0, os.path.join(HERE, "..", "lib"))
+    from amfol_outputs import public_runs
+    base, runs = PUBLIC, {r["name"]: r for r in public_runs(sys.argv[6])}
     manifest = open(os.path.join(base, "MANIFEST.md")).read()
     entries = re.findall(r"### \d+\. `([^`]+)`.*?- Decode-as: `([^`]*)`", manifest, re.S)
     check(len(entries) >= 20, "manifest entries %d" % len(entries))
-    user_dlts = ['-o', 'uat:user_dlts:"User 2 (DLT=149)","udp","0","","0",""',
-                 '-o', 'uat:user_dlts:"User 5 (DLT=152)","ngap","0","","0",""',
-                 '--enable-heuristic', 'mac_nr_udp', '--enable-heuristic', 'rlc_nr_udp',
-                 '--enable-heuristic', 'pdcp_nr_udp']
     for path, decode in entries:
-        opts = []
-        if decode == "USER_DLT":
-            opts = user_dlts
-        elif decode.startswith("-d "):
-            opts = ["-d", decode[3:]]
-        full = os.path.join(base, path)
-        p = tshark("-r", full, "-q", "-2", "-z", "amfol,timeline", "-z", "amfol,json", "-z", "amfol,diagnosis", *opts, ok=False)
-        check(p.returncode == 0, "%s: rc %d %s" % (path, p.returncode, p.stderr[-300:]))
-        out = p.stdout
-        j0 = out.find("{\n")
-        try:
-            d, _ = json.JSONDecoder().raw_decode(out[j0:])
-        except ValueError as e:
-            check(False, "%s: JSON does not parse: %s" % (path, e))
+        p = runs.get(path)
+        if p is None:
+            check(False, "%s: no tshark run in the fixture" % path)
             continue
+        want = "USER_DLT" if "uat:user_dlts" in " ".join(p["opts"]) else " ".join(p["opts"]) or "(none needed)"
+        check(want == decode, "%s: run with %s, MANIFEST says %s" % (path, p["opts"], decode))
+        check(p["rc"] == 0, "%s: rc %d %s" % (path, p["rc"], p["err"][-300:]))
+        out = p["out"]
+        if p["json"] is None:
+            check(False, "%s: JSON does not parse: %s" % (path, p.get("split_error", "no JSON report")))
+            continue
+        d = p["json"]
         n2 = [f["rule"] for f in d["findings"] if f["rule"] in rule_ids(d, "n2")]
         check(n2 == [], "%s: N2 overload findings %s" % (path, n2))
         check(all(a["episodes"] == [] for a in d["amfs"]), "%s: overload episodes" % path)
         check("=== amfol timeline ===" in out and "=== amfol diagnosis ===" in out, "%s: text outputs" % path)
-        check("No OVERLOAD START in this capture" in out, "%s: diagnosis headline" % path)
+        check("No OVERLOAD START in this capture" in (p["diagnosis"] or ""), "%s: diagnosis headline" % path)
         print("ok %-60s amfs %d findings %d" % (path, len(d["amfs"]), len(d["findings"])))
 
 

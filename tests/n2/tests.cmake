@@ -10,8 +10,10 @@ if(AMFOL_PLUGIN_SO AND Python3_FOUND)
               ${CMAKE_CURRENT_BINARY_DIR}/n2-work-${mode})
     set_tests_properties(n2.${mode} PROPERTIES TIMEOUT 180)
   endforeach()
+  # On the one tshark run per public capture of the fixture public_runs (tests/public).
   amfol_public_test(NAME n2.public
     COMMAND ${Python3_EXECUTABLE} ${_n2_dir}/check_n2.py public ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
-            ${CMAKE_CURRENT_BINARY_DIR}/n2-work-public @PUBLIC@)
+            ${CMAKE_CURRENT_BINARY_DIR}/n2-work-public @PUBLIC@ ${AMFOL_PUBLIC_RUNS})
+  set_tests_properties(n2.public PROPERTIES FIXTURES_REQUIRED public_runs)
   # The synthesizer's scenarios (findings, episodes, initial-UE counts): tests/e2e.
 endif()

@@ -15,7 +15,8 @@ contents_only=0
 if [ "${1:-}" = --contents-only ]; then contents_only=1; shift; fi
 build=$1 top=$2
 work=$(mktemp -d /tmp/amfol-deb.XXXXXX)
-trap 'rm -rf "$work"' EXIT
+overlay=
+trap '[ -z "$overlay" ] || umount "$overlay" 2>/dev/null; rm -rf "$work"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
 # 1. The package, named amfol_<version>_<arch>.deb, depending on the libwireshark ABI package
@@ -50,11 +51,18 @@ if [ $contents_only = 1 ]; then
   exit 0
 fi
 
-# 2. A fresh root: a copy of the cached minimal root of this release with tshark.
+# 2. A fresh root: the cached minimal root of this release with tshark, under an empty overlay
+#    (what the test changes lands in the overlay and goes with it; the cached root stays as it is),
+#    or a copy of it where overlayfs cannot be mounted.
 suite=$(. /etc/os-release && echo "${VERSION_CODENAME:-bookworm}")
 cached=$("$top/tests/lib/debian-root.sh" "$suite" tshark) || { rc=$?; echo "$cached"; exit "$rc"; }
 root=$work/root
-cp -a "$cached" "$root"
+mkdir -p "$root" "$work/upper" "$work/overlay-work"
+if mount -t overlay overlay -o "lowerdir=$cached,upperdir=$work/upper,workdir=$work/overlay-work" "$root" 2>/dev/null; then
+  overlay=$root
+else
+  rmdir "$root"; cp -a "$cached" "$root"
+fi
 [ ! -e "$root/root/.local/lib/wireshark" ] || fail "the root has a personal plugin folder"
 cp "$deb" "$root/tmp/"
 in_root() { chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 "$@"; }

@@ -3,27 +3,33 @@
 # check_public_pages.py: every public capture (real networks, some truncated or malformed) gives a
 # complete timeline page: tshark exits 0, the page ends with </html>, names the capture's frame
 # count, and says "No NGAP" exactly when the JSON report counted no NGAP PDU.
-import glob, json, os, re, subprocess, sys
+# On the outputs of the fixture public_runs (tests/public/run_public.py): one two-pass run per
+# capture, with the MANIFEST's options, gives the page and the JSON report together.
+#   check_public_pages.py PUBLIC_DIR PUBLIC_RUNS_DIR
+import glob, json, os, re, sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from split_page import split_page
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from amfol_outputs import public_runs
 
-tshark, plugin, public = sys.argv[1:4]
-caps = sorted(glob.glob(os.path.join(public, "**", "*.pcap*"), recursive=True))
+public, runs_dir = sys.argv[1:3]
+caps = sorted(os.path.relpath(c, public) for c in glob.glob(os.path.join(public, "**", "*.pcap*"), recursive=True))
 if not caps:
     print(f"no captures under {public}")
     sys.exit(1)
+runs = {r["name"]: r for r in public_runs(runs_dir)}
 fails = []
-for cap in caps:
-    name = os.path.relpath(cap, public)
-    # One two-pass run gives both reports (the page and the JSON, split apart).
-    run = subprocess.run([tshark, plugin, "-r", cap, "-q", "-2", "-z", "amfol,html", "-z", "amfol,json"],
-                         capture_output=True, text=True)
-    if run.returncode:
-        fails.append(f"{name}: tshark exit {run.returncode}: {run.stderr[-300:]}")
+for name in caps:
+    run = runs.get(name)
+    if run is None:
+        fails.append(f"{name}: no tshark run in the fixture")
         continue
-    rep, html = split_page(run.stdout)
-    report = json.loads(rep)
+    if run["rc"]:
+        fails.append(f"{name}: tshark exit {run['rc']}: {run['err'][-300:]}")
+        continue
+    report, html = run["json"], run["html"] or ""
+    if report is None:
+        fails.append(f"{name}: no JSON report ({run.get('split_error', 'absent')})")
+        continue
     ngap = sum(g.get("ngap_pdus", 0) for a in report.get("amfs", []) for g in a.get("gnbs", []))
     if not html.rstrip().endswith("</html>"):
         fails.append(f"{name}: page not complete")

@@ -31,8 +31,9 @@ if(DEFINED AMFOL_PLUGIN_SO)
   amfol_public_test(NAME pictures.page.no-ngap
     COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/check_page.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
             --capture @PUBLIC@/adriandonohoe-5g-pcap/sandbox_sbi.pcap --no-ngap)
-  # Real captures, some truncated or malformed: a complete page each, never a crash.
-  amfol_public_test(NAME pictures.page.public TIMEOUT 600
-    COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/check_public_pages.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
-            @PUBLIC@)
+  # Real captures, some truncated or malformed: a complete page each, never a crash (on the one
+  # tshark run per public capture of the fixture public_runs, tests/public).
+  amfol_public_test(NAME pictures.page.public
+    COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/check_public_pages.py @PUBLIC@ ${AMFOL_PUBLIC_RUNS})
+  set_tests_properties(pictures.page.public PROPERTIES FIXTURES_REQUIRED public_runs)
 endif()

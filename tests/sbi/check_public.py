@@ -18,15 +18,20 @@ def main():
     tshark, plugin, capture, expected = sys.argv[1:5]
     opts = sys.argv[5:]
     expected = int(expected)
-    # Oracle: plain tshark fields, one line per frame.
+    # Oracle: plain tshark fields, one line per frame; the same run gives the HTTP/1.1 oracle below
+    # ("http" is present exactly on the frames -Y http shows).
     fields = ["frame.number", "tcp.stream", "http2.streamid", "http2.headers.path",
-              "http2.header.name", "json.path_with_value", "json.member_with_value", "http2.data.data"]
+              "http2.header.name", "json.path_with_value", "json.member_with_value", "http2.data.data",
+              "http", "http.request.method", "http.request.uri", "http.request_in"]
     cmd = ["tshark", "-r", capture] + opts + ["-T", "fields", "-E", "separator=\t",
                                              "-E", "occurrence=a", "-E", "aggregator=\x1f"]
     for f in fields:
         cmd += ["-e", f]
     rows = subprocess.run(cmd, check=True, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                           text=True).stdout.splitlines()
+    # -Y http -e frame.number -e http.request.method -e http.request.uri -e http.request_in (its
+    # values joined by "," as that run printed them)
+    h1 = [[c[0]] + [v.replace("\x1f", ",") for v in c[9:12]] for c in (r.split("\t") for r in rows) if c[8]]
     path_of = {}
     want = {}
     raw_loads = 0     # RFC 6902 items replacing /load in any DATA, typed by Wireshark or not
@@ -77,8 +82,7 @@ def main():
     errors = []
     # The MANIFEST's count was taken with Wireshark 4.0; newer HTTP/2 dissectors decode more of
     # these captures, so elsewhere amfol is held to the oracle of the Wireshark at hand.
-    ws = subprocess.run(["tshark", "--version"], stdout=subprocess.PIPE, text=True).stdout
-    ws_xy = ".".join(ws.split("(Wireshark) ")[1].split(".")[:2]) if "(Wireshark) " in ws else "?"
+    ws_xy = subprocess.run([tshark, "--version-xy"], stdout=subprocess.PIPE, text=True).stdout.strip() or "?"
     if ws_xy == "4.0":
         if len(want) != expected:
             errors.append("oracle: %d /load reports, MANIFEST says %d" % (len(want), expected))
@@ -87,16 +91,23 @@ def main():
               (ws_xy, len(want), expected))
         expected = len(want)
 
-    # amfol: per-frame fields and the JSON report.
-    run = lambda extra: subprocess.run([tshark, plugin, "-r", capture] + opts + extra, check=True,
-                                       stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                       text=True).stdout
+    # amfol: one run gives the per-frame fields of every frame and, at its end, the JSON report;
+    # each check below picks the frames a display filter would (a field in a filter: present).
+    amf_fields = ["frame.number", "amfol.sbi", "amfol.sbi.kind", "amfol.sbi.load", "amfol.sbi.inferred",
+                  "amfol.sbi.nf_instance_id", "amfol.sbi.seen", "amfol.sbi.seen.load",
+                  "amfol.sbi.request_frame", "amfol.sbi.headers_unreadable", "amfol.sbi.relay_of"]
+    cmd = [tshark, plugin, "-r", capture] + opts + ["-T", "fields", "-E", "occurrence=a", "-E", "aggregator=,"]
+    for f in amf_fields:
+        cmd += ["-e", f]
+    lines = subprocess.run(cmd + ["-z", "amfol,json"], check=True, stdout=subprocess.PIPE,
+                           stderr=subprocess.DEVNULL, text=True).stdout.split("\n")
+    j0 = lines.index("{")
+    amf_rows = [dict(zip(amf_fields, l.split("\t"))) for l in lines[:j0] if l]
+    doc = json.loads("\n".join(lines[j0:]))
     got = {}
-    for row in run(["-Y", "amfol.sbi.kind == \"NFUpdate\" && amfol.sbi.load && !amfol.sbi.inferred", "-T", "fields",
-                    "-e", "frame.number", "-e", "amfol.sbi.load",
-                    "-e", "amfol.sbi.nf_instance_id"]).splitlines():
-        c = row.split("\t")
-        got[int(c[0])] = (int(c[1]), c[2] or None)
+    for r in amf_rows:   # -Y 'amfol.sbi.kind == "NFUpdate" && amfol.sbi.load && !amfol.sbi.inferred'
+        if "NFUpdate" in r["amfol.sbi.kind"].split(",") and r["amfol.sbi.load"] and not r["amfol.sbi.inferred"]:
+            got[int(r["frame.number"])] = (int(r["amfol.sbi.load"]), r["amfol.sbi.nf_instance_id"] or None)
     if got != want:
         missing = sorted(set(want) - set(got))
         extra = sorted(set(got) - set(want))
@@ -106,27 +117,17 @@ def main():
     # What consumers are told: one amfol.sbi.seen per NFProfile load in the body (never one the
     # body does not carry).
     n_told = 0
-    for row in run(["-Y", "amfol.sbi.seen", "-T", "fields", "-E", "occurrence=a",
-                    "-E", "aggregator=,", "-e", "frame.number", "-e", "amfol.sbi.seen.load"]).splitlines():
-        c = row.split("\t")
+    for c in ([r["frame.number"], r["amfol.sbi.seen.load"]] for r in amf_rows if r["amfol.sbi.seen"]):
         told = sorted(int(v) for v in c[1].split(",") if v)
         n_told += len(told)
         if profiles.get(int(c[0])) != told:
             errors.append("frame %s: told loads %s, body loads %s" % (c[0], told, profiles.get(int(c[0]))))
     # SBI over HTTP/1.1 (OAI): every NRF request (PUT/PATCH .../nf-instances/{id}) is classified
     # and attributed, and every response is paired with the request Wireshark pairs it with.
-    h1 = subprocess.run(["tshark", "-r", capture] + opts + ["-Y", "http", "-T", "fields", "-e",
-                         "frame.number", "-e", "http.request.method", "-e", "http.request.uri",
-                         "-e", "http.request_in"], check=True, stdout=subprocess.PIPE,
-                        stderr=subprocess.DEVNULL, text=True).stdout.splitlines()
-    am = {}
-    for row in run(["-Y", "amfol.sbi", "-T", "fields", "-e", "frame.number", "-e", "amfol.sbi.kind",
-                    "-e", "amfol.sbi.nf_instance_id", "-e", "amfol.sbi.request_frame"]).splitlines():
-        c = row.split("\t")
-        am[int(c[0])] = c[1:]
+    am = {int(r["frame.number"]): [r["amfol.sbi.kind"], r["amfol.sbi.nf_instance_id"], r["amfol.sbi.request_frame"]]
+          for r in amf_rows if r["amfol.sbi"]}   # -Y amfol.sbi
     n_h1 = 0
-    for row in h1:
-        c = row.split("\t")
+    for c in h1:
         frame, method, uri, req_in = int(c[0]), c[1], c[2], c[3]
         if method in ("PUT", "PATCH") and uri.startswith("/nnrf-nfm/v1/nf-instances/"):
             n_h1 += 1
@@ -136,13 +137,11 @@ def main():
                 errors.append("HTTP/1.1 frame %d: want %s %s, amfol %s" % (frame, kind, nf, am.get(frame)))
         if req_in and frame in am and am[frame][2] != req_in:
             errors.append("HTTP/1.1 response %d: request in %s, amfol %s" % (frame, req_in, am[frame][2]))
-    hpack = {int(r) for r in run(["-Y", "amfol.sbi.headers_unreadable", "-T", "fields", "-e",
-                                  "frame.number"]).split()}
+    hpack = {int(r["frame.number"]) for r in amf_rows if r["amfol.sbi.headers_unreadable"]}
     if hpack != unknown:
         errors.append("frames with undecodable headers: oracle %d, amfol %d (only in oracle %s, "
                       "only in amfol %s)" % (len(unknown), len(hpack), sorted(unknown - hpack)[:10],
                                              sorted(hpack - unknown)[:10]))
-    doc = json.loads(run(["-q", "-z", "amfol,json"]))
     sbi = doc["sbi"]
     counted = (sbi["nfupdate_load_reports"] + sbi["load_reports_inferred"] + sbi["load_reports_relayed"]
                + sbi["load_reports_unattributed"])
@@ -150,11 +149,7 @@ def main():
         errors.append("readable %d + inferred %d + relayed %d + unattributed %d != %d /load patches in DATA"
                       % (sbi["nfupdate_load_reports"], sbi["load_reports_inferred"], sbi["load_reports_relayed"],
                          sbi["load_reports_unattributed"], raw_loads))
-    relays = {}
-    for row in run(["-Y", "amfol.sbi.relay_of", "-T", "fields", "-e", "frame.number",
-                    "-e", "amfol.sbi.relay_of"]).splitlines():
-        c = row.split("\t")
-        relays[int(c[0])] = int(c[1])
+    relays = {int(r["frame.number"]): int(r["amfol.sbi.relay_of"]) for r in amf_rows if r["amfol.sbi.relay_of"]}
     series = {p["frame"]: (p["load"], n["nf_instance_id"]) for n in sbi["nfs"] for p in n["load_reports"]
               if p["op"] == "update" and p["load"] is not None}
     readable = {f for f in series if not any(p["frame"] == f and p["inferred"] for n in sbi["nfs"]

@@ -1,17 +1,19 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
-"""Usage: check_public.py WRAPPER PLUGIN_SO CAPTURE_DIR
+"""Usage: check_public.py CAPTURE_DIR PUBLIC_RUNS_DIR
 
 The public captures are calm lab traffic: neither overload-control-absent nor
 overload-control-late may fire on any of them (issue 14). Prints, per capture and AMF, the
 response-time baselines amfol measures (INITIAL UE MESSAGE -> first downlink NAS, REGISTRATION
 REQUEST -> AUTHENTICATION REQUEST / ACCEPT / REJECT, SBI per producer), as quoted in the notes.
-SBI on TCP 7777 (Open5GS, free5GC) is decoded as HTTP/2.
+Reads the JSON reports of the fixture public_runs (tests/public/run_public.py: one two-pass run
+per capture with the MANIFEST's options, which decode the Open5GS/free5GC SBI ports as HTTP/2).
 """
-import json
 import os
-import subprocess
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from amfol_outputs import public_runs  # noqa: E402
 
 RULES = {"overload-control-absent", "overload-control-late"}
 EXTS = (".pcap", ".pcapng", ".cap")
@@ -27,20 +29,21 @@ def fmt(b):
 
 
 def main():
-    wrapper, plugin, folder = sys.argv[1:4]
-    caps = sorted(os.path.join(d, f) for d, _, fs in os.walk(folder) for f in fs if f.endswith(EXTS))
+    folder, runs_dir = sys.argv[1:3]
+    caps = sorted(os.path.relpath(os.path.join(d, f), folder)
+                  for d, _, fs in os.walk(folder) for f in fs if f.endswith(EXTS))
     if not caps:
         sys.exit("no captures under %s" % folder)
+    runs = {r["name"]: r for r in public_runs(runs_dir)}
     failures = 0
-    for cap in caps:
-        out = subprocess.run([wrapper, plugin, "-r", cap, "-d", "tcp.port==7777,http2", "-q",
-                              "-z", "amfol,json"], capture_output=True, text=True, timeout=300)
-        name = os.path.relpath(cap, folder)
-        if out.returncode != 0 or "{" not in out.stdout:
-            print("FAIL %s: tshark failed: %s" % (name, out.stderr[-500:]))
+    for name in caps:
+        run = runs.get(name)
+        if run is None or run["rc"] != 0 or run["json"] is None:
+            print("FAIL %s: tshark failed: %s" % (name, "no run in the fixture" if run is None else
+                                                 "exit %d, %s" % (run["rc"], run["err"][-500:])))
             failures += 1
             continue
-        doc = json.loads(out.stdout[out.stdout.index("{"):])
+        doc = run["json"]
         hits = [f for f in doc["findings"] if f["rule"] in RULES]
         lines = []
         for amf in doc["amfs"]:

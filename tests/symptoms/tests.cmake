@@ -6,9 +6,10 @@ if(NOT AMFOL_PLUGIN_SO)
   return()
 endif()
 find_package(Python3 COMPONENTS Interpreter REQUIRED)
-amfol_public_test(NAME symptoms.public_captures_calm TIMEOUT 300
-  COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/check_public.py ${AMFOL_TSHARK}
-          ${AMFOL_PLUGIN_SO} @PUBLIC@)
+# On the one tshark run per public capture of the fixture public_runs (tests/public).
+amfol_public_test(NAME symptoms.public_captures_calm
+  COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/check_public.py @PUBLIC@ ${AMFOL_PUBLIC_RUNS})
+set_tests_properties(symptoms.public_captures_calm PROPERTIES FIXTURES_REQUIRED public_runs)
 
 # The table against an oracle from plain tshark fields, on the synthesizer's storm (issue 14).
 if(AMFOL_SYNTH)

@@ -8,7 +8,12 @@ endif()
 # The plugin must build and pass the suite with Wireshark 4.4 (trixie) and 4.6 (sid): built and
 # run inside minimal Debian roots (cached); skipped (77) when not root or when Debian's archive
 # cannot be reached, with that reason.
-add_test(NAME tools.ws_versions_run COMMAND ${PROJECT_SOURCE_DIR}/scripts/check-ws-versions.sh --run)
-# COST: the longest test starts first (CTest orders by cost; a fresh clone has no timing history,
-# and started last it would run alone at the end).
-set_tests_properties(tools.ws_versions_run PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 2400 COST 1000)
+# One test per release, so that CTest runs the two roots side by side with the rest of the suite.
+foreach(suite trixie sid)
+  add_test(NAME tools.ws_versions_run.${suite}
+           COMMAND ${PROJECT_SOURCE_DIR}/scripts/check-ws-versions.sh --run ${suite})
+  # COST: the longest tests start first (CTest orders by cost; a fresh clone has no timing history,
+  # and started last they would run alone at the end).
+  set_tests_properties(tools.ws_versions_run.${suite} PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 2400
+                       COST 1000)
+endforeach()
