@@ -174,7 +174,8 @@ size_t amfol_rows_find_column(const amfol_rows *t, const char *name)
 {
     for (size_t c = 0; t && name && c < t->ncols; c++)
         if ((t->cols[c].key && strcmp(t->cols[c].key, name) == 0) ||
-            (t->cols[c].title && strcmp(t->cols[c].title, name) == 0))
+            (t->cols[c].title && strcmp(t->cols[c].title, name) == 0) ||
+            (t->cols[c].line && strcmp(t->cols[c].line, name) == 0))
             return c;
     return SIZE_MAX;
 }

@@ -46,6 +46,7 @@ typedef struct amfol_column {
     const char *text_fmt;   /* REAL: printf format in text and GUI (NULL: "%.1f") */
     const char *short_title;   /* header in the text report, for wide tables (NULL: title) */
     bool json_optional;     /* JSON: an absent cell leaves the member out instead of null */
+    const char *line;       /* prose only (no key, no title): its name in amfol_rows_line templates */
 } amfol_column;
 
 /* Column definitions (designated, so that new fields default to 0):
@@ -54,13 +55,16 @@ typedef struct amfol_column {
  *   AMFOL_JOPT("hint", AMFOL_CELL_STR)                    JSON only, left out when absent
  *   AMFOL_TCOL("Requests", "req", AMFOL_CELL_UINT)        text and GUI only (short title or NULL)
  *   AMFOL_TREAL("NGAP/s", NULL, "%.1f")                   text and GUI only, a number with its format
- *   AMFOL_COL("cause", "Cause", AMFOL_CELL_UINT)          everywhere */
+ *   AMFOL_COL("cause", "Cause", AMFOL_CELL_UINT)          everywhere
+ *   AMFOL_LCOL("answered", AMFOL_CELL_UINT)                prose only (amfol_rows_line), a value
+ *                                                         the timeline says but JSON and tables do not */
 #define AMFOL_JCOL(k, t) { .key = (k), .type = (t) }
 #define AMFOL_JREAL(k, f) { .key = (k), .type = AMFOL_CELL_REAL, .json_fmt = (f) }
 #define AMFOL_JOPT(k, t) { .key = (k), .type = (t), .json_optional = true }
 #define AMFOL_TCOL(ti, sh, t) { .title = (ti), .short_title = (sh), .type = (t) }
 #define AMFOL_TREAL(ti, sh, f) { .title = (ti), .short_title = (sh), .type = AMFOL_CELL_REAL, .text_fmt = (f) }
 #define AMFOL_COL(k, ti, t) { .key = (k), .title = (ti), .type = (t) }
+#define AMFOL_LCOL(n, t) { .line = (n), .type = (t) }
 
 typedef struct amfol_rows amfol_rows;
 
@@ -103,7 +107,7 @@ const amfol_column *amfol_rows_column(const amfol_rows *t, size_t col);
 size_t amfol_rows_count(const amfol_rows *t);
 uint32_t amfol_rows_dropped(const amfol_rows *t);
 const amfol_cell *amfol_rows_cell(const amfol_rows *t, size_t row, size_t col);
-/* The column whose key or title is `name`, or SIZE_MAX (tests and tools read rows by name). */
+/* The column whose key, title or line name is `name`, or SIZE_MAX (tests and tools read rows by name). */
 size_t amfol_rows_find_column(const amfol_rows *t, const char *name);
 
 /* A cell as display text into buf ("-" when absent, "yes"/"no", REAL with text_fmt; a child

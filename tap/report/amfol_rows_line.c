@@ -15,6 +15,21 @@ uint64_t amfol_rows_get_uint(const amfol_rows *t, size_t row, size_t col)
     return amfol_rows_has(t, row, col) ? amfol_rows_cell(t, row, col)->v.u : 0;
 }
 
+int64_t amfol_rows_get_int(const amfol_rows *t, size_t row, size_t col)
+{
+    return amfol_rows_has(t, row, col) ? amfol_rows_cell(t, row, col)->v.i : 0;
+}
+
+double amfol_rows_get_real(const amfol_rows *t, size_t row, size_t col)
+{
+    return amfol_rows_has(t, row, col) ? amfol_rows_cell(t, row, col)->v.d : 0;
+}
+
+const char *amfol_rows_get_str(const amfol_rows *t, size_t row, size_t col)
+{
+    return amfol_rows_has(t, row, col) ? amfol_rows_cell(t, row, col)->v.s : NULL;
+}
+
 bool amfol_rows_get_bool(const amfol_rows *t, size_t row, size_t col)
 {
     return amfol_rows_has(t, row, col) && amfol_rows_cell(t, row, col)->v.b;

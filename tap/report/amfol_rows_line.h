@@ -23,6 +23,9 @@ void amfol_rows_line(GString *out, const amfol_rows *t, size_t row, const char *
 /* Cell readers for the choices a template cannot make (which sentence, singular or plural). */
 bool amfol_rows_has(const amfol_rows *t, size_t row, size_t col);
 uint64_t amfol_rows_get_uint(const amfol_rows *t, size_t row, size_t col);   /* 0 when absent */
+int64_t amfol_rows_get_int(const amfol_rows *t, size_t row, size_t col);     /* 0 when absent */
+double amfol_rows_get_real(const amfol_rows *t, size_t row, size_t col);     /* 0 when absent */
+const char *amfol_rows_get_str(const amfol_rows *t, size_t row, size_t col);  /* NULL when absent */
 bool amfol_rows_get_bool(const amfol_rows *t, size_t row, size_t col);       /* false when absent */
 const amfol_rows *amfol_rows_get_table(const amfol_rows *t, size_t row, size_t col);   /* NULL */
 
