@@ -4,6 +4,7 @@
  * unanswered per cause, the shed class's observed reject ratio and the waitTime distribution. */
 #include "amfol_rrc_internal.h"
 #include "../core/amfol_engine.h"   /* amfol_engine_finish: rows need the expired requests */
+#include "../report/amfol_rows_line.h"
 #include "../report/amfol_rows_write.h"
 
 #include <string.h>
@@ -38,81 +39,6 @@ static const char *action_label(const rrc_segment *sg)
 static const char *phase_name(int phase)
 {
     return phase == AMFOL_RRC_DURING ? "during" : phase == AMFOL_RRC_AFTER ? "after" : "before";
-}
-
-static void counts_text(GString *out, const char *label, const uint32_t *v)
-{
-    bool any = false;
-    for (int c = 0; c < AMFOL_RRC_NCAUSES; c++) {
-        if (!v[c])
-            continue;
-        g_string_append_printf(out, "%s%s %u", any ? ", " : label, amfol_rrc_cause_name(c), v[c]);
-        any = true;
-    }
-    if (any)
-        g_string_append(out, "\n");
-}
-
-void amfol_rrc_report_timeline(amfol_engine *e, GString *out)
-{
-    amfol_rrc *s = e->rrc;
-    g_string_append_printf(out,
-        "Radio side (NR RRC CCCH): %" G_GUINT64_FORMAT " requests, %" G_GUINT64_FORMAT " RRCSetup, %" G_GUINT64_FORMAT
-        " RRCReject, %" G_GUINT64_FORMAT " answers without a request\n",
-        s->requests, s->setups, s->rejects, s->unmatched_answers);
-    if (s->overflow)
-        g_string_append_printf(out, "  (%" G_GUINT64_FORMAT " items beyond amfol's caps were counted only)\n", s->overflow);
-    for (uint32_t ci = 0; ci < s->n_cells; ci++) {
-        const rrc_cell *c = &s->cells[ci];
-        const char *gnb = rrc_cell_gnb(e, ci);
-        bool bound = rrc_cell_bind(e, ci);
-        g_string_append_printf(out, "  gNB %s, cell %s%s\n", gnb ? gnb : "?", c->known ? c->name : "unknown (no NR-CGI)",
-                               bound ? "" : " (not tied to any N2 association: overload state unknown)");
-        for (int pi = 0; pi < c->n_periods; pi++) {
-            const rrc_period *p = &c->periods[pi];
-            const rrc_segment *sg = rrc_seg(s, p->seg);
-            g_string_append_printf(out, "    %-6s", phase_name(p->phase));
-            if (sg && p->phase == AMFOL_RRC_DURING) {
-                g_string_append_printf(out, " episode %d of %s, START frame %u (%s", sg->episode,
-                                       rrc_assoc_amf_name(e, sg->assoc), sg->start_frame, action_label(sg));
-                if (sg->reduction_pct >= 1)
-                    g_string_append_printf(out, ", reduce %d%%", sg->reduction_pct);
-                if (sg->n_slice_items)
-                    g_string_append_printf(out, ", %d slice item(s)", sg->n_slice_items);
-                g_string_append(out, ")");
-            }
-            else if (sg)
-                g_string_append_printf(out, " episode %d of %s, STOP frame %u", sg->episode,
-                                       rrc_assoc_amf_name(e, sg->assoc), sg->stop_frame);
-            g_string_append_printf(out, ": frames %u-%u, %.3f s\n", p->first_frame, p->last_frame, p->to - p->from);
-            counts_text(out, "      requests:   ", p->c.requests);
-            counts_text(out, "      RRCSetup:   ", p->c.setups);
-            counts_text(out, "      RRCReject:  ", p->c.rejects);
-            counts_text(out, "      unanswered: ", p->c.unanswered);
-            shed_stats x = period_shed(s, p);
-            if (sg && p->phase == AMFOL_RRC_DURING && x.setups + x.rejects) {
-                double obs = 100.0 * x.rejects / (x.setups + x.rejects);
-                if (sg->reduction_pct >= 1)
-                    g_string_append_printf(out, "      shed class: %u answered, %u rejected = %.1f%% (requested %d%%)\n",
-                                           x.setups + x.rejects, x.rejects, obs, sg->reduction_pct);
-                else
-                    g_string_append_printf(out, "      shed class: %u answered, %u rejected = %.1f%% (requested: all)\n",
-                                           x.setups + x.rejects, x.rejects, obs);
-            }
-            bool anyw = false;
-            for (int w = 0; w <= 16; w++) {
-                if (!p->c.wait_hist[w])
-                    continue;
-                if (w == 0)
-                    g_string_append_printf(out, "%sno waitTime ×%u", anyw ? ", " : "      waitTime: ", p->c.wait_hist[w]);
-                else
-                    g_string_append_printf(out, "%s%d s ×%u", anyw ? ", " : "      waitTime: ", w, p->c.wait_hist[w]);
-                anyw = true;
-            }
-            if (anyw)
-                g_string_append(out, "\n");
-        }
-    }
 }
 
 /* ---- the "radio" JSON member and the radio table, from one description -------------------- */
@@ -159,13 +85,14 @@ static amfol_rows *wait_map(const uint32_t *hist)
 }
 
 /* The shed class of a period during an episode. */
-enum { S_REQ, S_SETUP, S_REJ, S_OBS, S_ASKED, S_COUNT };
+enum { S_REQ, S_SETUP, S_REJ, S_OBS, S_ASKED, S_ANSWERED, S_COUNT };
 static const amfol_column shed_cols[S_COUNT] = {
     AMFOL_JCOL("requests", AMFOL_CELL_UINT),
     AMFOL_JCOL("setups", AMFOL_CELL_UINT),
     AMFOL_JCOL("rejects", AMFOL_CELL_UINT),
     AMFOL_JREAL("observed_reject_pct", "%.1f"),   /* null when none was answered */
     AMFOL_JCOL("requested_pct", AMFOL_CELL_INT),
+    AMFOL_LCOL("answered", AMFOL_CELL_UINT),      /* setups + rejects */
 };
 
 static amfol_rows *shed_object(const rrc_segment *sg, shed_stats x)
@@ -179,6 +106,7 @@ static amfol_rows *shed_object(const rrc_segment *sg, shed_stats x)
         amfol_rows_real(t, S_OBS, 100.0 * x.rejects / (x.setups + x.rejects));
     /* Without a reduction IE the whole class is to be rejected. */
     amfol_rows_int(t, S_ASKED, sg->reduction_pct >= 1 ? sg->reduction_pct : 100);
+    amfol_rows_uint(t, S_ANSWERED, x.setups + x.rejects);
     return t;
 }
 
@@ -188,7 +116,8 @@ static amfol_rows *shed_object(const rrc_segment *sg, shed_stats x)
 enum {
     P_GNB, P_CELL, P_PHASE, P_EPISODE, P_EPISODE_T, P_AMF, P_START, P_START_T, P_STOP, P_STOP_T,
     P_ACTION, P_REDUCTION, P_FIRST, P_LAST, P_FROM, P_TO, P_REQ, P_REQ_T, P_SETUP, P_SETUP_T,
-    P_REJ, P_REJ_T, P_UNANS, P_UNANS_T, P_SHED, P_OBS_T, P_ASKED_T, P_WAIT, P_WAIT_T, P_COUNT
+    P_REJ, P_REJ_T, P_UNANS, P_UNANS_T, P_SHED, P_OBS_T, P_ASKED_T, P_WAIT, P_WAIT_T,
+    P_EPISODE_L, P_ACTION_L, P_SLICES_L, P_DURATION_L, P_COUNT
 };
 static const amfol_column period_cols[P_COUNT] = {
     AMFOL_TCOL("gNB", NULL, AMFOL_CELL_STR),
@@ -220,6 +149,11 @@ static const amfol_column period_cols[P_COUNT] = {
     AMFOL_TREAL("Requested %", NULL, "%.0f"),              /* during: the reduction, 100 without one */
     AMFOL_JCOL("wait_time_s", AMFOL_CELL_TABLE),
     AMFOL_TCOL("Top waitTime", NULL, AMFOL_CELL_STR),      /* the most frequent one */
+    /* prose only (the timeline's radio section) */
+    AMFOL_LCOL("episode_number", AMFOL_CELL_INT),
+    AMFOL_LCOL("action_label", AMFOL_CELL_STR),           /* the action, or why there is none */
+    AMFOL_LCOL("slice_items", AMFOL_CELL_INT),
+    AMFOL_LCOL("duration_s", AMFOL_CELL_REAL),
 };
 
 const amfol_column *amfol_rrc_table_columns(size_t *n)
@@ -262,11 +196,15 @@ static void period_row(amfol_engine *e, amfol_rows *t, uint32_t ci, const rrc_pe
             amfol_rows_int(t, P_STOP, sg->stop_frame);
         int_cell(t, P_ACTION, sg->action);
         int_cell(t, P_REDUCTION, sg->reduction_pct);
+        amfol_rows_int(t, P_EPISODE_L, sg->episode);
+        amfol_rows_str(t, P_ACTION_L, action_label(sg));
+        amfol_rows_int(t, P_SLICES_L, sg->n_slice_items);
     }
     amfol_rows_uint(t, P_FIRST, p->first_frame);
     amfol_rows_uint(t, P_LAST, p->last_frame);
     amfol_rows_real(t, P_FROM, p->from);
     amfol_rows_real(t, P_TO, p->to);
+    amfol_rows_real(t, P_DURATION_L, p->to - p->from);
     if (json)
         amfol_rows_table(t, P_REQ, cause_map("requests", p->c.requests));
     amfol_rows_uint(t, P_REQ_T, sum_causes(p->c.requests));
@@ -386,6 +324,71 @@ amfol_rows *amfol_rrc_json_rows(amfol_engine *e)
     amfol_rows_uint(t, R_CLEARED, s->n2_ignores_cleared);
     amfol_rows_table(t, R_CELLS, cell_rows(e));
     return t;
+}
+
+/* ---- the radio section of the timeline: prose over the same rows ------------------------- */
+
+/* "label cause n, cause n\n" from a per-cause map child, nothing when it is empty. */
+static void causes_line(GString *out, const amfol_rows *t, size_t r, size_t col, const char *tmpl)
+{
+    if (amfol_rows_count(amfol_rows_get_table(t, r, col)))
+        amfol_rows_line(out, t, r, tmpl);
+}
+
+static void timeline_period(const amfol_rows *t, size_t r, GString *out)
+{
+    bool seg = amfol_rows_has(t, r, P_START);
+    bool during = seg && strcmp(amfol_rows_get_str(t, r, P_PHASE), "during") == 0;
+    g_string_append_printf(out, "    %-6s", amfol_rows_get_str(t, r, P_PHASE));
+    if (during) {
+        amfol_rows_line(out, t, r, " episode {episode_number} of {amf}, START frame {START frame} ({action_label}");
+        if (amfol_rows_get_int(t, r, P_REDUCTION) >= 1)
+            amfol_rows_line(out, t, r, ", reduce {reduction_pct}%");
+        if (amfol_rows_get_int(t, r, P_SLICES_L))
+            amfol_rows_line(out, t, r, ", {slice_items} slice item(s)");
+        g_string_append(out, ")");
+    } else if (seg)
+        amfol_rows_line(out, t, r, " episode {episode_number} of {amf}, STOP frame {STOP frame}");
+    amfol_rows_line(out, t, r, ": frames {first_frame}-{last_frame}, {duration_s:%.3f} s\n");
+    causes_line(out, t, r, P_REQ, "      requests:   {requests}\n");
+    causes_line(out, t, r, P_SETUP, "      RRCSetup:   {setups}\n");
+    causes_line(out, t, r, P_REJ, "      RRCReject:  {rejects}\n");
+    causes_line(out, t, r, P_UNANS, "      unanswered: {unanswered}\n");
+    const amfol_rows *shed = amfol_rows_get_table(t, r, P_SHED);
+    if (shed && amfol_rows_get_uint(shed, 0, S_ANSWERED))
+        amfol_rows_line(out, t, r, amfol_rows_get_int(t, r, P_REDUCTION) >= 1
+                        ? "      shed class: {shed.answered} answered, {shed.rejects} rejected = "
+                          "{shed.observed_reject_pct:%.1f}% (requested {shed.requested_pct}%)\n"
+                        : "      shed class: {shed.answered} answered, {shed.rejects} rejected = "
+                          "{shed.observed_reject_pct:%.1f}% (requested: all)\n");
+    const amfol_rows *wait = amfol_rows_get_table(t, r, P_WAIT);
+    for (size_t w = 0; w < amfol_rows_count(wait); w++) {
+        g_string_append(out, w ? ", " : "      waitTime: ");
+        amfol_rows_line(out, wait, w, strcmp(amfol_rows_get_str(wait, w, 0), "none") == 0
+                                      ? "no waitTime ×{count}" : "{cause} s ×{count}");
+    }
+    if (amfol_rows_count(wait))
+        g_string_append(out, "\n");
+}
+
+void amfol_rrc_report_timeline(amfol_engine *e, GString *out)
+{
+    amfol_rows *t = amfol_rrc_json_rows(e);
+    amfol_rows_line(out, t, 0, "Radio side (NR RRC CCCH): {requests} requests, {setups} RRCSetup, {rejects} "
+                               "RRCReject, {unmatched_answers} answers without a request\n");
+    if (amfol_rows_get_uint(t, 0, R_OVERFLOW))
+        amfol_rows_line(out, t, 0, "  ({overflow} items beyond amfol's caps were counted only)\n");
+    const amfol_rows *cells = amfol_rows_get_table(t, 0, R_CELLS);
+    for (size_t c = 0; c < amfol_rows_count(cells); c++) {
+        amfol_rows_line(out, cells, c, amfol_rows_has(cells, c, C_GNB) ? "  gNB {gnb}, cell " : "  gNB ?, cell ");
+        amfol_rows_line(out, cells, c, amfol_rows_has(cells, c, C_CELL) ? "{cell}" : "unknown (no NR-CGI)");
+        g_string_append(out, amfol_rows_get_bool(cells, c, C_BOUND)
+                             ? "\n" : " (not tied to any N2 association: overload state unknown)\n");
+        const amfol_rows *periods = amfol_rows_get_table(cells, c, C_PERIODS);
+        for (size_t p = 0; p < amfol_rows_count(periods); p++)
+            timeline_period(periods, p, out);
+    }
+    amfol_rows_free(t);
 }
 
 void amfol_rrc_report_json(amfol_engine *e, json_dumper *d)
