@@ -3,6 +3,7 @@
  * text columns) and the NAS rows: the "nas" JSON member and the reject table, stated once and
  * written by the generic writers (report/amfol_rows_write.c, plugin/amfol_table.c). */
 #include "amfol_nas_internal.h"
+#include "../report/amfol_rows_line.h"
 #include "../report/amfol_rows_write.h"
 #include "amfol_nas_ids.h"
 #include "amfol_nas_timer.h"
@@ -264,7 +265,7 @@ static amfol_rows *episode_rows(const amfol_nas_amf *a)
 enum {
     A_AMF, A_MESSAGES, A_CIPHERED, A_CONGESTION, A_OTHER, A_DEREGS, A_SM, A_BACKED_OFF, A_ATTEMPTS,
     A_ALLOWED, A_UNCERTAIN, A_UNPROTECTED, A_EARLY, A_ACCEPTED, A_DROPPED, A_REJECTS, A_RETRY,
-    A_EPISODES, A_COUNT
+    A_EPISODES, A_RETRIES_KEPT_L, A_RETRIES_L, A_COUNT
 };
 static const amfol_column amf_cols[A_COUNT] = {
     AMFOL_JCOL("amf", AMFOL_CELL_STR),
@@ -286,7 +287,35 @@ static const amfol_column amf_cols[A_COUNT] = {
     AMFOL_JCOL("rejects", AMFOL_CELL_TABLE),
     AMFOL_JCOL("retry_vs_expiry", AMFOL_CELL_TABLE),
     AMFOL_JCOL("episodes", AMFOL_CELL_TABLE),
+    /* prose only: the timeline lists the first early retries one per line */
+    AMFOL_LCOL("retries_kept", AMFOL_CELL_UINT),
+    AMFOL_LCOL("retries", AMFOL_CELL_TABLE),
 };
+
+/* The early retries kept, the first TIMELINE_MAX_RETRIES of them as rows (the rest counted as
+ * dropped): the timeline's "early retry" lines. */
+enum { ER_RETRY, ER_UE, ER_BEFORE, ER_REJECT, ER_COUNT };
+static const amfol_column retry_cols[ER_COUNT] = {
+    AMFOL_LCOL("retry_frame", AMFOL_CELL_UINT),
+    AMFOL_LCOL("ue", AMFOL_CELL_STR),
+    AMFOL_LCOL("before_expiry_s", AMFOL_CELL_REAL),
+    AMFOL_LCOL("reject_frame", AMFOL_CELL_UINT),
+};
+
+static amfol_rows *retry_rows(const amfol_nas *s, const amfol_nas_amf *a)
+{
+    amfol_rows *t = amfol_rows_new("retries", AMFOL_ROWS_ARRAY, retry_cols, ER_COUNT, TIMELINE_MAX_RETRIES);
+    for (guint k = 0; k < a->retries->len; k++) {
+        const amfol_nas_retry *r = &g_array_index(a->retries, amfol_nas_retry, k);
+        if (!amfol_rows_add(t))
+            continue;
+        amfol_rows_uint(t, ER_RETRY, r->retry_frame);
+        amfol_rows_str(t, ER_UE, amfol_nas_ue_name((amfol_nas *)s, r->ue_serial, r->ue));
+        amfol_rows_real(t, ER_BEFORE, r->before_expiry_s);
+        amfol_rows_uint(t, ER_REJECT, r->reject_frame);
+    }
+    return t;
+}
 
 static amfol_rows *amf_rows(const amfol_nas *s)
 {
@@ -312,6 +341,8 @@ static amfol_rows *amf_rows(const amfol_nas *s)
         amfol_rows_table(t, A_REJECTS, reject_rows(a));
         amfol_rows_table(t, A_RETRY, retry_map(a->retry_buckets));
         amfol_rows_table(t, A_EPISODES, episode_rows(a));
+        amfol_rows_uint(t, A_RETRIES_KEPT_L, a->retries->len);
+        amfol_rows_table(t, A_RETRIES_L, retry_rows(s, a));
     }
     return t;
 }
@@ -411,85 +442,69 @@ void amfol_nas_report_json(amfol_engine *e, json_dumper *d)
     amfol_rows_free(t);
 }
 
-/* ---- timeline ------------------------------------------------------------------------------ */
+/* ---- timeline: prose over the same rows --------------------------------------------------- */
+
+static void timeline_amf(const amfol_rows *t, size_t i, GString *out)
+{
+    amfol_rows_line(out, t, i, "  AMF {amf}: {messages} NAS messages ({ciphered} ciphered/unreadable), "
+                               "{congestion_rejects} congestion rejects, {other_rejects} other rejects, "
+                               "{ues_backed_off} UEs backed off, {retries_kept} early retries\n");
+    const amfol_rows *eps = amfol_rows_get_table(t, i, A_EPISODES);
+    for (size_t k = 0; k < amfol_rows_count(eps); k++) {
+        amfol_rows_line(out, eps, k, amfol_rows_get_uint(eps, k, E_EPISODE) ? "    episode {episode}" : "    no overload");
+        amfol_rows_line(out, eps, k, ": {congestion_rejects} congestion rejects ({without_t3346} without T3346), "
+                                     "{ues_backed_off} UEs backed off, {early_retries} early retries; T3346 values:");
+        const amfol_rows *values = amfol_rows_get_table(eps, k, E_VALUES);
+        for (size_t v = 0; v < amfol_rows_count(values); v++)
+            amfol_rows_line(out, values, v, " {seconds}s x{count}");
+        g_string_append(out, amfol_rows_count(values) ? "\n" : " -\n");
+    }
+    const amfol_rows *rejects = amfol_rows_get_table(t, i, A_REJECTS);
+    if (amfol_rows_count(rejects))
+        amfol_rows_text(out, rejects, "    ");
+    const amfol_rows *retries = amfol_rows_get_table(t, i, A_RETRIES_L);
+    for (size_t k = 0; k < amfol_rows_count(retries); k++)
+        amfol_rows_line(out, retries, k, "    early retry: frame {retry_frame} by {ue}, {before_expiry_s:%.1f} s "
+                                         "before expiry (reject frame {reject_frame})\n");
+    if (amfol_rows_dropped(retries))      /* the JSON and the findings have them all */
+        g_string_append_printf(out, "    ... and %u more early retries\n", amfol_rows_dropped(retries));
+    const amfol_rows *buckets = amfol_rows_get_table(t, i, A_RETRY);
+    bool any = false;
+    for (size_t b = 0; b < amfol_rows_count(buckets); b++)
+        any |= amfol_rows_get_uint(buckets, b, 1) != 0;
+    if (any) {
+        g_string_append(out, "    first attempt after a T3346 reject, relative to expiry:");
+        for (size_t b = 0; b < amfol_rows_count(buckets); b++)
+            if (amfol_rows_get_uint(buckets, b, 1))
+                amfol_rows_line(out, buckets, b, " {seconds} {count};");
+        g_string_append_c(out, '\n');
+    }
+}
 
 void amfol_nas_report_timeline(amfol_engine *e, GString *out)
 {
-    amfol_nas *s = e->nas;
-    const amfol_nas_registry_stats *rs = amfol_nas_registry_stats_get(s->reg);
-    g_string_append_printf(out, "NAS congestion (congestion causes: %s)\n",
-                           s->cfg.congestion_causes[0] ? s->cfg.congestion_causes : "none");
-    g_string_append_printf(out, "  NAS messages %" G_GUINT64_FORMAT ", ciphered (unreadable) %" G_GUINT64_FORMAT
-                           ", UEs followed %" G_GUINT64_FORMAT " (evicted %" G_GUINT64_FORMAT
-                           ", identity rebinds %" G_GUINT64_FORMAT ")\n",
-                           s->messages, s->ciphered, rs->ues_created, rs->evictions, rs->rebinds);
-    if (s->radio_with_part1)
-        g_string_append_printf(out, "  RRCSetupRequests with ng-5G-S-TMSI-Part1 %" G_GUINT64_FORMAT ", joined "
-                               "to a NAS UE %" G_GUINT64_FORMAT ", of them during the UE's T3346 %" G_GUINT64_FORMAT
-                               "%s\n", s->radio_with_part1, s->radio_linked, s->radio_in_backoff,
-                               s->radio_in_backoff ? " (first: radio_requests_in_backoff_first_frame in the JSON)" : "");
-    if (rs->evictions)
-        g_string_append_printf(out, "  UE cap reached (amfol.max_ues %u): %" G_GUINT64_FORMAT
-                               " reject(s) lost their UE to eviction before a retry could be judged\n",
-                               s->cfg.max_ues, rs->backoffs_lost);
-    if (s->ciphered)
-        g_string_append(out, "  hint: ciphered NAS is unreadable; if the network uses NEA0 try "
-                             "-o nas-5gs.null_decipher:TRUE\n");
-    for (guint i = 0; i < s->amfs->len; i++) {
-        amfol_nas_amf *a = g_ptr_array_index(s->amfs, i);
-        g_string_append_printf(out, "  AMF %s: %" G_GUINT64_FORMAT " NAS messages (%" G_GUINT64_FORMAT
-                               " ciphered/unreadable), %" G_GUINT64_FORMAT " congestion rejects, %"
-                               G_GUINT64_FORMAT " other rejects, %" G_GUINT64_FORMAT
-                               " UEs backed off, %u early retries\n",
-                               a->name, a->messages, a->ciphered, a->congestion_rejects,
-                               a->other_rejects, (uint64_t)ues_backed_off(a), a->retries->len);
-        GArray *eps = episode_sums(a);
-        for (guint k = 0; k < eps->len; k++) {
-            const episode_sum *es = &g_array_index(eps, episode_sum, k);
-            char ep[24];
-            if (es->episode)
-                snprintf(ep, sizeof ep, "episode %d", es->episode);
-            else
-                snprintf(ep, sizeof ep, "no overload");
-            g_string_append_printf(out, "    %s: %u congestion rejects (%u without T3346), %u UEs backed "
-                                   "off, %u early retries; T3346 values:", ep, es->rejects, es->no_t3346,
-                                   es->backed_off, es->early);
-            for (guint v = 0; v < es->values->len; v++)
-                g_string_append_printf(out, " %us x%u", g_array_index(es->values, guint, v),
-                                       g_array_index(es->counts, guint, v));
-            if (es->values->len == 0)
-                g_string_append(out, " -");
-            g_string_append_c(out, '\n');
-        }
-        episode_sums_free(eps);
-        if (a->n_rows) {
-            amfol_rows *t = reject_rows(a);
-            amfol_rows_text(out, t, "    ");
-            amfol_rows_free(t);
-        }
-        for (guint k = 0; k < a->retries->len; k++) {
-            if (k == TIMELINE_MAX_RETRIES) {      /* the JSON and the findings have them all */
-                g_string_append_printf(out, "    ... and %u more early retries\n",
-                                       a->retries->len - TIMELINE_MAX_RETRIES);
-                break;
-            }
-            const amfol_nas_retry *r = &g_array_index(a->retries, amfol_nas_retry, k);
-            g_string_append_printf(out, "    early retry: frame %u by %s, %.1f s before expiry (reject frame %u)\n",
-                                   r->retry_frame, amfol_nas_ue_name(s, r->ue_serial, r->ue),
-                                   r->before_expiry_s, r->reject_frame);
-        }
-        bool any = false;
-        for (int b = 0; b < AMFOL_NAS_RETRY_BUCKETS; b++)
-            any |= a->retry_buckets[b] != 0;
-        if (any) {
-            g_string_append(out, "    first attempt after a T3346 reject, relative to expiry:");
-            for (int b = 0; b < AMFOL_NAS_RETRY_BUCKETS; b++)
-                if (a->retry_buckets[b])
-                    g_string_append_printf(out, " %s %" G_GUINT64_FORMAT ";",
-                                           amfol_nas_retry_bucket_name(b), a->retry_buckets[b]);
-            g_string_append_c(out, '\n');
-        }
-    }
+    amfol_rows *t = amfol_nas_json_rows(e);
+    const char *causes = amfol_rows_get_str(t, 0, N_CAUSES);
+    amfol_rows_line(out, t, 0, causes && causes[0] ? "NAS congestion (congestion causes: {congestion_causes})\n"
+                                                   : "NAS congestion (congestion causes: none)\n");
+    amfol_rows_line(out, t, 0, "  NAS messages {messages}, ciphered (unreadable) {ciphered}, UEs followed {ues} "
+                               "(evicted {ue_evictions}, identity rebinds {identity_rebinds})\n");
+    if (amfol_rows_get_uint(t, 0, N_PART1))
+        amfol_rows_line(out, t, 0, amfol_rows_get_uint(t, 0, N_IN_BACKOFF)
+                        ? "  RRCSetupRequests with ng-5G-S-TMSI-Part1 {radio_requests_with_part1}, joined to a "
+                          "NAS UE {radio_requests_linked}, of them during the UE's T3346 {radio_requests_in_backoff} "
+                          "(first: radio_requests_in_backoff_first_frame in the JSON)\n"
+                        : "  RRCSetupRequests with ng-5G-S-TMSI-Part1 {radio_requests_with_part1}, joined to a "
+                          "NAS UE {radio_requests_linked}, of them during the UE's T3346 {radio_requests_in_backoff}\n");
+    if (amfol_rows_get_uint(t, 0, N_EVICTIONS))
+        amfol_rows_line(out, t, 0, "  UE cap reached (amfol.max_ues {max_ues}): {backoffs_lost_to_eviction} "
+                                   "reject(s) lost their UE to eviction before a retry could be judged\n");
+    if (amfol_rows_has(t, 0, N_HINT))
+        amfol_rows_line(out, t, 0, "  hint: {hint}\n");
+    const amfol_rows *amfs = amfol_rows_get_table(t, 0, N_AMFS);
+    for (size_t i = 0; i < amfol_rows_count(amfs); i++)
+        timeline_amf(amfs, i, out);
+    amfol_rows_free(t);
 }
 
 uint64_t amfol_nas_rows_version(amfol_engine *e)
