@@ -106,6 +106,10 @@ void amfol_symptoms_report_headline(amfol_engine *e, GString *out);
  * the statistics table (buckets with traffic, of `amf` or of every AMF when NULL). */
 amfol_rows *amfol_symptoms_amf_rows(amfol_engine *e, const char *amf);
 amfol_rows *amfol_symptoms_table_rows(amfol_engine *e, const char *amf);
+/* Every AMF's series as rows (the amfs[].symptoms columns plus prose-only ones: onset flags, peak
+ * ratios, control delay) and the module's caps: what the timeline section and the diagnosis
+ * headline say, through amfol_rows_line(). */
+amfol_rows *amfol_symptoms_report_rows(amfol_engine *e);
 const amfol_column *amfol_symptoms_table_columns(size_t *n);
 
 /* Names: "initial-ue", "registration", "UDM", ... */

@@ -1,139 +1,128 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* amfol_symptoms_report.c: the symptom series as a timeline section (per-AMF prose, then the
- * bucket rows of amfol_symptoms_rows.c as text columns), amfs[].symptoms in the JSON document
- * (the same file's rows, docs/output.md), and one plain sentence per AMF for the diagnosis. */
+ * bucket rows of amfol_symptoms_rows.c as text columns) and one plain sentence per AMF for the
+ * diagnosis, both written by amfol_rows_line() from amfol_symptoms_report_rows(): the same
+ * series rows as amfs[].symptoms in the JSON document (docs/output.md). */
 #include "amfol_symptoms_internal.h"
-#include "../core/amfol_engine_internal.h"
+#include "../report/amfol_rows_line.h"
 #include "../report/amfol_rows_write.h"
 
 #include <string.h>
 
-static double rel(const amfol_engine *e, amfol_time t)
+static size_t col(const amfol_rows *t, const char *name)
 {
-    return t - e->cap.first_time;
+    return amfol_rows_find_column(t, name);
 }
 
-static void timeline_amf(amfol_engine *e, const amfol_symptom_series *ser, GString *out)
+static bool has(const amfol_rows *t, size_t r, const char *name)
 {
-    g_string_append_printf(out, "AMF %s: baseline ", ser->amf);
-    if (ser->baseline_to > ser->baseline_from)
-        g_string_append_printf(out, "t+%.1f..t+%.1f s:", rel(e, ser->baseline_from), rel(e, ser->baseline_to));
+    return amfol_rows_has(t, r, col(t, name));
+}
+
+/* " UDM p95 12.0 ms (measured)": one series of the baseline, named by its column. */
+static void timeline_baseline(const amfol_rows *bl, size_t c, bool first_two, GString *out)
+{
+    const char *name = amfol_rows_column(bl, c)->key;
+    const amfol_rows *x = amfol_rows_get_table(bl, 0, c);
+    bool none = strcmp(amfol_rows_get_str(x, 0, col(x, "source")), "none") == 0;
+    uint64_t samples = amfol_rows_get_uint(x, 0, col(x, "samples"));
+    if (none && samples == 0 && !first_two)
+        return;
+    g_string_append_printf(out, " %s", name);
+    if (none && samples)
+        amfol_rows_line(out, x, 0, samples == 1 ? " none ({samples} sample, p95 {observed_p95_ms:%.1f} ms)"
+                                                : " none ({samples} samples, p95 {observed_p95_ms:%.1f} ms)");
+    else if (none)
+        g_string_append(out, " none (0 samples)");
     else
-        g_string_append(out, "(no traffic):");
-    for (int k = 0; k < AMFOL_SYM_SERIES; k++) {
-        const amfol_sym_baseline *b = &ser->baseline[k];
-        if (b->source == AMFOL_BASELINE_NONE && b->samples == 0 && k > AMFOL_SYM_REGISTRATION)
-            continue;
-        if (b->source == AMFOL_BASELINE_NONE && b->samples)
-            g_string_append_printf(out, " %s none (%u sample%s, p95 %.1f ms)", amfol_sym_series_name(k),
-                                   b->samples, b->samples == 1 ? "" : "s", b->observed_p95_s * 1000);
-        else if (b->source == AMFOL_BASELINE_NONE)
-            g_string_append_printf(out, " %s none (0 samples)", amfol_sym_series_name(k));
-        else
-            g_string_append_printf(out, " %s p95 %.1f ms (%s)", amfol_sym_series_name(k), b->p95_s * 1000,
-                                   b->source == AMFOL_BASELINE_USER ? "user" : "measured");
-    }
+        amfol_rows_line(out, x, 0, " p95 {p95_ms:%.1f} ms ({source})");
+}
+
+static void timeline_amf(amfol_engine *e, const amfol_rows *t, size_t r, GString *out)
+{
+    const amfol_rows *bl = amfol_rows_get_table(t, r, col(t, "baseline"));
+    amfol_rows_line(out, t, r, "AMF {amf}: baseline ");
+    amfol_rows_line(out, bl, 0, has(bl, 0, "from_rel_s") ? "t+{from_rel_s:%.1f}..t+{to_rel_s:%.1f} s:" : "(no traffic):");
+    for (size_t c = 0, k = 0; c < amfol_rows_ncols(bl); c++)
+        if (amfol_rows_column(bl, c)->type == AMFOL_CELL_TABLE)
+            timeline_baseline(bl, c, k++ < 2, out);     /* initial-ue and registration always */
     g_string_append(out, "\n");
-    if (ser->onset_frame) {
-        g_string_append_printf(out, "  sustained symptoms from frame %u (t+%.1f s) to t+%.1f s (",
-                               ser->onset_frame, rel(e, ser->onset_time), rel(e, ser->run_end_time));
-        char flags[48];
-        const char *f = sym_flags_text(ser->onset_symptoms, flags, sizeof flags);
-        g_string_append(out, f ? f : "-");
-        g_string_append(out, ")");
-        if (ser->peak_ratio > 0)
-            g_string_append_printf(out, ", p95 up to %.1fx the baseline", ser->peak_ratio);
+    if (has(t, r, "onset_frame")) {
+        amfol_rows_line(out, t, r, "  sustained symptoms from frame {onset_frame} (t+{onset_rel_s:%.1f} s) to "
+                                   "t+{run_end_rel_s:%.1f} s ({onset_symptoms})");
+        if (has(t, r, "peak_ratio"))
+            amfol_rows_line(out, t, r, ", p95 up to {peak_ratio:%.1f}x the baseline");
         g_string_append(out, "\n");
     }
-    if (ser->control_frame)
-        g_string_append_printf(out, "  overload control: %s, frame %u (t+%.1f s)\n", ser->control_kind,
-                               ser->control_frame, rel(e, ser->control_time));
-    else
-        g_string_append(out, "  overload control: none seen\n");
-    amfol_rows *t = amfol_symptoms_table_rows(e, ser->amf);
-    if (amfol_rows_count(t))
-        amfol_rows_text(out, t, "  ");
-    amfol_rows_free(t);
+    amfol_rows_line(out, t, r, has(t, r, "control_frame")
+                               ? "  overload control: {control}, frame {control_frame} (t+{control_rel_s:%.1f} s)\n"
+                               : "  overload control: none seen\n");
+    amfol_rows *b = amfol_symptoms_table_rows(e, amfol_rows_get_str(t, r, col(t, "amf")));
+    if (amfol_rows_count(b))
+        amfol_rows_text(out, b, "  ");
+    amfol_rows_free(b);
 }
 
 void amfol_symptoms_report_timeline(amfol_engine *e, GString *out)
 {
-    size_t n = amfol_symptoms_amf_count(e);
-    const amfol_symptom_series *first = amfol_symptoms_series(e, 0);
-    g_string_append_printf(out, "--- Overload symptoms (buckets of %.0f s) ---\n", first ? first->bucket_s : 0.0);
-    if (n == 0)
+    amfol_rows *t = amfol_symptoms_report_rows(e);
+    const amfol_rows *amfs = amfol_rows_get_table(t, 0, col(t, "amfs"));
+    amfol_rows_line(out, t, 0, "--- Overload symptoms (buckets of {bucket_s:%.0f} s) ---\n");
+    if (amfol_rows_count(amfs) == 0)
         g_string_append(out, "No AMF traffic on N2.\n");
-    for (size_t i = 0; i < n; i++)
-        timeline_amf(e, amfol_symptoms_series(e, i), out);
-    const amfol_symptoms *s = e->symptoms;
-    if (s->samples_dropped || s->pending_dropped || s->sbi_open_dropped || s->contexts_dropped || s->amfs_dropped)
-        g_string_append_printf(out, "Not kept (caps): %u samples, %u pending requests, %u SBI requests, "
-                               "%u UE contexts, %u AMFs\n", s->samples_dropped, s->pending_dropped,
-                               s->sbi_open_dropped, s->contexts_dropped, s->amfs_dropped);
+    for (size_t i = 0; i < amfol_rows_count(amfs); i++)
+        timeline_amf(e, amfs, i, out);
+    static const char *const caps[] = {
+        "samples_dropped", "pending_dropped", "sbi_open_dropped", "contexts_dropped", "amfs_dropped",
+    };
+    bool any = false;
+    for (size_t k = 0; k < G_N_ELEMENTS(caps); k++)
+        any |= amfol_rows_get_uint(t, 0, col(t, caps[k])) != 0;
+    if (any)
+        amfol_rows_line(out, t, 0, "Not kept (caps): {samples_dropped} samples, {pending_dropped} pending requests, "
+                                   "{sbi_open_dropped} SBI requests, {contexts_dropped} UE contexts, "
+                                   "{amfs_dropped} AMFs\n");
+    amfol_rows_free(t);
 }
 
 /* ---- diagnosis ----------------------------------------------------------------------------- */
 
-/* The worst SBI slow-down of the run: producer name and p95 / baseline. */
-static double sbi_peak(const amfol_symptom_series *ser, const char **who)
+static void headline_amf(const amfol_rows *top, const amfol_rows *t, size_t r, GString *out)
 {
-    double best = 0;
-    for (size_t b = 0; b < ser->n_buckets; b++) {
-        const amfol_symptom_bucket *k = &ser->buckets[b];
-        if (k->start + k->duration_s <= ser->onset_time || k->start >= ser->run_end_time)
-            continue;
-        for (int s = AMFOL_SYM_FIRST_SBI; s < AMFOL_SYM_SERIES; s++)
-            if (ser->baseline[s].source && ser->baseline[s].p95_s > 0 && k->latency[s].n &&
-                k->latency[s].p95_s / ser->baseline[s].p95_s > best) {
-                best = k->latency[s].p95_s / ser->baseline[s].p95_s;
-                *who = amfol_sym_series_name(s);
-            }
+    if (!has(t, r, "onset_frame")) {
+        const amfol_rows *bl = amfol_rows_get_table(t, r, col(t, "baseline"));
+        const amfol_rows *iue = amfol_rows_get_table(bl, 0, col(bl, "initial-ue"));
+        if (amfol_rows_get_uint(iue, 0, col(iue, "samples")) &&
+            strcmp(amfol_rows_get_str(iue, 0, col(iue, "source")), "none") == 0) {
+            amfol_rows_line(out, t, r, "AMF {amf}: ");
+            amfol_rows_line(out, top, 0, "no response-time baseline (fewer than {min_samples} answered "
+                                         "requests in the calm start); set amfol.baseline_latency_ms\n");
+        }
+        return;
     }
-    return best;
-}
-
-static uint32_t worst_unanswered_pct(const amfol_symptom_series *ser)
-{
-    uint32_t best = 0;
-    for (size_t b = 0; b < ser->n_buckets; b++) {
-        const amfol_symptom_bucket *k = &ser->buckets[b];
-        if (k->requests && k->start + k->duration_s > ser->onset_time && k->start < ser->run_end_time)
-            best = MAX(best, (uint32_t)(100.0 * k->unanswered / k->requests + 0.5));
-    }
-    return best;
+    amfol_rows_line(out, t, r, "AMF {amf} ");
+    if (amfol_rows_get_bool(t, r, col(t, "onset_slow")) && has(t, r, "peak_ratio"))
+        amfol_rows_line(out, t, r, "answered registrations {peak_ratio:%.0f}\u00d7 slower");
+    else if (amfol_rows_get_bool(t, r, col(t, "onset_unanswered")))
+        amfol_rows_line(out, t, r, "left up to {worst_unanswered_pct} % of registrations unanswered");
+    else if (has(t, r, "sbi_peak_series"))
+        amfol_rows_line(out, t, r, "waited {sbi_peak_ratio:%.0f}\u00d7 longer for {sbi_peak_series} answers");
+    else
+        g_string_append(out, "showed overload symptoms");
+    amfol_rows_line(out, t, r, " from t+{onset_rel_s:%.0f} s (frame {onset_frame}), ");
+    if (!has(t, r, "control_frame"))
+        g_string_append(out, "no overload control used\n");
+    else if (amfol_rows_get_bool(t, r, col(t, "control_late")))
+        amfol_rows_line(out, t, r, "first overload control ({control}) {control_delay_s:%.0f} s later\n");
+    else
+        amfol_rows_line(out, t, r, "overload control ({control}) in time\n");
 }
 
 void amfol_symptoms_report_headline(amfol_engine *e, GString *out)
 {
-    const amfol_config *cfg = &e->symptoms->cfg;
-    for (size_t i = 0; i < amfol_symptoms_amf_count(e); i++) {
-        const amfol_symptom_series *ser = amfol_symptoms_series(e, i);
-        if (!ser->onset_frame) {
-            bool requests = ser->baseline[AMFOL_SYM_INITIAL_UE].samples > 0;
-            if (requests && ser->baseline[AMFOL_SYM_INITIAL_UE].source == AMFOL_BASELINE_NONE)
-                g_string_append_printf(out, "AMF %s: no response-time baseline (fewer than %u answered "
-                                       "requests in the calm start); set amfol.baseline_latency_ms\n",
-                                       ser->amf, cfg->symptom_min_samples);
-            continue;
-        }
-        g_string_append_printf(out, "AMF %s ", ser->amf);
-        const char *who = NULL;
-        double sbi = sbi_peak(ser, &who);
-        if ((ser->onset_symptoms & AMFOL_SYM_SLOW) && ser->peak_ratio > 0)
-            g_string_append_printf(out, "answered registrations %.0f\u00d7 slower", ser->peak_ratio);
-        else if (ser->onset_symptoms & AMFOL_SYM_UNANSWERED)
-            g_string_append_printf(out, "left up to %u %% of registrations unanswered", worst_unanswered_pct(ser));
-        else if (who)
-            g_string_append_printf(out, "waited %.0f\u00d7 longer for %s answers", sbi, who);
-        else
-            g_string_append(out, "showed overload symptoms");
-        g_string_append_printf(out, " from t+%.0f s (frame %u), ", rel(e, ser->onset_time), ser->onset_frame);
-        if (!ser->control_frame)
-            g_string_append(out, "no overload control used\n");
-        else if (ser->control_time - ser->onset_time >= cfg->control_late_s)
-            g_string_append_printf(out, "first overload control (%s) %.0f s later\n", ser->control_kind,
-                                   ser->control_time - ser->onset_time);
-        else
-            g_string_append_printf(out, "overload control (%s) in time\n", ser->control_kind);
-    }
+    amfol_rows *t = amfol_symptoms_report_rows(e);
+    const amfol_rows *amfs = amfol_rows_get_table(t, 0, col(t, "amfs"));
+    for (size_t i = 0; i < amfol_rows_count(amfs); i++)
+        headline_amf(t, amfs, i, out);
+    amfol_rows_free(t);
 }

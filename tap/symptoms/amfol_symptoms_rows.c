@@ -77,7 +77,13 @@ static const amfol_column bucket_cols[B_COUNT] = {
     { .key = "symptoms", .title = "Symptoms", .short_title = "symptoms", .type = AMFOL_CELL_STR },
 };
 
-enum { S_BUCKET_S, S_BASELINE, S_ONSET_FRAME, S_ONSET_REL, S_CONTROL_FRAME, S_CONTROL, S_BUCKETS, S_COUNT };
+/* One AMF's series: amfs[].symptoms (columns with a key), and the prose of the timeline section
+ * and of the diagnosis headline (amfol_symptoms_report.c; the prose-only columns after S_BUCKETS). */
+enum {
+    S_BUCKET_S, S_BASELINE, S_ONSET_FRAME, S_ONSET_REL, S_CONTROL_FRAME, S_CONTROL, S_BUCKETS,
+    S_AMF_L, S_RUN_END_L, S_ONSET_FLAGS_L, S_ONSET_SLOW_L, S_ONSET_UNANSWERED_L, S_PEAK_L, S_CONTROL_REL_L,
+    S_CONTROL_DELAY_L, S_CONTROL_LATE_L, S_SBI_PEAK_L, S_SBI_WHO_L, S_WORST_UNANSWERED_L, S_COUNT
+};
 static const amfol_column series_cols[S_COUNT] = {
     AMFOL_JREAL("bucket_s", "%.3f"),
     AMFOL_JCOL("baseline", AMFOL_CELL_TABLE),
@@ -86,6 +92,18 @@ static const amfol_column series_cols[S_COUNT] = {
     AMFOL_JCOL("control_frame", AMFOL_CELL_UINT),
     AMFOL_JCOL("control", AMFOL_CELL_STR),
     AMFOL_JCOL("buckets", AMFOL_CELL_TABLE),
+    AMFOL_LCOL("amf", AMFOL_CELL_STR),
+    AMFOL_LCOL("run_end_rel_s", AMFOL_CELL_REAL),        /* onset only: end of the sustained run */
+    AMFOL_LCOL("onset_symptoms", AMFOL_CELL_STR),        /* "slow,sbi-slow,unanswered" */
+    AMFOL_LCOL("onset_slow", AMFOL_CELL_BOOL),
+    AMFOL_LCOL("onset_unanswered", AMFOL_CELL_BOOL),
+    AMFOL_LCOL("peak_ratio", AMFOL_CELL_REAL),           /* p95 / baseline at its worst, when > 0 */
+    AMFOL_LCOL("control_rel_s", AMFOL_CELL_REAL),
+    AMFOL_LCOL("control_delay_s", AMFOL_CELL_REAL),      /* onset and control: control - onset */
+    AMFOL_LCOL("control_late", AMFOL_CELL_BOOL),         /* ... >= amfol.control_late_s */
+    AMFOL_LCOL("sbi_peak_ratio", AMFOL_CELL_REAL),       /* onset: worst SBI p95 / baseline in the run */
+    AMFOL_LCOL("sbi_peak_series", AMFOL_CELL_STR),       /* ... and its producer */
+    AMFOL_LCOL("worst_unanswered_pct", AMFOL_CELL_UINT), /* onset: worst bucket of the run */
 };
 
 static double rel(const amfol_engine *e, amfol_time t)
@@ -195,17 +213,63 @@ static amfol_rows *bucket_rows(const amfol_symptom_series *ser)
     return t;
 }
 
-amfol_rows *amfol_symptoms_amf_rows(amfol_engine *e, const char *amf)
+/* The worst SBI slow-down of the run: producer name and p95 / baseline. */
+static double sbi_peak(const amfol_symptom_series *ser, const char **who)
 {
-    const amfol_symptom_series *ser = NULL;
-    for (size_t i = 0; i < amfol_symptoms_amf_count(e) && !ser; i++)
-        if (strcmp(amfol_symptoms_series(e, i)->amf, amf) == 0)
-            ser = amfol_symptoms_series(e, i);
-    if (!ser)
-        return NULL;
-    amfol_rows *t = amfol_rows_new("symptoms", AMFOL_ROWS_OBJECT, series_cols, S_COUNT, 1);
+    double best = 0;
+    for (size_t b = 0; b < ser->n_buckets; b++) {
+        const amfol_symptom_bucket *k = &ser->buckets[b];
+        if (k->start + k->duration_s <= ser->onset_time || k->start >= ser->run_end_time)
+            continue;
+        for (int s = AMFOL_SYM_FIRST_SBI; s < AMFOL_SYM_SERIES; s++)
+            if (ser->baseline[s].source && ser->baseline[s].p95_s > 0 && k->latency[s].n &&
+                k->latency[s].p95_s / ser->baseline[s].p95_s > best) {
+                best = k->latency[s].p95_s / ser->baseline[s].p95_s;
+                *who = amfol_sym_series_name(s);
+            }
+    }
+    return best;
+}
+
+static uint32_t worst_unanswered_pct(const amfol_symptom_series *ser)
+{
+    uint32_t best = 0;
+    for (size_t b = 0; b < ser->n_buckets; b++) {
+        const amfol_symptom_bucket *k = &ser->buckets[b];
+        if (k->requests && k->start + k->duration_s > ser->onset_time && k->start < ser->run_end_time)
+            best = MAX(best, (uint32_t)(100.0 * k->unanswered / k->requests + 0.5));
+    }
+    return best;
+}
+
+static void series_row(amfol_engine *e, amfol_rows *t, const amfol_symptom_series *ser)
+{
+    char flags[48];
     amfol_rows_add(t);
     amfol_rows_real(t, S_BUCKET_S, ser->bucket_s);
+    amfol_rows_str(t, S_AMF_L, ser->amf);
+    if (ser->onset_frame) {
+        const char *who = NULL;
+        double sbi = sbi_peak(ser, &who);
+        amfol_rows_real(t, S_RUN_END_L, rel(e, ser->run_end_time));
+        amfol_rows_str(t, S_ONSET_FLAGS_L, sym_flags_text(ser->onset_symptoms, flags, sizeof flags));
+        amfol_rows_bool(t, S_ONSET_SLOW_L, (ser->onset_symptoms & AMFOL_SYM_SLOW) != 0);
+        amfol_rows_bool(t, S_ONSET_UNANSWERED_L, (ser->onset_symptoms & AMFOL_SYM_UNANSWERED) != 0);
+        if (who) {
+            amfol_rows_real(t, S_SBI_PEAK_L, sbi);
+            amfol_rows_str(t, S_SBI_WHO_L, who);
+        }
+        amfol_rows_uint(t, S_WORST_UNANSWERED_L, worst_unanswered_pct(ser));
+    }
+    if (ser->peak_ratio > 0)
+        amfol_rows_real(t, S_PEAK_L, ser->peak_ratio);
+    if (ser->control_frame) {
+        amfol_rows_real(t, S_CONTROL_REL_L, rel(e, ser->control_time));
+        if (ser->onset_frame) {
+            amfol_rows_real(t, S_CONTROL_DELAY_L, ser->control_time - ser->onset_time);
+            amfol_rows_bool(t, S_CONTROL_LATE_L, ser->control_time - ser->onset_time >= e->symptoms->cfg.control_late_s);
+        }
+    }
     amfol_rows_table(t, S_BASELINE, baseline_rows(e, ser));
     if (ser->onset_frame) {
         amfol_rows_uint(t, S_ONSET_FRAME, ser->onset_frame);
@@ -216,6 +280,56 @@ amfol_rows *amfol_symptoms_amf_rows(amfol_engine *e, const char *amf)
         amfol_rows_str(t, S_CONTROL, ser->control_kind);
     }
     amfol_rows_table(t, S_BUCKETS, bucket_rows(ser));
+}
+
+amfol_rows *amfol_symptoms_amf_rows(amfol_engine *e, const char *amf)
+{
+    const amfol_symptom_series *ser = NULL;
+    for (size_t i = 0; i < amfol_symptoms_amf_count(e) && !ser; i++)
+        if (strcmp(amfol_symptoms_series(e, i)->amf, amf) == 0)
+            ser = amfol_symptoms_series(e, i);
+    if (!ser)
+        return NULL;
+    amfol_rows *t = amfol_rows_new("symptoms", AMFOL_ROWS_OBJECT, series_cols, S_COUNT, 1);
+    series_row(e, t, ser);
+    return t;
+}
+
+/* The timeline section and the diagnosis headline: every AMF's series (the rows above) and the
+ * module's caps, prose only. */
+enum {
+    SR_BUCKET_S, SR_MIN_SAMPLES, SR_SAMPLES_DROPPED, SR_PENDING_DROPPED, SR_SBI_OPEN_DROPPED,
+    SR_CONTEXTS_DROPPED, SR_AMFS_DROPPED, SR_AMFS, SR_COUNT
+};
+static const amfol_column report_cols[SR_COUNT] = {
+    AMFOL_LCOL("bucket_s", AMFOL_CELL_REAL),
+    AMFOL_LCOL("min_samples", AMFOL_CELL_UINT),
+    AMFOL_LCOL("samples_dropped", AMFOL_CELL_UINT),
+    AMFOL_LCOL("pending_dropped", AMFOL_CELL_UINT),
+    AMFOL_LCOL("sbi_open_dropped", AMFOL_CELL_UINT),
+    AMFOL_LCOL("contexts_dropped", AMFOL_CELL_UINT),
+    AMFOL_LCOL("amfs_dropped", AMFOL_CELL_UINT),
+    AMFOL_LCOL("amfs", AMFOL_CELL_TABLE),
+};
+
+amfol_rows *amfol_symptoms_report_rows(amfol_engine *e)
+{
+    const amfol_symptoms *s = e->symptoms;
+    size_t n = amfol_symptoms_amf_count(e);
+    const amfol_symptom_series *first = amfol_symptoms_series(e, 0);
+    amfol_rows *amfs = amfol_rows_new("amfs", AMFOL_ROWS_ARRAY, series_cols, S_COUNT, MAX(n, 1));
+    for (size_t i = 0; i < n; i++)
+        series_row(e, amfs, amfol_symptoms_series(e, i));
+    amfol_rows *t = amfol_rows_new("symptoms report", AMFOL_ROWS_OBJECT, report_cols, SR_COUNT, 1);
+    amfol_rows_add(t);
+    amfol_rows_real(t, SR_BUCKET_S, first ? first->bucket_s : 0.0);
+    amfol_rows_uint(t, SR_MIN_SAMPLES, s->cfg.symptom_min_samples);
+    amfol_rows_uint(t, SR_SAMPLES_DROPPED, s->samples_dropped);
+    amfol_rows_uint(t, SR_PENDING_DROPPED, s->pending_dropped);
+    amfol_rows_uint(t, SR_SBI_OPEN_DROPPED, s->sbi_open_dropped);
+    amfol_rows_uint(t, SR_CONTEXTS_DROPPED, s->contexts_dropped);
+    amfol_rows_uint(t, SR_AMFS_DROPPED, s->amfs_dropped);
+    amfol_rows_table(t, SR_AMFS, amfs);
     return t;
 }
 
