@@ -5,6 +5,7 @@
 
 #include <string.h>
 #include "../core/amfol_rules.h"
+#include "amfol_rows_line.h"
 
 static const char *severity_name(int sev)
 {
@@ -20,19 +21,20 @@ const char *amfol_report_severity_name(int severity)
     return severity_name(severity);
 }
 
+/* The capture line(s), from the document's capture rows. */
 static void capture_line(amfol_engine *e, GString *out)
 {
-    const amfol_capture_info *cap = amfol_engine_capture(e);
-    g_string_append_printf(out, "Capture: %" G_GUINT64_FORMAT " frames, %.3f s\n", cap->frames,
-                           cap->frames ? cap->last_time - cap->first_time : 0.0);
+    amfol_rows *t = amfol_report_capture_rows(e);
+    amfol_rows_line(out, t, 0, "Capture: {frames} frames, {duration_s:%.3f} s\n");
     /* Said only when it happened, so that clean captures read as before. */
-    if (cap->duplicates_ignored || cap->sctp_retransmissions_ignored)
-        g_string_append_printf(out, "Ignored as seen before: %" G_GUINT64_FORMAT " duplicate frames "
-                               "(same transport identity and payload, e.g. two probes), %" G_GUINT64_FORMAT
-                               " SCTP retransmissions (every DATA chunk's TSN already seen)\n",
-                               cap->duplicates_ignored, cap->sctp_retransmissions_ignored);
-    if (cap->caveat)
-        g_string_append_printf(out, "Caveat: %s\n", cap->caveat);
+    if (amfol_rows_get_uint(t, 0, amfol_rows_find_column(t, "duplicates_ignored")) ||
+        amfol_rows_get_uint(t, 0, amfol_rows_find_column(t, "sctp_retransmissions_ignored")))
+        amfol_rows_line(out, t, 0, "Ignored as seen before: {duplicates_ignored} duplicate frames (same transport "
+                                   "identity and payload, e.g. two probes), {sctp_retransmissions_ignored} SCTP "
+                                   "retransmissions (every DATA chunk's TSN already seen)\n");
+    if (amfol_rows_has(t, 0, amfol_rows_find_column(t, "caveat")))
+        amfol_rows_line(out, t, 0, "Caveat: {caveat}\n");
+    amfol_rows_free(t);
 }
 
 void amfol_report_timeline(amfol_engine *e, GString *out)
@@ -48,12 +50,45 @@ void amfol_report_timeline(amfol_engine *e, GString *out)
     g_string_append(out, "===\n");
 }
 
-static void entity(GString *out, const char *label, const char *v, bool *first)
+static bool has(const amfol_rows *t, const char *name)
 {
-    if (!v)
+    return amfol_rows_has(t, 0, amfol_rows_find_column(t, name));
+}
+
+/* ", gNB gnb-1": one entity of a finding when it has one. */
+static void entity(GString *out, const amfol_rows *t, const char *tmpl, const char *name, bool *first)
+{
+    if (!has(t, name))
         return;
-    g_string_append_printf(out, "%s%s %s", *first ? "" : ", ", label, v);
+    g_string_append(out, *first ? "" : ", ");
+    amfol_rows_line(out, t, 0, tmpl);
     *first = false;
+}
+
+/* One finding in plain language, from the rows of its JSON object. */
+static void diagnosis_finding(GString *out, size_t i, const amfol_rows *head, const amfol_rows *tail)
+{
+    g_string_append_printf(out, "\n%zu. ", i + 1);
+    amfol_rows_line(out, head, 0, "[{severity}] {rule}: {title}\n");
+    bool first = true;
+    g_string_append(out, "   Where: ");
+    /* SBI rules name the producer NF there, which need not be an AMF (e.g. the NRF). */
+    entity(out, head, strncmp(amfol_rows_get_str(head, 0, 0), "sbi-", 4) == 0 ? "NF {amf}" : "AMF {amf}", "amf", &first);
+    entity(out, head, "gNB {gnb}", "gnb", &first);
+    entity(out, tail, "cell {cell}", "cell", &first);
+    entity(out, tail, "UE {ue}", "ue", &first);
+    entity(out, tail, "layer {layer}", "layer", &first);
+    g_string_append(out, first ? "-\n" : "\n");
+    if (has(tail, "summary"))
+        amfol_rows_line(out, tail, 0, "   What: {summary}\n");
+    const amfol_rows *frames = amfol_rows_get_table(tail, 0, amfol_rows_find_column(tail, "frames"));
+    amfol_rows_line(out, tail, 0, amfol_rows_count(frames) ? "   Evidence: first frame {first_frame}; frames {frames}"
+                                                           : "   Evidence: first frame {first_frame}; frames");
+    if (amfol_rows_get_uint(tail, 0, amfol_rows_find_column(tail, "count")) > amfol_rows_count(frames))
+        amfol_rows_line(out, tail, 0, " (count {count})");
+    g_string_append(out, "\n");
+    if (has(tail, "check_next"))
+        amfol_rows_line(out, tail, 0, "   Check next: {check_next}\n");
 }
 
 void amfol_report_diagnosis(amfol_engine *e, GString *out)
@@ -70,31 +105,11 @@ void amfol_report_diagnosis(amfol_engine *e, GString *out)
     }
     g_string_append_printf(out, "%zu finding%s, most severe first:\n", n, n == 1 ? "" : "s");
     for (size_t i = 0; i < n; i++) {
-        const amfol_finding *x = amfol_findings_get(fs, i);
-        const amfol_rule *r = amfol_rule_get(x->rule_id);
-        g_string_append_printf(out, "\n%zu. [%s] %s: %s\n", i + 1, severity_name(x->severity), x->rule,
-                               r ? r->title : "");
-        bool first = true;
-        g_string_append(out, "   Where: ");
-        /* SBI rules name the producer NF there, which need not be an AMF (e.g. the NRF). */
-        entity(out, strncmp(x->rule, "sbi-", 4) == 0 ? "NF" : "AMF", x->amf, &first);
-        entity(out, "gNB", x->gnb, &first);
-        entity(out, "cell", x->cell, &first);
-        entity(out, "UE", x->ue, &first);
-        entity(out, "layer", x->layer, &first);
-        if (first)
-            g_string_append(out, "-");
-        g_string_append(out, "\n");
-        if (x->summary)
-            g_string_append_printf(out, "   What: %s\n", x->summary);
-        g_string_append_printf(out, "   Evidence: first frame %u; frames", x->first_frame);
-        for (int k = 0; k < x->n_frames; k++)
-            g_string_append_printf(out, " %u", x->frames[k]);
-        if (x->count > (uint32_t)x->n_frames)
-            g_string_append_printf(out, " (count %u)", x->count);
-        g_string_append(out, "\n");
-        if (r)
-            g_string_append_printf(out, "   Check next: %s\n", r->check_next);
+        amfol_rows *head, *tail;
+        amfol_report_finding_rows(amfol_findings_get(fs, i), &head, &tail);
+        diagnosis_finding(out, i, head, tail);
+        amfol_rows_free(head);
+        amfol_rows_free(tail);
     }
     if (amfol_findings_dropped(fs))
         g_string_append_printf(out, "\n(%u more findings not kept)\n", amfol_findings_dropped(fs));

@@ -14,6 +14,13 @@ void amfol_report_timeline(amfol_engine *e, GString *out);
 void amfol_report_json(amfol_engine *e, GString *out);
 void amfol_report_diagnosis(amfol_engine *e, GString *out);
 
+/* The document's capture member and one finding (two objects: the members before the N2
+ * module's gnb_associations and those after) as rows (amfol_report_json.c, freed by the caller
+ * with amfol_rows_free); the diagnosis text says them through amfol_rows_line(). */
+struct amfol_rows;
+struct amfol_rows *amfol_report_capture_rows(amfol_engine *e);
+void amfol_report_finding_rows(const amfol_finding *x, struct amfol_rows **head, struct amfol_rows **tail);
+
 /* "error", "warning", "note" */
 const char *amfol_report_severity_name(int severity);
 

@@ -7,7 +7,7 @@
 
 /* ---- the capture, finding and rule members, as rows (core/amfol_rows.h) ------------------ */
 
-enum { CAP_FRAMES, CAP_FIRST, CAP_LAST, CAP_DUPS, CAP_RETRANS, CAP_DAMAGED, CAP_CAVEAT, CAP_COUNT };
+enum { CAP_FRAMES, CAP_FIRST, CAP_LAST, CAP_DUPS, CAP_RETRANS, CAP_DAMAGED, CAP_CAVEAT, CAP_DURATION_L, CAP_COUNT };
 static const amfol_column capture_cols[CAP_COUNT] = {
     AMFOL_JCOL("frames", AMFOL_CELL_UINT),
     AMFOL_JREAL("first_time", "%.6f"),           /* null without frames */
@@ -16,9 +16,10 @@ static const amfol_column capture_cols[CAP_COUNT] = {
     AMFOL_JCOL("sctp_retransmissions_ignored", AMFOL_CELL_UINT),
     AMFOL_JCOL("damaged_ignored", AMFOL_CELL_UINT),
     AMFOL_JOPT("caveat", AMFOL_CELL_STR),        /* only when there is one: clean captures read as before */
+    AMFOL_LCOL("duration_s", AMFOL_CELL_REAL),   /* prose: last - first, 0 without frames */
 };
 
-static amfol_rows *capture_rows(amfol_engine *e)
+amfol_rows *amfol_report_capture_rows(amfol_engine *e)
 {
     const amfol_capture_info *cap = amfol_engine_capture(e);
     amfol_rows *t = amfol_rows_new("capture", AMFOL_ROWS_OBJECT, capture_cols, CAP_COUNT, 1);
@@ -32,16 +33,18 @@ static amfol_rows *capture_rows(amfol_engine *e)
     amfol_rows_uint(t, CAP_RETRANS, cap->sctp_retransmissions_ignored);
     amfol_rows_uint(t, CAP_DAMAGED, cap->damaged_ignored);
     amfol_rows_str(t, CAP_CAVEAT, cap->caveat);
+    amfol_rows_real(t, CAP_DURATION_L, cap->frames ? cap->last_time - cap->first_time : 0.0);
     return t;
 }
 
 /* A finding is written as two objects' members around the N2 module's "gnb_associations". */
-enum { FH_RULE, FH_SEVERITY, FH_AMF, FH_GNB, FH_COUNT };
+enum { FH_RULE, FH_SEVERITY, FH_AMF, FH_GNB, FH_TITLE_L, FH_COUNT };
 static const amfol_column finding_head_cols[FH_COUNT] = {
     AMFOL_JCOL("rule", AMFOL_CELL_STR),
     AMFOL_JCOL("severity", AMFOL_CELL_STR),
     AMFOL_JCOL("amf", AMFOL_CELL_STR),
     AMFOL_JCOL("gnb", AMFOL_CELL_STR),
+    AMFOL_LCOL("title", AMFOL_CELL_STR),         /* prose: the rule's title ("" when unknown) */
 };
 enum { FT_CELL, FT_UE, FT_LAYER, FT_FIRST, FT_FRAMES, FT_COUNT_N, FT_SUMMARY, FT_CHECK, FT_COUNT };
 static const amfol_column finding_tail_cols[FT_COUNT] = {
@@ -56,7 +59,7 @@ static const amfol_column finding_tail_cols[FT_COUNT] = {
 };
 static const amfol_column frame_col[1] = { AMFOL_JCOL("frame", AMFOL_CELL_UINT) };
 
-static void write_finding(json_dumper *d, amfol_engine *e, const amfol_finding *x)
+void amfol_report_finding_rows(const amfol_finding *x, amfol_rows **head_out, amfol_rows **tail_out)
 {
     const amfol_rule *r = amfol_rule_get(x->rule_id);
     amfol_rows *head = amfol_rows_new("finding", AMFOL_ROWS_OBJECT, finding_head_cols, FH_COUNT, 1);
@@ -65,6 +68,7 @@ static void write_finding(json_dumper *d, amfol_engine *e, const amfol_finding *
     amfol_rows_str(head, FH_SEVERITY, amfol_report_severity_name(x->severity));
     amfol_rows_str(head, FH_AMF, x->amf);
     amfol_rows_str(head, FH_GNB, x->gnb);
+    amfol_rows_str(head, FH_TITLE_L, r ? r->title : "");
     amfol_rows *frames = amfol_rows_new("frames", AMFOL_ROWS_LIST, frame_col, 1, MAX(x->n_frames, 1));
     for (int k = 0; k < x->n_frames; k++) {
         amfol_rows_add(frames);
@@ -80,6 +84,14 @@ static void write_finding(json_dumper *d, amfol_engine *e, const amfol_finding *
     amfol_rows_uint(tail, FT_COUNT_N, x->count);
     amfol_rows_str(tail, FT_SUMMARY, x->summary);
     amfol_rows_str(tail, FT_CHECK, r ? r->check_next : NULL);
+    *head_out = head;
+    *tail_out = tail;
+}
+
+static void write_finding(json_dumper *d, amfol_engine *e, const amfol_finding *x)
+{
+    amfol_rows *head, *tail;
+    amfol_report_finding_rows(x, &head, &tail);
     json_dumper_begin_object(d);
     amfol_rows_json_members(d, head);
     amfol_n2_report_gnb_associations(e, d, x->gnb);   /* one gNB, all its associations */
@@ -134,7 +146,7 @@ void amfol_report_json(amfol_engine *e, GString *out)
     json_dumper_begin_object(&d);
     json_dumper_set_member_name(&d, "amfol_version");
     json_dumper_value_string(&d, AMFOL_JSON_VERSION);
-    rows_member(&d, "capture", capture_rows(e));
+    rows_member(&d, "capture", amfol_report_capture_rows(e));
     amfol_n2_report_json(e, &d);
     amfol_rrc_report_json(e, &d);
     amfol_nas_report_json(e, &d);
