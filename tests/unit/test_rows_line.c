@@ -107,6 +107,33 @@ int main(void)
     CHECK(amfol_rows_get_table(t, 1, C_INNER) == NULL);
     CHECK(amfol_rows_count(amfol_rows_get_table(t, 0, C_LIST)) == 2);
     amfol_rows_free(t);
+
+    /* A prose-only column (AMFOL_LCOL): found by amfol_rows_line, in neither the JSON nor the text
+     * table; the readers for int, real and string cells. */
+    static const amfol_column pcols[3] = {
+        AMFOL_COL("amf", "AMF", AMFOL_CELL_STR),
+        AMFOL_LCOL("delay_s", AMFOL_CELL_REAL),
+        AMFOL_LCOL("level", AMFOL_CELL_INT),
+    };
+    amfol_rows *p = amfol_rows_new("prose", AMFOL_ROWS_ARRAY, pcols, 3, 2);
+    amfol_rows_add(p);
+    amfol_rows_str(p, 0, "amf-1");
+    amfol_rows_real(p, 1, 12.75);
+    amfol_rows_int(p, 2, -3);
+    j = json_of(p);
+    SAME(j, "[{\"amf\":\"amf-1\"}]");
+    g_free(j);
+    GString *txt = g_string_new(NULL);
+    amfol_rows_text(txt, p, "");
+    CHECK(strstr(txt->str, "amf-1") && !strstr(txt->str, "12") && !strstr(txt->str, "-3"));
+    g_string_free(txt, TRUE);
+    j = line(p, 0, "AMF {AMF}: control {delay_s:%.0f} s later, level {level}");
+    SAME(j, "AMF amf-1: control 13 s later, level -3");
+    g_free(j);
+    CHECK(amfol_rows_find_column(p, "delay_s") == 1);
+    CHECK(amfol_rows_get_real(p, 0, 1) == 12.75 && amfol_rows_get_int(p, 0, 2) == -3);
+    CHECK(strcmp(amfol_rows_get_str(p, 0, 0), "amf-1") == 0 && amfol_rows_get_str(p, 1, 0) == NULL);
+    amfol_rows_free(p);
     printf("ok\n");
     return 0;
 }
