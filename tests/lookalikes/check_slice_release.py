@@ -37,21 +37,29 @@ def expect(what, got, want):
         ERRORS.append("%s:\n  got  %r\n  want %r" % (what, got, want))
 
 
-def released_slices(wrapper, plugin, cap):
-    """RRCRelease frame -> the S-NSSAIs its UE's RRCSetupComplete requested (by DU UE F1AP ID)."""
-    out = run([wrapper, plugin, "-r", cap, "-Y", "f1ap.SRBID == 1 && nr-rrc", "-T", "fields",
+def fields_and_report(wrapper, plugin, cap):
+    """One tshark run: the RRC fields of every frame, then the JSON report.
+
+    released: RRCRelease frame -> the S-NSSAIs its UE's RRCSetupComplete requested (by DU UE F1AP
+    ID), over the frames of "f1ap.SRBID == 1 && nr-rrc" (the filter applied here, on the fields).
+    findings: the JSON report's findings."""
+    out = run([wrapper, plugin, "-r", cap, "-T", "fields",
                "-E", "separator=\t", "-e", "frame.number", "-e", "f1ap.procedureCode",
-               "-e", "f1ap.GNB_DU_UE_F1AP_ID", "-e", "nr-rrc.c1", "-e", "nr-rrc.sst_SD"])
+               "-e", "f1ap.GNB_DU_UE_F1AP_ID", "-e", "nr-rrc.c1", "-e", "nr-rrc.sst_SD",
+               "-e", "f1ap.SRBID", "-e", "nr-rrc", "-z", "amfol,json"])
+    rows, report = out.split("\n{", 1) if "\n{" in out else (out, "")
     asked, released = {}, {}
-    for line in out.splitlines():
-        num, proc, ue, c1, sd = (line.split("\t") + [""] * 5)[:5]
+    for line in rows.splitlines():
+        num, proc, ue, c1, sd, srbid, rrc = (line.split("\t") + [""] * 7)[:7]
+        if "1" not in srbid.split(",") or not rrc:
+            continue
         if c1 != "2":
             continue
         if proc == "13":
             asked[ue] = {"%d-%s" % (int(x[:2], 16), x[2:]) for x in sd.replace(":", "").split(",") if x}
         elif proc == "12":
             released[int(num)] = asked.get(ue, set())
-    return released
+    return released, json.loads("{" + report)["findings"]
 
 
 def check(name, synth, wrapper, plugin, work):
@@ -59,11 +67,9 @@ def check(name, synth, wrapper, plugin, work):
     run([synth, os.path.join(HERE, "scenarios", name + ".ini"), "-o", cap])
     truth = json.load(open(os.path.join(work, name + ".truth.json")))
     want = [f for f in truth["faults"] if f["rule"] == RULE]
-    out = run([wrapper, plugin, "-r", cap, "-q", "-z", "amfol,json"])
-    found = json.loads(out[out.index("{"):])["findings"]
+    released, found = fields_and_report(wrapper, plugin, cap)
     got = [f for f in found if f["rule"] == RULE]
     expect(name + ": findings of the rule", len(got), len(want))
-    released = released_slices(wrapper, plugin, cap)
     for t, f in zip(want, got):
         sn = t["details"]["snssai"]
         sev = "warning" if t["details"]["listed"] and not t["details"]["pct"] else "error"

@@ -31,19 +31,30 @@ class Ctx:
         return out.stdout
 
     def fields(self, cap, *opts):
+        return self.fields_and_taps(cap, *opts)[0]
+
+    def fields_and_taps(self, cap, *opts):
+        """The per-frame rows, and what the -z taps among opts print after them (one run)."""
         args = list(opts) + ["-T", "fields", "-E", "occurrence=f"]
         for f in FIELDS:
             args += ["-e", f]
         rows = {}
-        for line in self.tshark(cap, *args).splitlines():
-            v = line.split("\t")
-            # Keys are the last name part; amfol.nas (the message item) is "message".
-            keys = ["message" if f == "amfol.nas" else f.split(".")[-1] for f in FIELDS[1:]]
+        lines = self.tshark(cap, *args).splitlines(True)
+        # Keys are the last name part; amfol.nas (the message item) is "message".
+        keys = ["message" if f == "amfol.nas" else f.split(".")[-1] for f in FIELDS[1:]]
+        n = 0
+        for line in lines:
+            v = line.rstrip("\n").split("\t")
+            if not v[0].isdigit():   # the taps' output follows the last frame's row
+                break
             rows[int(v[0])] = dict(zip(keys, v[1:]))
-        return rows
+            n += 1
+        return rows, "".join(lines[n:])
 
     def findings(self, cap, *opts):
-        out = self.tshark(cap, *(list(opts) + ["-q", "-z", "amfol,json"]))
+        return self.findings_of(self.tshark(cap, *(list(opts) + ["-q", "-z", "amfol,json"])))
+
+    def findings_of(self, out):
         doc = json.loads(out[out.index("{"):])
         # The NAS module's rules, plus the radio module's exempt-access-rejected on the NAS layer.
         return doc, [f for f in doc["findings"] if f["rule"] in rule_ids(doc, "nas") or
@@ -83,7 +94,13 @@ AMF = "10.0.0.1:38412"
 
 def case_backoff(ctx):
     cap = mkcap(ctx, "backoff")
-    r = ctx.fields(cap)
+    # One run per pass: the one-pass rows with the JSON report, the NAS table and the timeline
+    # (tshark prints the taps in the reverse order of the -z options: timeline, table, JSON), the
+    # two-pass rows with the Expert Info notes.
+    r, taps = ctx.fields_and_taps(cap, "-z", "amfol,json", "-z", "amfol,nas", "-z", "amfol,timeline")
+    tl_at, table_at, json_at = taps.find("=== amfol timeline ==="), taps.find("\n====="), taps.find("\n{\n")
+    ctx.eq("taps printed after the rows: timeline, NAS table, JSON", 0 <= tl_at < table_at < json_at, True)
+    tl, table, report = taps[tl_at:table_at], taps[table_at:json_at], taps[json_at:]
     ctx.row(r, 1, message="Registration request", ue="suci:00101-0000000001", linked_by="new")
     ctx.row(r, 2, message="Registration reject", cause="22", congestion="1", t3346="60 s",
             t3346_s="60", integrity_protected="1", timer="T3346", linked_by="ngap-ue-context")
@@ -101,7 +118,7 @@ def case_backoff(ctx):
     ctx.row(r, 18, verdict="", linked_by="suci")
     ctx.row(r, 19, verdict="", linked_by="ngap-ue-context")
     ctx.row(r, 20, message="")
-    doc, found = ctx.findings(cap)
+    doc, found = ctx.findings_of(report)
     ctx.rules(found, {
         "ue-early-retry": (3, [2, 3], 1, "suci:00101-0000000001"),
         "t3346-missing": (5, [5], 1, "suci:00101-0000000002"),
@@ -119,9 +136,8 @@ def case_backoff(ctx):
     ctx.eq("early retries", nas["amfs"][0]["early_retries"], 1)
     ctx.eq("allowed in back-off", nas["amfs"][0]["allowed_in_backoff"], 2)
     # Two-pass (-2) gives the same per-frame items.
-    r2 = ctx.fields(cap, "-2")
+    r2, expert = ctx.fields_and_taps(cap, "-2", "-z", "expert,note")
     ctx.eq("two-pass rows", r2, r)
-    table = ctx.tshark(cap, "-q", "-z", "amfol,nas")
     rows = [[c.strip() for c in line.split("|")[:7]] for line in table.splitlines()
             if line.startswith(AMF)]
     ctx.eq("nas table", rows, [
@@ -132,13 +148,11 @@ def case_backoff(ctx):
         [AMF, "0", "Registration reject", "111", "Protocol error, unspecified", "none", "1"],
         [AMF, "0", "DL NAS transport", "22", "Congestion", "3600 s", "1"],
         [AMF, "0", "PDU session establishment reject", "26", "Insufficient resources", "3600 s", "1"]])
-    expert = ctx.tshark(cap, "-2", "-q", "-z", "expert,note")
     for line in ["1   Sequence              AMFOL  Early retry: back-off T3346 from frame 2 still runs for 50.1 s",
                  "1  Undecoded              AMFOL  Ciphered NAS is unreadable",
                  "1   Protocol              AMFOL  Congestion reject without T3346"]:
         if line not in expert:
             ctx.errors.append("expert info lacks %r" % line)
-    tl = ctx.tshark(cap, "-q", "-z", "amfol,timeline")
     for s in ["early retry: frame 3", "Service reject", "-o nas-5gs.null_decipher:TRUE"]:
         if s not in tl:
             ctx.errors.append("timeline lacks %r" % s)

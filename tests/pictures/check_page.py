@@ -9,13 +9,17 @@
 # Chromium renders it into a PNG that is not blank and shows the episode colour when there are
 # episodes.
 #
+# With --render-later DIR NAME the page is written to DIR/NAME.html (and DIR/NAME.json: its episode
+# count) for pictures.render (render_pages.py), which renders the pages of all scenarios in one
+# Chromium, instead of starting Chromium here.
+#
 # Usage: check_page.py TSHARK_WRAPPER PLUGIN (--capture FILE | --n2-crafted storm|clean|exempt|late)
-#                       [--no-ngap]
+#                       [--no-ngap] [--render-later DIR NAME]
 import json, os, re, shutil, subprocess, sys, tempfile
 from html.parser import HTMLParser
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from pnglite import pixel_stats
+from render_pages import CHROMIUM_FLAGS, find_chromium, judge
 from split_page import split_page
 
 tshark, plugin = sys.argv[1:3]
@@ -31,6 +35,7 @@ else:
     cap = args[1]
     rest = args[2:]
 expect_no_ngap = "--no-ngap" in rest
+render_later = rest[rest.index("--render-later") + 1:][:2] if "--render-later" in rest else None
 
 
 def run(taps, two_pass=True):
@@ -158,8 +163,19 @@ if expect_no_ngap != ("no-ngap" in p.ids):
     fails.append(f"no-NGAP message {'missing' if expect_no_ngap else 'shown for a capture with NGAP'}")
 
 # Rendered by a real browser: not blank, and the episode colour is there when there are episodes.
-chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-if not chromium and os.environ.get("AMFOL_NO_BROWSER") == "1":
+chromium = find_chromium()
+if render_later:
+    pages, name = render_later
+    os.makedirs(pages, exist_ok=True)
+    for ext in (".html", ".json"):   # no stale page left for pictures.render if this test fails
+        if os.path.exists(os.path.join(pages, name + ext)):
+            os.remove(os.path.join(pages, name + ext))
+    if not fails:
+        shutil.copyfile(page_file, os.path.join(pages, name + ".html"))
+        with open(os.path.join(pages, name + ".json"), "w") as f:
+            json.dump({"episodes": len(want_eps)}, f)
+        print(f"render: by pictures.render ({pages}/{name}.html)")
+elif not chromium and os.environ.get("AMFOL_NO_BROWSER") == "1":
     # The minimal Debian roots of scripts/check-ws-versions.sh --run: the page's structure is
     # checked above on that Wireshark; the pixels are the same browser's on the host.
     print("render skipped: AMFOL_NO_BROWSER=1 and no chromium (minimal Debian root)")
@@ -167,18 +183,12 @@ elif not chromium:
     fails.append("chromium not installed (scripts/install-deps.sh installs it)")
 else:
     png = os.path.join(work, "page.png")
-    subprocess.run([chromium, "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                    f"--user-data-dir={work}/chromium", "--force-device-scale-factor=0.5",
-                    "--window-size=1140,1800", f"--screenshot={png}", "file://" + page_file],
+    subprocess.run([chromium] + CHROMIUM_FLAGS + [f"--user-data-dir={work}/chromium", f"--screenshot={png}",
+                                                  "file://" + page_file],
                    check=True, capture_output=True, timeout=120)
-    w, h, ink, colours = pixel_stats(png)
-    print(f"rendered {w}x{h}: {ink * 100:.1f} % ink, {len(colours)} colours")
-    if ink < 0.01 or len(colours) < 8:
-        fails.append(f"rendered page looks blank: {ink * 100:.2f} % ink, {len(colours)} colours")
-    # The episode fill #ffd9b3 at 45 % opacity over white (levels use other tints).
-    tints = [c for c in colours if c[0] >= 250 and 200 <= c[1] <= 245 and 180 <= c[2] <= 235 and c[1] > c[2]]
-    if want_eps and not tints:
-        fails.append("no episode band colour in the rendered page")
+    line, render_fails = judge(png, bool(want_eps))
+    print(line)
+    fails += render_fails
 
 print(f"{len(p.episodes)} episode bands, {len(p.marks)} START/STOP marks, {len(p.findings)} finding markers, "
       f"{len(p.sym_bands)} symptom bands ({sum(p.sym_buckets.values())} buckets, onsets {p.sym_onsets}), "

@@ -5,12 +5,18 @@
 # Scenario captures come from the synthesizer's fixtures (testcaptures/tests: synth.generate.<name>
 # writes build/testcaptures/out/<name>.pcapng and its .truth.json once per run).
 set(_pictures_out ${CMAKE_BINARY_DIR}/testcaptures/out)
+# The page tests write their pages to _pictures_pages (fixture pictures_pages); pictures.render
+# renders them all in one headless Chromium (a Chromium start per page cost ~0.6 s of CPU).
+set(_pictures_pages ${CMAKE_BINARY_DIR}/tests/pictures/pages)
+set(_pictures_rendered "")
 if(DEFINED AMFOL_PLUGIN_SO AND DEFINED AMFOL_SYNTH)
   foreach(scenario mixed-storm clean-episode cascade backoff-storm nrf-lag calm storm-no-control)
     add_test(NAME pictures.page.${scenario}
       COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/check_page.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
-              --capture ${_pictures_out}/${scenario}.pcapng)
-    set_tests_properties(pictures.page.${scenario} PROPERTIES FIXTURES_REQUIRED synth_${scenario} TIMEOUT 180)
+              --capture ${_pictures_out}/${scenario}.pcapng --render-later ${_pictures_pages} ${scenario})
+    set_tests_properties(pictures.page.${scenario} PROPERTIES FIXTURES_REQUIRED synth_${scenario} TIMEOUT 180
+                         FIXTURES_SETUP pictures_pages)
+    list(APPEND _pictures_rendered ${scenario})
   endforeach()
   foreach(scenario mixed-storm clean-episode cascade rejects-after-stop)
     add_test(NAME pictures.flow.${scenario}
@@ -23,8 +29,13 @@ if(DEFINED AMFOL_PLUGIN_SO)
   foreach(crafted storm clean late)
     add_test(NAME pictures.page.n2-${crafted}
       COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/check_page.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
-              --n2-crafted ${crafted})
+              --n2-crafted ${crafted} --render-later ${_pictures_pages} n2-${crafted})
+    set_tests_properties(pictures.page.n2-${crafted} PROPERTIES FIXTURES_SETUP pictures_pages)
+    list(APPEND _pictures_rendered n2-${crafted})
   endforeach()
+  add_test(NAME pictures.render
+    COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/render_pages.py ${_pictures_pages} ${_pictures_rendered})
+  set_tests_properties(pictures.render PROPERTIES FIXTURES_REQUIRED pictures_pages TIMEOUT 300)
 endif()
 if(DEFINED AMFOL_PLUGIN_SO)
   # A capture without NGAP (SBI only) gives a page that says so.

@@ -9,10 +9,13 @@ every report the public-capture tests read: -z amfol,html, amfol,json, amfol,dia
 amfol,timeline. Its stdout goes to OUT_DIR/<path with / as __>.out, its stderr to .err, and
 OUT_DIR/index.json lists name, options, exit status and file per capture.
 Read by n2.public, pictures.page.public and symptoms.public_captures_calm (tests/lib/amfol_outputs.py).
+Two captures run at a time (the largest first), so the tests waiting for the fixture start sooner.
 Fails only when the runs cannot be made (no captures, a capture the MANIFEST does not list);
 the exit status of each tshark run is the consumers' to judge."""
+import concurrent.futures
 import json
 import os
+import queue
 import re
 import shutil
 import subprocess
@@ -54,21 +57,40 @@ def main():
     if os.path.isdir(out):
         shutil.rmtree(out)
     os.makedirs(out)
-    stage = tempfile.mkdtemp(prefix="amfol-public-stage.")   # the plugin staged once for all runs
-    env = dict(os.environ, AMFOL_STAGE=stage)
-    index = []
+    # The plugin is staged once per worker: one staging folder each, so that no wrapper copies the
+    # plugin while the other worker's tshark loads it.
+    stages = [tempfile.mkdtemp(prefix="amfol-public-stage.") for _ in range(2)]
+    free = queue.Queue()
+    for stage in stages:
+        free.put(stage)
+
+    def run(cap):
+        stage = free.get()
+        try:
+            return run_in(cap, dict(os.environ, AMFOL_STAGE=stage))
+        finally:
+            free.put(stage)
+
+    def run_in(cap, env):
+        name = cap.replace(os.sep, "__") + ".out"
+        cmd = [wrapper, plugin, "-r", os.path.join(public, cap), "-q", "-2"] + opts[cap]
+        for z in TAPS:
+            cmd += ["-z", z]
+        with open(os.path.join(out, name), "wb") as o, open(os.path.join(out, name + ".err"), "wb") as e:
+            rc = subprocess.run(cmd, stdout=o, stderr=e, env=env, timeout=300).returncode
+        return {"name": cap, "opts": opts[cap], "rc": rc, "file": name}
+
     try:
-        for cap in caps:
-            name = cap.replace(os.sep, "__") + ".out"
-            cmd = [wrapper, plugin, "-r", os.path.join(public, cap), "-q", "-2"] + opts[cap]
-            for z in TAPS:
-                cmd += ["-z", z]
-            with open(os.path.join(out, name), "wb") as o, open(os.path.join(out, name + ".err"), "wb") as e:
-                rc = subprocess.run(cmd, stdout=o, stderr=e, env=env, timeout=300).returncode
-            index.append({"name": cap, "opts": opts[cap], "rc": rc, "file": name})
-            print("%-60s exit %d" % (cap, rc))
+        # Largest first, so that the last one to start is a short one; the index keeps the name order.
+        big_first = sorted(caps, key=lambda c: -os.path.getsize(os.path.join(public, c)))
+        with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+            done = dict(zip(big_first, pool.map(run, big_first)))
+        index = [done[cap] for cap in caps]
+        for entry in index:
+            print("%-60s exit %d" % (entry["name"], entry["rc"]))
     finally:
-        shutil.rmtree(stage, ignore_errors=True)
+        for stage in stages:
+            shutil.rmtree(stage, ignore_errors=True)
     with open(os.path.join(out, "index.json"), "w") as f:
         json.dump(index, f, indent=1)
     print("%d public captures run once each" % len(index))

@@ -10,14 +10,10 @@ rm -f "$cap"
 n_written=$("$sample" "$cap") || { echo "FAIL: wire_sample did not run"; exit 1; }
 
 fails=0
-# One staging folder for all the tshark runs below (the plugin-less wrapper copies the capture once).
+# One staging folder for the tshark runs below (the plugin-less wrapper copies the capture once).
 export AMFOL_STAGE
 AMFOL_STAGE=$(mktemp -d /tmp/amfol-wire.XXXXXX)
 trap 'rm -rf "$AMFOL_STAGE"' EXIT
-ts() {
-  "$wrapper" "" -r "$cap" -d tcp.port==7777,http2 -o sctp.checksum:CRC-32C \
-    -o ip.check_checksum:TRUE -o tcp.check_checksum:TRUE "$@" 2>/dev/null
-}
 expect() { # NAME EXPECTED ACTUAL
   if [ "$2" == "$3" ]; then
     echo "ok   $1"
@@ -26,29 +22,67 @@ expect() { # NAME EXPECTED ACTUAL
   fi
 }
 
+# One tshark run prints every field the checks below need, one line per frame (a tshark run costs
+# far more than the whole capture; this used to be 18 runs, one per display filter). Occurrences of
+# a field are joined by \037 (values contain ',' and '|'). The former -Y filters are applied in awk:
+#   has(F)     the field (or protocol) is in the frame, like -Y F
+#   any(F, V)  one occurrence equals V, like -Y 'F == V'
+#   v(F)       the value as "-T fields" prints it with the default aggregator ','
+#   va(F)      the same with the aggregator '|'
+fields="frame.number sctp tcp ip.checksum.status sctp.checksum.status tcp.checksum.status
+  sctp.chunk_type ngap.procedureCode ngap.overloadAction ngap.TrafficLoadReductionIndication
+  sctp.data_tsn_raw sctp.data_ssn sctp.data_sid sctp.data_payload_proto_id sctp.retransmission
+  sctp.sack_cumulative_tsn_ack_raw sctp.sack_gap_block_start sctp.sack_gap_block_end
+  sctp.sack_duplicate_tsn sctp.data_b_bit sctp.data_e_bit data.len f1ap.procedureCode
+  nr-rrc.waitTime http2.type http2.headers.method http2.headers.path http2.headers.status
+  http2.headers.retry_after http2.headers.content_type http2.header.name http2.header.value
+  json.member json.member_with_value json.path_with_value _ws.malformed _ws.expert.severity
+  _ws.expert.message"
+table="$outdir/fields.tsv"
+eargs=()
+for f in $fields; do eargs+=(-e "$f"); done
+"$wrapper" "" -r "$cap" -d tcp.port==7777,http2 -o sctp.checksum:CRC-32C \
+  -o ip.check_checksum:TRUE -o tcp.check_checksum:TRUE \
+  -T fields -E aggregator=$'\037' "${eargs[@]}" >"$table" 2>/dev/null
+sel() { # AWK_PROGRAM: run over the table with has/any/v/va
+  awk -F'\t' -v hdr="$fields" '
+    BEGIN { n = split(hdr, H, /[ \n]+/) }
+    function has(f) { return R[f] != "" }
+    function any(f, val,   a, k, i) { k = split(R[f], a, "\037"); for (i = 1; i <= k; i++) if (a[i] == val) return 1; return 0 }
+    function agg(f, c,   s) { s = R[f]; gsub(/\037/, c, s); return s }
+    function v(f) { return agg(f, ",") }
+    function va(f) { return agg(f, "|") }
+    { for (i = 1; i <= n; i++) R[H[i]] = $i }
+    '"$1" "$table"
+}
+# The severity of a warning (PI_WARN); 4.0 prints the number, a later version may print the name.
+warn='function warned(   a, k, i) { k = split(R["_ws.expert.severity"], a, "\037")
+  for (i = 1; i <= k; i++) if (a[i] ~ /^(Warn|Warning|Error)$/ || (a[i] ~ /^[0-9]+$/ && a[i] + 0 >= 6291456)) return 1
+  return 0 }'
+
 expect "writer frame count" "100" "$n_written"
-expect "tshark frame count" "100" "$(ts -T fields -e frame.number | wc -l)"
+expect "tshark frame count" "100" "$(sel '{ print v("frame.number") }' | wc -l)"
 
 # Checksums: every IPv4 header, SCTP packet (CRC32c) and TCP segment verified Good (1).
-expect "ip checksums good" "100 1" "$(ts -T fields -e ip.checksum.status | sort | uniq -c | awk '{print $1, $2}')"
-expect "sctp checksums good" "31 1" "$(ts -Y sctp -T fields -e sctp.checksum.status | sort | uniq -c | awk '{print $1, $2}')"
-expect "tcp checksums good" "69 1" "$(ts -Y tcp -T fields -e tcp.checksum.status | sort | uniq -c | awk '{print $1, $2}')"
+expect "ip checksums good" "100 1" "$(sel '{ print v("ip.checksum.status") }' | sort | uniq -c | awk '{print $1, $2}')"
+expect "sctp checksums good" "31 1" "$(sel 'has("sctp") { print v("sctp.checksum.status") }' | sort | uniq -c | awk '{print $1, $2}')"
+expect "tcp checksums good" "69 1" "$(sel 'has("tcp") { print v("tcp.checksum.status") }' | sort | uniq -c | awk '{print $1, $2}')"
 
 # SCTP: handshake, a 3-chunk NGAP packet, SACK, retransmission, teardown.
 expect "sctp chunk types" \
   "1 2 10 11 0,0,0 3 0 0 3 4 5 7 8 14 1 2 10 11 0 0 3 0 3 1 2 10 11 0 0 0 3" \
-  "$(ts -Y sctp -T fields -e sctp.chunk_type | tr '\n' ' ' | sed 's/ $//')"
+  "$(sel 'has("sctp") { print v("sctp.chunk_type") }' | tr '\n' ' ' | sed 's/ $//')"
 expect "frame 5: three NGAP PDUs" "22,22,23	1,2	50	5000,5001,5002	0,1,2	60,60,60" \
-  "$(ts -Y frame.number==5 -T fields -e ngap.procedureCode -e ngap.overloadAction \
-      -e ngap.TrafficLoadReductionIndication -e sctp.data_tsn_raw -e sctp.data_ssn \
-      -e sctp.data_payload_proto_id)"
+  "$(sel '$1 == 5 { print v("ngap.procedureCode") "\t" v("ngap.overloadAction") "\t" \
+      v("ngap.TrafficLoadReductionIndication") "\t" v("sctp.data_tsn_raw") "\t" v("sctp.data_ssn") "\t" \
+      v("sctp.data_payload_proto_id") }')"
 # Wireshark does not pass a retransmitted chunk to NGAP again: frame 8 has no procedureCode.
 expect "frame 7/8: data + retransmission" "7	15	1000	0x0001	0	
 8		1000	0x0001	0	7" \
-  "$(ts -Y 'frame.number in {7,8}' -T fields -e frame.number -e ngap.procedureCode \
-      -e sctp.data_tsn_raw -e sctp.data_sid -e sctp.data_ssn -e sctp.retransmission)"
+  "$(sel '$1 == 7 || $1 == 8 { print v("frame.number") "\t" v("ngap.procedureCode") "\t" \
+      v("sctp.data_tsn_raw") "\t" v("sctp.data_sid") "\t" v("sctp.data_ssn") "\t" v("sctp.retransmission") }')"
 expect "SACKs ack the peer's last TSN" "5002 1000 8999 9001 102" \
-  "$(ts -Y 'sctp.chunk_type == 3' -T fields -e sctp.sack_cumulative_tsn_ack_raw | tr '\n' ' ' | sed 's/ $//')"
+  "$(sel 'any("sctp.chunk_type", 3) { print v("sctp.sack_cumulative_tsn_ack_raw") }' | tr '\n' ' ' | sed 's/ $//')"
 
 # F1: F1AP over PPID 62 on 38472; a lost CU DATA (TSN 9000), SACK with gap block and duplicate,
 # the retransmission (first sight of 9000, so decoded), the final SACK.
@@ -57,15 +91,15 @@ expect "F1AP + SACK gap + retransmission" "88 11  7000 0
 90     8999 2 2 7000
 91 12 10 9000 0    
 92     9001   " \
-  "$(ts -Y 'frame.number in {88..92}' -T fields -e frame.number -e f1ap.procedureCode \
-      -e nr-rrc.waitTime -e sctp.data_tsn_raw -e sctp.data_ssn -e sctp.sack_cumulative_tsn_ack_raw \
-      -e sctp.sack_gap_block_start -e sctp.sack_gap_block_end -e sctp.sack_duplicate_tsn | tr '\t' ' ')"
+  "$(sel '$1 >= 88 && $1 <= 92 { print v("frame.number"), v("f1ap.procedureCode"), v("nr-rrc.waitTime"), \
+      v("sctp.data_tsn_raw"), v("sctp.data_ssn"), v("sctp.sack_cumulative_tsn_ack_raw"), \
+      v("sctp.sack_gap_block_start"), v("sctp.sack_gap_block_end"), v("sctp.sack_duplicate_tsn") }')"
 # A 3000-byte message in three fragments (B..., ..., ...E), reassembled by Wireshark.
 expect "fragmented DATA reassembled" "97 100 1 0 
 98 101 0 0 
 99 102 0 1 3000" \
-  "$(ts -Y 'frame.number in {97..99}' -T fields -e frame.number -e sctp.data_tsn_raw \
-      -e sctp.data_b_bit -e sctp.data_e_bit -e data.len | tr '\t' ' ')"
+  "$(sel '$1 >= 97 && $1 <= 99 { print v("frame.number"), v("sctp.data_tsn_raw"), v("sctp.data_b_bit"), \
+      v("sctp.data_e_bit"), v("data.len") }')"
 
 # HTTP/2: every request and response, decoded through the HPACK dynamic table.
 expect "http2 requests/responses" "22 PUT /nnrf-nfm/v1/nf-instances/6f1c1a5e-0000-4000-8000-000000000001 -
@@ -84,17 +118,17 @@ expect "http2 requests/responses" "22 PUT /nnrf-nfm/v1/nf-instances/6f1c1a5e-000
 56 - - 204
 65 POST /namf-comm/v1/ue-contexts/5g-guti-00101020041cafe0001/transfer -
 67 - - 200" \
-  "$(ts -Y 'http2.type == 1' -T fields -e frame.number -e http2.headers.method \
-      -e http2.headers.path -e http2.headers.status | awk -F'\t' '{for(i=2;i<=4;i++) if($i=="") $i="-"; print $1, $2, $3, $4}')"
+  "$(sel 'any("http2.type", 1) { print v("frame.number") "\t" v("http2.headers.method") "\t" \
+      v("http2.headers.path") "\t" v("http2.headers.status") }' |
+     awk -F'\t' '{for(i=2;i<=4;i++) if($i=="") $i="-"; print $1, $2, $3, $4}')"
 expect "retry-after on 503 and 429" "37 10
-41 5" "$(ts -Y http2.headers.retry_after -T fields -e frame.number -e http2.headers.retry_after | tr '\t' ' ')"
+41 5" "$(sel 'has("http2.headers.retry_after") { print v("frame.number"), v("http2.headers.retry_after") }')"
 expect "content types" "application/json application/json application/json-patch+json application/json application/json-patch+json application/problem+json application/json-patch+json application/problem+json application/json-patch+json application/json application/json application/json" \
-  "$(ts -Y http2.headers.content_type -T fields -e http2.headers.content_type | tr '\n' ' ' | sed 's/ $//')"
+  "$(sel 'has("http2.headers.content_type") { print v("http2.headers.content_type") }' | tr '\n' ' ' | sed 's/ $//')"
 
 # 3gpp-sbi-oci / -lci: pair http2.header.name with http2.header.value by index.
 pair() { # HEADER_NAME -> "frame value" lines
-  ts -Y "http2.header.name == \"$1\"" -T fields -E aggregator='|' -e frame.number \
-    -e http2.header.name -e http2.header.value |
+  sel 'any("http2.header.name", "'"$1"'") { print va("frame.number") "\t" va("http2.header.name") "\t" va("http2.header.value") }' |
     awk -F'\t' -v h="$1" '{n=split($2,a,"|"); split($3,v,"|"); for(i=1;i<=n;i++) if(a[i]==h) print $1, v[i]}'
 }
 expect "3gpp-sbi-oci value" '37 Timestamp: "Thu, 01 Jan 2026 00:00:01 GMT"; Period-of-Validity: 75s; Overload-Reduction-Metric: 50%; NF-Instance: 6f1c1a5e-0000-4000-8000-0000000000ff' \
@@ -104,28 +138,28 @@ expect "3gpp-sbi-lci value" '45 Timestamp: "Thu, 01 Jan 2026 00:00:01 GMT"; Load
 
 # JSON bodies: load values where amfol will look for them.
 expect "json load members" "22,24,33" \
-  "$(ts -Y 'json.member_with_value == "load:87"' -T fields -e frame.number | paste -sd,)"
+  "$(sel 'any("json.member_with_value", "load:87") { print v("frame.number") }' | paste -sd,)"
 expect "NFUpdate patch /load" "26 /[]/value:87
 35 /[]/value:95
 39 /[]/value:96" \
-  "$(ts -Y 'json.path_with_value == "/[]/path:/load"' -T fields -e frame.number -e json.path_with_value -E aggregator='|' |
+  "$(sel 'any("json.path_with_value", "/[]/path:/load") { print va("frame.number") "\t" va("json.path_with_value") }' |
      awk -F'\t' '{n=split($2,a,"|"); for(i=1;i<=n;i++) if(a[i] ~ /^\/\[\]\/value:[0-9]+$/) print $1, a[i]}')"
 expect "NFDiscover loads" "/nfInstances/[]/load:87|/nfInstances/[]/load:35|/nfInstances/[]/load:12" \
-  "$(ts -Y frame.number==33 -T fields -e json.path_with_value -E aggregator='|' | tr '|' '\n' | grep '^/nfInstances/\[\]/load:' | paste -sd'|')"
+  "$(sel '$1 == 33 { print va("json.path_with_value") }' | tr '|' '\n' | grep '^/nfInstances/\[\]/load:' | paste -sd'|')"
 expect "NFStatusNotify load change" "54" \
-  "$(ts -Y 'json.path_with_value == "/profileChanges/[]/newValue:35"' -T fields -e frame.number)"
+  "$(sel 'any("json.path_with_value", "/profileChanges/[]/newValue:35") { print v("frame.number") }')"
 expect "ProblemDetails causes" "37 NF_CONGESTION
 41 NF_CONGESTION_RISK" \
-  "$(ts -Y 'json.member == "cause"' -T fields -e frame.number -e json.path_with_value -E aggregator='|' |
+  "$(sel 'any("json.member", "cause") { print va("frame.number") "\t" va("json.path_with_value") }' |
      awk -F'\t' '{n=split($2,a,"|"); for(i=1;i<=n;i++) if(a[i] ~ /^\/cause:/) {sub(/^\/cause:/,"",a[i]); print $1, a[i]}}')"
 
 # Nothing malformed and no Expert warning or error anywhere (tcp/sctp/ip/http2/json/ngap).
 expect "no malformed / expert >= warning" "" \
-  "$(ts -Y '_ws.malformed || _ws.expert.severity >= warning' -T fields -e frame.number -e _ws.expert.message)"
+  "$(sel "$warn"' has("_ws.malformed") || warned() { print v("frame.number") "\t" v("_ws.expert.message") }')"
 # Without Decode As, port 7777 is not HTTP/2 in 4.0 (the 8080 ones are found by the preface
 # heuristic); from 4.2 on Wireshark's HTTP/2 heuristic finds the 7777 connection's preface too.
 h2c_ports=8080
-case "$(tshark --version | sed -n '1s/.*(Wireshark) \([0-9]*\.[0-9]*\).*/\1/p')" in
+case "$("$wrapper" --version-xy)" in
   4.0|4.1) ;;
   *) h2c_ports=7777,8080 ;;
 esac
