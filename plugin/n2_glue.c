@@ -442,7 +442,12 @@ static void read_ie(uint32_t id, per_rd *v, amfol_ngap_event *ev, int nesting)
         break;
     case N2_IE_NGAP_MESSAGE:             /* OCTET STRING holding an NGAP-PDU */
         if (nesting < N2_MAX_NESTED_PDUS) {
+            /* Wireshark reads the whole OCTET STRING before it dissects the PDU inside */
             per_rd pdu = rd_open_type(v);
+            if (pdu.bit > pdu.end_bit || v->bit > v->end_bit) {
+                v->bad = true;
+                break;
+            }
             read_pdu_ies(&pdu, ev, nesting + 1);
             v->bad |= pdu.bad;
         }
