@@ -7,6 +7,7 @@
 #include "amfol_sctp_wire.h"
 
 #include <epan/to_str.h>
+#include <limits.h>
 #include <string.h>
 
 /* Our index in packet-amfol.c's module order: the walk tags each field with it. */
@@ -15,12 +16,11 @@
 /* The Wireshark fields the N2 glue reads (amfol_glue.h, "Field lists"). The five Cause groups
  * stay together in their CHOICE order (N2F_C_RADIO + group). */
 #define N2_FIELDS(X) \
-    /* A message element starts a PDU; its procedure code is read from the bytes (pdu_head) */ \
+    /* A message element starts a PDU; its procedure code and the UE NGAP IDs, RRC establishment \
+     * cause and UEContextRequest of its IEs are read from the bytes (pdu_proc, read_ies) */ \
     X(N2F_INIT, "ngap.initiatingMessage_element") \
     X(N2F_SUCC, "ngap.successfulOutcome_element") \
     X(N2F_UNSUCC, "ngap.unsuccessfulOutcome_element") \
-    X(N2F_RAN_UE, "ngap.RAN_UE_NGAP_ID") \
-    X(N2F_AMF_UE, "ngap.AMF_UE_NGAP_ID") \
     X(N2F_OVL_RESP, "ngap.OverloadResponse") \
     X(N2F_ACTION, "ngap.overloadAction") \
     X(N2F_TLRI, "ngap.TrafficLoadReductionIndication") \
@@ -30,7 +30,6 @@
     X(N2F_SLICE_TLRI, "ngap.sliceTrafficLoadReductionIndication") \
     X(N2F_SST, "ngap.sST") \
     X(N2F_SD, "ngap.sD") \
-    X(N2F_RRC_CAUSE, "ngap.RRCEstablishmentCause") \
     /* 5G-S-TMSI and GUAMI: their AMF Set ID, Pointer, 5G-TMSI and Region ID are read from the \
      * bytes (s_tmsi_at, guami_ids) */ \
     X(N2F_STMSI, "ngap.FiveG_S_TMSI_element") /* InitialUEMessage IE */ \
@@ -54,7 +53,6 @@
     X(N2F_UNAV_ITEM, "ngap.UnavailableGUAMIItem_element") \
     X(N2F_BACKUP, "ngap.backupAMFName") \
     X(N2F_NAS_PDU, "ngap.NAS_PDU") \
-    X(N2F_UECTX, "ngap.UEContextRequest") \
     /* INITIAL UE MESSAGE after REROUTE NAS REQUEST (TS 38.413 §8.6.5): AMFSetID IE (id 3) or \
      * SourceToTarget-AMFInformationReroute (id 171) */ \
     X(N2F_REROUTE, "ngap.AMFSetID|ngap.SourceToTarget_AMFInformationReroute_element") \
@@ -245,6 +243,282 @@ static void uli_nr_cgi(const field_info *fi, amfol_ngap_event *ev)
     ev->has_nr_cgi = ev->nr_cgi.plmn.digits[0] != '\0';
 }
 
+/* ---- a message's IEs from the bytes ------------------------------------------------------
+ * Every NGAP message is SEQUENCE { protocolIEs ProtocolIE-Container, ... } in the open type
+ * `value` of its message element (TS 38.413 §9.4, X.691 aligned): the NGAP-PDU CHOICE (3 bits),
+ * procedureCode (1 octet, aligned), criticality (2 bits), the open type's length determinant
+ * (aligned), then the message: its extension bit, the IE count (SIZE (0..65535): 2 octets,
+ * aligned) and per IE its id (2 octets), criticality (2 bits) and value (an open type). Wireshark
+ * dissects an IE value by its id alone, in a tvb that ends at the declared length or at the
+ * captured bytes, whichever comes first; the readers below do the same, with the same bounds, and
+ * keep what the former primed fields gave: the first RAN-UE-NGAP-ID and AMF-UE-NGAP-ID in IE
+ * order (also those inside UE-NGAP-IDs, NGReset's connection lists and the NGAP-Message a REROUTE
+ * NAS REQUEST carries), the first RRCEstablishmentCause, the last UEContextRequest. A read past
+ * its window stops that window: the value stays absent, as when Wireshark threw before adding
+ * the field. */
+
+enum {
+    N2_IE_AMF_UE_NGAP_ID = 10,
+    N2_IE_NGAP_MESSAGE = 42,
+    N2_IE_RAN_UE_NGAP_ID = 85,
+    N2_IE_RESET_TYPE = 88,
+    N2_IE_RRC_ESTABLISHMENT_CAUSE = 90,
+    N2_IE_UE_CONTEXT_REQUEST = 112,
+    N2_IE_UE_NGAP_IDS = 114,
+    N2_IE_UE_ASSOC_CONNECTION_LIST = 111,
+    N2_PROC_PRIVATE_MESSAGE = 31,      /* PrivateIE-Container: other IE ids */
+    N2_MAX_NESTED_PDUS = 4,            /* NGAP-Message inside NGAP-Message ... */
+};
+
+typedef struct per_rd {
+    const uint8_t *p;
+    size_t bit, end_bit;               /* position and end of the window, in bits from p */
+    bool bad;                          /* a read went past the window */
+} per_rd;
+
+static uint32_t rd_bits(per_rd *r, int n)
+{
+    if (r->bad || r->bit + (size_t)n > r->end_bit) {
+        r->bad = true;
+        return 0;
+    }
+    uint32_t v = 0;
+    for (int i = 0; i < n; i++, r->bit++)
+        v = (v << 1) | ((r->p[r->bit >> 3] >> (7 - (r->bit & 7))) & 1u);
+    return v;
+}
+
+static void rd_align(per_rd *r)
+{
+    r->bit = (r->bit + 7) & ~(size_t)7;
+}
+
+static uint64_t rd_octets(per_rd *r, int n)
+{
+    rd_align(r);
+    uint64_t v = 0;
+    for (int i = 0; i < n; i++)
+        v = (v << 8) | rd_bits(r, 8);
+    return v;
+}
+
+/* Length determinant (X.691 §11.9.3.6-7, aligned): one octet below 128, two below 16K. A
+ * fragmented length (16K and more) is not followed: the window ends there. */
+static size_t rd_length(per_rd *r)
+{
+    rd_align(r);
+    uint32_t b = rd_bits(r, 8);
+    if (!(b & 0x80))
+        return b;
+    if ((b & 0xc0) == 0x80)
+        return ((b & 0x3f) << 8) | rd_bits(r, 8);
+    r->bad = true;
+    return 0;
+}
+
+/* An open type's contents as their own window (the declared length cut to this window, as
+ * Wireshark cuts it to the captured bytes); r moves past the declared length. */
+static per_rd rd_open_type(per_rd *r)
+{
+    size_t len = rd_length(r);
+    per_rd v = { r->p, r->bit, r->bit + len * 8, r->bad };
+    if (v.end_bit > r->end_bit)
+        v.end_bit = r->end_bit;
+    r->bit += len * 8;
+    return v;
+}
+
+/* INTEGER (0..4294967295) or (0..1099511627775) (X.691 §11.5.7.4, aligned): the octet count
+ * minus 1 in len_bits bits, then the octets, aligned. */
+static int64_t rd_ue_id(per_rd *r, int len_bits)
+{
+    int n = (int)rd_bits(r, len_bits) + 1;
+    uint64_t v = rd_octets(r, n);
+    return r->bad ? AMFOL_ABSENT : (int64_t)(v & G_GUINT64_CONSTANT(0xffffffffff));
+}
+
+static void set_ue_id(int64_t *slot, int64_t v)
+{
+    if (*slot == AMFOL_ABSENT)
+        *slot = v;
+}
+
+/* ENUMERATED with an extension marker and `root_bits` bits for its root values: Wireshark's
+ * value is the root index, or the number of root values plus the extension index (a normally
+ * small number, X.691 §11.6: 6 bits, or a length and that many octets). */
+static int rd_enum_ext(per_rd *r, int root_bits, int n_root)
+{
+    uint64_t v;
+    if (!rd_bits(r, 1)) {
+        v = rd_bits(r, root_bits);
+    } else if (!rd_bits(r, 1)) {
+        v = (uint64_t)n_root + rd_bits(r, 6);
+    } else {
+        size_t n = rd_length(r);
+        if (n > 4)
+            return AMFOL_ABSENT;
+        v = (uint64_t)n_root + rd_octets(r, (int)n);
+    }
+    return r->bad || v > INT_MAX ? AMFOL_ABSENT : (int)v;
+}
+
+/* Skips a ProtocolExtensionContainer (SIZE (1..65535): count - 1 in 2 octets; per extension its
+ * id, criticality and open type). */
+static void rd_skip_extensions(per_rd *r)
+{
+    uint32_t n = (uint32_t)rd_octets(r, 2) + 1;
+    for (uint32_t i = 0; i < n && !r->bad; i++) {
+        rd_octets(r, 2);
+        rd_bits(r, 2);
+        (void)rd_open_type(r);
+    }
+}
+
+/* UE-associatedLogicalNG-connectionList (SIZE (1..65536): the count as a length determinant) of
+ * UE-associatedLogicalNG-connectionItem { aMF-UE-NGAP-ID OPT, rAN-UE-NGAP-ID OPT, iE-Extensions
+ * OPT, ... }. An item with extension additions ends the walk. */
+static void rd_connection_list(per_rd *r, amfol_ngap_event *ev)
+{
+    size_t n = rd_length(r);
+    for (size_t i = 0; i < n && !r->bad; i++) {
+        uint32_t pre = rd_bits(r, 4);
+        if (r->bad || (pre & 0x8))
+            return;
+        if (pre & 0x4)
+            set_ue_id(&ev->amf_ue_id, rd_ue_id(r, 3));
+        if (pre & 0x2)
+            set_ue_id(&ev->ran_ue_id, rd_ue_id(r, 2));
+        if (pre & 0x1)
+            rd_skip_extensions(r);
+        if (ev->amf_ue_id != AMFOL_ABSENT && ev->ran_ue_id != AMFOL_ABSENT)
+            return;
+    }
+}
+
+static void read_pdu_ies(per_rd *r, amfol_ngap_event *ev, int nesting);
+
+static void read_ie(uint32_t id, per_rd *v, amfol_ngap_event *ev, int nesting)
+{
+    switch (id) {
+    case N2_IE_RAN_UE_NGAP_ID:
+        set_ue_id(&ev->ran_ue_id, rd_ue_id(v, 2));
+        break;
+    case N2_IE_AMF_UE_NGAP_ID:
+        set_ue_id(&ev->amf_ue_id, rd_ue_id(v, 3));
+        break;
+    case N2_IE_RRC_ESTABLISHMENT_CAUSE:   /* 10 root values (4 bits) */
+        if (ev->rrc_cause == AMFOL_ABSENT)
+            ev->rrc_cause = rd_enum_ext(v, 4, 10);
+        break;
+    case N2_IE_UE_CONTEXT_REQUEST: {      /* ENUMERATED { requested, ... }: 0 bits for the root */
+        int u = rd_enum_ext(v, 0, 1);
+        if (u != AMFOL_ABSENT)
+            ev->ue_context_request = u;
+        break;
+    }
+    case N2_IE_UE_NGAP_IDS:              /* CHOICE (2 bits) { uE-NGAP-ID-pair, aMF-UE-NGAP-ID, ext } */
+        switch (rd_bits(v, 2)) {
+        case 0:                          /* SEQUENCE { aMF, rAN, iE-Extensions OPT, ... } */
+            rd_bits(v, 2);
+            set_ue_id(&ev->amf_ue_id, rd_ue_id(v, 3));
+            set_ue_id(&ev->ran_ue_id, rd_ue_id(v, 2));
+            break;
+        case 1:
+            set_ue_id(&ev->amf_ue_id, rd_ue_id(v, 3));
+            break;
+        default:                         /* ProtocolIE-SingleContainer: id, criticality, value */
+            rd_octets(v, 2);
+            rd_bits(v, 2);
+            (void)rd_open_type(v);
+            break;
+        }
+        break;
+    case N2_IE_RESET_TYPE:               /* CHOICE (2 bits) { nG-Interface, partOfNG-Interface, ext } */
+        if (rd_bits(v, 2) == 1)
+            rd_connection_list(v, ev);
+        break;
+    case N2_IE_UE_ASSOC_CONNECTION_LIST:
+        rd_connection_list(v, ev);
+        break;
+    case N2_IE_NGAP_MESSAGE:             /* OCTET STRING holding an NGAP-PDU */
+        if (nesting < N2_MAX_NESTED_PDUS) {
+            /* Wireshark reads the whole OCTET STRING before it dissects the PDU inside */
+            per_rd pdu = rd_open_type(v);
+            if (pdu.bit > pdu.end_bit || v->bit > v->end_bit) {
+                v->bad = true;
+                break;
+            }
+            read_pdu_ies(&pdu, ev, nesting + 1);
+            v->bad |= pdu.bad;
+        }
+        break;
+    default:
+        break;
+    }
+}
+
+/* r: an NGAP-PDU from its first octet. */
+static void read_pdu_ies(per_rd *r, amfol_ngap_event *ev, int nesting)
+{
+    uint32_t choice = rd_bits(r, 3);     /* extension bit, 2-bit index */
+    if (choice > 2) {
+        r->bad = true;
+        return;
+    }
+    uint32_t proc = (uint32_t)rd_octets(r, 1);
+    rd_bits(r, 2);
+    if (r->bad || (choice == 0 && proc == N2_PROC_PRIVATE_MESSAGE))
+        return;
+    per_rd msg = rd_open_type(r);
+    r->bad |= msg.bad;
+    rd_bits(&msg, 1);
+    uint32_t n = (uint32_t)rd_octets(&msg, 2);
+    for (uint32_t i = 0; i < n && !msg.bad; i++) {
+        uint32_t id = (uint32_t)rd_octets(&msg, 2);
+        rd_bits(&msg, 2);
+        per_rd value = rd_open_type(&msg);
+        if (!msg.bad)
+            read_ie(id, &value, ev, nesting);
+        if (msg.bad || value.bad) {
+            r->bad = true;               /* Wireshark's exception ends the message there */
+            return;
+        }
+    }
+}
+
+/* Where the PDU that starts at `start` of tvb (a field's data source) ends: the end of the SCTP
+ * DATA / I-DATA chunk holding it when tvb is the packet's (the rest of the packet is padding and
+ * other chunks); else the end of tvb (NGAP reassembled from several chunks, or without SCTP). */
+static gint pdu_end(const amfol_frame_ctx *ctx, tvbuff_t *tvb, gint start)
+{
+    gint end = (gint)tvb_reported_length(tvb);
+    const amfol_sctp_wire *w = ctx->sctp;
+    if (!w || w->tvb != tvb)
+        return end;
+    for (int i = 0; i < w->n_data; i++) {
+        gint at = w->data_start[i];
+        if (!tvb_bytes_exist(tvb, at, 4))
+            continue;
+        gint header = amfol_tvb_u8(tvb, at) == 0 ? 16 : 20;    /* DATA, I-DATA (RFC 8260) */
+        gint chunk_end = at + tvb_get_ntohs(tvb, at + 2);
+        if (start >= at + header && start < chunk_end)
+            return MIN(end, chunk_end);
+    }
+    return end;
+}
+
+/* The IEs of the PDU whose message element is fi (its first octet holds the PDU's CHOICE). */
+static void read_ies(const amfol_frame_ctx *ctx, const field_info *fi, amfol_ngap_event *ev)
+{
+    if (!fi->ds_tvb || fi->start < 0)
+        return;
+    gint cap = MIN(tvb_captured_length_remaining(fi->ds_tvb, fi->start), pdu_end(ctx, fi->ds_tvb, fi->start) - fi->start);
+    if (cap < 4)
+        return;
+    per_rd r = { tvb_get_ptr(fi->ds_tvb, fi->start, cap), 0, (size_t)cap * 8, false };
+    read_pdu_ies(&r, ev, 0);
+}
+
 static void parse_pdu(amfol_frame_ctx *ctx, int from, int to, amfol_ngap_event *ev)
 {
     mark marks[N2F_COUNT];
@@ -276,16 +550,8 @@ static void parse_pdu(amfol_frame_ctx *ctx, int from, int to, amfol_ngap_event *
             if (ev->pdu_type == AMFOL_ABSENT)
                 ev->pdu_type = f->slot == N2F_INIT ? AMFOL_PDU_INITIATING
                              : f->slot == N2F_SUCC ? AMFOL_PDU_SUCCESSFUL : AMFOL_PDU_UNSUCCESSFUL;
-            if (ev->proc == AMFOL_ABSENT)
-                ev->proc = pdu_proc(fi, f->slot - N2F_INIT);
-            break;
-        case N2F_RAN_UE:
-            if (ev->ran_ue_id == AMFOL_ABSENT)
-                ev->ran_ue_id = (int64_t)amfol_fi_uint(fi);
-            break;
-        case N2F_AMF_UE:
-            if (ev->amf_ue_id == AMFOL_ABSENT)
-                ev->amf_ue_id = (int64_t)(amfol_fi_uint(fi) & G_GUINT64_CONSTANT(0xffffffffff));
+            if (ev->proc == AMFOL_ABSENT && (ev->proc = pdu_proc(fi, f->slot - N2F_INIT)) != AMFOL_ABSENT)
+                read_ies(ctx, fi, ev);
             break;
         case N2F_NSSAI_ITEM:
             if (ev->n_slice_items < AMFOL_MAX_SLICE_ITEMS) {
@@ -335,10 +601,6 @@ static void parse_pdu(amfol_frame_ctx *ctx, int from, int to, amfol_ngap_event *
                     s->snssai[s->n_snssai - 1].sd = bytes_be(b, 3);
                 }
             }
-            break;
-        case N2F_RRC_CAUSE:
-            if (ev->rrc_cause == AMFOL_ABSENT)
-                ev->rrc_cause = (int)amfol_fi_uint(fi);
             break;
         case N2F_GUAMI:
             if (ev->n_guamis < AMFOL_MAX_GUAMIS) {
@@ -397,9 +659,6 @@ static void parse_pdu(amfol_frame_ctx *ctx, int from, int to, amfol_ngap_event *
         }
         case N2F_NAS_PDU:
             ev->has_nas = true;
-            break;
-        case N2F_UECTX:
-            ev->ue_context_request = (int)amfol_fi_uint(fi);
             break;
         case N2F_REROUTE:
             ev->rerouted = true;

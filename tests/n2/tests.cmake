@@ -10,6 +10,12 @@ if(AMFOL_PLUGIN_SO AND Python3_FOUND)
               ${CMAKE_CURRENT_BINARY_DIR}/n2-work-${mode})
     set_tests_properties(n2.${mode} PROPERTIES TIMEOUT 180)
   endforeach()
+  # The UE NGAP IDs, RRC establishment cause and UEContextRequest read from a message's IE bytes
+  # against tshark's own decode of hand-made PDUs and every truncation of them.
+  add_test(NAME n2.ie_bytes
+    COMMAND ${Python3_EXECUTABLE} ${_n2_dir}/check_ie_bytes.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
+            ${CMAKE_CURRENT_BINARY_DIR}/n2-work-ie-bytes)
+  set_tests_properties(n2.ie_bytes PROPERTIES TIMEOUT 180)
   # On the one tshark run per public capture of the fixture public_runs (tests/public).
   amfol_public_test(NAME n2.public
     COMMAND ${Python3_EXECUTABLE} ${_n2_dir}/check_n2.py public ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
