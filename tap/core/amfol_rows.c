@@ -2,6 +2,7 @@
 /* amfol_rows.c: the report row model (amfol_rows.h): typed cells in one flat array per table,
  * strings in one string chunk per table, child tables owned by their cell. */
 #include "amfol_rows.h"
+#include "amfol_types.h"    /* AMFOL_ABSENT */
 
 #include <glib.h>
 #include <inttypes.h>
@@ -119,6 +120,18 @@ void amfol_rows_bool(amfol_rows *t, size_t col, bool v)
         return;
     c->v.b = v;
     c->present = true;
+}
+
+void amfol_rows_opt_int(amfol_rows *t, size_t col, int v)
+{
+    if (v != AMFOL_ABSENT)
+        amfol_rows_int(t, col, v);
+}
+
+void amfol_rows_opt_frame(amfol_rows *t, size_t col, uint32_t frame)
+{
+    if (frame)
+        amfol_rows_uint(t, col, frame);
 }
 
 void amfol_rows_table(amfol_rows *t, size_t col, amfol_rows *child)

@@ -96,6 +96,10 @@ void amfol_rows_uint(amfol_rows *t, size_t col, uint64_t v);
 void amfol_rows_int(amfol_rows *t, size_t col, int64_t v);
 void amfol_rows_real(amfol_rows *t, size_t col, double v);
 void amfol_rows_bool(amfol_rows *t, size_t col, bool v);
+/* amfol's own "not known" values stay absent (JSON null, text "-"): an int that is AMFOL_ABSENT,
+ * a frame number that is 0 (none). */
+void amfol_rows_opt_int(amfol_rows *t, size_t col, int v);
+void amfol_rows_opt_frame(amfol_rows *t, size_t col, uint32_t frame);
 /* Takes ownership of `child` (freed at once when the row was dropped). */
 void amfol_rows_table(amfol_rows *t, size_t col, amfol_rows *child);
 

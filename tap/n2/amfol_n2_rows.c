@@ -178,19 +178,6 @@ static amfol_rows *table(const char *name, amfol_rows_shape shape, const amfol_c
     return amfol_rows_new(name, shape, cols, ncols, rows ? rows : 1);
 }
 
-/* Absent for AMFOL_ABSENT (JSON null). */
-static void opt_int(amfol_rows *t, size_t col, int v)
-{
-    if (v != AMFOL_ABSENT)
-        amfol_rows_int(t, col, v);
-}
-
-static void opt_frame(amfol_rows *t, size_t col, amfol_frame f)
-{
-    if (f)
-        amfol_rows_uint(t, col, f);
-}
-
 static void opt_action(amfol_rows *t, size_t col, int action)
 {
     if (action != AMFOL_ABSENT)
@@ -257,10 +244,10 @@ static void update_row(amfol_rows *t, const amfol_engine *e, const n2_update *u)
     amfol_rows_real(t, UPR_TIME_REL, rel(e, u->time));
     amfol_rows_str(t, UPR_GNB, a->gnb_id);
     opt_action(t, UPR_ACTION, u->action);
-    opt_int(t, UPR_PCT, u->reduction_pct);
+    amfol_rows_opt_int(t, UPR_PCT, u->reduction_pct);
     amfol_rows_str(t, UPR_LEVEL, amfol_level_name(u->slice_only ? AMFOL_LEVEL_NORMAL : amfol_level_for_action(u->action)));
     amfol_rows_bool(t, UPR_REPLACED, u->replaced);
-    opt_frame(t, UPR_REPLACED_FRAME, u->replaced_frame);
+    amfol_rows_opt_frame(t, UPR_REPLACED_FRAME, u->replaced_frame);
     size_t n = 0;
     for (int i = 0; i < u->n_slice_items; i++)
         n += (size_t)MAX(u->slice_items[i].n_snssai, 0);
@@ -273,7 +260,7 @@ static void update_row(amfol_rows *t, const amfol_engine *e, const n2_update *u)
             amfol_rows_add(sl);
             amfol_rows_str(sl, SLR_SNSSAI, sn);
             opt_action(sl, SLR_ACTION, s->action);
-            opt_int(sl, SLR_PCT, s->reduction_pct);
+            amfol_rows_opt_int(sl, SLR_PCT, s->reduction_pct);
             amfol_rows_uint(sl, SLR_ITEM, (uint64_t)i);
         }
     }
@@ -304,9 +291,9 @@ static void segment_row(amfol_rows *t, const amfol_engine *e, const n2_part *par
     bool hit = n2_segment_judge(e->n2, part, seg, e->cap.last_time, &j);
     amfol_rows_add(t);
     amfol_rows_uint(t, SGR_START_FRAME, seg->start_frame);
-    opt_frame(t, SGR_END_FRAME, seg->ended ? seg->end_frame : 0);
+    amfol_rows_opt_frame(t, SGR_END_FRAME, seg->ended ? seg->end_frame : 0);
     opt_action(t, SGR_ACTION, seg->action);
-    opt_int(t, SGR_PCT, seg->reduction_pct);
+    amfol_rows_opt_int(t, SGR_PCT, seg->reduction_pct);
     amfol_rows_bool(t, SGR_SLICE_ONLY, seg->slice_only);
     amfol_rows_uint(t, SGR_SHED_DURING, j.shed_during);
     amfol_rows_uint(t, SGR_SHED_BASELINE, j.shed_baseline);
@@ -352,8 +339,8 @@ static void part_row(amfol_rows *t, const amfol_engine *e, const n2_part *part)
     const n2_assoc *a = g_ptr_array_index(n2->assocs, part->assoc);
     amfol_rows_add(t);
     amfol_rows_str(t, PTR_ID, a->gnb_id);
-    opt_frame(t, PTR_START_FRAME, part->first_start_frame);
-    opt_frame(t, PTR_STOP_FRAME, part->stop_frame);
+    amfol_rows_opt_frame(t, PTR_START_FRAME, part->first_start_frame);
+    amfol_rows_opt_frame(t, PTR_STOP_FRAME, part->stop_frame);
     span_cells(t, e, PTR_START_TIME, PTR_START_REL, !part->before_capture, part->first_start_time, part->stop_frame != 0,
                part->stop_time);
     amfol_rows_bool(t, PTR_BEFORE_CAPTURE, part->before_capture);
@@ -391,8 +378,8 @@ static void episode_row(amfol_rows *t, const amfol_engine *e, int amf_index, con
     const amfol_n2 *n2 = e->n2;
     amfol_rows_add(t);
     amfol_rows_int(t, EPR_NUMBER, ep->number);
-    opt_frame(t, EPR_START_FRAME, ep->start_frame);
-    opt_frame(t, EPR_STOP_FRAME, ep->closed ? ep->stop_frame : 0);
+    amfol_rows_opt_frame(t, EPR_START_FRAME, ep->start_frame);
+    amfol_rows_opt_frame(t, EPR_STOP_FRAME, ep->closed ? ep->stop_frame : 0);
     span_cells(t, e, EPR_START_TIME, EPR_START_REL, !ep->before_capture, ep->start_time, ep->closed, ep->stop_time);
     amfol_rows_bool(t, EPR_BEFORE_CAPTURE, ep->before_capture);
     if (!ep->before_capture)
@@ -458,7 +445,7 @@ static void amf_row(amfol_rows *t, amfol_engine *e, int m, bool symptoms)
     amfol_rows_str(t, AMFR_NAME, amf->name);
     amfol_rows_str(t, AMFR_NAMED_BY, amf->name ? "NGSetupResponse" : "transport");
     amfol_rows_str(t, AMFR_ADDRESS, amf->address.text);
-    opt_int(t, AMFR_CAPACITY, amf->relative_capacity);
+    amfol_rows_opt_int(t, AMFR_CAPACITY, amf->relative_capacity);
     amfol_rows *g = table("guamis", AMFOL_ROWS_LIST, guami_cols, 1, (size_t)amf->n_guamis);
     for (int k = 0; k < amf->n_guamis; k++) {
         char buf[48];

@@ -43,13 +43,6 @@ static const char *phase_name(int phase)
 
 /* ---- the "radio" JSON member and the radio table, from one description -------------------- */
 
-/* An int that amfol keeps as AMFOL_ABSENT when unknown: absent (JSON null, text "-"). */
-static void int_cell(amfol_rows *t, size_t col, int v)
-{
-    if (v != AMFOL_ABSENT)
-        amfol_rows_int(t, col, v);
-}
-
 /* {"mo-Data": 3, ...}: a per-cause count, causes with 0 left out. */
 static const amfol_column count_cols[2] = {
     AMFOL_JCOL("cause", AMFOL_CELL_STR), AMFOL_JCOL("count", AMFOL_CELL_UINT),
@@ -189,13 +182,13 @@ static void period_row(amfol_engine *e, amfol_rows *t, uint32_t ci, const rrc_pe
     amfol_rows_uint(t, P_START_T, sg ? sg->start_frame : 0);
     amfol_rows_uint(t, P_STOP_T, sg ? sg->stop_frame : 0);
     if (sg) {
-        int_cell(t, P_EPISODE, sg->episode);
+        amfol_rows_opt_int(t, P_EPISODE, sg->episode);
         amfol_rows_str(t, P_AMF, rrc_assoc_amf_name(e, sg->assoc));
         amfol_rows_int(t, P_START, sg->start_frame);
         if (sg->stop_frame)
             amfol_rows_int(t, P_STOP, sg->stop_frame);
-        int_cell(t, P_ACTION, sg->action);
-        int_cell(t, P_REDUCTION, sg->reduction_pct);
+        amfol_rows_opt_int(t, P_ACTION, sg->action);
+        amfol_rows_opt_int(t, P_REDUCTION, sg->reduction_pct);
         amfol_rows_int(t, P_EPISODE_L, sg->episode);
         amfol_rows_str(t, P_ACTION_L, action_label(sg));
         amfol_rows_int(t, P_SLICES_L, sg->n_slice_items);

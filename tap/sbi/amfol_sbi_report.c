@@ -63,20 +63,6 @@ uint64_t amfol_sbi_version(amfol_engine *e)
 
 /* ---- the "sbi" JSON member and the NF table, from one description ------------------------ */
 
-/* An int that amfol keeps as AMFOL_ABSENT when unknown: absent (JSON null, text "-"). */
-static void int_cell(amfol_rows *t, size_t col, int v)
-{
-    if (v != AMFOL_ABSENT)
-        amfol_rows_int(t, col, v);
-}
-
-/* A frame number where 0 means none: absent. */
-static void frame_cell(amfol_rows *t, size_t col, amfol_frame f)
-{
-    if (f)
-        amfol_rows_uint(t, col, f);
-}
-
 static const amfol_column guami_col[1] = { AMFOL_JCOL("guami", AMFOL_CELL_STR) };
 
 static amfol_rows *guami_list(const sbi_nf *nf)
@@ -112,7 +98,7 @@ static amfol_rows *load_rows(const sbi_nf *nf, amfol_time t0)
         amfol_rows_add(t);
         amfol_rows_uint(t, L_FRAME, p->frame);
         amfol_rows_real(t, L_TIME, p->t);
-        int_cell(t, L_LOAD, p->load);
+        amfol_rows_opt_int(t, L_LOAD, p->load);
         amfol_rows_str(t, L_OP, p->is_register ? "register" : "update");
         amfol_rows_bool(t, L_INFERRED, p->inferred);
         amfol_rows_real(t, L_REL_L, p->t - t0);
@@ -212,8 +198,8 @@ static amfol_rows *nf_rows(amfol_engine *e, const char *name, bool json)
         amfol_rows_str(t, F_AMF, nf->n2_name);
         amfol_rows_str(t, F_TIE, sbi_tie_id(nf->tie));
         amfol_rows_str(t, F_TIE_REASON, nf->why[0] ? nf->why : sbi_tie_text(nf->tie));
-        int_cell(t, F_SET, nf->set_id);
-        int_cell(t, F_REGION, nf->region_id);
+        amfol_rows_opt_int(t, F_SET, nf->set_id);
+        amfol_rows_opt_int(t, F_REGION, nf->region_id);
         if (json)
             amfol_rows_table(t, F_GUAMIS, guami_list(nf));
         amfol_rows_uint(t, F_REPORTS, nf->nfupdate_load_reports);
@@ -294,8 +280,8 @@ static amfol_rows *episode_rows(amfol_engine *e)
         amfol_rows_add(t);
         amfol_rows_str(t, EP_AMF, x.amf);
         amfol_rows_uint(t, EP_NUMBER, (uint64_t)x.number);
-        frame_cell(t, EP_START, x.start_frame);
-        frame_cell(t, EP_STOP, x.end_frame);
+        amfol_rows_opt_frame(t, EP_START, x.start_frame);
+        amfol_rows_opt_frame(t, EP_STOP, x.end_frame);
         amfol_rows_bool(t, EP_UNKNOWN_L, x.start_unknown);
         amfol_rows_uint(t, EP_FROM_L, x.start_frame);
         amfol_rows_real(t, EP_START_REL_L, x.start - e->cap.first_time);
@@ -337,8 +323,8 @@ static amfol_rows *indication_rows(amfol_sbi *s, amfol_time t0)
         amfol_rows_str(t, I_FROM, sbi_display_for_ip(s, x->sender_ip));
         amfol_rows_str(t, I_TO, sbi_display_for_ip(s, x->peer_ip));
         amfol_rows_bool(t, I_MALFORMED, x->malformed);
-        int_cell(t, I_METRIC, x->metric);
-        int_cell(t, I_VALIDITY, x->validity_s);
+        amfol_rows_opt_int(t, I_METRIC, x->metric);
+        amfol_rows_opt_int(t, I_VALIDITY, x->validity_s);
         char scope[200] = "";
         if (x->kind == SBI_IND_OCI && !x->malformed)
             sbi_scope_text(x, scope, sizeof scope);
@@ -378,8 +364,8 @@ static amfol_rows *move_rows(const amfol_sbi *s, amfol_time t0)
         amfol_rows_str(t, M_SOURCE, m->source);
         amfol_rows_str(t, M_TARGET, m->target);
         amfol_rows_uint(t, M_TRANSFER, m->transfer_frame);
-        frame_cell(t, M_CUC, m->cuc_frame);
-        int_cell(t, M_LOAD, m->target_load);
+        amfol_rows_opt_frame(t, M_CUC, m->cuc_frame);
+        amfol_rows_opt_int(t, M_LOAD, m->target_load);
         amfol_rows_real(t, M_REL_L, m->t - t0);
         amfol_rows_uint(t, M_LOAD_FRAME_L, m->target_load_frame);
     }
