@@ -134,6 +134,20 @@ void amfol_rows_opt_frame(amfol_rows *t, size_t col, uint32_t frame)
         amfol_rows_uint(t, col, frame);
 }
 
+amfol_rows *amfol_rows_count_map(const char *name, const amfol_column *cols, const uint32_t *v, int n,
+                                 const char *(*name_of)(int k))
+{
+    amfol_rows *t = amfol_rows_new(name, AMFOL_ROWS_MAP, cols, 2, n > 0 ? (size_t)n : 1);
+    for (int k = 0; t && k < n; k++) {
+        if (!v[k])
+            continue;
+        amfol_rows_add(t);
+        amfol_rows_str(t, 0, name_of(k));
+        amfol_rows_uint(t, 1, v[k]);
+    }
+    return t;
+}
+
 void amfol_rows_table(amfol_rows *t, size_t col, amfol_rows *child)
 {
     amfol_cell *c = slot(t, col, AMFOL_CELL_TABLE);

@@ -103,6 +103,11 @@ void amfol_rows_opt_frame(amfol_rows *t, size_t col, uint32_t frame);
 /* Takes ownership of `child` (freed at once when the row was dropped). */
 void amfol_rows_table(amfol_rows *t, size_t col, amfol_rows *child);
 
+/* A MAP table {name_of(k): v[k]} of the n counts in v, zeros left out (per-cause counts). `cols`
+ * are the map's two columns (STR key, UINT count). */
+amfol_rows *amfol_rows_count_map(const char *name, const amfol_column *cols, const uint32_t *v, int n,
+                                 const char *(*name_of)(int k));
+
 /* Read side (writers, tests). */
 const char *amfol_rows_name(const amfol_rows *t);
 amfol_rows_shape amfol_rows_shape_of(const amfol_rows *t);

@@ -201,15 +201,7 @@ static const char *name_source(const n2_assoc *a)
 
 static amfol_rows *counts_rows(const n2_cause_counts c)
 {
-    amfol_rows *t = table("initial_ue", AMFOL_ROWS_MAP, count_cols, 2, AMFOL_CAUSE_COUNT);
-    for (int k = 0; k < AMFOL_CAUSE_COUNT; k++) {
-        if (!c[k])
-            continue;
-        amfol_rows_add(t);
-        amfol_rows_str(t, 0, amfol_cause_name(k));
-        amfol_rows_uint(t, 1, c[k]);
-    }
-    return t;
+    return amfol_rows_count_map("initial_ue", count_cols, c, AMFOL_CAUSE_COUNT, amfol_cause_name);
 }
 
 /* The START's parameters as one phrase: "ACTION 50 %; slices 1-2,1-3 ACTION 20 % | ..." */

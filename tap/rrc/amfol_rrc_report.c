@@ -50,15 +50,7 @@ static const amfol_column count_cols[2] = {
 
 static amfol_rows *cause_map(const char *name, const uint32_t *v)
 {
-    amfol_rows *t = amfol_rows_new(name, AMFOL_ROWS_MAP, count_cols, 2, AMFOL_RRC_NCAUSES);
-    for (int c = 0; c < AMFOL_RRC_NCAUSES; c++) {
-        if (!v[c])
-            continue;
-        amfol_rows_add(t);
-        amfol_rows_str(t, 0, amfol_rrc_cause_name(c));
-        amfol_rows_uint(t, 1, v[c]);
-    }
-    return t;
+    return amfol_rows_count_map(name, count_cols, v, AMFOL_RRC_NCAUSES, amfol_rrc_cause_name);
 }
 
 /* {"none": n, "8": n, ...}: the waitTime distribution (seconds; "none" without one). */
