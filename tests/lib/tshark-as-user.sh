@@ -11,6 +11,7 @@
 #   Every "-r FILE" argument is copied into the staging folder first.
 #   AMFOL_STAGE=DIR reuses a staging folder (faster for many calls).
 #        tshark-as-user.sh --version-xy   prints tshark's X.Y (e.g. 4.0) and exits.
+#   AMFOL_TSHARK_LOG=FILE appends one line per tshark run (start, end, caller, arguments).
 set -euo pipefail
 plugin_so=$1; shift
 # The plugin folder is named after tshark's X.Y. "tshark --version" costs as much CPU as decoding a
@@ -77,7 +78,13 @@ run_tshark() {
 }
 cd "$stage"
 set +e
+t0=${AMFOL_TSHARK_LOG:+$(date +%s.%N)}
 run_tshark "${args[@]}" | "${bools01[@]}"
 rc=${PIPESTATUS[0]}
+# AMFOL_TSHARK_LOG=FILE: one line per run (start, end, caller, arguments), to count what a test
+# or the suite spends on tshark (tshark's start-up alone is ~0.4 s of CPU).
+if [ -n "${AMFOL_TSHARK_LOG:-}" ]; then
+  printf '%s %s %s :: %s\n' "$t0" "$(date +%s.%N)" "$(ps -o args= "$PPID" | cut -c1-120)" "${args[*]}" >>"$AMFOL_TSHARK_LOG"
+fi
 [ $own_stage = 1 ] && rm -rf "$stage"
 exit $rc
