@@ -4,15 +4,19 @@
 # one OVERLOAD START/STOP item per ground-truth START/STOP frame (exact frames), reject bursts
 # that add up to the JSON report's RRCReject and NAS congestion counts, only amfol's aggregated
 # kinds (no per-UE items), and the same items in one pass and with -2.
-import json, re, subprocess, sys
+#
+# Usage: check_flow.py TSHARK_WRAPPER PLUGIN CAPTURE [--taps DIR]
+#   CAPTURE: a synth fixture's capture, its .truth.json beside it; --taps DIR: the runs of its
+#   fixture scenario_taps_<name> (one pass: flow; -2: flow and JSON), else the same runs are made here.
+import json, os, re, sys
 
-tshark, plugin, cap = sys.argv[1:4]   # the capture of a synth fixture, its .truth.json beside it
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import amfol_taps  # noqa: E402
+
+tshark, plugin, cap = sys.argv[1:4]
+taps = sys.argv[sys.argv.index("--taps") + 1] if "--taps" in sys.argv[4:] else None
 truth = json.load(open(cap.replace(".pcapng", ".truth.json")))
-
-
-def run(*z):
-    return subprocess.run([tshark, plugin, "-r", cap, "-q"] + list(z), check=True, capture_output=True,
-                          text=True).stdout
+runs = amfol_taps.runs(tshark, plugin, cap, taps)
 
 
 KINDS = {
@@ -48,9 +52,11 @@ def items(out):
     return found, unknown
 
 
-one, unknown = items(run("-z", "flow,amfol,network"))
-two, _ = items(run("-2", "-z", "flow,amfol,network"))
-report = json.loads(run("-2", "-z", "amfol,json"))
+one, unknown = items(runs["one"]["flow"] or "")   # no items: tshark prints no flow graph
+two, _ = items(runs["two"]["flow"] or "")
+report = runs["two"]["json"]
+if report is None:
+    sys.exit("FAIL: no -z amfol,json report in the -2 run")
 fails = []
 if unknown:
     fails.append(f"items that are not amfol's aggregated kinds: {unknown[:5]}")

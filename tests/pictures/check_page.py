@@ -13,19 +13,27 @@
 # count) for pictures.render (render_pages.py), which renders the pages of all scenarios in one
 # Chromium, instead of starting Chromium here.
 #
-# Usage: check_page.py TSHARK_WRAPPER PLUGIN (--capture FILE | --n2-crafted storm|clean|exempt|late)
-#                       [--no-ngap] [--render-later DIR NAME]
+# Usage: check_page.py TSHARK_WRAPPER PLUGIN (--capture FILE | --n2-crafted storm|clean|exempt|late
+#                                              | --taps DIR) [--no-ngap] [--render-later DIR NAME]
+#   --taps DIR: the runs of a synthesized capture's fixture scenario_taps_<name> (-2: JSON and page;
+#   one pass: page), instead of running tshark here.
 import json, os, re, shutil, subprocess, sys, tempfile
 from html.parser import HTMLParser
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from render_pages import CHROMIUM_FLAGS, find_chromium, judge
 from split_page import split_page
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import amfol_taps  # noqa: E402
 
 tshark, plugin = sys.argv[1:3]
 args = sys.argv[3:]
 work = tempfile.mkdtemp(prefix="amfol-page-")
-if args[0] == "--n2-crafted":   # tests/n2's hand-made captures (STOP without START, truncated PDU)
+taps = None
+if args[0] == "--taps":   # the runs of the scenario fixture (tests/scenario_taps)
+    taps, cap = args[1], None
+    rest = args[2:]
+elif args[0] == "--n2-crafted":   # tests/n2's hand-made captures (STOP without START, truncated PDU)
     here = os.path.dirname(os.path.abspath(__file__))
     subprocess.run([sys.executable, os.path.join(here, "..", "n2", "make_captures.py"), work], check=True,
                    stdout=subprocess.DEVNULL)
@@ -45,10 +53,19 @@ def run(taps, two_pass=True):
     return subprocess.run(args, check=True, capture_output=True, text=True).stdout
 
 
-# One two-pass run gives both reports: the page (<!DOCTYPE html> ... </html>) and the JSON.
-report, page = split_page(run(["amfol,json", "amfol,html"]))
-report = json.loads(report)
-one_pass = run(["amfol,html"], two_pass=False)
+if taps:
+    # The scenario fixture's -2 run (the JSON report and the page, among its other outputs) and
+    # its one-pass run (the page); amfol_taps.split() places every line of them.
+    got = amfol_taps.load(taps, "two")
+    report, page = got["json"], got["html"] or ""
+    one_pass = amfol_taps.load(taps, "one")["html"] or ""
+    if report is None:
+        sys.exit("FAIL: no -z amfol,json report in the fixture's -2 run")
+else:
+    # One two-pass run gives both reports: the page (<!DOCTYPE html> ... </html>) and the JSON.
+    report, page = split_page(run(["amfol,json", "amfol,html"]))
+    report = json.loads(report)
+    one_pass = run(["amfol,html"], two_pass=False)
 page_file = os.path.join(work, "page.html")
 open(page_file, "w").write(page)
 

@@ -3,7 +3,8 @@
 # Chromium (storm-no-control gives a symptoms band with an onset); the "amfol" Flow Graph
 # (-z flow,amfol,network) against the synthesizer's ground truth.
 # Scenario captures come from the synthesizer's fixtures (testcaptures/tests: synth.generate.<name>
-# writes build/testcaptures/out/<name>.pcapng and its .truth.json once per run).
+# writes build/testcaptures/out/<name>.pcapng and its .truth.json once per run); their tshark runs
+# (one pass and -2, every output at once) from the fixtures scenario_taps_<name> (tests/scenario_taps).
 set(_pictures_out ${CMAKE_BINARY_DIR}/testcaptures/out)
 # The page tests write their pages to _pictures_pages (fixture pictures_pages); pictures.render
 # renders them all in one headless Chromium (a Chromium start per page cost ~0.6 s of CPU).
@@ -13,16 +14,18 @@ if(DEFINED AMFOL_PLUGIN_SO AND DEFINED AMFOL_SYNTH)
   foreach(scenario mixed-storm clean-episode cascade backoff-storm nrf-lag calm storm-no-control)
     add_test(NAME pictures.page.${scenario}
       COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/check_page.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
-              --capture ${_pictures_out}/${scenario}.pcapng --render-later ${_pictures_pages} ${scenario})
-    set_tests_properties(pictures.page.${scenario} PROPERTIES FIXTURES_REQUIRED synth_${scenario} TIMEOUT 180
+              --taps ${CMAKE_BINARY_DIR}/tests/scenario-taps/${scenario} --render-later ${_pictures_pages} ${scenario})
+    set_tests_properties(pictures.page.${scenario} PROPERTIES
+                         FIXTURES_REQUIRED "synth_${scenario};scenario_taps_${scenario}" TIMEOUT 180
                          FIXTURES_SETUP pictures_pages)
     list(APPEND _pictures_rendered ${scenario})
   endforeach()
   foreach(scenario mixed-storm clean-episode cascade rejects-after-stop)
     add_test(NAME pictures.flow.${scenario}
       COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/check_flow.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
-              ${_pictures_out}/${scenario}.pcapng)
-    set_tests_properties(pictures.flow.${scenario} PROPERTIES FIXTURES_REQUIRED synth_${scenario} TIMEOUT 180)
+              ${_pictures_out}/${scenario}.pcapng --taps ${CMAKE_BINARY_DIR}/tests/scenario-taps/${scenario})
+    set_tests_properties(pictures.flow.${scenario} PROPERTIES
+                         FIXTURES_REQUIRED "synth_${scenario};scenario_taps_${scenario}" TIMEOUT 180)
   endforeach()
 endif()
 if(DEFINED AMFOL_PLUGIN_SO)

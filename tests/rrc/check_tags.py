@@ -7,8 +7,10 @@
 # The findings of -z amfol,json themselves (rule, entities, frames, count) and the radio counters
 # are compared by tests/e2e (check_findings.py) on the same capture.
 #
-# Usage: check_tags.py TSHARK_WRAPPER PLUGIN_SO CAPTURE TRUTH_JSON [--rules r1,r2]
+# Usage: check_tags.py TSHARK_WRAPPER PLUGIN_SO CAPTURE TRUTH_JSON [--rules r1,r2] [--taps DIR]
 #   --rules: the rule ids this check owns (default: the radio rules of the catalogue + SHARED)
+#   --taps DIR: the -2 run of CAPTURE's fixture scenario_taps_<name> (amfol.finding of every frame
+#   and -z amfol,json), else the same run is made here.
 import argparse
 import json
 import os
@@ -17,6 +19,7 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 from amfol_catalogue import rule_ids  # noqa: E402
+import amfol_taps  # noqa: E402
 CAP = 32   # evidence frames kept per finding (docs/faults.md)
 SHARED = {"exempt-access-rejected", "gnb-ignores-overload"}   # also raised by the NAS / N2 modules
 SLICE = "slice-overload-blocks-slice"
@@ -79,16 +82,13 @@ def main():
     ap.add_argument("capture")
     ap.add_argument("truth")
     ap.add_argument("--rules", default="")   # default: the radio module's rules + SHARED
+    ap.add_argument("--taps", default="")
     args = ap.parse_args()
     fails = []
-    # One run: the per-frame tags (second pass, findings known) and, after them, the JSON report
-    # for the rule catalogue.
-    out = tshark(args.wrapper, args.plugin, args.capture, "-2", "-Y", "amfol.finding",
-                 "-T", "fields", "-E", "separator=\t", "-e", "frame.number", "-e", "amfol.finding",
-                 "-z", "amfol,json")
-    lines = out.splitlines(keepends=True)
-    at = next((i for i, line in enumerate(lines) if line.startswith("{")), len(lines))
-    doc = json.loads("".join(lines[at:])) if at < len(lines) else {}
+    # One run: the per-frame tags (second pass, findings known; a row per frame, empty when the
+    # frame has no amfol.finding) and, after them, the JSON report for the rule catalogue.
+    two = amfol_taps.runs(args.wrapper, args.plugin, args.capture, args.taps, names=("two",))["two"]
+    rows, doc = two["fields"], two["json"] or {}
     rules = [r for r in args.rules.split(",") if r] or sorted(rule_ids(doc, "rrc") | SHARED)
     truth = json.load(open(args.truth))
     # Not ours: NAS-layer exempt rejects (no gNB); gnb-ignores-overload is the N2 module's while the
@@ -100,8 +100,8 @@ def main():
         want += check_slice_truth(args.wrapper, args.plugin, args.capture, truth, fails)
 
     tagged = {}
-    for line in lines[:at]:
-        num, _, rs = line.rstrip("\n").partition("\t")
+    for line in rows:
+        num, _, rs = line.partition("\t")
         for r in rs.split(","):
             if r in rules:
                 tagged.setdefault(r, set()).add(int(num))

@@ -21,7 +21,8 @@ amfol_public_test(NAME rrc.srsran_mac TIMEOUT 120
 
 # The synthesizer's scenarios, on the captures the fixtures make once per run (synth_<name>,
 # build/testcaptures/out):
-# every radio evidence frame tagged per frame (amfol.finding), nothing else tagged. Their findings
+# every radio evidence frame tagged per frame (amfol.finding), nothing else tagged (on the -2 run of
+# the fixture scenario_taps_<name>, tests/scenario_taps). Their findings
 # and radio counters against the truth: e2e.findings.<name>.
 if(AMFOL_SYNTH)
   set(_rrc_caps ${CMAKE_BINARY_DIR}/testcaptures/out)
@@ -29,8 +30,10 @@ if(AMFOL_SYNTH)
                slice-blocked mixed-storm gnb-ignores-start gnb-over-sheds)
     add_test(NAME rrc.tags.${name}
              COMMAND ${Python3_EXECUTABLE} ${RRC_TESTS}/check_tags.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
-                     ${_rrc_caps}/${name}.pcapng ${_rrc_caps}/${name}.truth.json)
-    set_tests_properties(rrc.tags.${name} PROPERTIES FIXTURES_REQUIRED synth_${name} TIMEOUT 120)
+                     ${_rrc_caps}/${name}.pcapng ${_rrc_caps}/${name}.truth.json
+                     --taps ${CMAKE_BINARY_DIR}/tests/scenario-taps/${name})
+    set_tests_properties(rrc.tags.${name} PROPERTIES
+                         FIXTURES_REQUIRED "synth_${name};scenario_taps_${name}" TIMEOUT 120)
   endforeach()
   # Behaviours only RRC shows (own scenarios in tests/rrc/scenarios), recomputed from raw fields.
   foreach(which ignores over-sheds)

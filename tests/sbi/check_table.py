@@ -5,10 +5,14 @@
 # the rows tied by GUAMI are the truth's AMFs. The SBI findings, counters, NFUpdate load series and
 # ties of -z amfol,json are compared by tests/e2e (check_findings.py --expect sbi) on the same
 # capture, made once per run by the synthesizer's fixture.
-#   check_table.py TSHARK_WRAPPER PLUGIN_SO CAPTURE.pcapng   (truth: CAPTURE's .truth.json)
+#   check_table.py TSHARK_WRAPPER PLUGIN_SO CAPTURE.pcapng [--taps DIR]   (truth: CAPTURE's .truth.json)
+#   --taps DIR: the -2 run of CAPTURE's fixture scenario_taps_<name>, else the same run is made here.
 import json
-import subprocess
+import os
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import amfol_taps  # noqa: E402
 
 
 def main():
@@ -16,8 +20,11 @@ def main():
     truth = json.load(open(pcap[: -len(".pcapng")] + ".truth.json"))
     exp = truth.get("expected", {}).get("sbi", {})
     amfs = {a["name"] for a in truth["amfs"]}
-    table = subprocess.run([tshark, plugin, "-r", pcap, "-2", "-q", "-z", "amfol,sbi"], check=True,
-                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True).stdout
+    taps = sys.argv[sys.argv.index("--taps") + 1] if "--taps" in sys.argv[4:] else None
+    table = amfol_taps.runs(tshark, plugin, pcap, taps, names=("two",))["two"].get("sbi")
+    if table is None:
+        print("no -z amfol,sbi table in the -2 run")
+        return 1
     rows = [[c.strip() for c in line.split("|")] for line in table.splitlines()
             if line.count("|") >= 15 and not line.startswith("NF |")]
     errors = []

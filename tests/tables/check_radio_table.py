@@ -5,14 +5,22 @@
 # truth's START/STOP frames on the "during" rows, and is identical in one pass and with -2.
 # Usage: check_radio_table.py TSHARK_WRAPPER PLUGIN_SO CAPTURE.pcapng (the synthesizer's capture,
 # made once per run by its fixture; truth: CAPTURE's .truth.json)
-import json, subprocess, sys
+#   [--taps DIR]: the runs of CAPTURE's fixture scenario_taps_<name> (the table in one pass and with
+#   -2), else the same runs are made here.
+import json, os, sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import amfol_taps  # noqa: E402
 
 tshark, plugin, cap = sys.argv[1:4]
+taps = sys.argv[sys.argv.index("--taps") + 1] if "--taps" in sys.argv[4:] else None
 truth = json.load(open(cap.replace(".pcapng", ".truth.json")))
+runs = amfol_taps.runs(tshark, plugin, cap, taps)
 
 def table(two_pass):
-    args = [tshark, plugin, "-r", cap, "-q", "-z", "amfol,radio"] + (["-2"] if two_pass else [])
-    out = subprocess.run(args, check=True, capture_output=True, text=True).stdout
+    out = runs["two" if two_pass else "one"].get("radio")
+    if out is None:
+        sys.exit("FAIL: no -z amfol,radio table in the %s run" % ("-2" if two_pass else "one-pass"))
     rows = []
     for line in out.splitlines():
         cells = [c.strip() for c in line.split("|")]

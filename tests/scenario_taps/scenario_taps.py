@@ -1,0 +1,44 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""Usage: scenario_taps.py WRAPPER PLUGIN_SO CAPTURE OUT_DIR [--one-pass]
+
+The fixture scenario_taps_<name> (tests/scenario_taps/tests.cmake): tshark runs ONCE with -2 on a
+synthesized capture, with every output that the tests of that scenario read (amfol_taps.TWO_PASS:
+the per-frame amfol.finding rows, -z amfol,json, amfol,html, flow,amfol,network, amfol,radio and
+amfol,sbi), and with --one-pass once more in one pass (amfol_taps.ONE_PASS: html, flow, radio),
+for the tests that compare the two modes. Writes OUT_DIR/two.{out,err,rc} and OUT_DIR/one.*.
+Fails when tshark fails or prints something amfol_taps.split() cannot place."""
+import os
+import shutil
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import amfol_taps  # noqa: E402
+
+
+def main():
+    wrapper, plugin, capture, out = sys.argv[1:5]
+    runs = {"two": amfol_taps.TWO_PASS}
+    if "--one-pass" in sys.argv[5:]:
+        runs["one"] = amfol_taps.ONE_PASS
+    if os.path.isdir(out):
+        shutil.rmtree(out)
+    os.makedirs(out)
+    fails = []
+    for name, args in runs.items():
+        rc, stdout, stderr = amfol_taps.run(wrapper, plugin, capture, args)
+        amfol_taps.save(out, name, rc, stdout, stderr)
+        try:
+            got = amfol_taps.split(stdout)
+            print("%s: rc %d, %d field rows, outputs %s" % (name, rc, len(got["fields"]),
+                  sorted(k for k, v in got.items() if v and k != "fields")))
+        except ValueError as e:
+            fails.append("%s run: %s" % (name, e))
+        if rc != 0:
+            fails.append("%s run: tshark exit %d: %s" % (name, rc, stderr[-300:]))
+    if fails:
+        sys.exit("FAIL: " + "; ".join(fails))
+
+
+if __name__ == "__main__":
+    main()
