@@ -8,7 +8,10 @@ A run prints, in this order: the -T fields rows (when fields are asked for; with
   html      "<!DOCTYPE html>" up to "</html>"           (-z amfol,html)
   flow      the lines starting with "|", from "|Time"   (-z flow,amfol,network; nothing when empty)
   tables    a blank line, "=====", the title line ("AMF Overload Radio:"), ..., "=====" (-z amfol,radio,
-            -z amfol,sbi, ...), by title: radio, sbi
+            -z amfol,sbi, -z amfol,episodes), by title: radio, sbi, episodes
+  timeline, diagnosis   "=== amfol timeline ===" up to the line "===" (-z amfol,timeline), and with
+            -z amfol,timeline,FILTER the line after it: (filter "FILTER" matched N amfol frames; ...)
+  expert    "Errors (32)", "=============", its rows; then Warns, Notes, ... (-z expert)
 split() gives them apart and fails (ValueError) on any text it cannot place, so a change in the
 layout cannot quietly hand a test the wrong part.
 
@@ -17,6 +20,7 @@ one pass and once with -2, with every output their consumers read (ONE_PASS / TW
 a folder; load(folder, "one"|"two") reads a run back, split."""
 import json
 import os
+import re
 import subprocess
 
 # The outputs of the scenario fixtures' runs (consumers: tests/pictures check_page.py and
@@ -25,7 +29,29 @@ ONE_PASS = ["-q", "-z", "amfol,radio", "-z", "flow,amfol,network", "-z", "amfol,
 TWO_PASS = ["-2", "-T", "fields", "-E", "separator=\t", "-e", "frame.number", "-e", "amfol.finding",
             "-z", "amfol,sbi", "-z", "amfol,radio", "-z", "flow,amfol,network", "-z", "amfol,html",
             "-z", "amfol,json"]
-TABLES = {"AMF Overload Radio:": "radio", "AMF Set: NRF load and SBI overload control:": "sbi"}
+# The runs of tests/n2's crafted captures (fixtures n2_taps_<name>; consumers: tests/n2 check_n2.py
+# fields/json/timeline/diagnosis/expert/twopass and tests/pictures check_page.py --n2-crafted).
+# Every field any of them reads, as "-E occurrence=a -E aggregator=;" rows; the Expert Info fields
+# (FT_NONE) print "1" where present, so a row's cell says what -Y FIELD used to select.
+N2_FIELDS = ["frame.number", "amfol.n2.amf", "amfol.n2.gnb", "amfol.n2.episode", "amfol.n2.in_overload",
+             "amfol.n2.shed_expected", "amfol.n2.exempt", "amfol.n2.start_frame", "amfol.n2.since_start_s",
+             "amfol.n2.replaced", "amfol.n2.duration_s", "amfol.n2.level", "amfol.n2.action",
+             "amfol.n2.reduction_pct", "amfol.n2.slice.snssai", "amfol.n2.overload_related",
+             "amfol.n2.rrc_cause", "amfol.n2.replaced_frame", "amfol.n2.slice.action",
+             "amfol.n2.slice.reduction_pct", "ngap.procedureCode", "amfol.n2.overload_cause",
+             "amfol.n2.time_to_wait_s", "amfol.n2.relative_amf_capacity", "amfol.n2.unavailable_guamis",
+             "amfol.n2.named_by_transport", "amfol.n2.stop_without_start", "amfol.n2.shed_forwarded",
+             "amfol.n2.overload_start", "amfol.n2.overload_stop", "amfol.expert.gnb_ignores_overload"]
+_N2_ROWS = ["-T", "fields", "-E", "occurrence=a", "-E", "aggregator=;"] + \
+           [a for f in N2_FIELDS for a in ("-e", f)]
+N2_ONE_PASS = _N2_ROWS + ["-z", "amfol,json", "-z", "amfol,episodes", "-z", "amfol,html",
+                          "-z", "amfol,timeline,amfol.n2.in_overload"]
+N2_TWO_PASS = ["-2"] + _N2_ROWS + ["-z", "amfol,json", "-z", "amfol,episodes", "-z", "amfol,html",
+                                   "-z", "amfol,timeline", "-z", "amfol,diagnosis", "-z", "expert"]
+SETS = {"scenario": (ONE_PASS, TWO_PASS), "n2": (N2_ONE_PASS, N2_TWO_PASS)}
+TABLES = {"AMF Overload Radio:": "radio", "AMF Set: NRF load and SBI overload control:": "sbi",
+          "AMF Overload:": "episodes"}
+EXPERT = re.compile(r"(Errors|Warns|Notes|Chats|Comments) \(\d+\)$")
 RULE = "=" * 20
 
 
@@ -39,8 +65,9 @@ def split(out):
     def starts(line):
         s = line.rstrip("\n")
         return (s == "{" or s.startswith("<!DOCTYPE html>") or s.startswith("|Time") or
-                s.startswith(RULE) or
-                (s == "" and i + 1 < len(lines) and lines[i + 1].startswith(RULE)))
+                s.startswith(RULE) or re.fullmatch(r"=== amfol [a-z]+ ===", s) or EXPERT.match(s) or
+                (s == "" and i + 1 < len(lines) and (lines[i + 1].startswith(RULE) or
+                                                     EXPERT.match(lines[i + 1]))))
 
     while i < len(lines) and not starts(lines[i]):
         got["fields"].append(lines[i].rstrip("\n"))
@@ -78,6 +105,29 @@ def split(out):
                 raise ValueError("table %r unknown, repeated or without its closing line" % title)
             got[name] = "".join(lines[i:j + 1])
             i = j + 1
+        elif re.fullmatch(r"=== amfol [a-z]+ ===", s):
+            name = s.split()[2]
+            j = next((k for k in range(i + 1, len(lines)) if lines[k].rstrip("\n") == "==="), None)
+            if j is None or name in got:
+                raise ValueError("%s report without its closing line, or two of them" % name)
+            if j + 1 < len(lines) and lines[j + 1].startswith('(filter "'):   # -z amfol,NAME,FILTER
+                j += 1
+            got[name] = "".join(lines[i:j + 1])
+            i = j + 1
+        elif EXPERT.match(s):
+            # -z expert: per severity a title, a line of "=", a header and rows (all indented),
+            # blank lines between severities.
+            j = i
+            while j < len(lines):
+                t = lines[j].rstrip("\n")
+                if EXPERT.match(t) or t == "=============" or t == "" or t.startswith(" "):
+                    j += 1
+                else:
+                    break
+            if "expert" in got:
+                raise ValueError("two expert reports")
+            got["expert"] = "".join(lines[i:j])
+            i = j
         else:
             raise ValueError("line %d is in no output: %r" % (i + 1, s[:80]))
     return got
@@ -113,15 +163,15 @@ def load(folder, name):
     return split(out)
 
 
-def runs(wrapper, plugin, capture, folder, names=("two", "one")):
-    """{name: split outputs} of the scenario fixture's runs in FOLDER; without a FOLDER (a check
-    script run by hand) the same runs are made here."""
+def runs(wrapper, plugin, capture, folder, names=("two", "one"), kind="scenario"):
+    """{name: split outputs} of the fixture's runs in FOLDER; without a FOLDER (a check script run
+    by hand) the same runs (SETS[kind]) are made here."""
     got = {}
     for name in names:
         if folder:
             got[name] = load(folder, name)
         else:
-            rc, out, err = run(wrapper, plugin, capture, TWO_PASS if name == "two" else ONE_PASS)
+            rc, out, err = run(wrapper, plugin, capture, SETS[kind][name == "two"])
             if rc != 0:
                 raise SystemExit("tshark failed (%d): %s" % (rc, err[-500:]))
             got[name] = split(out)

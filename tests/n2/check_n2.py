@@ -1,9 +1,13 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
 # check_n2.py: end-to-end checks of the N2 analysis with the real tshark and the built plugin.
-#   check_n2.py MODE TSHARK_WRAPPER PLUGIN_SO WORKDIR [PUBLIC_CAPTURES_DIR PUBLIC_RUNS_DIR]
+#   check_n2.py MODE TSHARK_WRAPPER PLUGIN_SO WORKDIR [PUBLIC_CAPTURES_DIR PUBLIC_RUNS_DIR] [--taps DIR]
 # MODE: fields | json | timeline | diagnosis | expert | twopass | robust | public
-# The crafted captures are written into WORKDIR by make_captures.py; every expected value comes
+# --taps DIR: the fixtures n2_taps_<name> (tests/n2/tests.cmake): DIR/caps holds the crafted captures,
+# DIR/<name> the one-pass and -2 runs of capture <name> with every field and report the modes read
+# (tests/lib/amfol_taps.py N2_ONE_PASS / N2_TWO_PASS). Without it the captures are written into
+# WORKDIR and the same runs are made here, once per capture and pass.
+# The crafted captures are written by make_captures.py; every expected value comes
 # from what was written (the .frames.json beside each capture) and the action tables of
 # TS 38.413 §8.7.7.2 (shared/reference/3gpp-facts.md §1.3), restated here independently.
 import json
@@ -15,6 +19,11 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 from amfol_catalogue import rule_ids  # noqa: E402
+import amfol_taps  # noqa: E402
+TAPS = None
+if "--taps" in sys.argv:
+    TAPS = sys.argv[sys.argv.index("--taps") + 1]
+    del sys.argv[sys.argv.index("--taps"):sys.argv.index("--taps") + 2]
 MODE, WRAPPER, PLUGIN, WORK = sys.argv[1:5]
 PUBLIC = sys.argv[5] if len(sys.argv) > 5 else None   # public captures (mode public)
 FAILS = []
@@ -51,7 +60,10 @@ _made = []
 
 
 def captures():
-    """Written afresh once per run (half a second), so a stale work folder never matters."""
+    """Written afresh once per run (half a second), so a stale work folder never matters; with
+    --taps, the fixture's (the ones its runs read)."""
+    if TAPS:
+        return os.path.join(TAPS, "caps")
     out = os.path.join(WORK, "caps")
     if not _made:
         subprocess.run([sys.executable, os.path.join(HERE, "make_captures.py"), out], check=True)
@@ -84,21 +96,35 @@ def seg_at(segs, t):
     return None
 
 
-def fields(pcap, extra, *names):
-    args = ["-r", pcap] + extra + ["-T", "fields", "-E", "occurrence=a", "-E", "aggregator=;"]
-    for n in names:
-        args += ["-e", n]
+_runs = {}
+
+
+def run_of(name, which):
+    """The split outputs of the one-pass ("one") or -2 ("two") run of crafted capture NAME."""
+    if (name, which) not in _runs:
+        pcap, _ = load(name)
+        _runs[name, which] = amfol_taps.runs(WRAPPER, PLUGIN, pcap, TAPS and os.path.join(TAPS, name),
+                                             names=(which,), kind="n2")[which]
+    return _runs[name, which]
+
+
+def rows_of(name, which, *names, present=None):
+    """{frame: [values of NAMES[1:]]} from the field rows of a run (NAMES[0] is frame.number), as
+    fields() gave them; present=FIELD keeps the rows where FIELD is there (what -Y FIELD selected)."""
+    cols = amfol_taps.N2_FIELDS
     rows = {}
-    for line in tshark(*args).stdout.splitlines():
-        cols = line.split("\t")
-        rows[int(cols[0])] = cols[1:]
+    for line in run_of(name, which)["fields"]:
+        c = line.split("\t")
+        if len(c) != len(cols):
+            raise SystemExit("%s %s: a field row with %d cells, %d fields asked: %r" % (name, which, len(c), len(cols), line[:100]))
+        if present is None or c[cols.index(present)] != "":
+            rows[int(c[cols.index(names[0])])] = [c[cols.index(n)] for n in names[1:]]
     return rows
 
 
 # ---- modes -----------------------------------------------------------------------------------
 
-def mode_fields(extra=None):
-    extra = extra or []
+def mode_fields():
     pcap, meta = load("storm")
     segs = segments(meta)
     # One run gives every frame's fields; the STARTs/STOPs (-Y "ngap.procedureCode in {22,23}") and
@@ -110,7 +136,7 @@ def mode_fields(extra=None):
                   "amfol.n2.slice.snssai", "amfol.n2.slice.action", "amfol.n2.slice.reduction_pct", "amfol.n2.level",
                   "amfol.n2.episode", "amfol.n2.start_frame", "amfol.n2.duration_s", "amfol.n2.gnb"]
     names = list(dict.fromkeys(ue_cols + start_cols + ["ngap.procedureCode"]))
-    full = {f: dict(zip(names, v)) for f, v in fields(pcap, extra, "frame.number", *names).items()}
+    full = {f: dict(zip(names, v)) for f, v in rows_of("storm", "one", "frame.number", *names).items()}
     rows = {f: [r[c] for c in ue_cols] for f, r in full.items()}
     by_frame = {}
     for u in meta["initial_ue"]:
@@ -177,9 +203,9 @@ def mode_fields(extra=None):
     # the clean capture: other overload-relevant messages
     pcap, meta = load("clean")
     m = meta["marks"]
-    rel = fields(pcap, extra + ["-Y", "amfol.n2.overload_related"], "frame.number", "amfol.n2.overload_related",
-                 "amfol.n2.overload_cause", "amfol.n2.time_to_wait_s", "amfol.n2.relative_amf_capacity",
-                 "amfol.n2.unavailable_guamis")
+    rel = rows_of("clean", "one", "frame.number", "amfol.n2.overload_related",
+                  "amfol.n2.overload_cause", "amfol.n2.time_to_wait_s", "amfol.n2.relative_amf_capacity",
+                  "amfol.n2.unavailable_guamis", present="amfol.n2.overload_related")
     check(rel.get(m["setup_failure_c"]) == ["NGSetupFailure", "1", "10", "", ""], "NGSetupFailure %s" % rel.get(m["setup_failure_c"]))
     check(rel.get(m["error_indication"]) == ["ErrorIndication", "1", "", "", ""], "ErrorIndication %s" % rel.get(m["error_indication"]))
     check(rel.get(m["config_update"]) == ["AMFConfigurationUpdate", "", "", "64", ""], "AMFConfigurationUpdate %s" % rel.get(m["config_update"]))
@@ -191,8 +217,8 @@ def mode_fields(extra=None):
     # the late capture: transport names, STOP without START
     pcap, meta = load("late")
     m = meta["marks"]
-    late = fields(pcap, extra, "frame.number", "amfol.n2.amf", "amfol.n2.gnb", "amfol.n2.named_by_transport",
-                  "amfol.n2.stop_without_start", "amfol.n2.in_overload", "amfol.n2.level", "amfol.n2.action")
+    late = rows_of("late", "one", "frame.number", "amfol.n2.amf", "amfol.n2.gnb", "amfol.n2.named_by_transport",
+                   "amfol.n2.stop_without_start", "amfol.n2.in_overload", "amfol.n2.level", "amfol.n2.action")
     check(late[m["start"]][:3] == ["10.0.0.2:38412", "10.0.2.1", "1"] and late[m["start"]][5] == "2",
           "late START %s" % late[m["start"]])
     check(late[m["stop"]][3] == "" and late[m["stop_again"]][3] == "1", "late STOPs %s %s" % (late[m["stop"]], late[m["stop_again"]]))
@@ -200,9 +226,12 @@ def mode_fields(extra=None):
     check(late[after][4] == "", "late IUE after STOP %s" % late[after])
 
 
-def zjson(pcap, extra=None):
-    p = tshark("-r", pcap, "-q", "-2", "-z", "amfol,json", *(extra or []))
-    return json.loads(p.stdout)
+def zjson(pcap):
+    """-z amfol,json of the -2 run of a crafted capture."""
+    d = run_of(os.path.basename(pcap)[:-len(".pcap")], "two")["json"]
+    if d is None:
+        raise SystemExit("no -z amfol,json report in the -2 run of %s" % pcap)
+    return d
 
 
 def mode_json():
@@ -291,7 +320,7 @@ def mode_json():
 def mode_timeline():
     pcap, meta = load("storm")
     m = meta["marks"]
-    out = tshark("-r", pcap, "-q", "-2", "-z", "amfol,timeline").stdout
+    out = run_of("storm", "two")["timeline"] or ""
     for needle in [
         "AMF amf-1 (AMFName from NG SETUP RESPONSE, address 10.0.0.1:38412, RelativeAMFCapacity 255, GUAMI 00101-2-1-0)",
         "  Episode 1: START frame %d (t+60.000 s), no STOP by capture end (89.400 s), highest level Critical (amfol's convention, not 3GPP)" % m["start_gnb1"],
@@ -305,14 +334,14 @@ def mode_timeline():
         "pass-through observed 49 %, expected <= 50 %\n",
     ]:
         check(needle in out, "timeline lacks: %r" % needle)
-    out = tshark("-r", pcap, "-q", "-z", "amfol,timeline,amfol.n2.in_overload").stdout
+    out = run_of("storm", "one")["timeline"] or ""   # -z amfol,timeline,amfol.n2.in_overload
     check("(filter \"amfol.n2.in_overload\" matched" in out and "Episode 1:" in out, "timeline with filter")
 
 
 def mode_diagnosis():
     pcap, meta = load("storm")
     m = meta["marks"]
-    out = tshark("-r", pcap, "-q", "-2", "-z", "amfol,diagnosis").stdout
+    out = run_of("storm", "two")["diagnosis"] or ""
     head = ("AMF amf-1: overload episode 1 from frame %d (t+60.0 s) with no STOP by capture end (89.4 s), "
             "amfol level Critical (reject-rrc-cr-signalling, 50 %%), told 3 of 4 gNBs, 1 replacing START\n" % m["start_gnb1"])
     check(head in out, "diagnosis headline: %s" % out[:400])
@@ -323,7 +352,7 @@ def mode_diagnosis():
     check(out.count("   Check next: ") == 3, "check next lines")
     pcap, meta = load("clean")
     m = meta["marks"]
-    out = tshark("-r", pcap, "-q", "-2", "-z", "amfol,diagnosis").stdout
+    out = run_of("clean", "two")["diagnosis"] or ""
     check(("AMF amf-1: overload episode 1 from frame %d (t+60.0 s) to frame %d (t+120.5 s), amfol level Critical "
            "(permit-emergency-sessions-and-mobile-terminated-services-only), told 2 of 2 gNBs\n") % (m["start_a"], m["stop_b"]) in out,
           "clean headline: %s" % out[:500])
@@ -338,17 +367,18 @@ def mode_expert():
         s = seg_at(segs[u["gnb"]], u["t"])
         if s and s[3] is not None and u["cause"] in SHED[s[3]] and u["t"] - s[0] >= GRACE:
             shed_late.append(u["frame"])
-    got = sorted(fields(pcap, ["-Y", "amfol.n2.shed_forwarded"], "frame.number"))
+    # The frames -Y FIELD would select: where the run's row has the Expert Info field.
+    got = sorted(rows_of("storm", "one", "frame.number", present="amfol.n2.shed_forwarded"))
     check(got == sorted(set(shed_late)), "shed_forwarded frames %d want %d" % (len(got), len(set(shed_late))))
-    got = sorted(fields(pcap, ["-Y", "amfol.n2.overload_start"], "frame.number"))
+    got = sorted(rows_of("storm", "one", "frame.number", present="amfol.n2.overload_start"))
     check(got == sorted([m["start_gnb1"], m["start_gnb2"], m["start_gnb4"], m["restart_gnb1"]]), "overload_start experts %s" % got)
-    got = sorted(fields(pcap, ["-Y", "amfol.n2.overload_stop"], "frame.number"))
+    got = sorted(rows_of("storm", "one", "frame.number", present="amfol.n2.overload_stop"))
     check(got == sorted([m["stop_gnb1"], m["stop_gnb4"]]), "overload_stop experts %s" % got)
     # Findings become Expert Info on their evidence frames once the whole capture is known (-2).
-    got = sorted(fields(pcap, ["-2", "-Y", "amfol.expert.gnb_ignores_overload"], "frame.number"))
+    got = sorted(rows_of("storm", "two", "frame.number", present="amfol.expert.gnb_ignores_overload"))
     g2 = sorted(u["frame"] for u in meta["initial_ue"] if u["gnb"] == "gnb-2" and u["t"] >= 61.01)
     check(got == sorted([m["start_gnb2"]] + g2[:31]), "gnb_ignores_overload expert frames %d" % len(got))
-    out = tshark("-r", pcap, "-q", "-2", "-z", "expert").stdout
+    out = run_of("storm", "two")["expert"] or ""   # -z expert
     check(re.search(r"Errors \(32\)", out) is not None, "expert errors count: %s" % re.findall(r"\w+ \(\d+\)", out))
     check(re.search(r"Chats \(6\)", out) is not None, "expert chats count: %s" % re.findall(r"\w+ \(\d+\)", out))
     n_warn = len(set(shed_late)) + 1     # shed forwarded + stop-missing (1 frame); partial is a note (issue 9)
@@ -363,25 +393,20 @@ def mode_twopass():
         cols = ["frame.number", "amfol.n2.amf", "amfol.n2.gnb", "amfol.n2.episode", "amfol.n2.in_overload", "amfol.n2.shed_expected",
                 "amfol.n2.exempt", "amfol.n2.start_frame", "amfol.n2.since_start_s", "amfol.n2.replaced", "amfol.n2.duration_s",
                 "amfol.n2.level", "amfol.n2.action", "amfol.n2.reduction_pct", "amfol.n2.slice.snssai", "amfol.n2.overload_related"]
-        # One run per pass: the per-frame fields, then the JSON report and the episode table.
-        args = ["-T", "fields", "-E", "occurrence=a", "-E", "aggregator=;"]
-        for c in cols:
-            args += ["-e", c]
-        args += ["-z", "amfol,json", "-z", "amfol,episodes"]
-        one = tshark("-r", pcap, *args).stdout
-        two = tshark("-r", pcap, "-2", *args).stdout
-        rows = {line.split("\t")[0] for line in one.splitlines() if "\t" in line}
-        check(all(str(n) in rows for n in range(1, meta["frames"] + 1)),
+        # One run per pass: the per-frame fields, then the JSON report, the episode table (and the
+        # page); the -2 run's Expert Info of the findings (amfol.expert.*) is -2 only: not compared.
+        one, two = run_of(name, "one"), run_of(name, "two")
+        one_rows, two_rows = rows_of(name, "one", *cols), rows_of(name, "two", *cols)
+        check(sorted(one_rows) == list(range(1, meta["frames"] + 1)),
               "%s: field rows of %d frames missing" % (name, meta["frames"]))
-        report = one[one.index("\n{") + 1:] if "\n{" in one else ""
-        check(report and json.loads(report[:report.index("\n}") + 2])["capture"]["frames"] == meta["frames"],
+        check(one["json"] is not None and one["json"]["capture"]["frames"] == meta["frames"],
               "%s: no JSON report after the fields" % name)
-        check(one == two, "%s: fields, JSON or episode table differ between one and two passes" % name)
-        two_of[name] = two
+        check(one_rows == two_rows and all(one[k] == two[k] for k in ("json_text", "episodes", "html")),
+              "%s: fields, JSON, episode table or page differ between one and two passes" % name)
+        two_of[name] = two["episodes"] or ""
     pcap, meta = load("storm")
     m = meta["marks"]
-    # The episode table of the two-pass run above (field rows start with a frame number, the JSON
-    # lines with a brace or blanks, so the rows starting with the AMF's name are the table's).
+    # The episode table of the two-pass run above (its rows start with the AMF's name).
     rows = [l for l in two_of["storm"].splitlines() if l.startswith("amf-1")]
     cells = [[c.strip() for c in l.split("|")] for l in rows]
     check([(c[2], c[3], c[4], c[6], c[8], c[9], c[10]) for c in cells] ==

@@ -32,8 +32,10 @@ if(DEFINED AMFOL_PLUGIN_SO)
   foreach(crafted storm clean late)
     add_test(NAME pictures.page.n2-${crafted}
       COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/check_page.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
-              --n2-crafted ${crafted} --render-later ${_pictures_pages} n2-${crafted})
-    set_tests_properties(pictures.page.n2-${crafted} PROPERTIES FIXTURES_SETUP pictures_pages)
+              --taps ${CMAKE_BINARY_DIR}/tests/n2/taps/${crafted} --render-later ${_pictures_pages} n2-${crafted})
+    # tests/n2's crafted captures, on the runs of their fixtures n2_taps_<name> (tests/n2/tests.cmake).
+    set_tests_properties(pictures.page.n2-${crafted} PROPERTIES FIXTURES_SETUP pictures_pages
+                         FIXTURES_REQUIRED "n2_caps;n2_taps_${crafted}")
     list(APPEND _pictures_rendered n2-${crafted})
   endforeach()
   add_test(NAME pictures.render

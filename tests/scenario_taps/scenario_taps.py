@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
-"""Usage: scenario_taps.py WRAPPER PLUGIN_SO CAPTURE OUT_DIR [--one-pass]
+"""Usage: scenario_taps.py WRAPPER PLUGIN_SO CAPTURE OUT_DIR [--one-pass] [--n2]
 
 The fixture scenario_taps_<name> (tests/scenario_taps/tests.cmake): tshark runs ONCE with -2 on a
 synthesized capture, with every output that the tests of that scenario read (amfol_taps.TWO_PASS:
 the per-frame amfol.finding rows, -z amfol,json, amfol,html, flow,amfol,network, amfol,radio and
 amfol,sbi), and with --one-pass once more in one pass (amfol_taps.ONE_PASS: html, flow, radio),
 for the tests that compare the two modes. Writes OUT_DIR/two.{out,err,rc} and OUT_DIR/one.*.
+With --n2 the runs are amfol_taps.N2_TWO_PASS / N2_ONE_PASS, for tests/n2's crafted captures
+(fixtures n2_taps_<name>, tests/n2/tests.cmake).
 Fails when tshark fails or prints something amfol_taps.split() cannot place."""
 import os
 import shutil
@@ -18,9 +20,10 @@ import amfol_taps  # noqa: E402
 
 def main():
     wrapper, plugin, capture, out = sys.argv[1:5]
-    runs = {"two": amfol_taps.TWO_PASS}
+    one, two = amfol_taps.SETS["n2" if "--n2" in sys.argv[5:] else "scenario"]
+    runs = {"two": two}
     if "--one-pass" in sys.argv[5:]:
-        runs["one"] = amfol_taps.ONE_PASS
+        runs["one"] = one
     if os.path.isdir(out):
         shutil.rmtree(out)
     os.makedirs(out)
