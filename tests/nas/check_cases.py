@@ -51,6 +51,12 @@ class Ctx:
             n += 1
         return rows, "".join(lines[n:])
 
+    def fields_and_findings(self, cap, *opts):
+        """One run: the per-frame rows, then the JSON report (its doc and NAS findings)."""
+        rows, taps = self.fields_and_taps(cap, *(list(opts) + ["-z", "amfol,json"]))
+        doc, found = self.findings_of(taps)
+        return rows, doc, found
+
     def findings(self, cap, *opts):
         return self.findings_of(self.tshark(cap, *(list(opts) + ["-q", "-z", "amfol,json"])))
 
@@ -163,9 +169,8 @@ def case_backoff(ctx):
 
 def case_causes(ctx):
     cap = mkcap(ctx, "backoff")
-    r = ctx.fields(cap, "-o", "amfol.congestion_causes:22,111")
+    r, _, found = ctx.fields_and_findings(cap, "-o", "amfol.congestion_causes:22,111")
     ctx.row(r, 16, cause="111", congestion="1", t3346="none")
-    _, found = ctx.findings(cap, "-o", "amfol.congestion_causes:22,111")
     ctx.rules(found, {
         "ue-early-retry": (3, [2, 3], 1, None),
         "t3346-missing": (5, [5, 16], 2, None),
@@ -180,9 +185,8 @@ def case_causes(ctx):
 
 def case_synchronised(ctx):
     cap = mkcap(ctx, "synchronised")
-    r = ctx.fields(cap)
+    r, doc, found = ctx.fields_and_findings(cap)
     ctx.row(r, 3, t3346="120 s", congestion="1")
-    doc, found = ctx.findings(cap)
     eps = doc["nas"]["amfs"][0]["episodes"]
     ctx.eq("episodes", [(e["episode"], e["congestion_rejects"], e["ues_backed_off"], e["t3346_values_s"],
                          e["retry_vs_expiry"]["within 2 s of expiry"]) for e in eps],
@@ -198,34 +202,30 @@ def case_synchronised(ctx):
 
 def case_calm(ctx):
     cap = mkcap(ctx, "calm")
-    r = ctx.fields(cap)
+    r, doc, found = ctx.fields_and_findings(cap)
     ctx.row(r, 12, cause="7", congestion="0")
     ctx.row(r, 14, cause="95", congestion="0")
     ctx.row(r, 15, cause="90", congestion="0")
     ctx.row(r, 17, cause="111", congestion="0")
-    doc, found = ctx.findings(cap)
     ctx.rules(found, {})
     ctx.eq("congestion_rejects", doc["nas"]["congestion_rejects"], 0)
 
 
 def case_nea0(ctx):
     cap = mkcap(ctx, "nea0")
-    r = ctx.fields(cap)
+    r, doc, found = ctx.fields_and_findings(cap)
     ctx.row(r, 2, ciphered="1", cause="")
-    doc, found = ctx.findings(cap)
     ctx.rules(found, {})
     ctx.eq("ciphered", doc["nas"]["ciphered"], 1)
-    r = ctx.fields(cap, "-o", "nas-5gs.null_decipher:TRUE")
+    r, _, found = ctx.fields_and_findings(cap, "-o", "nas-5gs.null_decipher:TRUE")
     ctx.row(r, 2, ciphered="", cause="22", t3346="60 s", integrity_protected="1")
-    _, found = ctx.findings(cap, "-o", "nas-5gs.null_decipher:TRUE")
     ctx.rules(found, {"congestion-reject-outside-overload": (2, [2], 1, None)})
 
 
 def case_public_synthetic(ctx):
     cap = os.path.join(ctx.public, "adriandonohoe-5g-pcap/synthetic.pcap")
-    r = ctx.fields(cap)
+    r, _, found = ctx.fields_and_findings(cap)
     ctx.row(r, 6, message="Registration reject", cause="22", congestion="1", t3346="none")
-    _, found = ctx.findings(cap)
     ctx.rules(found, {"t3346-missing": (6, [6], 1, None),
                       "congestion-reject-outside-overload": (6, [6], 1, None)})
 
@@ -234,12 +234,11 @@ def case_public_rejects(ctx):
     base = os.path.join(ctx.public, "adriandonohoe-5g-pcap")
     for name, cause in [("registration_reject.pcap", "7"), ("auth_failure.pcap", "111")]:
         cap = os.path.join(base, name)
-        r = ctx.fields(cap)
+        r, doc, found = ctx.fields_and_findings(cap)
         rej = [f for f, v in r.items() if v.get("message") == "Registration reject"]
         ctx.eq(name + " rejects", len(rej), 1)
         for f in rej:
             ctx.row(r, f, cause=cause, congestion="0")
-        doc, found = ctx.findings(cap)
         ctx.rules(found, {})
         ctx.eq(name + " congestion rejects", doc["nas"]["congestion_rejects"], 0)
         if doc["nas"]["ciphered"] == 0:
@@ -248,12 +247,11 @@ def case_public_rejects(ctx):
 
 def case_garbage(ctx):
     cap = mkcap(ctx, "garbage")
-    r = ctx.fields(cap)
+    r, doc, found = ctx.fields_and_findings(cap)
     ctx.eq("frames", len(r), 206)
     ctx.row(r, 2, message="Registration reject", cause="22", t3346="none")
     ctx.row(r, 4, message="")                    # security header 9: not NAS-5GS as amfol reads it
     ctx.row(r, 6, linked_by="suci", verdict="")
-    doc, found = ctx.findings(cap)
     ctx.eq("two-pass", ctx.fields(cap, "-2"), r)
     if not any(f["rule"] == "t3346-missing" and 2 in f["frames"] for f in found):
         ctx.errors.append("frame 2 should be a t3346-missing reject")
@@ -270,10 +268,9 @@ def case_sm_types(ctx):
 def case_mt_reject(ctx):
     """A congestion reject of a paging response is exempt access rejected (TS 23.501 §5.19.7.2)."""
     cap = mkcap(ctx, "mt-reject")
-    r = ctx.fields(cap)
+    r, _, found = ctx.fields_and_findings(cap)
     ctx.row(r, 2, exempt_rejected="1")
     ctx.row(r, 4, exempt_rejected="")
-    _, found = ctx.findings(cap)
     ctx.eq("exempt-access-rejected (NAS)", [(f["first_frame"], f["frames"], f["count"]) for f in found
                                             if f["rule"] == "exempt-access-rejected"], [(2, [2], 1)])
 
@@ -283,14 +280,13 @@ def case_unprotected(ctx):
     either reading of TS 24.501 §5.5.1.2.5; up to 30 min it is uncertain; t3346-short does not
     judge the unprotected 10 s value, the JSON lists the unprotected rejects apart."""
     cap = mkcap(ctx, "unprotected")
-    r = ctx.fields(cap)
+    r, doc, found = ctx.fields_and_findings(cap)
     ctx.row(r, 3, verdict="violation", backoff_frame="2")
     ctx.row(r, 14, verdict="uncertain", backoff_frame="5")
     ctx.row(r, 15, verdict="violation", backoff_frame="7")
     ctx.row(r, 16, verdict="uncertain", backoff_frame="9")
     ctx.row(r, 17, verdict="")
     ctx.row(r, 13, integrity_protected="0", t3346="10 s")
-    doc, found = ctx.findings(cap)
     ctx.eq("ue-early-retry findings", sorted((f["first_frame"], f["frames"]) for f in found
                                              if f["rule"] == "ue-early-retry"), [(3, [2, 3]), (15, [7, 15])])
     ctx.eq("NAS rules", sorted({f["rule"] for f in found}), ["congestion-reject-outside-overload", "ue-early-retry"])
