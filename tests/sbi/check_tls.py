@@ -27,6 +27,8 @@ sys.path.insert(0, os.path.join(HERE, "..", "n2"))
 import crafted_h2c as H  # noqa: E402
 import ngap_pdus as N  # noqa: E402
 from pcap_sctp import Writer  # noqa: E402
+sys.path.insert(0, os.path.join(HERE, "..", "lib"))
+import amfol_taps  # noqa: E402
 
 T0 = 1767225600.0
 AMF, NRF, GNB = "10.0.0.1", "10.0.9.1", "10.0.1.1"
@@ -143,13 +145,15 @@ def main():
     os.chmod(keylog, 0o644)
     errors = []
 
-    # Without keys: named, counted, the hint; nothing read, no finding.
-    tl = tshark(wrapper, plugin, pcap, "-z", "amfol,timeline")
+    # Without keys: named, counted, the hint; nothing read, no finding. One run per key setting
+    # gives the timeline and the JSON report (tests/lib/amfol_taps.py tells them apart).
+    out = amfol_taps.split(tshark(wrapper, plugin, pcap, "-z", "amfol,timeline", "-z", "amfol,json"))
+    tl = out["timeline"] or ""
     want_line = "amf-1 %s:%d -> %s:%d: %d messages, %d TLS-protected" % (AMF, CPORT, NRF, SPORT, n_tls, n_tls)
     if want_line not in tl or "-o tls.keylog_file:" not in tl:
         errors.append("no keys: timeline lacks %r / the hint:\n%s" % (want_line, "\n".join(
             l for l in tl.splitlines() if "TLS" in l or "tcp.stream" in l)))
-    d = json.loads(tshark(wrapper, plugin, pcap, "-z", "amfol,json"))
+    d = out["json"]
     s = d["sbi"]
     conns = [(c["client"], c["client_name"], c["server"], c["tls"]) for c in s["connections"] if c["tls"]]
     if conns != [("%s:%d" % (AMF, CPORT), "amf-1", "%s:%d" % (NRF, SPORT), n_tls)] or \
@@ -159,7 +163,8 @@ def main():
 
     # With the key log: analysed like h2c.
     keys = ("-o", "tls.keylog_file:" + keylog)
-    d = json.loads(tshark(wrapper, plugin, pcap, *keys, "-z", "amfol,json"))
+    out = amfol_taps.split(tshark(wrapper, plugin, pcap, *keys, "-z", "amfol,timeline", "-z", "amfol,json"))
+    d = out["json"]
     s = d["sbi"]
     got = (s["nfupdate_load_reports"], s["status_503"], [c for c in s["connections"] if c["tls"]],
            s["tls_keylog_hint"])
@@ -169,7 +174,7 @@ def main():
     want = [("sbi-overload-ignored", "nrf", m["r1"], 2, [m["r1"], m["p2"], m["r2"], m["p3"]])]
     if f != want:
         errors.append("with keys: findings\n  got  %s\n  want %s" % (f, want))
-    tl = tshark(wrapper, plugin, pcap, *keys, "-z", "amfol,timeline")
+    tl = out["timeline"] or ""
     if "TLS-protected" in tl or "tls.keylog_file" in tl:
         errors.append("with keys: the timeline still calls the connection unread")
     os.remove(keylog)

@@ -10,6 +10,9 @@
 #   crafted_h2c.py TSHARK_WRAPPER PLUGIN OUTDIR
 import json, os, struct, subprocess, sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import amfol_taps  # noqa: E402
+
 NF = "6f1c0001-0000-4000-8000-000000000001"
 
 def literal(name, value):
@@ -85,14 +88,17 @@ def main():
     if run("-Y", "amfol.sbi", "-T", "fields", "-e", "frame.number").strip():
         errors.append("amfol read SBI without Decode As")
     da = ["-d", "tcp.port==29510,http2"]
+    # One run with Decode As for 2.-4.: the rows of the frames -Y amfol.sbi shows, then the taps
+    # (which see every frame, whatever -Y prints): -z expert,warn and -z amfol,json.
+    out = amfol_taps.split(run(*da, "-Y", "amfol.sbi", "-T", "fields", "-e", "frame.number",
+                               "-e", "amfol.sbi.kind", "-e", "amfol.sbi.load",
+                               "-e", "amfol.sbi.status", "-e", "amfol.sbi.retry_after",
+                               "-e", "amfol.sbi.problem_cause", "-e", "amfol.sbi.olc.malformed",
+                               "-e", "amfol.sbi.olc.load", "-e", "amfol.sbi.request_frame",
+                               "-e", "amfol.sbi.response_time", "-e", "ip.src",
+                               "-z", "expert,warn", "-z", "amfol,json"))
     # 2. Per-frame fields.
-    rows = [r.split("\t") for r in run(*da, "-Y", "amfol.sbi", "-T", "fields", "-e", "frame.number",
-                                       "-e", "amfol.sbi.kind", "-e", "amfol.sbi.load",
-                                       "-e", "amfol.sbi.status", "-e", "amfol.sbi.retry_after",
-                                       "-e", "amfol.sbi.problem_cause", "-e", "amfol.sbi.olc.malformed",
-                                       "-e", "amfol.sbi.olc.load", "-e", "amfol.sbi.request_frame",
-                                       "-e", "amfol.sbi.response_time", "-e", "ip.src"
-                                       ).splitlines()]
+    rows = [r.split("\t") for r in out["fields"]]
     amf, nrf = "10.0.0.1", "10.0.9.1"
     want = [["4", "NFUpdate", "85", "", "", "", "", "", "", "", amf],
             ["5", "NFUpdate", "", "503", "10", "NF_CONGESTION",
@@ -107,10 +113,10 @@ def main():
     if rows != want:
         errors.append("fields:\n  want %s\n  got  %s" % (want, rows))
     # 3. Online Expert Info for the malformed header (first pass, no -2 needed).
-    if "Malformed 3gpp-Sbi-Oci header" not in run(*da, "-q", "-z", "expert,warn"):
+    if "Malformed 3gpp-Sbi-Oci header" not in (out["expert"] or ""):
         errors.append("no Expert Info for the malformed OCI")
     # 4. Findings.
-    doc = json.loads(run(*da, "-q", "-z", "amfol,json"))
+    doc = out["json"]
     got = sorted((f["rule"], f["amf"], f["first_frame"], f["count"], tuple(f["frames"]))
                  for f in doc["findings"])
     want_f = [("sbi-oci-malformed", "nrf", 5, 1, (5,)),
