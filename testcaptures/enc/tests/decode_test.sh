@@ -40,15 +40,80 @@ expect() {
   fi
 }
 
-bad='_ws.malformed || _ws.expert.severity >= warning'
-expect "control: truncated PDU is flagged" "1" "$(ts -r control.pcap -Y "$bad" -T fields -e frame.number)"
-expect "NGAP: no malformed / expert warning" "" "$(ts -r ngap.pcap -Y "$bad" -T fields -e frame.number)"
-expect "F1AP: no malformed / expert warning" "" "$(ts -r f1ap.pcap -Y "$bad" -T fields -e frame.number)"
-expect "NGAP: 58 frames, all NGAP" "58" "$(ts -r ngap.pcap -Y ngap -T fields -e frame.number | wc -l)"
-expect "F1AP: 27 frames, all F1AP" "27" "$(ts -r f1ap.pcap -Y f1ap -T fields -e frame.number | wc -l)"
-
 F=(-T fields -E occurrence=a -E aggregator=,)
 T=$'\t'
+# A tshark start costs ~0.4 s of CPU whatever the capture: tshark runs ONCE per capture, printing
+# every field the checks below read for every frame (rows NAME.rows, their field names NAME.fields);
+# the checks pick their columns (cols) and the frames their display filters selected (the awk
+# conditions below, each the -Y filter the check used to run).
+# run_fields CAPTURE_BASENAME FIELD...
+run_fields() {
+  local name=$1; shift
+  printf '%s\n' "$@" >"$name.fields"
+  local args=()
+  for f in "$@"; do args+=(-e "$f"); done
+  ts -r "$name.pcap" "${F[@]}" "${args[@]}" >"$name.rows"
+}
+# cols NAME [AWK_CONDITION] -- FIELD...: the columns FIELD... of NAME's rows that meet the
+# condition (awk, on the values c["field"]; default: every row). An error prints a "cols:" line
+# on stdout, so that the check comparing it fails.
+cols() {
+  local name=$1 cond=1; shift
+  if [ "$1" != -- ]; then cond=$1; shift; fi
+  shift
+  awk -F"$T" -v OFS="$T" -v want="$*" "$AWK_LIB"'
+    NR == FNR { idx[$0] = FNR; names[FNR] = $0; nf = FNR; next }
+    FNR == 1 { n = split(want, w, " ")
+               for (i = 1; i <= n; i++) if (!(w[i] in idx)) { print "cols: no field " w[i]; exit 2 } }
+    NF != nf { print "cols: a row of " NF " cells, " nf " fields"; exit 2 }
+    { for (i = 1; i <= nf; i++) c[names[i]] = $i
+      if (!('"$cond"')) next
+      line = $(idx[w[1]]); for (i = 2; i <= n; i++) line = line OFS $(idx[w[i]]); print line }' \
+    "$name.fields" "$name.rows"
+}
+# awk conditions: -Y '_ws.malformed || _ws.expert.severity >= warning' (PI_WARN 0x00600000;
+# tshark prints the severities in decimal, anything else fails the check); has(LIST, "v1,v2"): -Y
+# 'FIELD in {v1,v2}' on a field with several occurrences (any of them).
+bad='c["_ws.malformed"] != "" || sev_ge(c["_ws.expert.severity"], 6291456)'
+AWK_LIB='function sev_ge(list, min,   a, k, n) { n = split(list, a, ",")
+           for (k = 1; k <= n; k++) { if (a[k] !~ /^[0-9]+$/) { print "cols: severity " a[k]; exit 2 }
+                                      if (a[k] + 0 >= min) return 1 }
+           return 0 }
+         function has(list, set,   a, s, j, k, n) { n = split(list, a, ","); split(set, s, ",")
+           for (k = 1; k <= n; k++) for (j in s) if (a[k] == s[j]) return 1
+           return 0 }
+'
+BAD_FIELDS=(_ws.malformed _ws.expert.severity)
+
+NAS_FIELDS=(frame.number ngap.procedureCode ngap.RRCEstablishmentCause
+  nas_5gs.security_header_type nas_5gs.mm.message_type nas_5gs.sm.message_type
+  nas_5gs.mm.5gs_reg_type nas_5gs.mm.serv_type nas_5gs.mm.5gmm_cause
+  nas_5gs.sm.5gsm_cause gsm_a.gm.gmm.gprs_timer2_unit gsm_a.gm.gmm.gprs_timer2_value
+  gsm_a.gm.gmm.gprs_timer3_unit gsm_a.gm.gmm.gprs_timer3_value
+  nas_5gs.mm.conf_upd_ind.red nas_5gs.mm.conf_upd_ind.ack nas_5gs.mm.re_reg_req)
+NGAP_FIELDS=(frame.number ngap.procedureCode ngap.AMFName ngap.RANNodeName
+  ngap.RelativeAMFCapacity ngap.TimeToWait ngap.misc ngap.overloadAction
+  ngap.TrafficLoadReductionIndication ngap.sST ngap.sD
+  ngap.sliceTrafficLoadReductionIndication ngap.fiveG_TMSI ngap.UEContextRequest
+  ngap.backupAMFName ngap.AMF_UE_NGAP_ID ngap.RAN_UE_NGAP_ID)
+CAUSE_FIELDS=(frame.number ngap.Cause ngap.radioNetwork ngap.nas ngap.protocol)
+F1AP_FIELDS=(frame.number f1ap.procedureCode f1ap.GNB_DU_UE_F1AP_ID f1ap.C_RNTI f1ap.SRBID
+  nr-rrc.establishmentCause nr-rrc.resumeCause nr-rrc.waitTime nr-rrc.ue_Identity
+  nr-rrc.srb_Identity nr-rrc.cellGroupId f1ap.nRPCI)
+SETUP_FIELDS=(frame.number f1ap.F1AP_PDU f1ap.GNB_DU_Name f1ap.GNB_CU_Name f1ap.latest_RRC_Version)
+# every field once, in order of first mention
+uniq_fields() { printf '%s\n' "$@" | awk '!seen[$0]++'; }
+mapfile -t ngap_all < <(uniq_fields "${NAS_FIELDS[@]}" "${NGAP_FIELDS[@]}" "${CAUSE_FIELDS[@]}" "${BAD_FIELDS[@]}" ngap)
+mapfile -t f1ap_all < <(uniq_fields "${F1AP_FIELDS[@]}" "${SETUP_FIELDS[@]}" "${BAD_FIELDS[@]}" f1ap)
+run_fields control frame.number "${BAD_FIELDS[@]}"
+run_fields ngap "${ngap_all[@]}"
+run_fields f1ap "${f1ap_all[@]}"
+
+expect "control: truncated PDU is flagged" "1" "$(cols control "$bad" -- frame.number)"
+expect "NGAP: no malformed / expert warning" "" "$(cols ngap "$bad" -- frame.number)"
+expect "F1AP: no malformed / expert warning" "" "$(cols f1ap "$bad" -- frame.number)"
+expect "NGAP: 58 frames, all NGAP" "58" "$(cols ngap 'c["ngap"] != ""' -- frame.number | wc -l)"
+expect "F1AP: 27 frames, all F1AP" "27" "$(cols f1ap 'c["f1ap"] != ""' -- frame.number | wc -l)"
 
 # NAS inside NGAP: frame, procedure, RRC cause, security header types, 5GMM/5GSM types,
 # registration type, service type, 5GMM cause, 5GSM cause, timer 2 unit/value, timer 3 unit/value,
@@ -114,13 +179,7 @@ expected_nas=$(cat <<'END'
 58	4		0	0x68	0xc3				69			6	7			
 END
 )
-expect "NGAP + NAS-5GS field values" "$expected_nas" "$(ts -r ngap.pcap "${F[@]}" \
-  -e frame.number -e ngap.procedureCode -e ngap.RRCEstablishmentCause \
-  -e nas_5gs.security_header_type -e nas_5gs.mm.message_type -e nas_5gs.sm.message_type \
-  -e nas_5gs.mm.5gs_reg_type -e nas_5gs.mm.serv_type -e nas_5gs.mm.5gmm_cause \
-  -e nas_5gs.sm.5gsm_cause -e gsm_a.gm.gmm.gprs_timer2_unit -e gsm_a.gm.gmm.gprs_timer2_value \
-  -e gsm_a.gm.gmm.gprs_timer3_unit -e gsm_a.gm.gmm.gprs_timer3_value \
-  -e nas_5gs.mm.conf_upd_ind.red -e nas_5gs.mm.conf_upd_ind.ack -e nas_5gs.mm.re_reg_req)"
+expect "NGAP + NAS-5GS field values" "$expected_nas" "$(cols ngap -- "${NAS_FIELDS[@]}")"
 
 # NGAP IEs of the interface-management, overload and release frames.
 expected_ngap=$(cat <<'END'
@@ -144,18 +203,12 @@ expected_ngap=$(cat <<'END'
 53	9															
 END
 )
-expect "NGAP IE values" "$expected_ngap" "$(ts -r ngap.pcap "${F[@]}" \
-  -e frame.number -e ngap.procedureCode -e ngap.AMFName -e ngap.RANNodeName \
-  -e ngap.RelativeAMFCapacity -e ngap.TimeToWait -e ngap.misc -e ngap.overloadAction \
-  -e ngap.TrafficLoadReductionIndication -e ngap.sST -e ngap.sD \
-  -e ngap.sliceTrafficLoadReductionIndication -e ngap.fiveG_TMSI -e ngap.UEContextRequest \
-  -e ngap.backupAMFName -e ngap.AMF_UE_NGAP_ID -e ngap.RAN_UE_NGAP_ID \
+expect "NGAP IE values" "$expected_ngap" "$(cols ngap -- "${NGAP_FIELDS[@]}" \
   | awk -F"$T" '$1 <= 6 || ($1 >= 42 && $1 <= 53)')"
 
 expect "NGAP cause values (frames 49, 50, 52, 53)" \
   $'49\t2\t\t0\t\n50\t0\t20\t\t\n52\t3\t\t\t6\n53\t0\t45\t\t' \
-  "$(ts -r ngap.pcap -Y 'ngap.procedureCode in {9,41} && ngap.Cause' "${F[@]}" -e frame.number \
-     -e ngap.Cause -e ngap.radioNetwork -e ngap.nas -e ngap.protocol)"
+  "$(cols ngap 'has(c["ngap.procedureCode"], "9,41") && c["ngap.Cause"] != ""' -- "${CAUSE_FIELDS[@]}")"
 
 # F1AP + NR RRC: frame, procedure, DU UE id, C-RNTI, SRB, establishment cause, resume cause,
 # waitTime, ue-Identity choice, srb-Identity, cellGroupId, served/activated cells' PCI.
@@ -189,14 +242,10 @@ expected_f1ap=$(cat <<'END'
 27	12	101		0					1	0	
 END
 )
-expect "F1AP + NR RRC field values" "$expected_f1ap" "$(ts -r f1ap.pcap "${F[@]}" \
-  -e frame.number -e f1ap.procedureCode -e f1ap.GNB_DU_UE_F1AP_ID -e f1ap.C_RNTI -e f1ap.SRBID \
-  -e nr-rrc.establishmentCause -e nr-rrc.resumeCause -e nr-rrc.waitTime -e nr-rrc.ue_Identity \
-  -e nr-rrc.srb_Identity -e nr-rrc.cellGroupId -e f1ap.nRPCI)"
+expect "F1AP + NR RRC field values" "$expected_f1ap" "$(cols f1ap -- "${F1AP_FIELDS[@]}")"
 
 expect "F1AP setup names and message kinds" $'1\t0\tgnb-1-du\t\tc0\n2\t1\t\tgnb-1-cu\tc0' \
-  "$(ts -r f1ap.pcap -Y 'f1ap.procedureCode == 1' "${F[@]}" -e frame.number -e f1ap.F1AP_PDU \
-     -e f1ap.GNB_DU_Name -e f1ap.GNB_CU_Name -e f1ap.latest_RRC_Version)"
+  "$(cols f1ap 'has(c["f1ap.procedureCode"], "1")' -- "${SETUP_FIELDS[@]}")"
 
 if [ "$failures" -ne 0 ]; then
   echo "decode_test: $failures check(s) failed (tshark stderr in $work/tshark.stderr)"
