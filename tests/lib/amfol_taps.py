@@ -70,7 +70,10 @@ def split(out):
                                                      EXPERT.match(lines[i + 1]))))
 
     while i < len(lines) and not starts(lines[i]):
-        got["fields"].append(lines[i].rstrip("\n"))
+        row = lines[i].rstrip("\n")
+        if not re.match(r"\d+(\t|\||$)", row):   # every field list here starts with frame.number
+            raise ValueError("line %d is no field row: %r" % (i + 1, row[:80]))
+        got["fields"].append(row)
         i += 1
     while i < len(lines):
         s = lines[i].rstrip("\n")
