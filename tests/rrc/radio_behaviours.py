@@ -11,6 +11,9 @@ import os
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import amfol_taps  # noqa: E402
+
 GRACE = 1.0
 SHED = {0: {4, 5, 6, 7}, 1: {3, 4, 5, 6, 7}}        # actions used by the scenarios
 EXEMPT = {0, 1, 2, 8, 9}
@@ -23,22 +26,59 @@ def run(cmd):
     return r.stdout
 
 
-def fields(wrapper, plugin, cap, flt, *names):
-    args = [wrapper, plugin, "-r", cap, "-Y", flt, "-T", "fields", "-E", "separator=|", "-E", "occurrence=f"]
-    for n in names:
-        args += ["-e", n]
-    return [l.split("|") for l in run(args).splitlines() if l and l[0].isdigit()]
+# One run per capture (a tshark start costs ~0.4 s of CPU): the rows of the frames either display
+# filter selects, with every field both row kinds read and the -z amfol,json report (the tap sees
+# every frame, whatever -Y prints). Each row kind is picked from the rows by its filter again:
+# OVERLOADS any NGAP procedure code 22 or 23, ATTEMPTS any of the three RRC elements (FT_NONE:
+# printed "1" where present). Occurrences are aggregated with ","; a row kind's values are the
+# first occurrences (what "-E occurrence=f" printed), _ws.col.Info (one occurrence) is whole.
+OVERLOADS = "ngap.procedureCode == 22 || ngap.procedureCode == 23"
+ATTEMPTS = "nr-rrc.rrcSetupRequest_element || nr-rrc.rrcSetup_element || nr-rrc.rrcReject_element"
+COLS = ["frame.number", "frame.time_epoch", "ngap.procedureCode", "ngap.overloadAction",
+        "ngap.TrafficLoadReductionIndication", "ip.src", "ip.dst", "f1ap.GNB_DU_UE_F1AP_ID",
+        "nr-rrc.establishmentCause", "nr-rrc.rrcSetupRequest_element", "nr-rrc.rrcSetup_element",
+        "nr-rrc.rrcReject_element", "_ws.col.Info"]
+_runs = {}
+
+
+def one_run(wrapper, plugin, cap):
+    if cap not in _runs:
+        args = [wrapper, plugin, "-r", cap, "-Y", "(%s) || (%s)" % (OVERLOADS, ATTEMPTS), "-T", "fields",
+                "-E", "separator=|", "-E", "occurrence=a", "-E", "aggregator=,"]
+        for n in COLS:
+            args += ["-e", n]
+        out = amfol_taps.split(run(args + ["-z", "amfol,json"]))
+        rows = []
+        for line in out["fields"]:
+            c = line.split("|", len(COLS) - 1)
+            if len(c) != len(COLS):
+                sys.exit("a row of %d cells, %d fields: %r" % (len(c), len(COLS), line[:100]))
+            rows.append(dict(zip(COLS, c)))
+        _runs[cap] = rows, out["json"]
+    return _runs[cap]
+
+
+def fields(wrapper, plugin, cap, kind, *names):
+    """The rows of one kind (OVERLOADS or ATTEMPTS), first occurrences of NAMES."""
+    rows, _ = one_run(wrapper, plugin, cap)
+    if kind == OVERLOADS:
+        rows = [r for r in rows if {"22", "23"} & set(r["ngap.procedureCode"].split(","))]
+    else:
+        rows = [r for r in rows if r["nr-rrc.rrcSetupRequest_element"] or r["nr-rrc.rrcSetup_element"] or
+                r["nr-rrc.rrcReject_element"]]
+    return [[r[n] if n == "_ws.col.Info" else r[n].split(",")[0] for n in names] for r in rows]
 
 
 def findings(wrapper, plugin, cap):
-    t = run([wrapper, plugin, "-r", cap, "-q", "-z", "amfol,json"])
-    return json.loads(t[t.find("{"):])["findings"]
+    doc = one_run(wrapper, plugin, cap)[1]
+    if doc is None:
+        sys.exit("no -z amfol,json report for %s" % cap)
+    return doc["findings"]
 
 
 def attempts(wrapper, plugin, cap):
     """Requests with their answer: (frame, time, cause, answer frame, answer kind S/R/N)."""
-    rows = fields(wrapper, plugin, cap, "nr-rrc.rrcSetupRequest_element || nr-rrc.rrcSetup_element || "
-                  "nr-rrc.rrcReject_element", "frame.number", "frame.time_epoch", "ip.src", "ip.dst",
+    rows = fields(wrapper, plugin, cap, ATTEMPTS, "frame.number", "frame.time_epoch", "ip.src", "ip.dst",
                   "f1ap.GNB_DU_UE_F1AP_ID", "nr-rrc.establishmentCause", "_ws.col.Info")
     req, ans = [], {}
     for f, t, src, dst, du, cause, info in rows:
@@ -54,7 +94,7 @@ def attempts(wrapper, plugin, cap):
 
 
 def overloads(wrapper, plugin, cap):
-    rows = fields(wrapper, plugin, cap, "ngap.procedureCode == 22 || ngap.procedureCode == 23", "frame.number",
+    rows = fields(wrapper, plugin, cap, OVERLOADS, "frame.number",
                   "frame.time_epoch", "ngap.procedureCode", "ngap.overloadAction", "ngap.TrafficLoadReductionIndication")
     return [(int(f), float(t), int(p), int(a) if a else None, int(r) if r else None) for f, t, p, a, r in rows]
 
