@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # check_field.py: end-to-end checks of issue 10 (field captures) with the real tshark and the
 # built plugin, on the crafted captures of make_field_captures.py.
-#   check_field.py MODE TSHARK_WRAPPER PLUGIN_SO WORKDIR [SYNTH SCENARIO_DIR]   (part1)
+#   check_field.py MODE TSHARK_WRAPPER PLUGIN_SO WORKDIR [SCENARIO_TAPS_DIR]   (part1: the runs of
+#   the fixtures scenario_taps_<name>, tests/scenario_taps)
 # Every expected value comes from what make_field_captures.py wrote (the .frames.json).
 import collections
 import json
@@ -13,6 +14,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "lib"))
 from amfol_outputs import split_outputs  # noqa: E402
+import amfol_taps  # noqa: E402
 MODE, WRAPPER, PLUGIN, WORK = sys.argv[1:5]
 FAILS = []
 CAUSE = {0: "emergency", 2: "mt-Access", 3: "mo-Signalling", 4: "mo-Data"}
@@ -331,18 +333,13 @@ def mode_problems():
           "timeline shows them apart:\n" + "\n".join(l for l in tl.splitlines() if "ProblemDetails" in l or "503" in l))
 
 
-def part1_oracle(pcap):
-    """From plain tshark fields: RRCSetupRequests with ng-5G-S-TMSI-Part1, and those whose Part1
-    (39 rightmost bits of a 5G-S-TMSI, TS 38.331) matches a 5G-S-TMSI / 5G-GUTI that NAS carried
-    before them."""
+def part1_oracle(rows):
+    """From Wireshark's own fields (of the fixture's -2 run; occurrence=a, aggregator ","):
+    RRCSetupRequests with ng-5G-S-TMSI-Part1, and those whose Part1 (39 rightmost bits of a
+    5G-S-TMSI, TS 38.331) matches a 5G-S-TMSI / 5G-GUTI that NAS carried before them."""
     f = ["nr-rrc.ng_5G_S_TMSI_Part1", "nas_5gs.amf_set_id", "nas_5gs.amf_pointer", "nas_5gs.5g_tmsi"]
-    cmd = ["tshark", "-r", pcap, "-T", "fields", "-E", "occurrence=a", "-E", "aggregator=,"]
-    for x in f:
-        cmd += ["-e", x]
     seen, n, linked = set(), 0, 0
-    out = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, check=True).stdout
-    for row in out.splitlines():
-        c = row.split("\t")
+    for c in amfol_taps.columns(rows, amfol_taps.TWO_PASS_FIELDS, *f):
         for v in (x for x in c[0].split(",") if x):
             n += 1
             linked += (int(v.replace(":", ""), 16) >> 1) in seen     # BIT STRING (39) left-aligned
@@ -353,13 +350,13 @@ def part1_oracle(pcap):
 
 
 def mode_part1():
-    synth, scenarios = sys.argv[5], sys.argv[6]
+    taps = sys.argv[5]
     for name in ("ue-early-retry", "backoff-storm"):
-        pcap = os.path.join(WORK, name + ".pcapng")
-        subprocess.run([synth, os.path.join(scenarios, name + ".ini"), "-o", pcap], check=True,
-                       stdout=subprocess.DEVNULL)
-        n, linked = part1_oracle(pcap)
-        nas = zjson(pcap)["nas"]
+        run = amfol_taps.load(os.path.join(taps, name), "two")
+        n, linked = part1_oracle(run["fields"])
+        if run["json"] is None:
+            raise SystemExit("no -z amfol,json report in the -2 run of %s" % name)
+        nas = run["json"]["nas"]
         got = (nas["radio_requests_with_part1"], nas["radio_requests_linked"])
         check(n > 0 and linked > 0 and got == (n, linked), "%s: amfol %s, oracle %s" % (name, got, (n, linked)))
         check(nas["radio_requests_in_backoff"] <= linked, "%s: in back-off within the linked ones" % name)

@@ -26,8 +26,24 @@ import subprocess
 # The outputs of the scenario fixtures' runs (consumers: tests/pictures check_page.py and
 # check_flow.py, tests/rrc check_tags.py, tests/tables check_radio_table.py, tests/sbi check_table.py).
 ONE_PASS = ["-q", "-z", "amfol,radio", "-z", "flow,amfol,network", "-z", "amfol,html"]
-TWO_PASS = ["-2", "-T", "fields", "-E", "separator=\t", "-e", "frame.number", "-e", "amfol.finding",
-            "-z", "amfol,sbi", "-z", "amfol,radio", "-z", "flow,amfol,network", "-z", "amfol,html",
+
+
+def columns(rows, fields, *names):
+    """[[values of NAMES] per row] of tab-separated ROWS whose fields are FIELDS."""
+    at = [fields.index(n) for n in names]
+    got = []
+    for line in rows:
+        c = line.split("\t")
+        if len(c) != len(fields):
+            raise SystemExit("a field row of %d cells, %d fields: %r" % (len(c), len(fields), line[:100]))
+        got.append([c[i] for i in at])
+    return got
+# The -2 rows: amfol.finding (rrc.tags) and, for field.part1's oracle, Wireshark's own
+# ng-5G-S-TMSI-Part1 and 5G-S-TMSI / 5G-GUTI parts (default occurrence=a, aggregator ",").
+TWO_PASS_FIELDS = ["frame.number", "amfol.finding", "nr-rrc.ng_5G_S_TMSI_Part1", "nas_5gs.amf_set_id",
+                   "nas_5gs.amf_pointer", "nas_5gs.5g_tmsi"]
+TWO_PASS = ["-2", "-T", "fields", "-E", "separator=\t"] + [a for f in TWO_PASS_FIELDS for a in ("-e", f)] + \
+           ["-z", "amfol,sbi", "-z", "amfol,radio", "-z", "flow,amfol,network", "-z", "amfol,html",
             "-z", "amfol,json"]
 # The runs of tests/n2's crafted captures (fixtures n2_taps_<name>; consumers: tests/n2 check_n2.py
 # fields/json/timeline/diagnosis/expert/twopass and tests/pictures check_page.py --n2-crafted).

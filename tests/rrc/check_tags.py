@@ -100,8 +100,7 @@ def main():
         want += check_slice_truth(args.wrapper, args.plugin, args.capture, truth, fails)
 
     tagged = {}
-    for line in rows:
-        num, _, rs = line.partition("\t")
+    for num, rs in amfol_taps.columns(rows, amfol_taps.TWO_PASS_FIELDS, "frame.number", "amfol.finding"):
         for r in rs.split(","):
             if r in rules:
                 tagged.setdefault(r, set()).add(int(num))

@@ -13,9 +13,9 @@ if(DEFINED AMFOL_PLUGIN_SO AND DEFINED AMFOL_SYNTH)
   # One pass too: pictures.page (page one pass = -2), pictures.flow, tables.radio.
   set(_taps_one_pass mixed-storm clean-episode cascade backoff-storm nrf-lag calm storm-no-control
                      rejects-after-stop exempt-rejected)
-  # -2 only: rrc.tags, sbi.table.
+  # -2 only: rrc.tags, sbi.table, field.part1.
   set(_taps_two_pass gnb-ignores-start gnb-over-sheds rrc-reject-without-start slice-blocked
-                     rebalance-loaded)
+                     rebalance-loaded ue-early-retry)
   foreach(name ${_taps_one_pass} ${_taps_two_pass})
     set(_one "")
     if(name IN_LIST _taps_one_pass)
