@@ -4,7 +4,7 @@
 
 The fixture scenario_taps_<name> (tests/scenario_taps/tests.cmake): tshark runs ONCE with -2 on a
 synthesized capture, with every output that the tests of that scenario read (amfol_taps.TWO_PASS:
-the per-frame amfol.finding rows, -z amfol,json, amfol,html, flow,amfol,network, amfol,radio and
+the per-frame rows of amfol_taps.TWO_PASS_FIELDS, -z amfol,json, amfol,html, flow,amfol,network, amfol,radio and
 amfol,sbi), and with --one-pass once more in one pass (amfol_taps.ONE_PASS: html, flow, radio),
 for the tests that compare the two modes. Writes OUT_DIR/two.{out,err,rc} and OUT_DIR/one.*.
 With --n2 the runs are amfol_taps.N2_TWO_PASS / N2_ONE_PASS, for tests/n2's crafted captures

@@ -1,9 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # tests/scenario_taps: the synthesized captures through tshark ONCE per mode for all the tests of
-# tests/pictures, tests/rrc (rrc.tags), tests/tables and tests/sbi (sbi.table) that read them: a
-# tshark start costs ~0.4 s of CPU whatever the capture, and those tests used to start it 48 times
-# on 14 captures. scenario_taps.<name> (fixture scenario_taps_<name>) runs <name>.pcapng with -2 and
-# every output (amfol.finding rows, -z amfol,json/html/sbi/radio and flow,amfol,network), and for
+# tests/pictures, tests/rrc (rrc.tags), tests/tables, tests/sbi (sbi.table) and field.part1 that read
+# them: a tshark start costs ~0.4 s of CPU whatever the capture, and those tests used to start it 50
+# times on 15 captures. scenario_taps.<name> (fixture scenario_taps_<name>) runs <name>.pcapng with -2
+# and every output (the rows of amfol_taps.TWO_PASS_FIELDS, -z amfol,json/html/sbi/radio and
+# flow,amfol,network), and for
 # the scenarios in _taps_one_pass once more in one pass (html, flow, radio), into
 # build/tests/scenario-taps/<name>/{two,one}.{out,err,rc}; the tests read them with
 # tests/lib/amfol_taps.py (load()). A consumer needs FIXTURES_REQUIRED
