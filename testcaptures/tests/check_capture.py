@@ -49,10 +49,31 @@ def check(ok, what):
         failures.append(what)
 
 
-def field_args():
+# Wireshark 4.0 names the 5GS NAS fields nas_5gs.*, later releases nas-5gs.* (the plugin reads
+# both). FIELDS keeps the 4.0 names as keys; the -e options use the running tshark's.
+NAS_PREFIXES = ("nas_5gs.", "nas-5gs.")
+
+
+def field_args(nas_prefix="nas_5gs."):
     """The -T fields options of the decode (also used by tests/e2e/run_scenario.py)."""
+    names = [nas_prefix + f[len("nas_5gs."):] if f.startswith("nas_5gs.") else f
+             for f in FIELDS + CHECK_FIELDS]
     return ["-T", "fields", "-E", "occurrence=a", "-E", "aggregator=,", "-E", "separator=/t"] + \
-        sum([["-e", f] for f in FIELDS + CHECK_FIELDS], [])
+        sum([["-e", f] for f in names], [])
+
+
+def run_decode(wrapper, plugin, pcap, extra=(), timeout=None):
+    """tshark -r PCAP with field_args() and EXTRA, the NAS field names spelled as the running
+    tshark's version has them (tried the other way when tshark says they are not valid).
+    Returns the subprocess result."""
+    xy = subprocess.run([wrapper, "--version-xy"], capture_output=True, text=True).stdout.strip()
+    order = list(NAS_PREFIXES) if xy in ("", "4.0") else list(reversed(NAS_PREFIXES))
+    for prefix in order:
+        r = subprocess.run([wrapper, plugin, "-r", pcap] + field_args(prefix) + list(extra),
+                           capture_output=True, text=True, timeout=timeout)
+        if not (r.returncode != 0 and "Some fields aren't valid" in r.stderr and prefix in r.stderr):
+            break
+    return r
 
 
 # The amfol plugin's protocol as the expert tap names it (pinfo->current_proto of its
@@ -83,8 +104,8 @@ def expert_trouble(text):
     return bad
 
 
-def tshark(wrapper, pcap, args):
-    r = subprocess.run([wrapper, "", "-r", pcap] + args, capture_output=True, text=True)
+def tshark(wrapper, pcap):
+    r = run_decode(wrapper, "", pcap)
     if r.returncode != 0:
         sys.exit("tshark failed: " + r.stderr)
     return r.stdout
@@ -188,7 +209,7 @@ def main():
         # One tshark run without the plugin: the fields below, and (last two columns) what
         # -Y "_ws.malformed || _ws.expert.severity >= warning" selects: _ws.malformed present, or
         # an Expert Info severity of at least warning (PI_WARN 0x00600000; printed as a number in 4.0).
-        rows, bad = read_rows(tshark(source, pcap, field_args()))
+        rows, bad = read_rows(tshark(source, pcap))
         check(bad == [], "no malformed frame and no Expert Info warning/error (found %d: %s)"
               % (len(bad), " ".join(bad[:10])))
     by_frame = {int(r["frame.number"]): r for r in rows}

@@ -14,8 +14,9 @@ Into OUT_DIR (emptied first): fields.tsv (the rows), amfol.json (the report, byt
 tshark printed it), expert.txt (the expert tap's text), stderr.txt.
 Exits 1 when tshark fails or an output is missing: the tests that need the fixture then do not run.
 
-AMFOL_TSHARK_FIELDS=0 leaves the fields out (-q; then fields.tsv is absent), for a tshark whose
-field names differ (the synth checks cannot pass there, the findings still can)."""
+The NAS fields are named as the running tshark names them (nas_5gs.* in 4.0, nas-5gs.* later).
+AMFOL_TSHARK_FIELDS=0 leaves the fields out (-q; then fields.tsv is absent), should a tshark lack
+one of the others: the synth checks cannot pass there, the findings still can."""
 import json
 import os
 import re
@@ -50,10 +51,12 @@ def main():
     if os.path.isdir(out):
         shutil.rmtree(out)
     os.makedirs(out)
-    cmd = [wrapper, plugin, "-r", cap]
-    cmd += check_capture.field_args() if fields else ["-q"]
-    cmd += ["-z", "amfol,json", "-z", "expert,comment"]
-    r = subprocess.run(cmd, capture_output=True, text=True, timeout=280)
+    taps = ["-z", "amfol,json", "-z", "expert,comment"]
+    if fields:   # the NAS field names as the running tshark spells them
+        r = check_capture.run_decode(wrapper, plugin, cap, taps, timeout=280)
+    else:
+        r = subprocess.run([wrapper, plugin, "-r", cap, "-q"] + taps, capture_output=True, text=True,
+                           timeout=280)
     with open(os.path.join(out, "stderr.txt"), "w") as f:
         f.write(r.stderr)
     if r.returncode != 0:
