@@ -26,7 +26,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "testcaptures", "tests"))
-import check_capture  # noqa: E402  (FIELDS, CHECK_FIELDS, FIELD_OPTIONS: one definition)
+import check_capture  # noqa: E402  (its fields and run_decode: one definition)
 
 
 def split_run(out):
