@@ -86,16 +86,19 @@ def expert_trouble(text):
     least warning or in the Malformed group: what "_ws.malformed || _ws.expert.severity >=
     warning" selects in a run without the plugin. The tap prints, per severity, a section
     "Warns (N)" and rows "frequency group protocol  summary" (ui/cli/tap-expert.c:
-    "%12u %10s %18s  %s")."""
-    bad, section, seen = [], None, set()
+    "%12u %10s %18s  %s"). A line of another shape is reported too, so that a change of that
+    format cannot make the check pass unseen."""
+    bad, section = [], None
     for line in text.splitlines():
         m = re.match(r"^(Errors|Warns|Notes|Chats|Comments) \((\d+)\)$", line)
         if m:
             section = m.group(1)
-            seen.add(section)
+            continue
+        if not line.strip() or re.match(r"^=+$", line) or line.split() == ["Frequency", "Group", "Protocol", "Summary"]:
             continue
         m = re.match(r"^ *(\d+) +(.*)$", line)
         if not section or not m:
+            bad.append("unexpected line in -z expert: %r" % line)
             continue
         amfol = re.match(r"^\S.*? %s  " % AMFOL_PROTO, m.group(2))
         malformed = m.group(2).startswith("Malformed ")
