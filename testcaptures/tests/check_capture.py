@@ -2,13 +2,20 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Checks one synthesized capture against its ground truth using the real tshark's decode.
 """Usage: check_capture.py WRAPPER PCAP TRUTH EXPECTED_RULES
+       check_capture.py --run RUN_DIR TRUTH EXPECTED_RULES
 
-WRAPPER is tests/lib/tshark-as-user.sh. EXPECTED_RULES is a comma-separated list of the rule ids
-the truth must contain (each at least once, nothing else), or "none".
+WRAPPER is tests/lib/tshark-as-user.sh: the script runs tshark itself, without the plugin.
+--run RUN_DIR reads instead what tests/e2e/run_scenario.py wrote there (fixture e2e_run_<scenario>:
+one tshark run with the plugin that also made the scenario's -z amfol,json): the same fields, and
+the -z expert tap, from which the decoders' Expert Info is told apart from amfol's own.
+EXPECTED_RULES is a comma-separated list of the rule ids the truth must contain (each at least
+once, nothing else), or "none".
 Every check prints what it compared; any mismatch makes the script exit 1.
 """
 import collections
 import json
+import os
+import re
 import subprocess
 import sys
 
@@ -42,8 +49,66 @@ def check(ok, what):
         failures.append(what)
 
 
-def tshark(wrapper, pcap, args):
-    r = subprocess.run([wrapper, "", "-r", pcap] + args, capture_output=True, text=True)
+# Wireshark 4.0 names the 5GS NAS fields nas_5gs.*, later releases nas-5gs.* (the plugin reads
+# both). FIELDS keeps the 4.0 names as keys; the -e options use the running tshark's.
+NAS_PREFIXES = ("nas_5gs.", "nas-5gs.")
+
+
+def field_args(nas_prefix="nas_5gs."):
+    """The -T fields options of the decode (also used by tests/e2e/run_scenario.py)."""
+    names = [nas_prefix + f[len("nas_5gs."):] if f.startswith("nas_5gs.") else f
+             for f in FIELDS + CHECK_FIELDS]
+    return ["-T", "fields", "-E", "occurrence=a", "-E", "aggregator=,", "-E", "separator=/t"] + \
+        sum([["-e", f] for f in names], [])
+
+
+def run_decode(wrapper, plugin, pcap, extra=(), timeout=None):
+    """tshark -r PCAP with field_args() and EXTRA, the NAS field names spelled as the running
+    tshark's version has them (tried the other way when tshark says they are not valid).
+    Returns the subprocess result."""
+    xy = subprocess.run([wrapper, "--version-xy"], capture_output=True, text=True).stdout.strip()
+    order = list(NAS_PREFIXES) if xy in ("", "4.0") else list(reversed(NAS_PREFIXES))
+    for prefix in order:
+        r = subprocess.run([wrapper, plugin, "-r", pcap] + field_args(prefix) + list(extra),
+                           capture_output=True, text=True, timeout=timeout)
+        if not (r.returncode != 0 and "Some fields aren't valid" in r.stderr and prefix in r.stderr):
+            break
+    return r
+
+
+# The amfol plugin's protocol as the expert tap names it (pinfo->current_proto of its
+# postdissector): its Expert Info is analysis, not decoding trouble.
+AMFOL_PROTO = "AMFOL"
+
+
+def expert_trouble(text):
+    """The lines of -z expert,comment that the decoders (not amfol) added with a severity of at
+    least warning or in the Malformed group: what "_ws.malformed || _ws.expert.severity >=
+    warning" selects in a run without the plugin. The tap prints, per severity, a section
+    "Warns (N)" and rows "frequency group protocol  summary" (ui/cli/tap-expert.c:
+    "%12u %10s %18s  %s"). A line of another shape is reported too, so that a change of that
+    format cannot make the check pass unseen."""
+    bad, section = [], None
+    for line in text.splitlines():
+        m = re.match(r"^(Errors|Warns|Notes|Chats|Comments) \((\d+)\)$", line)
+        if m:
+            section = m.group(1)
+            continue
+        if not line.strip() or re.match(r"^=+$", line) or line.split() == ["Frequency", "Group", "Protocol", "Summary"]:
+            continue
+        m = re.match(r"^ *(\d+) +(.*)$", line)
+        if not section or not m:
+            bad.append("unexpected line in -z expert: %r" % line)
+            continue
+        amfol = re.match(r"^\S.*? %s  " % AMFOL_PROTO, m.group(2))
+        malformed = m.group(2).startswith("Malformed ")
+        if not amfol and (section in ("Errors", "Warns") or malformed):
+            bad.append(line.strip())
+    return bad
+
+
+def tshark(wrapper, pcap):
+    r = run_decode(wrapper, "", pcap)
     if r.returncode != 0:
         sys.exit("tshark failed: " + r.stderr)
     return r.stdout
@@ -113,15 +178,10 @@ def check_zoo(zoo, rows):
           % (discover, disc_loads[:9], zoo["nf_discover"], zoo["discovery_loads"][:9]))
 
 
-def main():
-    wrapper, pcap, truth_path, expected_rules = sys.argv[1:5]
-    truth = json.load(open(truth_path))
-
-    # One tshark run: the fields below, and (last two columns) what
-    # -Y "_ws.malformed || _ws.expert.severity >= warning" selects: _ws.malformed present, or an
-    # Expert Info severity of at least warning (PI_WARN 0x00600000; printed as a number in 4.0).
-    out = tshark(wrapper, pcap, ["-T", "fields", "-E", "occurrence=a", "-E", "aggregator=,",
-                                 "-E", "separator=/t"] + sum([["-e", f] for f in FIELDS + CHECK_FIELDS], []))
+def read_rows(out):
+    """The -T fields rows as dicts, and the frames that the decoders' own -Y
+    "_ws.malformed || _ws.expert.severity >= warning" would select (the last two columns: without
+    the plugin, only the decoders add Expert Info)."""
     rows, bad = [], []
     for line in out.splitlines():
         parts = line.split("\t")
@@ -130,8 +190,31 @@ def main():
         malformed, severity = parts[len(FIELDS):]
         if malformed or any(SEVERITY.get(v, int(v) if v.isdigit() else 0) >= 0x00600000 for v in split(severity)):
             bad.append(parts[0])
-    check(bad == [], "no malformed frame and no Expert Info warning/error (found %d: %s)"
-          % (len(bad), " ".join(bad[:10])))
+    return rows, bad
+
+
+def main():
+    if sys.argv[1] == "--run":
+        source, truth_path, expected_rules = sys.argv[2:5]
+    else:
+        source, pcap, truth_path, expected_rules = sys.argv[1:5]
+    truth = json.load(open(truth_path))
+
+    if sys.argv[1] == "--run":
+        # The fixture's run (with the plugin): the same fields; the decoders' warnings, errors and
+        # malformed frames from the expert tap, where each item names its protocol.
+        run_dir = source
+        rows, _ = read_rows(open(os.path.join(run_dir, "fields.tsv")).read())
+        bad = expert_trouble(open(os.path.join(run_dir, "expert.txt")).read())
+        check(bad == [], "no malformed frame and no Expert Info warning/error from the decoders "
+              "(-z expert, protocols other than %s: found %d: %s)" % (AMFOL_PROTO, len(bad), bad[:10]))
+    else:
+        # One tshark run without the plugin: the fields below, and (last two columns) what
+        # -Y "_ws.malformed || _ws.expert.severity >= warning" selects: _ws.malformed present, or
+        # an Expert Info severity of at least warning (PI_WARN 0x00600000; printed as a number in 4.0).
+        rows, bad = read_rows(tshark(source, pcap))
+        check(bad == [], "no malformed frame and no Expert Info warning/error (found %d: %s)"
+              % (len(bad), " ".join(bad[:10])))
     by_frame = {int(r["frame.number"]): r for r in rows}
     check(len(rows) == truth["frames"], "frame count %d == truth %d" % (len(rows), truth["frames"]))
 

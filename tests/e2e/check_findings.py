@@ -10,7 +10,10 @@
 # its radio counters (rrc), its SBI counters, NFUpdate loads and NRF ties (sbi), as the per-area
 # synth tests did with a tshark run and a capture of their own each (on the scenarios they covered;
 # other scenarios' counters follow other window definitions).
-#   check_findings.py TSHARK_WRAPPER PLUGIN_SO CAPTURE.pcapng [--expect n2,nas,rrc,sbi]
+# With --run RUN_DIR the report is the one RUN_DIR/amfol.json holds (tests/e2e/run_scenario.py,
+# fixture e2e_run_<scenario>: the one tshark run per scenario that also gives the synth checks their
+# fields) instead of a tshark run of its own.
+#   check_findings.py TSHARK_WRAPPER PLUGIN_SO CAPTURE.pcapng [--expect n2,nas,rrc,sbi] [--run RUN_DIR]
 import json
 import os
 import subprocess
@@ -106,13 +109,20 @@ def check_sbi(truth, got, errors):
 
 def main():
     wrapper, plugin, cap = sys.argv[1:4]
-    expect = sys.argv[5].split(",") if len(sys.argv) > 5 and sys.argv[4] == "--expect" else []
+    opts = dict(zip(sys.argv[4::2], sys.argv[5::2]))
+    if set(opts) - {"--expect", "--run"} or len(sys.argv[4:]) % 2:
+        sys.exit("usage: check_findings.py WRAPPER PLUGIN CAPTURE [--expect AREAS] [--run RUN_DIR]")
+    expect = opts["--expect"].split(",") if "--expect" in opts else []
     truth = json.load(open(cap[: -len(".pcapng")] + ".truth.json"))
-    out = subprocess.run([wrapper, plugin, "-r", cap, "-q", "-z", "amfol,json"],
-                         capture_output=True, text=True, timeout=170)
-    if out.returncode != 0:
-        sys.exit("tshark failed: %s" % out.stderr[-2000:])
-    doc = json.loads(out.stdout[out.stdout.index("{"):])
+    if "--run" in opts:
+        with open(os.path.join(opts["--run"], "amfol.json")) as f:
+            doc = json.load(f)
+    else:
+        out = subprocess.run([wrapper, plugin, "-r", cap, "-q", "-z", "amfol,json"],
+                             capture_output=True, text=True, timeout=170)
+        if out.returncode != 0:
+            sys.exit("tshark failed: %s" % out.stderr[-2000:])
+        doc = json.loads(out.stdout[out.stdout.index("{"):])
     catalogue = {r["id"] for r in doc["rules"]}
 
     aliases = {}

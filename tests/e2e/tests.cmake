@@ -5,8 +5,14 @@
 # truth (check_findings.py), and on the scenarios listed below the area counters as well.
 # Area tests that check what this does not (per-frame fields, tables, pages) use the same
 # captures through the same fixtures; they do not make their own.
+# Each scenario capture goes through tshark ONCE (e2e.tshark_run.<scenario>, fixture
+# e2e_run_<scenario>, run_scenario.py into build/testcaptures/out/runs/<scenario>): the fields of
+# synth.tshark_matches_truth.<scenario>, the -z amfol,json of e2e.findings.<scenario> (and of the
+# whole capture in scale.*), in one run.
 # same-output.sh (refactoring proof against main) is run by hand, not by ctest.
 find_package(Python3 COMPONENTS Interpreter)
+# Where e2e.tshark_run.<scenario> writes (also read by testcaptures/tests and tests/scale).
+set(AMFOL_E2E_RUNS ${CMAKE_BINARY_DIR}/testcaptures/out/runs)
 # Scenarios whose area counters are also compared (check_findings.py --expect <area>):
 #  n2: N2 episodes / initial-UE counts; nas: NAS counters; rrc: RRCSetupRequest/Setup/Reject
 #  counts; sbi: SBI counters, NFUpdate load series, NRF profile ties.
@@ -51,10 +57,19 @@ if(AMFOL_PLUGIN_SO AND AMFOL_SYNTH AND Python3_FOUND)
       string(REPLACE ";" "," _expect "${_expect}")
       set(_args --expect ${_expect})
     endif()
+    # The one tshark run over the scenario (fixture e2e_run_<name>, run_scenario.py): -T fields for
+    # synth.tshark_matches_truth.<name>, -z amfol,json for e2e.findings.<name> and scale.*.
+    add_test(NAME e2e.tshark_run.${name}
+      COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/run_scenario.py ${AMFOL_TSHARK}
+              ${AMFOL_PLUGIN_SO} ${CMAKE_BINARY_DIR}/testcaptures/out/${name}.pcapng
+              ${AMFOL_E2E_RUNS}/${name})
+    set_tests_properties(e2e.tshark_run.${name} PROPERTIES FIXTURES_REQUIRED synth_${name}
+                         FIXTURES_SETUP e2e_run_${name} TIMEOUT 300 LABELS e2e)
     add_test(NAME e2e.findings.${name}
       COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/check_findings.py ${AMFOL_TSHARK}
-              ${AMFOL_PLUGIN_SO} ${CMAKE_BINARY_DIR}/testcaptures/out/${name}.pcapng ${_args})
-    set_tests_properties(e2e.findings.${name} PROPERTIES FIXTURES_REQUIRED synth_${name} TIMEOUT 180
-                         LABELS e2e)
+              ${AMFOL_PLUGIN_SO} ${CMAKE_BINARY_DIR}/testcaptures/out/${name}.pcapng ${_args}
+              --run ${AMFOL_E2E_RUNS}/${name})
+    set_tests_properties(e2e.findings.${name} PROPERTIES FIXTURES_REQUIRED "synth_${name};e2e_run_${name}"
+                         TIMEOUT 180 LABELS e2e)
   endforeach()
 endif()

@@ -59,6 +59,21 @@ def findings(ctx, cap):
     return json.loads(out.stdout[out.stdout.index("{"):])["findings"]
 
 
+def fields_and_report(ctx, cap, fields, two_pass=True):
+    """One tshark run (-2 by default) for both: the -T fields rows of every frame (lists of
+    strings, one per field) and the -z amfol,json report printed after them."""
+    wrapper, plugin = ctx
+    cmd = [wrapper, plugin, "-r", cap] + (["-2"] if two_pass else []) + ["-T", "fields"]
+    for f in fields:
+        cmd += ["-e", f]
+    out = subprocess.run(cmd + ["-z", "amfol,json"], capture_output=True, text=True, timeout=100)
+    if out.returncode != 0:
+        sys.exit("tshark failed (%d): %s" % (out.returncode, out.stderr[-1500:]))
+    at = out.stdout.index("\n{\n") + 1 if not out.stdout.startswith("{") else 0
+    rows = [(r.split("\t") + [""] * len(fields))[:len(fields)] for r in out.stdout[:at].splitlines()]
+    return rows, json.loads(out.stdout[at:])
+
+
 def expect(what, got, want):
     if got != want:
         ERRORS.append("%s:\n  got  %r\n  want %r" % (what, got, want))
@@ -142,18 +157,18 @@ def start_proportion(ctx, work):
         c.down(92.0, "10.0.1.1", N.overload_stop())
         c.down(92.01, "10.0.1.2", N.overload_stop())
         c.close()
-        found = findings(ctx, c.path)
+        # One run (-2) for the report and the Expert Info: the frames that carry any of the rule's
+        # three ei (what -Y "amfol.expert.overload_start_partial || ...warning || ...error" selects).
+        eis = ["amfol.expert.overload_start_partial" + x for x in ("", ".warning", ".error")]
+        abbrev = eis[0] if sev == "note" else eis[0] + "." + sev
+        table, doc = fields_and_report(ctx, c.path, ["frame.number", "_ws.expert.severity"] + eis)
+        found = doc["findings"]
         expect(name, rules_of(found), [("overload-start-partial", sev, "gnb-3", c.marks["start"], 2)])
         # Expert Info carries the finding's runtime severity (one ei per severity), not the
         # catalogue's note: tshark -2, on every evidence frame.
         pi = {"note": "4194304", "warning": "6291456"}
-        abbrev = "amfol.expert.overload_start_partial" + ("" if sev == "note" else "." + sev)
-        rows = subprocess.run([ctx[0], ctx[1], "-r", c.path, "-2", "-Y", "amfol.expert.overload_start_partial || "
-                               "amfol.expert.overload_start_partial.warning || amfol.expert.overload_start_partial.error",
-                               "-T", "fields", "-e", "frame.number", "-e", abbrev, "-e", "_ws.expert.severity"],
-                              capture_output=True, text=True, timeout=100).stdout.splitlines()
-        rows = [(int(f), a, sorted(set(v.split(",")) & set(pi.values())))
-                for f, a, v in (r.split("\t") for r in rows if r)]   # the START's own expert is a chat
+        rows = [(int(r[0]), r[2 + eis.index(abbrev)], sorted(set(r[1].split(",")) & set(pi.values())))
+                for r in table if any(r[2:])]   # the START's own expert is a chat
         frames = [f for f in found if f["rule"] == "overload-start-partial"][0]["frames"]
         expect(name + " expert info", rows, [(fr, "1", [pi[sev]]) for fr in frames])
 
@@ -319,15 +334,12 @@ def damaged_frames(ctx, work):
             b = f.read(1)[0]
             f.seek(pos)
             f.write(bytes([b ^ (0x08 if b == 1 else 0x01)]))   # SSN low byte; 10.0.1.1 -> 10.0.1.9
-    out = subprocess.run([ctx[0], ctx[1], "-r", path, "-2", "-q", "-z", "amfol,json"],
-                         capture_output=True, text=True, timeout=100).stdout
-    doc = json.loads(out[out.index("{"):])
+    # One run (-2): the report, and the frames marked amfol.damaged (what -Y amfol.damaged selects).
+    table, doc = fields_and_report(ctx, path, ["frame.number", "amfol.damaged"])
     expect("damaged counted", doc["capture"]["damaged_ignored"], 24)
     expect("no finding rests on a damaged frame", rules_of(doc["findings"]), [])
     expect("one gNB", [g["id"] for g in doc["gnbs"]], ["gnb-1"])
-    rows = subprocess.run([ctx[0], ctx[1], "-r", path, "-Y", "amfol.damaged", "-T", "fields", "-e", "frame.number",
-                           "-e", "amfol.damaged"], capture_output=True, text=True, timeout=100).stdout.splitlines()
-    expect("amfol.damaged frames", [tuple(r.split("\t")) for r in rows],
+    expect("amfol.damaged frames", [tuple(r) for r in table if r[1]],
            [(str(f), k) for f, k in sorted(damaged.items())])
 
 

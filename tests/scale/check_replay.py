@@ -2,7 +2,12 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 """-z amfol,events + amfol-replay against the whole capture.
 
-  check_replay.py MODE SCENARIO TSHARK_WRAPPER PLUGIN_SO SYNTH REPLAY SCENARIO_DIR WORK_DIR
+  check_replay.py MODE SCENARIO TSHARK_WRAPPER PLUGIN_SO SYNTH REPLAY SCENARIO_DIR WORK_DIR [RUN_DIR]
+
+RUN_DIR: the scenario's one tshark run (tests/e2e/run_scenario.py, fixture e2e_run_<scenario>):
+the whole capture is then the synthesizer's (RUN_DIR/../../<scenario>.pcapng, fixture
+synth_<scenario>) and its -z amfol,json RUN_DIR/amfol.json, instead of a capture synthesized here
+and a tshark run of its own.
 
 split     : the storm cut into 4 parts (editcap -c) replays to the episodes, NAS summary and
             findings (rule, first_frame, count) of the whole capture; frame count and time span too
@@ -22,6 +27,7 @@ import sys
 import tempfile
 
 mode, scenario, tshark, plugin, synth, replay, scen_dir, work = sys.argv[1:9]
+run_dir = sys.argv[9] if len(sys.argv) > 9 else None
 
 # Everything but SBI must survive the cut. HTTP/2 does not: a part that starts inside a
 # connection has no connection preface (tshark does not know it is HTTP/2) and no HPACK dynamic
@@ -143,13 +149,25 @@ if os.path.isdir(work):
     shutil.rmtree(work)
 os.makedirs(work)
 os.chmod(work, 0o755)
-whole = os.path.join(work, "whole.pcapng")
-sh(synth, os.path.join(scen_dir, scenario + ".ini"), "-o", whole)
+if run_dir:
+    whole = os.path.join(run_dir, "..", "..", scenario + ".pcapng")
+else:
+    whole = os.path.join(work, "whole.pcapng")
+    sh(synth, os.path.join(scen_dir, scenario + ".ini"), "-o", whole)
 n = frames_of(whole)
 good = True
 
+
+def whole_report():
+    """-z amfol,json of the whole capture: the fixture's run, or one made here."""
+    if run_dir:
+        with open(os.path.join(run_dir, "amfol.json")) as f:
+            return json.load(f)
+    return json.loads(tshark_run(whole, "-z", "amfol,json"))
+
+
 if mode == "split":
-    ref = json.loads(tshark_run(whole, "-z", "amfol,json"))
+    ref = whole_report()
     sh("editcap", "-c", str((n + 3) // 4), whole, os.path.join(work, "part.pcapng"))
     parts = sorted(os.path.join(work, p) for p in os.listdir(work) if p.startswith("part_") and p.endswith(".pcapng"))
     good &= check(len(parts) == 4, "editcap -c cut the capture into 4 parts (%d)" % len(parts))
@@ -165,7 +183,7 @@ if mode == "split":
     good &= check(len(ref["findings"]) > 0, "the whole capture has findings (%d)" % len(ref["findings"]))
     good &= check(findings(got) == findings(ref), "findings (rule, first_frame, count) equal: %s" % findings(ref))
 elif mode == "overlap":
-    ref = json.loads(tshark_run(whole, "-z", "amfol,json"))
+    ref = whole_report()
     a, b = os.path.join(work, "probe-a.pcapng"), os.path.join(work, "probe-b.pcapng")
     cut = n * 3 // 5
     sh("editcap", "-r", whole, a, "1-%d" % cut)
@@ -180,7 +198,7 @@ elif mode == "overlap":
                   "episodes (AMF, number, gNB, START frame) equal the whole capture's")
     good &= check(findings(got, False) == findings(ref, False), "findings (rule, count) equal: %s" % findings(ref, False))
 elif mode == "parallel":
-    ref = json.loads(tshark_run(whole, "-z", "amfol,json"))
+    ref = whole_report()
     parts = ring(3)
     script = os.path.join(scen_dir, "..", "..", "scripts", "amfol-parallel.sh")
     env = dict(os.environ, AMFOL_PLUGIN_SO=plugin, AMFOL_REPLAY=replay)
@@ -191,7 +209,7 @@ elif mode == "sshlogin":
     # tests/scale/fake-ssh.sh as "ssh": each "host" is a login folder on this machine where a
     # "tshark" runs the built plugin. The captures are named relative to the working folder so
     # that what is sent lands in the host's folder (and is removed there), never over the source.
-    ref = json.loads(tshark_run(whole, "-z", "amfol,json"))
+    ref = whole_report()
     parts = ring(4)
     names = sorted(os.listdir(parts))
     remote, shim = os.path.join(work, "remote"), os.path.join(work, "remote-bin")

@@ -1,0 +1,77 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""Usage: run_scenario.py TSHARK_WRAPPER PLUGIN_SO CAPTURE.pcapng OUT_DIR
+
+The fixture e2e_run_<scenario> (test e2e.tshark_run.<scenario>): the real tshark runs ONCE over a
+scenario capture, with the plugin, and prints in that one run
+  - the per-frame fields of testcaptures/tests/check_capture.py (-T fields, its FIELDS and
+    CHECK_FIELDS), read by synth.tshark_matches_truth.<scenario>;
+  - -z amfol,json, read by e2e.findings.<scenario> and scale.* (the whole capture's report);
+  - -z expert,comment (every Expert Info with the protocol that added it), read by
+    check_capture.py: with the plugin loaded, amfol's own Expert Info (protocol AMFOL) is told
+    apart from the decoders' there, since the per-frame severities cannot say who added them.
+Into OUT_DIR (emptied first): fields.tsv (the rows), amfol.json (the report, byte for byte as
+tshark printed it), expert.txt (the expert tap's text), stderr.txt.
+Exits 1 when tshark fails or an output is missing: the tests that need the fixture then do not run.
+
+The NAS fields are named as the running tshark names them (nas_5gs.* in 4.0, nas-5gs.* later).
+AMFOL_TSHARK_FIELDS=0 leaves the fields out (-q; then fields.tsv is absent), should a tshark lack
+one of the others: the synth checks cannot pass there, the findings still can."""
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "testcaptures", "tests"))
+import check_capture  # noqa: E402  (its fields and run_decode: one definition)
+
+
+def split_run(out):
+    """(rows, json_text, expert_text) of one run's stdout: the -T fields rows (each line starts
+    with the frame number and a tab) come first, then the taps' outputs."""
+    lines = out.split("\n")
+    i = 0
+    while i < len(lines) and re.match(r"^\d+\t", lines[i]):
+        i += 1
+    rows, rest = "".join(l + "\n" for l in lines[:i]), "\n".join(lines[i:])
+    m = re.search(r"^\{$", rest, re.M)
+    if not m:
+        raise ValueError("no -z amfol,json report in the output")
+    _, end = json.JSONDecoder().raw_decode(rest[m.start():])
+    json_text = rest[m.start():m.start() + end]
+    return rows, json_text, rest[:m.start()] + rest[m.start() + end:]
+
+
+def main():
+    wrapper, plugin, cap, out = sys.argv[1:5]
+    fields = os.environ.get("AMFOL_TSHARK_FIELDS", "1") != "0"
+    if os.path.isdir(out):
+        shutil.rmtree(out)
+    os.makedirs(out)
+    taps = ["-z", "amfol,json", "-z", "expert,comment"]
+    if fields:   # the NAS field names as the running tshark spells them
+        r = check_capture.run_decode(wrapper, plugin, cap, taps, timeout=280)
+    else:
+        r = subprocess.run([wrapper, plugin, "-r", cap, "-q"] + taps, capture_output=True, text=True,
+                           timeout=280)
+    with open(os.path.join(out, "stderr.txt"), "w") as f:
+        f.write(r.stderr)
+    if r.returncode != 0:
+        sys.exit("tshark failed (%d): %s" % (r.returncode, r.stderr[-2000:]))
+    rows, json_text, expert = split_run(r.stdout)
+    if fields and not rows:
+        sys.exit("no -T fields rows in the output")
+    for name, text in (("fields.tsv", rows if fields else None), ("amfol.json", json_text + "\n"),
+                       ("expert.txt", expert)):
+        if text is not None:
+            with open(os.path.join(out, name), "w") as f:
+                f.write(text)
+    print("%s: %d rows, %d bytes of -z amfol,json, %d bytes of -z expert"
+          % (os.path.basename(cap), rows.count("\n"), len(json_text), len(expert)))
+
+
+if __name__ == "__main__":
+    main()
