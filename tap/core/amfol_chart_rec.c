@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* amfol_chart_rec.c: bounded, bucketed time series for the overload chart (see the header). */
 #include "amfol_chart_rec.h"
+#include "amfol_fmt.h"
 
 #include <glib.h>
 #include <math.h>
@@ -181,7 +182,13 @@ static amfol_chart_series *series_get(amfol_chart_rec *r, int kind, const char *
             return s;
     }
     char key[300];
-    snprintf(key, sizeof key, "%d\x1f%s\x1f%s", kind, owner, name);
+    /* "%d\x1f%s\x1f%s" without printf (core/amfol_fmt.h) */
+    amfol_fmt f = amfol_fmt_start(key, sizeof key);
+    amfol_fmt_dec(&f, kind);
+    amfol_fmt_char(&f, '\x1f');
+    amfol_fmt_str(&f, owner);
+    amfol_fmt_char(&f, '\x1f');
+    amfol_fmt_str(&f, name);
     amfol_chart_series *s = g_hash_table_lookup(r->by_key, key);
     if (s) {
         series_remember(r, s);

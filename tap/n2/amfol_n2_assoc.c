@@ -444,8 +444,11 @@ void n2_assoc_learn(amfol_n2 *n2, int ai, const amfol_ngap_event *ev)
 
 static void cell_key(const amfol_nr_cgi *cgi, char *key)
 {
-    g_snprintf(key, CELL_KEY_LEN, "%s-%09" G_GINT64_MODIFIER "x", cgi->plmn.digits,
-               (guint64)(cgi->cell_id & G_GUINT64_CONSTANT(0xfffffffff)));
+    /* "%s-%09llx" without printf (core/amfol_fmt.h) */
+    amfol_fmt f = amfol_fmt_start(key, CELL_KEY_LEN);
+    amfol_fmt_str(&f, cgi->plmn.digits);
+    amfol_fmt_char(&f, '-');
+    amfol_fmt_hex(&f, (uint64_t)(cgi->cell_id & G_GUINT64_CONSTANT(0xfffffffff)), 9);
 }
 
 void n2_learn_cell(amfol_n2 *n2, const amfol_nr_cgi *cgi, int assoc)
