@@ -102,8 +102,13 @@ static bool wireshark_deciphers(const uint8_t *b, size_t len)
         null_decipher = m ? prefs_find_preference(m, "null_decipher") : NULL;
         int proto = proto_get_id_by_filter_name("nas-5gs");
         nas_5gs = proto >= 0 ? find_protocol_by_id(proto) : NULL;
-        mm_type = proto_registrar_get_byname("nas_5gs.mm.message_type");
-        sm_type = proto_registrar_get_byname("nas_5gs.sm.message_type");
+        /* nas_5gs.* in Wireshark 4.0, nas-5gs.* from 4.2 */
+        mm_type = proto_registrar_get_byname("nas-5gs.mm.message_type");
+        if (!mm_type)
+            mm_type = proto_registrar_get_byname("nas_5gs.mm.message_type");
+        sm_type = proto_registrar_get_byname("nas-5gs.sm.message_type");
+        if (!sm_type)
+            sm_type = proto_registrar_get_byname("nas_5gs.sm.message_type");
         looked_up = true;
     }
     if (!nas_5gs || !proto_is_protocol_enabled(nas_5gs))

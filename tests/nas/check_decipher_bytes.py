@@ -2,14 +2,15 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # check_decipher_bytes.py: the NAS glue decides whether Wireshark deciphered a ciphered NAS-PDU
 # (security header type 2 or 4, nas-5gs.null_decipher) from the PDU's octets, the preference and
-# the value tables of nas_5gs.mm/sm.message_type (nas_glue.c wireshark_deciphers) instead of
-# priming those two fields. Oracle: tshark's own decode of the same frames. Per frame, amfol
-# must call the PDU ciphered exactly when the former rule says so: Wireshark put no 5GMM/5GSM
-# message type item in the frame, or the inner message is not a plain 5GMM one (EPD 0x7e,
-# security header 0, at least 3 octets); and a deciphered message must be the message type
-# Wireshark shows. The capture: DownlinkNASTransports whose NAS-PDU is ciphered (type 2 and 4,
-# spare bits set) around plain 5GMM messages of known and unknown types, a 5GSM message, an
-# inner security header, garbage and every truncation; run with the preference off and on.
+# the value tables of nas_5gs.mm/sm.message_type (nas-5gs.* from 4.2; nas_glue.c
+# wireshark_deciphers) instead of priming those two fields. Oracle: tshark's own decode of the
+# same frames. Per frame, amfol must call the PDU ciphered exactly when the former rule says so:
+# Wireshark put no 5GMM/5GSM message type item in the frame, or the inner message is not a plain
+# 5GMM one (EPD 0x7e, security header 0, at least 3 octets); and a deciphered message must be
+# the message type Wireshark shows. The capture: DownlinkNASTransports whose NAS-PDU is ciphered
+# (type 2 and 4, spare bits set) around plain 5GMM messages of known and unknown types, a 5GSM
+# message, an inner security header, garbage and every truncation; run with the preference off
+# and on.
 #   check_decipher_bytes.py TSHARK_WRAPPER PLUGIN_SO WORKDIR
 import json
 import os
@@ -70,11 +71,14 @@ def main():
     w.close()
     fails = 0
     shown = set()
+    # Wireshark 4.0 spells the NAS fields nas_5gs.*, later releases nas-5gs.* (the plugin reads both)
+    xy = subprocess.run([WRAPPER, "--version-xy"], capture_output=True, text=True).stdout.strip()
+    nasf = "nas_5gs." if xy in ("", "4.0") else "nas-5gs."
     for prefs in ([], ["-o", "nas-5gs.null_decipher:TRUE"]):
         oracle = {}                    # frame -> (mm types, sm types) of Wireshark's decode
         for line in run("-r", cap, "--disable-protocol", "amfol", *prefs, "-T", "fields", "-E", "occurrence=a",
-                        "-e", "frame.number", "-e", "nas_5gs.mm.message_type",
-                        "-e", "nas_5gs.sm.message_type").splitlines():
+                        "-e", "frame.number", "-e", nasf + "mm.message_type",
+                        "-e", nasf + "sm.message_type").splitlines():
             f = line.split("\t")
             oracle[int(f[0])] = (f[1], f[2])
         events = {}
@@ -103,7 +107,8 @@ def main():
                       (prefs, frame, nas.hex(), (mm, sm), e.get("ciphered")))
                 fails += 1
             if readable and e.get("mm_type") != int(nas[9]):
-                print("FAIL: %s frame %d (%s): amfol mm_type %s, tshark %s" % (prefs, frame, nas.hex(), e.get("mm_type"), mm))
+                print("FAIL: %s frame %d (%s): amfol mm_type %s, tshark %s" %
+                      (prefs, frame, nas.hex(), e.get("mm_type"), mm))
                 fails += 1
     for want in ((False, False), (True, False), (True, True)):
         if want not in shown:
