@@ -7,10 +7,12 @@
 #include <epan/to_str.h>
 #include <string.h>
 
-#define EP_CACHE_SIZE 32   /* gNBs, DUs, CUs, AMFs, NFs of a storm: more than 8 thrash it */
+/* Direct-mapped by a hash of (address, port): gNBs, DUs, CUs, AMFs, NFs of a storm fit, and a
+ * hit costs a hash and one comparison instead of a scan. */
+#define EP_CACHE_SIZE 256
 
 typedef struct ep_cache_entry {
-    int type, len;
+    int type, len;                     /* len 0: empty */
     uint32_t port;
     uint8_t data[16];
     char text[sizeof(((amfol_endpoint *)0)->text)];
@@ -18,7 +20,15 @@ typedef struct ep_cache_entry {
 
 /* A pure function of (address, port): safe to share across capture files. */
 static ep_cache_entry ep_cache[EP_CACHE_SIZE];
-static unsigned ep_cache_used, ep_cache_next;
+
+static unsigned ep_slot(const address *addr, uint32_t port)
+{
+    const uint8_t *d = (const uint8_t *)addr->data;
+    uint32_t h = 2166136261u ^ (uint32_t)addr->type ^ (port << 8);
+    for (int i = 0; i < addr->len; i++)
+        h = (h ^ d[i]) * 16777619u;
+    return (h ^ (h >> 15)) % EP_CACHE_SIZE;
+}
 
 static void format(const address *addr, uint32_t port, const char *none, amfol_endpoint *out)
 {
@@ -41,22 +51,14 @@ void amfol_endpoint_text(const address *addr, uint32_t port, const char *none, a
     }
     bool cacheable = (addr->type == AT_IPv4 || addr->type == AT_IPv6) && addr->len > 0 &&
                      addr->len <= (int)sizeof ep_cache[0].data && addr->data;
-    if (cacheable) {
-        for (unsigned i = 0; i < ep_cache_used; i++) {
-            const ep_cache_entry *c = &ep_cache[i];
-            if (c->type == (int)addr->type && c->len == addr->len && c->port == port &&
-                memcmp(c->data, addr->data, (size_t)addr->len) == 0) {
-                memcpy(out->text, c->text, sizeof out->text);
-                return;
-            }
-        }
+    ep_cache_entry *c = cacheable ? &ep_cache[ep_slot(addr, port)] : NULL;
+    if (c && c->len == addr->len && c->type == (int)addr->type && c->port == port &&
+        memcmp(c->data, addr->data, (size_t)addr->len) == 0) {
+        memcpy(out->text, c->text, sizeof out->text);
+        return;
     }
     format(addr, port, none ? none : "", out);
-    if (cacheable) {
-        ep_cache_entry *c = &ep_cache[ep_cache_next];
-        ep_cache_next = (ep_cache_next + 1) % EP_CACHE_SIZE;
-        if (ep_cache_used < EP_CACHE_SIZE)
-            ep_cache_used++;
+    if (c) {
         c->type = (int)addr->type;
         c->len = addr->len;
         c->port = port;

@@ -276,16 +276,22 @@ typedef struct per_rd {
     bool bad;                          /* a read went past the window */
 } per_rd;
 
-static uint32_t rd_bits(per_rd *r, int n)
+static uint32_t rd_bits(per_rd *r, int n)   /* n <= 32 */
 {
     if (r->bad || r->bit + (size_t)n > r->end_bit) {
         r->bad = true;
         return 0;
     }
-    uint32_t v = 0;
-    for (int i = 0; i < n; i++, r->bit++)
-        v = (v << 1) | ((r->p[r->bit >> 3] >> (7 - (r->bit & 7))) & 1u);
-    return v;
+    if (n == 0)
+        return 0;
+    /* The octets holding bits [bit, bit + n), all inside the window, then the n bits of them. */
+    size_t first = r->bit >> 3, last = (r->bit + (size_t)n - 1) >> 3;
+    uint64_t acc = 0;
+    for (size_t i = first; i <= last; i++)
+        acc = (acc << 8) | r->p[i];
+    unsigned tail = (unsigned)(((last + 1) << 3) - (r->bit + (size_t)n));
+    r->bit += (size_t)n;
+    return (uint32_t)((acc >> tail) & ((UINT64_C(1) << n) - 1));
 }
 
 static void rd_align(per_rd *r)

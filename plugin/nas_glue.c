@@ -8,6 +8,8 @@
 #include "nas/amfol_nas.h"
 #include "nas/amfol_nas_parse.h"
 
+#include <epan/prefs.h>
+#include <epan/prefs-int.h>
 #include <string.h>
 
 /* Our index in packet-amfol.c's module order: the walk tags each field with it. */
@@ -19,10 +21,7 @@
 #define NAS_FIELDS(X) \
     X(NASF_NAS_PDU, "ngap.NAS_PDU") \
     /* NAS PDU of PDU session resource items */ \
-    X(NASF_NAS_PDU_ITEM, "ngap.nAS_PDU|ngap.pDUSessionNAS_PDU") \
-    /* Only used to see whether Wireshark deciphered a ciphered PDU (nas-5gs.null_decipher). */ \
-    X(NASF_MM_TYPE, "nas-5gs.mm.message_type|nas_5gs.mm.message_type") \
-    X(NASF_SM_TYPE, "nas-5gs.sm.message_type|nas_5gs.sm.message_type")
+    X(NASF_NAS_PDU_ITEM, "ngap.nAS_PDU|ngap.pDUSessionNAS_PDU")
 
 enum nas_slot { NAS_FIELDS(AMFOL_SLOT_ENUM) NASF_COUNT };
 static const char *const nas_field_names[] = { NAS_FIELDS(AMFOL_SLOT_NAME) NULL };
@@ -72,16 +71,55 @@ static int ngap_of(const amfol_frame_ctx *ctx, int i)
     return -1;
 }
 
-/* Did Wireshark decode a message type inside this NAS-PDU's subtree? For a ciphered PDU that
- * means it was deciphered as NEA0 (-o nas-5gs.null_decipher:TRUE). */
-static bool wireshark_read_inside(const amfol_frame_ctx *ctx, int i)
+/* Did Wireshark decode a message type inside this ciphered NAS-PDU (security header type 2 or
+ * 4)? It does when nas-5gs.null_decipher is on (NEA0 assumed): the plain message after the 7-octet
+ * security header (also without the preference when octet 2's spare bits are set) gets a
+ * nas_5gs.mm.message_type item when its EPD is 5GMM (0x7e) and octet 9
+ * is in that field's value table, a nas_5gs.sm.message_type item when its EPD is 5GSM and octet
+ * 10 is in its table (packet-nas_5gs.c, dissect_nas_5gs). Read here from the bytes, the
+ * preference and the tables instead of priming the two fields (each one found costs epan an
+ * item and a table entry per frame). amfol_nas_parse reads a deciphered PDU only when its inner
+ * EPD is 5GMM, so the 5GSM case gives the same result either way; it is kept for clarity. */
+static bool type_in_table(const header_field_info *h, uint32_t v)
 {
-    int depth = ctx->fields[i].depth;
-    for (int j = i + 1; j < ctx->n_fields && ctx->fields[j].depth > depth; j++) {
-        const amfol_fieldref *f = &ctx->fields[j];
-        if (f->module == NAS_MODULE_INDEX && (f->slot == NASF_MM_TYPE || f->slot == NASF_SM_TYPE))
-            return true;
+    if (!h || !h->strings)
+        return false;
+    if (h->display & BASE_EXT_STRING)
+        return try_val_to_str_ext(v, (value_string_ext *)h->strings) != NULL;
+    if (h->display & (BASE_RANGE_STRING | BASE_VAL64_STRING | BASE_CUSTOM))
+        return false;
+    return try_val_to_str(v, (const value_string *)h->strings) != NULL;
+}
+
+static bool wireshark_deciphers(const uint8_t *b, size_t len)
+{
+    static bool looked_up;
+    static pref_t *null_decipher;
+    static protocol_t *nas_5gs;
+    static header_field_info *mm_type, *sm_type;
+    if (!looked_up) {
+        module_t *m = prefs_find_module("nas-5gs");
+        null_decipher = m ? prefs_find_preference(m, "null_decipher") : NULL;
+        int proto = proto_get_id_by_filter_name("nas-5gs");
+        nas_5gs = proto >= 0 ? find_protocol_by_id(proto) : NULL;
+        /* nas_5gs.* in Wireshark 4.0, nas-5gs.* from 4.2 */
+        mm_type = proto_registrar_get_byname("nas-5gs.mm.message_type");
+        if (!mm_type)
+            mm_type = proto_registrar_get_byname("nas_5gs.mm.message_type");
+        sm_type = proto_registrar_get_byname("nas-5gs.sm.message_type");
+        if (!sm_type)
+            sm_type = proto_registrar_get_byname("nas_5gs.sm.message_type");
+        looked_up = true;
     }
+    if (!nas_5gs || !proto_is_protocol_enabled(nas_5gs))
+        return false;
+    /* Wireshark compares the whole octet 2 with 2 and 4: with spare bits set it reads on. */
+    if ((b[1] & 0xf0) == 0 && !(null_decipher && prefs_get_bool_value(null_decipher, pref_current)))
+        return false;
+    if (len >= 10 && b[7] == 0x7e)
+        return type_in_table(mm_type, b[9]);
+    if (len >= 11 && b[7] == 0x2e)
+        return type_in_table(sm_type, b[10]);
     return false;
 }
 
@@ -114,7 +152,7 @@ static void *nas_analyze(amfol_frame_ctx *ctx)
         ev.where = ng->where;
         ev.ngap = ng;
         int sht = len >= 2 ? (bytes[1] & 0x0f) : 0;
-        bool deciphered = (sht == 2 || sht == 4) && wireshark_read_inside(ctx, i);
+        bool deciphered = (sht == 2 || sht == 4) && wireshark_deciphers(bytes, len);
         if (amfol_nas_parse(bytes, len, deciphered, &ev) == AMFOL_NAS_PARSE_NOT_NAS)
             continue;
         amfol_engine_nas(ctx->engine, &ev, &tmp[n]);

@@ -176,8 +176,8 @@ static void *rrc_analyze(amfol_frame_ctx *ctx)
     ctx_reset(&c, false);
     msg_build pending[RRC_MAX_MSGS_PER_FRAME];
     int n_pending = 0;
-    amfol_where w;
-    where_of(ctx, &w);
+    amfol_where w;                     /* made when the frame has an RRC message (most have none) */
+    bool have_w = false;
 
     for (int i = 0; i < ctx->n_fields; i++) {
         const amfol_fieldref *f = &ctx->fields[i];
@@ -223,6 +223,10 @@ static void *rrc_analyze(amfol_frame_ctx *ctx)
                 break;
             if (n_pending >= RRC_MAX_MSGS_PER_FRAME)
                 break;
+            if (!have_w) {
+                where_of(ctx, &w);
+                have_w = true;
+            }
             m = &pending[n_pending++];
             blank_event(&m->ev);
             m->ev.where = w;

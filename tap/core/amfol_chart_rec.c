@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* amfol_chart_rec.c: bounded, bucketed time series for the overload chart (see the header). */
 #include "amfol_chart_rec.h"
+#include "amfol_fmt.h"
 
 #include <glib.h>
 #include <math.h>
@@ -32,6 +33,8 @@ struct amfol_chart_rec {
     GHashTable *open_burst;              /* "kind\x1fwho" -> index + 1 of its open burst */
     GStringChunk *names;                 /* flow keys */
     uint32_t dropped;
+    amfol_chart_series *recent[8];       /* the series series_get found last (a storm counts few) */
+    unsigned recent_next;
 };
 
 static void series_free(void *p)
@@ -163,24 +166,46 @@ void amfol_chart_rec_frame(amfol_chart_rec *r, amfol_frame frame, amfol_time t)
 
 /* ---- series -------------------------------------------------------------------------------- */
 
+static void series_remember(amfol_chart_rec *r, amfol_chart_series *s)
+{
+    r->recent[r->recent_next] = s;
+    r->recent_next = (r->recent_next + 1) % G_N_ELEMENTS(r->recent);
+}
+
 static amfol_chart_series *series_get(amfol_chart_rec *r, int kind, const char *owner, const char *name)
 {
+    owner = owner ? owner : "";
+    name = name ? name : "";
+    for (unsigned i = 0; i < G_N_ELEMENTS(r->recent); i++) {
+        amfol_chart_series *s = r->recent[i];
+        if (s && s->kind == kind && strcmp(s->owner, owner) == 0 && strcmp(s->name, name) == 0)
+            return s;
+    }
     char key[300];
-    snprintf(key, sizeof key, "%d\x1f%s\x1f%s", kind, owner ? owner : "", name ? name : "");
+    /* "%d\x1f%s\x1f%s" without printf (core/amfol_fmt.h) */
+    amfol_fmt f = amfol_fmt_start(key, sizeof key);
+    amfol_fmt_dec(&f, kind);
+    amfol_fmt_char(&f, '\x1f');
+    amfol_fmt_str(&f, owner);
+    amfol_fmt_char(&f, '\x1f');
+    amfol_fmt_str(&f, name);
     amfol_chart_series *s = g_hash_table_lookup(r->by_key, key);
-    if (s)
+    if (s) {
+        series_remember(r, s);
         return s;
+    }
     if (r->series->len >= AMFOL_CHART_MAX_SERIES) {
         r->dropped++;
         return NULL;
     }
     s = g_new0(amfol_chart_series, 1);
     s->kind = kind;
-    s->owner = g_strdup(owner ? owner : "");
-    s->name = g_strdup(name ? name : "");
+    s->owner = g_strdup(owner);
+    s->name = g_strdup(name);
     s->b = g_new0(amfol_chart_bucket, AMFOL_CHART_MAX_BUCKETS);
     g_ptr_array_add(r->series, s);
     g_hash_table_insert(r->by_key, g_strdup(key), s);
+    series_remember(r, s);
     return s;
 }
 

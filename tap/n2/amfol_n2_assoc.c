@@ -2,6 +2,7 @@
 /* amfol_n2_assoc.c: gNB associations and AMFs, named by what the capture proves (NG Setup),
  * falling back to transport addresses; which side of an association is the AMF. */
 #include "amfol_n2_internal.h"
+#include "core/amfol_fmt.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -280,9 +281,16 @@ static void set_sides(amfol_n2 *n2, n2_assoc *a, const amfol_endpoint *amf_ep,
 static void path_key(const amfol_ngap_event *ev, char *key)
 {
     key[0] = '\0';
-    if (ev->sctp_vtag)
-        g_snprintf(key, ASSOC_KEY_LEN, "vtag:%08x:%d>%d", ev->sctp_vtag, port_of(&ev->where.src),
-                   port_of(&ev->where.dst));
+    if (!ev->sctp_vtag)
+        return;
+    /* "vtag:%08x:%d>%d" without printf (core/amfol_fmt.h) */
+    amfol_fmt f = amfol_fmt_start(key, ASSOC_KEY_LEN);
+    amfol_fmt_str(&f, "vtag:");
+    amfol_fmt_hex(&f, ev->sctp_vtag, 8);
+    amfol_fmt_char(&f, ':');
+    amfol_fmt_dec(&f, port_of(&ev->where.src));
+    amfol_fmt_char(&f, '>');
+    amfol_fmt_dec(&f, port_of(&ev->where.dst));
 }
 
 /* A new address pair whose tag belongs to a known association: another path of it. */
@@ -436,8 +444,11 @@ void n2_assoc_learn(amfol_n2 *n2, int ai, const amfol_ngap_event *ev)
 
 static void cell_key(const amfol_nr_cgi *cgi, char *key)
 {
-    g_snprintf(key, CELL_KEY_LEN, "%s-%09" G_GINT64_MODIFIER "x", cgi->plmn.digits,
-               (guint64)(cgi->cell_id & G_GUINT64_CONSTANT(0xfffffffff)));
+    /* "%s-%09llx" without printf (core/amfol_fmt.h) */
+    amfol_fmt f = amfol_fmt_start(key, CELL_KEY_LEN);
+    amfol_fmt_str(&f, cgi->plmn.digits);
+    amfol_fmt_char(&f, '-');
+    amfol_fmt_hex(&f, (uint64_t)(cgi->cell_id & G_GUINT64_CONSTANT(0xfffffffff)), 9);
 }
 
 void n2_learn_cell(amfol_n2 *n2, const amfol_nr_cgi *cgi, int assoc)

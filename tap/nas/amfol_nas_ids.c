@@ -344,8 +344,18 @@ void amfol_nas_key_suci(char *buf, size_t n, const char *suci)
 
 void amfol_nas_key_guti(char *buf, size_t n, const amfol_guami *g, uint32_t tmsi)
 {
-    snprintf(buf, n, "guti:%s-%u-%u-%u-%08x", g->plmn.digits, g->region_id, g->set_id, g->pointer,
-             tmsi);
+    /* "guti:%s-%u-%u-%u-%08x" without printf (core/amfol_fmt.h) */
+    amfol_fmt f = amfol_fmt_start(buf, n);
+    amfol_fmt_str(&f, "guti:");
+    amfol_fmt_str(&f, g->plmn.digits);
+    amfol_fmt_char(&f, '-');
+    amfol_fmt_dec(&f, (long long)g->region_id);
+    amfol_fmt_char(&f, '-');
+    amfol_fmt_dec(&f, (long long)g->set_id);
+    amfol_fmt_char(&f, '-');
+    amfol_fmt_dec(&f, (long long)g->pointer);
+    amfol_fmt_char(&f, '-');
+    amfol_fmt_hex(&f, tmsi, 8);
 }
 
 void amfol_nas_key_s_tmsi(char *buf, size_t n, const amfol_s_tmsi *s)

@@ -6,6 +6,7 @@
 #include "amfol_sbi_internal.h"
 #include "amfol_sbi_xchg.h"
 #include "../core/amfol_engine_internal.h"
+#include "../core/amfol_fmt.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -372,7 +373,10 @@ void amfol_sbi_on_mobility_registration(amfol_engine *e, const amfol_ngap_event 
 static const char *assoc_key(amfol_sbi *s, const char *amf_ep, const char *gnb_ep)
 {
     char key[160];
-    snprintf(key, sizeof key, "%s|%s", amf_ep, gnb_ep);
+    amfol_fmt f = amfol_fmt_start(key, sizeof key);   /* "%s|%s" without printf */
+    amfol_fmt_str(&f, amf_ep);
+    amfol_fmt_char(&f, '|');
+    amfol_fmt_str(&f, gnb_ep);
     return sbi_intern(s, key);
 }
 

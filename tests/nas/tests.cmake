@@ -24,3 +24,10 @@ foreach(case public-synthetic public-rejects)
 endforeach()
 
 # The synthesizer's scenarios (NAS findings and counters): tests/e2e.
+
+# Whether Wireshark deciphered a ciphered NAS-PDU, read from its octets and nas-5gs.null_decipher
+# (nas_glue.c wireshark_deciphers) instead of primed message types, against tshark's own decode.
+add_test(NAME nas.decipher_bytes
+         COMMAND ${Python3_EXECUTABLE} ${NAS_TESTS}/check_decipher_bytes.py ${AMFOL_TSHARK}
+                 ${AMFOL_PLUGIN_SO} ${NAS_OUT}/work-decipher-bytes)
+set_tests_properties(nas.decipher_bytes PROPERTIES TIMEOUT 180)
