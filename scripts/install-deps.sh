@@ -6,7 +6,7 @@ set -euo pipefail
 pkgs=(cmake make gcc pkg-config libglib2.0-dev wireshark-dev tshark asn1c python3 util-linux
       chromium                               # chart tests (headless rendering)
       parallel rsync time                    # scripts/amfol-parallel.sh (rsync: --sshlogin); tests/bench
-      dpkg-dev debootstrap clang libclang-rt-14-dev)  # packaging, Debian roots, fuzzing
+      dpkg-dev debootstrap clang libclang-rt-14-dev lld)  # packaging, Debian roots, fuzzing
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

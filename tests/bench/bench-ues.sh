@@ -2,10 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # bench-ues.sh: memory with many distinct UE identities (issue 12: "bounded with 10M distinct UE
 # identities, caps and eviction counts in the report"). A benchmark, not a test: it runs the
-# core's capacity check (tests/capacity/ue_capacity.c, CTest capacity.core_2M_ues at 2 M) at N
+# core's capacity check (tests/capacity/ue_capacity.c, CTest capacity.core_250k_ues at 250 k) at N
 # UEs through the default cap of amfol.max_ues, and prints its report (evictions, lost back-offs,
 # memory per UE followed and of the rest) with the process's peak RSS and CPU.
-#   tests/bench/bench-ues.sh [-b BUILD_DIR] [N (default 10000000)] [MAX_UES (default 500000)] [LIMIT_MB (200)]
+#   tests/bench/bench-ues.sh [-b BUILD_DIR] [N (default 10000000)] [MAX_UES (default 500000)] [LIMIT (bytes per UE followed, 200)]
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 build=$top/build
