@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # tests/scenario_taps: the synthesized captures through tshark ONCE per mode for all the tests of
-# tests/pictures, tests/rrc (rrc.tags), tests/tables, tests/sbi (sbi.table) and field.part1 that read
+# tests/pictures, tests/rrc (rrc.tags), tests/tables and tests/sbi (sbi.table) that read
 # them: a tshark start costs ~0.4 s of CPU whatever the capture, and those tests used to start it 50
 # times on 15 captures. scenario_taps.<name> (fixture scenario_taps_<name>) runs <name>.pcapng with -2
 # and every output (the rows of amfol_taps.TWO_PASS_FIELDS, -z amfol,json/html/sbi/radio and
@@ -16,9 +16,9 @@ if(DEFINED AMFOL_PLUGIN_SO AND DEFINED AMFOL_SYNTH)
   # pictures.page (page one pass = -2), pictures.flow, tables.radio (their one-pass run: tests/e2e).
   set(_taps_one_pass mixed-storm clean-episode cascade backoff-storm nrf-lag calm storm-no-control
                      rejects-after-stop exempt-rejected)
-  # rrc.tags, sbi.table, field.part1.
+  # rrc.tags, sbi.table.
   set(_taps_two_pass gnb-ignores-start gnb-over-sheds rrc-reject-without-start slice-blocked
-                     rebalance-loaded ue-early-retry)
+                     rebalance-loaded)
   foreach(name ${_taps_one_pass} ${_taps_two_pass})
     add_test(NAME scenario_taps.${name}
       COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/scenario_taps.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
