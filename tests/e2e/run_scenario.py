@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
-"""Usage: run_scenario.py TSHARK_WRAPPER PLUGIN_SO CAPTURE.pcapng OUT_DIR
+"""Usage: run_scenario.py TSHARK_WRAPPER PLUGIN_SO CAPTURE.pcapng OUT_DIR [--one-pass-taps]
 
 The fixture e2e_run_<scenario> (test e2e.tshark_run.<scenario>): the real tshark runs ONCE over a
 scenario capture, with the plugin, and prints in that one run
@@ -10,6 +10,10 @@ scenario capture, with the plugin, and prints in that one run
   - -z expert,comment (every Expert Info with the protocol that added it), read by
     check_capture.py: with the plugin loaded, amfol's own Expert Info (protocol AMFOL) is told
     apart from the decoders' there, since the per-frame severities cannot say who added them.
+With --one-pass-taps the same run also prints what the one-pass consumers of tests/scenario_taps
+read (amfol_taps.ONE_PASS: -z amfol,radio, flow,amfol,network, amfol,html; pictures.page/flow and
+tables.radio compare them with the -2 run of the fixture scenario_taps_<scenario>), and the whole
+run is kept as OUT_DIR/one.{out,err,rc} for amfol_taps.load() (one tshark start instead of two).
 Into OUT_DIR (emptied first): fields.tsv (the rows), amfol.json (the report, byte for byte as
 tshark printed it), expert.txt (the expert tap's text), stderr.txt.
 Exits 1 when tshark fails or an output is missing: the tests that need the fixture then do not run.
@@ -26,7 +30,9 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "testcaptures", "tests"))
+sys.path.insert(0, os.path.join(HERE, "..", "lib"))
 import check_capture  # noqa: E402  (its fields and run_decode: one definition)
+import amfol_taps  # noqa: E402  (split(): every output of the run placed, or ValueError)
 
 
 def split_run(out):
@@ -47,11 +53,14 @@ def split_run(out):
 
 def main():
     wrapper, plugin, cap, out = sys.argv[1:5]
+    one_pass_taps = "--one-pass-taps" in sys.argv[5:]
     fields = os.environ.get("AMFOL_TSHARK_FIELDS", "1") != "0"
     if os.path.isdir(out):
         shutil.rmtree(out)
     os.makedirs(out)
     taps = ["-z", "amfol,json", "-z", "expert,comment"]
+    if one_pass_taps:   # amfol_taps.ONE_PASS's taps (its -q only when there are no fields)
+        taps += [a for a in amfol_taps.ONE_PASS if a != "-q"]
     if fields:   # the NAS field names as the running tshark spells them
         r = check_capture.run_decode(wrapper, plugin, cap, taps, timeout=280)
     else:
@@ -59,9 +68,18 @@ def main():
                            timeout=280)
     with open(os.path.join(out, "stderr.txt"), "w") as f:
         f.write(r.stderr)
+    if one_pass_taps:
+        amfol_taps.save(out, "one", r.returncode, r.stdout, r.stderr)
     if r.returncode != 0:
         sys.exit("tshark failed (%d): %s" % (r.returncode, r.stderr[-2000:]))
-    rows, json_text, expert = split_run(r.stdout)
+    if one_pass_taps:
+        got = amfol_taps.split(r.stdout)   # ValueError on any line it cannot place
+        if got["json_text"] is None:
+            raise ValueError("no -z amfol,json report in the output")
+        rows = "".join(l + "\n" for l in got["fields"])
+        json_text, expert = got["json_text"], got.get("expert", "")
+    else:
+        rows, json_text, expert = split_run(r.stdout)
     if fields and not rows:
         sys.exit("no -T fields rows in the output")
     for name, text in (("fields.tsv", rows if fields else None), ("amfol.json", json_text + "\n"),
@@ -69,8 +87,9 @@ def main():
         if text is not None:
             with open(os.path.join(out, name), "w") as f:
                 f.write(text)
-    print("%s: %d rows, %d bytes of -z amfol,json, %d bytes of -z expert"
-          % (os.path.basename(cap), rows.count("\n"), len(json_text), len(expert)))
+    print("%s: %d rows, %d bytes of -z amfol,json, %d bytes of -z expert%s"
+          % (os.path.basename(cap), rows.count("\n"), len(json_text), len(expert),
+             ", and the one-pass taps (one.out)" if one_pass_taps else ""))
 
 
 if __name__ == "__main__":

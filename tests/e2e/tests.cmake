@@ -13,6 +13,12 @@
 find_package(Python3 COMPONENTS Interpreter)
 # Where e2e.tshark_run.<scenario> writes (also read by testcaptures/tests and tests/scale).
 set(AMFOL_E2E_RUNS ${CMAKE_BINARY_DIR}/testcaptures/out/runs)
+# Scenarios whose run also prints the one-pass outputs that pictures.page/flow and tables.radio
+# compare with the -2 run of scenario_taps_<name> (run_scenario.py --one-pass-taps: -z amfol,radio,
+# flow,amfol,network, amfol,html, kept whole as RUN_DIR/one.out): one tshark start for both.
+# A consumer of RUN_DIR/one.out needs FIXTURES_REQUIRED e2e_run_<name> and its scenario listed here.
+set(AMFOL_E2E_ONE_PASS_TAPS mixed-storm clean-episode cascade backoff-storm nrf-lag calm storm-no-control
+                            rejects-after-stop exempt-rejected)
 # Scenarios whose area counters are also compared (check_findings.py --expect <area>):
 #  n2: N2 episodes / initial-UE counts; nas: NAS counters; rrc: RRCSetupRequest/Setup/Reject
 #  counts; sbi: SBI counters, NFUpdate load series, NRF profile ties.
@@ -59,10 +65,14 @@ if(AMFOL_PLUGIN_SO AND AMFOL_SYNTH AND Python3_FOUND)
     endif()
     # The one tshark run over the scenario (fixture e2e_run_<name>, run_scenario.py): -T fields for
     # synth.tshark_matches_truth.<name>, -z amfol,json for e2e.findings.<name> and scale.*.
+    set(_taps "")
+    if(name IN_LIST AMFOL_E2E_ONE_PASS_TAPS)
+      set(_taps --one-pass-taps)
+    endif()
     add_test(NAME e2e.tshark_run.${name}
       COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/run_scenario.py ${AMFOL_TSHARK}
               ${AMFOL_PLUGIN_SO} ${CMAKE_BINARY_DIR}/testcaptures/out/${name}.pcapng
-              ${AMFOL_E2E_RUNS}/${name})
+              ${AMFOL_E2E_RUNS}/${name} ${_taps})
     set_tests_properties(e2e.tshark_run.${name} PROPERTIES FIXTURES_REQUIRED synth_${name}
                          FIXTURES_SETUP e2e_run_${name} TIMEOUT 300 LABELS e2e)
     add_test(NAME e2e.findings.${name}

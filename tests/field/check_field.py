@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # check_field.py: end-to-end checks of issue 10 (field captures) with the real tshark and the
 # built plugin, on the crafted captures of make_field_captures.py.
-#   check_field.py MODE TSHARK_WRAPPER PLUGIN_SO WORKDIR [SCENARIO_TAPS_DIR]   (part1: the runs of
-#   the fixtures scenario_taps_<name>, tests/scenario_taps)
+#   check_field.py MODE TSHARK_WRAPPER PLUGIN_SO WORKDIR [E2E_RUNS_DIR]   (part1: the runs of
+#   the fixtures e2e_run_<name>, tests/e2e/run_scenario.py)
 # Every expected value comes from what make_field_captures.py wrote (the .frames.json).
 import collections
 import json
@@ -15,6 +15,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "lib"))
 from amfol_outputs import split_outputs  # noqa: E402
 import amfol_taps  # noqa: E402
+sys.path.insert(0, os.path.join(HERE, "..", "..", "testcaptures", "tests"))
+import check_capture  # noqa: E402  (the fields of the scenario runs field.part1 reads)
 MODE, WRAPPER, PLUGIN, WORK = sys.argv[1:5]
 FAILS = []
 CAUSE = {0: "emergency", 2: "mt-Access", 3: "mo-Signalling", 4: "mo-Data"}
@@ -334,12 +336,13 @@ def mode_problems():
 
 
 def part1_oracle(rows):
-    """From Wireshark's own fields (of the fixture's -2 run; occurrence=a, aggregator ","):
+    """From Wireshark's own fields (of the scenario's run, check_capture.py's fields; occurrence=a,
+    aggregator ","):
     RRCSetupRequests with ng-5G-S-TMSI-Part1, and those whose Part1 (39 rightmost bits of a
     5G-S-TMSI, TS 38.331) matches a 5G-S-TMSI / 5G-GUTI that NAS carried before them."""
     f = ["nr-rrc.ng_5G_S_TMSI_Part1", "nas_5gs.amf_set_id", "nas_5gs.amf_pointer", "nas_5gs.5g_tmsi"]
     seen, n, linked = set(), 0, 0
-    for c in amfol_taps.columns(rows, amfol_taps.TWO_PASS_FIELDS, *f):
+    for c in amfol_taps.columns(rows, check_capture.FIELDS + check_capture.CHECK_FIELDS, *f):
         for v in (x for x in c[0].split(",") if x):
             n += 1
             linked += (int(v.replace(":", ""), 16) >> 1) in seen     # BIT STRING (39) left-aligned
@@ -350,13 +353,17 @@ def part1_oracle(rows):
 
 
 def mode_part1():
-    taps = sys.argv[5]
+    runs = sys.argv[5]
     for name in ("ue-early-retry", "backoff-storm"):
-        run = amfol_taps.load(os.path.join(taps, name), "two")
-        n, linked = part1_oracle(run["fields"])
-        if run["json"] is None:
-            raise SystemExit("no -z amfol,json report in the -2 run of %s" % name)
-        nas = run["json"]["nas"]
+        # the one run of the fixture e2e_run_<name>: fields.tsv (the NAS fields under their 4.0
+        # names, whatever the tshark) and the report amfol.json
+        try:
+            rows = open(os.path.join(runs, name, "fields.tsv")).read().splitlines()
+            report = json.load(open(os.path.join(runs, name, "amfol.json")))
+        except (OSError, ValueError) as e:
+            raise SystemExit("no run of %s (its fixture e2e.tshark_run.%s did not run): %s" % (name, name, e))
+        n, linked = part1_oracle(rows)
+        nas = report["nas"]
         got = (nas["radio_requests_with_part1"], nas["radio_requests_linked"])
         check(n > 0 and linked > 0 and got == (n, linked), "%s: amfol %s, oracle %s" % (name, got, (n, linked)))
         check(nas["radio_requests_in_backoff"] <= linked, "%s: in back-off within the linked ones" % name)

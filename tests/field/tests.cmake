@@ -14,10 +14,9 @@ endif()
 if(AMFOL_PLUGIN_SO AND Python3_FOUND AND AMFOL_SYNTH)
   add_test(NAME field.part1
     COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/check_field.py part1 ${AMFOL_TSHARK}
-            ${AMFOL_PLUGIN_SO} ${CMAKE_CURRENT_BINARY_DIR}/field-work-part1
-            ${CMAKE_BINARY_DIR}/tests/scenario-taps)
-  # The synthesizer's captures and their -2 runs (Wireshark's Part1 / 5G-S-TMSI fields and the
-  # JSON report): fixtures synth_<name> and scenario_taps_<name> (tests/scenario_taps).
+            ${AMFOL_PLUGIN_SO} ${CMAKE_CURRENT_BINARY_DIR}/field-work-part1 ${AMFOL_E2E_RUNS})
+  # The synthesizer's captures and their one tshark run each (Wireshark's Part1 / 5G-S-TMSI fields
+  # among check_capture.py's, and the JSON report): fixtures synth_<name> and e2e_run_<name> (tests/e2e).
   set_tests_properties(field.part1 PROPERTIES TIMEOUT 300 FIXTURES_REQUIRED
-    "synth_ue-early-retry;scenario_taps_ue-early-retry;synth_backoff-storm;scenario_taps_backoff-storm")
+    "synth_ue-early-retry;e2e_run_ue-early-retry;synth_backoff-storm;e2e_run_backoff-storm")
 endif()

@@ -15,9 +15,11 @@ A run prints, in this order: the -T fields rows (when fields are asked for; with
 split() gives them apart and fails (ValueError) on any text it cannot place, so a change in the
 layout cannot quietly hand a test the wrong part.
 
-The scenario fixtures (tests/scenario_taps, scenario_taps.py) run each synthesized capture once in
-one pass and once with -2, with every output their consumers read (ONE_PASS / TWO_PASS below), into
-a folder; load(folder, "one"|"two") reads a run back, split."""
+The scenario fixtures (tests/scenario_taps, scenario_taps.py) run each synthesized capture once
+with -2, with every output their consumers read (TWO_PASS below), into a folder; the one-pass
+outputs (ONE_PASS) come from the one one-pass run per scenario of tests/e2e (run_scenario.py
+--one-pass-taps, fixture e2e_run_<name>, which also prints -T fields, -z amfol,json and -z
+expert,comment there); load(folder, "one"|"two") reads a run back, split."""
 import json
 import os
 import re
@@ -25,6 +27,7 @@ import subprocess
 
 # The outputs of the scenario fixtures' runs (consumers: tests/pictures check_page.py and
 # check_flow.py, tests/rrc check_tags.py, tests/tables check_radio_table.py, tests/sbi check_table.py).
+# ONE_PASS's taps are added to tests/e2e/run_scenario.py's run (without -q: it prints rows too).
 ONE_PASS = ["-q", "-z", "amfol,radio", "-z", "flow,amfol,network", "-z", "amfol,html"]
 
 
@@ -38,10 +41,9 @@ def columns(rows, fields, *names):
             raise SystemExit("a field row of %d cells, %d fields: %r" % (len(c), len(fields), line[:100]))
         got.append([c[i] for i in at])
     return got
-# The -2 rows: amfol.finding (rrc.tags) and, for field.part1's oracle, Wireshark's own
-# ng-5G-S-TMSI-Part1 and 5G-S-TMSI / 5G-GUTI parts (default occurrence=a, aggregator ",").
-TWO_PASS_FIELDS = ["frame.number", "amfol.finding", "nr-rrc.ng_5G_S_TMSI_Part1", "nas_5gs.amf_set_id",
-                   "nas_5gs.amf_pointer", "nas_5gs.5g_tmsi"]
+# The -2 rows: amfol.finding (rrc.tags; default occurrence=a, aggregator ","). (field.part1's
+# Part1 / 5G-S-TMSI fields: in tests/e2e's one-pass run, check_capture.FIELDS.)
+TWO_PASS_FIELDS = ["frame.number", "amfol.finding"]
 TWO_PASS = ["-2", "-T", "fields", "-E", "separator=\t"] + [a for f in TWO_PASS_FIELDS for a in ("-e", f)] + \
            ["-z", "amfol,sbi", "-z", "amfol,radio", "-z", "flow,amfol,network", "-z", "amfol,html",
             "-z", "amfol,json"]
@@ -176,19 +178,21 @@ def load(folder, name):
         out = open(path + ".out").read()
         err = open(path + ".err").read()
     except OSError as e:
-        raise SystemExit("no %s run in %s (its fixture scenario_taps.* did not run): %s" % (name, folder, e))
+        raise SystemExit("no %s run in %s (its fixture, scenario_taps.* or for a one-pass run "
+                         "e2e.tshark_run.*, did not run): %s" % (name, folder, e))
     if rc != 0:
         raise SystemExit("tshark failed (%d) in the %s run of %s: %s" % (rc, name, folder, err[-500:]))
     return split(out)
 
 
-def runs(wrapper, plugin, capture, folder, names=("two", "one"), kind="scenario"):
-    """{name: split outputs} of the fixture's runs in FOLDER; without a FOLDER (a check script run
-    by hand) the same runs (SETS[kind]) are made here."""
+def runs(wrapper, plugin, capture, folder, names=("two", "one"), kind="scenario", one_folder=None):
+    """{name: split outputs} of the fixture's runs in FOLDER (the one-pass run in ONE_FOLDER when
+    given: a synthesized scenario's is the run of its fixture e2e_run_<name>, tests/e2e); without a
+    FOLDER (a check script run by hand) the same runs (SETS[kind]) are made here."""
     got = {}
     for name in names:
         if folder:
-            got[name] = load(folder, name)
+            got[name] = load(one_folder if name == "one" and one_folder else folder, name)
         else:
             rc, out, err = run(wrapper, plugin, capture, SETS[kind][name == "two"])
             if rc != 0:

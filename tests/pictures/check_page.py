@@ -14,9 +14,11 @@
 # Chromium, instead of starting Chromium here.
 #
 # Usage: check_page.py TSHARK_WRAPPER PLUGIN (--capture FILE | --n2-crafted storm|clean|exempt|late
-#                                              | --taps DIR) [--no-ngap] [--render-later DIR NAME]
+#                                              | --taps DIR [--one-pass-run RUN_DIR])
+#                                              [--no-ngap] [--render-later DIR NAME]
 #   --taps DIR: the runs of a synthesized capture's fixture scenario_taps_<name> (-2: JSON and page;
-#   one pass: page), instead of running tshark here.
+#   one pass: page, or from RUN_DIR, the run of its fixture e2e_run_<name>), instead of running
+#   tshark here. (n2-crafted fixtures have both runs in DIR.)
 import json, os, re, shutil, subprocess, sys, tempfile
 from html.parser import HTMLParser
 
@@ -30,9 +32,12 @@ tshark, plugin = sys.argv[1:3]
 args = sys.argv[3:]
 work = tempfile.mkdtemp(prefix="amfol-page-")
 taps = None
-if args[0] == "--taps":   # the runs of the scenario fixture (tests/scenario_taps)
+one_run = None
+if args[0] == "--taps":   # the runs of the scenario fixtures (tests/scenario_taps, tests/e2e)
     taps, cap = args[1], None
     rest = args[2:]
+    if rest[:1] == ["--one-pass-run"]:
+        one_run, rest = rest[1], rest[2:]
 elif args[0] == "--n2-crafted":   # tests/n2's hand-made captures (STOP without START, truncated PDU)
     here = os.path.dirname(os.path.abspath(__file__))
     subprocess.run([sys.executable, os.path.join(here, "..", "n2", "make_captures.py"), work], check=True,
@@ -58,7 +63,7 @@ if taps:
     # its one-pass run (the page); amfol_taps.split() places every line of them.
     got = amfol_taps.load(taps, "two")
     report, page = got["json"], got["html"] or ""
-    one_pass = amfol_taps.load(taps, "one")["html"] or ""
+    one_pass = amfol_taps.load(one_run or taps, "one")["html"] or ""
     if report is None:
         sys.exit("FAIL: no -z amfol,json report in the fixture's -2 run")
 else:

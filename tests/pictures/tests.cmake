@@ -4,7 +4,8 @@
 # (-z flow,amfol,network) against the synthesizer's ground truth.
 # Scenario captures come from the synthesizer's fixtures (testcaptures/tests: synth.generate.<name>
 # writes build/testcaptures/out/<name>.pcapng and its .truth.json once per run); their tshark runs
-# (one pass and -2, every output at once) from the fixtures scenario_taps_<name> (tests/scenario_taps).
+# (-2, every output at once) from the fixtures scenario_taps_<name> (tests/scenario_taps), the
+# one-pass page and flow from the one run per scenario of e2e_run_<name> (tests/e2e).
 set(_pictures_out ${CMAKE_BINARY_DIR}/testcaptures/out)
 # The page tests write their pages to _pictures_pages (fixture pictures_pages); pictures.render
 # renders them all in one headless Chromium (a Chromium start per page cost ~0.6 s of CPU).
@@ -14,18 +15,20 @@ if(DEFINED AMFOL_PLUGIN_SO AND DEFINED AMFOL_SYNTH)
   foreach(scenario mixed-storm clean-episode cascade backoff-storm nrf-lag calm storm-no-control)
     add_test(NAME pictures.page.${scenario}
       COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/check_page.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
-              --taps ${CMAKE_BINARY_DIR}/tests/scenario-taps/${scenario} --render-later ${_pictures_pages} ${scenario})
+              --taps ${CMAKE_BINARY_DIR}/tests/scenario-taps/${scenario} --one-pass-run ${AMFOL_E2E_RUNS}/${scenario}
+              --render-later ${_pictures_pages} ${scenario})
     set_tests_properties(pictures.page.${scenario} PROPERTIES
-                         FIXTURES_REQUIRED "synth_${scenario};scenario_taps_${scenario}" TIMEOUT 180
+                         FIXTURES_REQUIRED "synth_${scenario};scenario_taps_${scenario};e2e_run_${scenario}" TIMEOUT 180
                          FIXTURES_SETUP pictures_pages)
     list(APPEND _pictures_rendered ${scenario})
   endforeach()
   foreach(scenario mixed-storm clean-episode cascade rejects-after-stop)
     add_test(NAME pictures.flow.${scenario}
       COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/check_flow.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
-              ${_pictures_out}/${scenario}.pcapng --taps ${CMAKE_BINARY_DIR}/tests/scenario-taps/${scenario})
+              ${_pictures_out}/${scenario}.pcapng --taps ${CMAKE_BINARY_DIR}/tests/scenario-taps/${scenario}
+              --one-pass-run ${AMFOL_E2E_RUNS}/${scenario})
     set_tests_properties(pictures.flow.${scenario} PROPERTIES
-                         FIXTURES_REQUIRED "synth_${scenario};scenario_taps_${scenario}" TIMEOUT 180)
+                         FIXTURES_REQUIRED "synth_${scenario};scenario_taps_${scenario};e2e_run_${scenario}" TIMEOUT 180)
   endforeach()
 endif()
 if(DEFINED AMFOL_PLUGIN_SO)

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # check_public.py: on a real capture with NRF NFUpdate (PATCH .../nf-instances/{id}, replace
 # /load), compare what amfol shows with an independent oracle built from Wireshark's own fields
-# (plain tshark, no plugin): every /load report with its frame, value and NF instance id (from the
+# (HTTP/2, JSON, HTTP decoders; printed by the same run as amfol's fields: one tshark start,
+# they used to come from a run of plain tshark without the plugin): every /load report with its frame, value and NF instance id (from the
 # :path of the same TCP stream and HTTP/2 stream), the frames whose HTTP/2 headers could not be
 # decoded (HPACK state missing), and no SBI finding at all. Issue 10: the /load patches in DATA
 # bytes Wireshark could not type (a second oracle, from http2.data.data) are what amfol counts
@@ -18,17 +19,33 @@ def main():
     tshark, plugin, capture, expected = sys.argv[1:5]
     opts = sys.argv[5:]
     expected = int(expected)
-    # Oracle: plain tshark fields, one line per frame; the same run gives the HTTP/1.1 oracle below
-    # ("http" is present exactly on the frames -Y http shows).
+    # Oracle: Wireshark's own fields, one line per frame; the same columns give the HTTP/1.1 oracle
+    # below ("http" is present exactly on the frames -Y http shows).
     fields = ["frame.number", "tcp.stream", "http2.streamid", "http2.headers.path",
               "http2.header.name", "json.path_with_value", "json.member_with_value", "http2.data.data",
               "http", "http.request.method", "http.request.uri", "http.request_in"]
-    cmd = ["tshark", "-r", capture] + opts + ["-T", "fields", "-E", "separator=\t",
-                                             "-E", "occurrence=a", "-E", "aggregator=\x1f"]
-    for f in fields:
+    # amfol: its per-frame fields of every frame and, at the end, the JSON report; each check below
+    # picks the frames a display filter would (a field in a filter: present).
+    amf_fields = ["frame.number", "amfol.sbi", "amfol.sbi.kind", "amfol.sbi.load", "amfol.sbi.inferred",
+                  "amfol.sbi.nf_instance_id", "amfol.sbi.seen", "amfol.sbi.seen.load",
+                  "amfol.sbi.request_frame", "amfol.sbi.headers_unreadable", "amfol.sbi.relay_of"]
+    # ONE run prints both: the oracle's columns, then amfol's (but frame.number), then the report.
+    # Values of one field are joined by \x1f (the oracle splits there); amfol's are rejoined by ","
+    # (what -E aggregator=, printed for them).
+    cmd = [tshark, plugin, "-r", capture] + opts + ["-T", "fields", "-E", "separator=\t",
+                                                   "-E", "occurrence=a", "-E", "aggregator=\x1f"]
+    for f in fields + amf_fields[1:]:
         cmd += ["-e", f]
-    rows = subprocess.run(cmd, check=True, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                          text=True).stdout.splitlines()
+    lines = subprocess.run(cmd + ["-z", "amfol,json"], check=True, stdout=subprocess.PIPE,
+                           stderr=subprocess.DEVNULL, text=True).stdout.split("\n")
+    j0 = lines.index("{")
+    cells = [l.split("\t") for l in lines[:j0] if l]
+    if any(len(c) != len(fields) + len(amf_fields) - 1 for c in cells):
+        sys.exit("FAIL: a field row without its %d cells" % (len(fields) + len(amf_fields) - 1))
+    rows = ["\t".join(c[:len(fields)]) for c in cells]
+    amf_rows = [dict(zip(amf_fields, [c[0]] + [v.replace("\x1f", ",") for v in c[len(fields):]]))
+                for c in cells]
+    doc = json.loads("\n".join(lines[j0:]))
     # -Y http -e frame.number -e http.request.method -e http.request.uri -e http.request_in (its
     # values joined by "," as that run printed them)
     h1 = [[c[0]] + [v.replace("\x1f", ",") for v in c[9:12]] for c in (r.split("\t") for r in rows) if c[8]]
@@ -91,19 +108,6 @@ def main():
               (ws_xy, len(want), expected))
         expected = len(want)
 
-    # amfol: one run gives the per-frame fields of every frame and, at its end, the JSON report;
-    # each check below picks the frames a display filter would (a field in a filter: present).
-    amf_fields = ["frame.number", "amfol.sbi", "amfol.sbi.kind", "amfol.sbi.load", "amfol.sbi.inferred",
-                  "amfol.sbi.nf_instance_id", "amfol.sbi.seen", "amfol.sbi.seen.load",
-                  "amfol.sbi.request_frame", "amfol.sbi.headers_unreadable", "amfol.sbi.relay_of"]
-    cmd = [tshark, plugin, "-r", capture] + opts + ["-T", "fields", "-E", "occurrence=a", "-E", "aggregator=,"]
-    for f in amf_fields:
-        cmd += ["-e", f]
-    lines = subprocess.run(cmd + ["-z", "amfol,json"], check=True, stdout=subprocess.PIPE,
-                           stderr=subprocess.DEVNULL, text=True).stdout.split("\n")
-    j0 = lines.index("{")
-    amf_rows = [dict(zip(amf_fields, l.split("\t"))) for l in lines[:j0] if l]
-    doc = json.loads("\n".join(lines[j0:]))
     got = {}
     for r in amf_rows:   # -Y 'amfol.sbi.kind == "NFUpdate" && amfol.sbi.load && !amfol.sbi.inferred'
         if "NFUpdate" in r["amfol.sbi.kind"].split(",") and r["amfol.sbi.load"] and not r["amfol.sbi.inferred"]:

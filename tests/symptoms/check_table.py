@@ -3,12 +3,15 @@
 """Usage: check_table.py WRAPPER PLUGIN_SO CAPTURE FIRST_SLOW_S
 
 The "AMF Overload Symptoms" table (-z amfol,symptoms, after a full pass: -2) against an oracle
-built from plain tshark fields (no plugin): per 5 s bucket from the first frame, the INITIAL UE
+built from Wireshark's own fields (the NGAP / IP / HTTP/2 decoders', not amfol's; printed by the same
+-2 run, -T fields before the table: one tshark start instead of two, the oracle's fields used to come
+from a run of plain tshark): per 5 s bucket from the first frame, the INITIAL UE
 MESSAGEs, those with no downlink NAS / UE CONTEXT RELEASE COMMAND for the same UE (gNB address +
 RAN UE NGAP ID) within 5 s, and the nearest-rank p50 / p95 of the time to the first downlink NAS.
 Buckets from FIRST_SLOW_S on must show the symptoms, buckets before must not.
 """
 import math
+import re
 import subprocess
 import sys
 
@@ -27,10 +30,19 @@ def ms(cell):
 def main():
     wrapper, plugin, cap, first_slow = sys.argv[1:5]
     first_slow = float(first_slow)
-    out = subprocess.run(["tshark", "-r", cap, "-T", "fields", "-E", "occurrence=a", "-E", "aggregator=,",
-                          "-e", "frame.time_epoch", "-e", "ip.src", "-e", "ip.dst", "-e", "ngap.procedureCode",
-                          "-e", "ngap.RAN_UE_NGAP_ID", "-e", "ngap.NAS_PDU", "-e", "http2.streamid"],
-                         capture_output=True, text=True, check=True).stdout.splitlines()
+    r = subprocess.run([wrapper, plugin, "-r", cap, "-2", "-T", "fields", "-E", "occurrence=a", "-E", "aggregator=,",
+                        "-e", "frame.time_epoch", "-e", "ip.src", "-e", "ip.dst", "-e", "ngap.procedureCode",
+                        "-e", "ngap.RAN_UE_NGAP_ID", "-e", "ngap.NAS_PDU", "-e", "http2.streamid",
+                        "-z", "amfol,symptoms"], capture_output=True, text=True, timeout=110)
+    if r.returncode != 0:
+        sys.exit("tshark failed (%d): %s" % (r.returncode, r.stderr[-1000:]))
+    lines = r.stdout.splitlines()
+    # the -T fields rows (each starts with frame.time_epoch and a tab), then the table: a blank
+    # line, a line of "=", "AMF Overload Symptoms:", ... (nothing else may come between)
+    n = next((i for i, l in enumerate(lines) if not re.match(r"\d+\.\d+\t", l)), len(lines))
+    out, table = lines[:n], lines[n:]
+    if not out or len(table) < 3 or table[0] != "" or set(table[1]) != {"="} or table[2] != "AMF Overload Symptoms:":
+        sys.exit("FAIL: no field rows, or the table does not follow them: %r" % table[:3])
     t0 = float(out[0].split("\t")[0])
     iums, answers, last_event = [], {}, t0
     for line in out:
@@ -61,10 +73,8 @@ def main():
             w["unanswered"] += 1
         elif first[1] == "nas":
             w["lat"].append((first[0] - t) * 1000)
-    table = subprocess.run([wrapper, plugin, "-r", cap, "-2", "-q", "-z", "amfol,symptoms"],
-                           capture_output=True, text=True, timeout=110).stdout
     rows = {}
-    for line in table.splitlines():
+    for line in table:
         c = [x.strip() for x in line.split("|")]
         if len(c) >= 21 and c[1].replace(".", "").isdigit():
             rows[int(float(c[1]) // 5)] = c

@@ -5,8 +5,9 @@
 # truth's START/STOP frames on the "during" rows, and is identical in one pass and with -2.
 # Usage: check_radio_table.py TSHARK_WRAPPER PLUGIN_SO CAPTURE.pcapng (the synthesizer's capture,
 # made once per run by its fixture; truth: CAPTURE's .truth.json)
-#   [--taps DIR]: the runs of CAPTURE's fixture scenario_taps_<name> (the table in one pass and with
-#   -2), else the same runs are made here.
+#   [--taps DIR --one-pass-run RUN_DIR]: the -2 run of CAPTURE's fixture scenario_taps_<name> and
+#   the one-pass run of its fixture e2e_run_<name> (the table with -2 and in one pass), else the
+#   same runs are made here.
 import json, os, sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
@@ -14,8 +15,9 @@ import amfol_taps  # noqa: E402
 
 tshark, plugin, cap = sys.argv[1:4]
 taps = sys.argv[sys.argv.index("--taps") + 1] if "--taps" in sys.argv[4:] else None
+one_run = sys.argv[sys.argv.index("--one-pass-run") + 1] if "--one-pass-run" in sys.argv[4:] else None
 truth = json.load(open(cap.replace(".pcapng", ".truth.json")))
-runs = amfol_taps.runs(tshark, plugin, cap, taps)
+runs = amfol_taps.runs(tshark, plugin, cap, taps, one_folder=one_run)
 
 def table(two_pass):
     out = runs["two" if two_pass else "one"].get("radio")
