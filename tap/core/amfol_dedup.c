@@ -1,42 +1,34 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* amfol_dedup.c: a hash set of recent keys with their time, and a FIFO that forgets them once
- * they leave the window (or when the cap is reached). O(1) per frame. */
+/* amfol_dedup.c: the recent keys with their time in a ring (oldest first), found through an
+ * open-addressing index of ring positions; a key leaves once it is out of the window (or when the
+ * cap is reached). O(1) per frame and no allocation per key: 20 bytes per remembered key plus
+ * 8 to 16 bytes of index (a GHashTable, a GQueue node and an entry took about 64). The ring grows
+ * by doubling up to the cap. */
 #include "amfol_dedup.h"
 
 #include <glib.h>
 #include <string.h>
 
-typedef struct dedup_entry {
-    uint64_t key;
-    amfol_time t;
-    amfol_frame frame;
-} dedup_entry;
+#define RING_MIN 1024u
 
 struct amfol_dedup {
     double window_s;
     unsigned cap;
-    GHashTable *recent;           /* key (uint64_t*, owned by the entry in `order`) -> entry */
-    GQueue order;                 /* dedup_entry*, oldest first */
+    /* The ring: `count` entries from `head`, oldest first, in arrays of `size` entries. */
+    uint64_t *keys;
+    amfol_time *times;
+    amfol_frame *frames;
+    unsigned size, head, count;
+    /* key -> ring position + 1 of its newest entry (0: empty slot); linear probing. */
+    uint32_t *index;
+    unsigned index_bits;
 };
-
-static guint key_hash(gconstpointer k)
-{
-    uint64_t v = *(const uint64_t *)k;
-    return (guint)(v ^ (v >> 32));
-}
-
-static gboolean key_equal(gconstpointer a, gconstpointer b)
-{
-    return *(const uint64_t *)a == *(const uint64_t *)b;
-}
 
 amfol_dedup *amfol_dedup_new(double window_s, unsigned cap)
 {
     amfol_dedup *d = g_new0(amfol_dedup, 1);
     d->window_s = window_s;
     d->cap = cap ? cap : 1;
-    d->recent = g_hash_table_new(key_hash, key_equal);
-    g_queue_init(&d->order);
     return d;
 }
 
@@ -44,17 +36,99 @@ void amfol_dedup_free(amfol_dedup *d)
 {
     if (!d)
         return;
-    g_hash_table_destroy(d->recent);
-    g_queue_clear_full(&d->order, g_free);   /* the queue itself is embedded */
+    g_free(d->keys);
+    g_free(d->times);
+    g_free(d->frames);
+    g_free(d->index);
     g_free(d);
+}
+
+static unsigned home(const amfol_dedup *d, uint64_t key)
+{
+    return (unsigned)((key * G_GUINT64_CONSTANT(0x9e3779b97f4a7c15)) >> (64 - d->index_bits));
+}
+
+static unsigned index_mask(const amfol_dedup *d)
+{
+    return (1u << d->index_bits) - 1;
+}
+
+/* Index slot holding key, or the empty slot where it would go. */
+static unsigned index_find(const amfol_dedup *d, uint64_t key)
+{
+    unsigned mask = index_mask(d), i = home(d, key);
+    while (d->index[i] && d->keys[d->index[i] - 1] != key)
+        i = (i + 1) & mask;
+    return i;
+}
+
+/* Empty slot i, moving later entries of its probe run back (no tombstones). */
+static void index_remove_at(amfol_dedup *d, unsigned i)
+{
+    unsigned mask = index_mask(d), j = i;
+    for (;;) {
+        j = (j + 1) & mask;
+        if (!d->index[j])
+            break;
+        unsigned k = home(d, d->keys[d->index[j] - 1]);
+        /* The entry at j may move to i unless its home lies cyclically in (i, j]. */
+        bool stays = i <= j ? (i < k && k <= j) : (i < k || k <= j);
+        if (!stays) {
+            d->index[i] = d->index[j];
+            i = j;
+        }
+    }
+    d->index[i] = 0;
+}
+
+static unsigned ring_pos(const amfol_dedup *d, unsigned nth)
+{
+    unsigned pos = d->head + nth;
+    return pos >= d->size ? pos - d->size : pos;
+}
+
+/* Room for one more entry: double the ring (at most to the cap) when full, with the oldest
+ * entry moved to position 0 and the index rebuilt (newest entry of each key wins, as before). */
+static void ring_grow(amfol_dedup *d)
+{
+    if (d->count < d->size)
+        return;
+    unsigned size = d->size ? MIN(d->size * 2, d->cap) : MIN(RING_MIN, d->cap);
+    uint64_t *keys = g_new(uint64_t, size);
+    amfol_time *times = g_new(amfol_time, size);
+    amfol_frame *frames = g_new(amfol_frame, size);
+    for (unsigned n = 0; n < d->count; n++) {
+        unsigned pos = ring_pos(d, n);
+        keys[n] = d->keys[pos];
+        times[n] = d->times[pos];
+        frames[n] = d->frames[pos];
+    }
+    g_free(d->keys);
+    g_free(d->times);
+    g_free(d->frames);
+    d->keys = keys;
+    d->times = times;
+    d->frames = frames;
+    d->size = size;
+    d->head = 0;
+    unsigned bits = 1;
+    while ((1u << bits) < 2 * size)
+        bits++;
+    g_free(d->index);
+    d->index_bits = bits;
+    d->index = g_new0(uint32_t, 1u << bits);
+    for (unsigned n = 0; n < d->count; n++)
+        d->index[index_find(d, keys[n])] = n + 1;
 }
 
 static void forget_oldest(amfol_dedup *d)
 {
-    dedup_entry *old = g_queue_pop_head(&d->order);
-    if (g_hash_table_lookup(d->recent, &old->key) == old)
-        g_hash_table_remove(d->recent, &old->key);
-    g_free(old);
+    unsigned pos = d->head;
+    unsigned i = index_find(d, d->keys[pos]);
+    if (d->index[i] == pos + 1)
+        index_remove_at(d, i);
+    d->head = ring_pos(d, 1);
+    d->count--;
 }
 
 bool amfol_dedup_repeat(amfol_dedup *d, uint64_t key, amfol_time t, amfol_frame frame, amfol_frame *first)
@@ -62,24 +136,29 @@ bool amfol_dedup_repeat(amfol_dedup *d, uint64_t key, amfol_time t, amfol_frame 
     if (!d || d->window_s <= 0)
         return false;
     /* Frames come in capture order; a frame out of order only shortens what is remembered. */
-    while (d->order.length > 0) {
-        const dedup_entry *head = g_queue_peek_head(&d->order);
-        if (t - head->t < d->window_s && d->order.length < d->cap)
+    while (d->count > 0) {
+        if (t - d->times[d->head] < d->window_s && d->count < d->cap)
             break;
         forget_oldest(d);
     }
-    const dedup_entry *seen = g_hash_table_lookup(d->recent, &key);
-    if (seen && t - seen->t < d->window_s && t >= seen->t) {
-        if (first)
-            *first = seen->frame;
-        return true;
+    if (d->count > 0) {
+        unsigned i = index_find(d, key);
+        if (d->index[i]) {
+            unsigned pos = d->index[i] - 1;
+            if (t - d->times[pos] < d->window_s && t >= d->times[pos]) {
+                if (first)
+                    *first = d->frames[pos];
+                return true;
+            }
+        }
     }
-    dedup_entry *e = g_new(dedup_entry, 1);
-    e->key = key;
-    e->t = t;
-    e->frame = frame;
-    g_queue_push_tail(&d->order, e);
-    g_hash_table_replace(d->recent, &e->key, e);
+    ring_grow(d);
+    unsigned pos = ring_pos(d, d->count);
+    d->keys[pos] = key;
+    d->times[pos] = t;
+    d->frames[pos] = frame;
+    d->count++;
+    d->index[index_find(d, key)] = pos + 1;
     return false;
 }
 
