@@ -125,9 +125,15 @@ extern const amfol_glue amfol_glue_sbi;
  * pointed into. */
 enum { AMFOL_KEPT_RAW = 0, AMFOL_KEPT_PACKED = 1 };
 
-/* One member of a packed item: offset and size (an array member is one member). */
+/* One member of a packed item: offset, size (an array member is one member) and how it is
+ * stored when it differs from the usual item: its bytes, or (AMFOL_ITEM_NAME, a pointer to an
+ * engine-interned name or static text: amf, gNB, cell names, reasons) the number of that pointer
+ * in a table of the names kept so far (a varint, one byte for the first 128 names; the table
+ * lives until amfol_keep_forget_names). Not for pointers with a value per UE or per message. */
+enum { AMFOL_ITEM_BYTES = 0, AMFOL_ITEM_NAME = 1 };
 typedef struct amfol_item_field {
-    uint16_t off, size;
+    uint16_t off;
+    uint8_t size, kind;
 } amfol_item_field;
 
 /* How items of one type are packed. List every member: a member left out comes back as the
@@ -140,9 +146,14 @@ typedef struct amfol_item_layout {
     int n_fields;                      /* at most AMFOL_ITEM_MAX_FIELDS */
 } amfol_item_layout;
 #define AMFOL_ITEM_MAX_FIELDS 64
-#define AMFOL_ITEM_FIELD(type, member) { (uint16_t)offsetof(type, member), (uint16_t)sizeof(((type *)0)->member) }
-/* X-macro helpers: X(type, name, array suffix or nothing) */
-#define AMFOL_MEMBER_DECL(type, name, dim) type name dim;
+#define AMFOL_ITEM_FIELD(type, member) \
+    { (uint16_t)offsetof(type, member), (uint8_t)sizeof(((type *)0)->member), AMFOL_ITEM_BYTES }
+#define AMFOL_ITEM_NAME_FIELD(type, member) \
+    { (uint16_t)offsetof(type, member), (uint8_t)sizeof(((type *)0)->member), AMFOL_ITEM_NAME }
+/* X-macro helpers: X(type, name, array suffix or nothing, AMFOL_ITEM_BYTES or AMFOL_ITEM_NAME) */
+#define AMFOL_MEMBER_DECL(type, name, dim, kind) type name dim;
+#define AMFOL_MEMBER_FIELD(type, name, dim, kind) \
+    { (uint16_t)offsetof(AMFOL_ITEM_TYPE, name), (uint8_t)sizeof(((AMFOL_ITEM_TYPE *)0)->name), kind },
 
 /* Keep items[0..n-1] as they are (raw), or packed by `layout`; valid until the end of the
  * frame's analysis, when the core copies it into the frame's record; NULL when n == 0. */
@@ -150,6 +161,8 @@ void *amfol_keep(const void *items, int n, size_t item_size);
 void *amfol_keep_packed(const void *items, int n, const amfol_item_layout *layout);
 /* The core, before a frame's analysis: forget the records staged for the previous frame. */
 void amfol_keep_reset(void);
+/* The core, when the capture file's records are freed: forget the table of names. */
+void amfol_keep_forget_names(void);
 /* Bytes of a record returned by amfol_keep / amfol_keep_packed (staged, this frame only). */
 size_t amfol_kept_size(const void *record);
 /* Number of items of a kept record (0 for NULL). */

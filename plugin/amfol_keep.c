@@ -47,6 +47,53 @@ static void *staged(uint8_t *rec, size_t len)
     return rec;
 }
 
+/* Names (AMFOL_ITEM_NAME members): pointer -> number, and back. A few hundred distinct names
+ * at most in a capture (AMFs, gNBs, cells, static reasons); a small cache in front of the hash
+ * table, as consecutive items name the same few. */
+static GHashTable *name_numbers;       /* pointer -> number + 1 */
+static GPtrArray *names;               /* number -> pointer */
+#define NAME_CACHE 64
+static struct { const void *p; uint32_t n; bool set; } name_cache[NAME_CACHE];
+
+void amfol_keep_forget_names(void)
+{
+    if (name_numbers)
+        g_hash_table_destroy(name_numbers);
+    if (names)
+        g_ptr_array_free(names, TRUE);
+    name_numbers = NULL;
+    names = NULL;
+    memset(name_cache, 0, sizeof name_cache);
+}
+
+static uint32_t name_number(const void *p)
+{
+    unsigned c = (unsigned)(((uintptr_t)p >> 3) % NAME_CACHE);
+    if (name_cache[c].set && name_cache[c].p == p)
+        return name_cache[c].n;
+    if (!name_numbers) {
+        name_numbers = g_hash_table_new(g_direct_hash, g_direct_equal);
+        names = g_ptr_array_new();
+    }
+    uint32_t n = GPOINTER_TO_UINT(g_hash_table_lookup(name_numbers, p));
+    if (n) {
+        n--;
+    } else {
+        n = names->len;
+        g_ptr_array_add(names, (gpointer)p);
+        g_hash_table_insert(name_numbers, (gpointer)p, GUINT_TO_POINTER(n + 1));
+    }
+    name_cache[c].p = p;
+    name_cache[c].n = n;
+    name_cache[c].set = true;
+    return n;
+}
+
+static const void *name_of(uint32_t n)
+{
+    return names && n < names->len ? g_ptr_array_index(names, n) : NULL;
+}
+
 size_t amfol_kept_size(const void *record)
 {
     uint32_t n;
@@ -87,8 +134,14 @@ void *amfol_keep_packed(const void *items, int n, const amfol_item_layout *layou
             if (memcmp(item + f->off, usual + f->off, f->size) == 0)
                 continue;
             mask[i >> 3] |= (uint8_t)(1u << (i & 7));
-            memcpy(rec + at, item + f->off, f->size);
-            at += f->size;
+            if (f->kind == AMFOL_ITEM_NAME) {
+                const void *p;
+                memcpy(&p, item + f->off, sizeof p);
+                at += amfol_varint_put(rec + at, name_number(p));
+            } else {
+                memcpy(rec + at, item + f->off, f->size);
+                at += f->size;
+            }
         }
     }
     return staged(rec, at);
@@ -129,8 +182,13 @@ bool amfol_kept_next(amfol_kept_iter *it, void *item, size_t item_size)
         if (!(mask[i >> 3] & (1u << (i & 7))))
             continue;
         const amfol_item_field *f = &layout->fields[i];
-        memcpy((uint8_t *)item + f->off, p, f->size);
-        p += f->size;
+        if (f->kind == AMFOL_ITEM_NAME) {
+            const void *name = name_of(amfol_varint_get(&p));
+            memcpy((uint8_t *)item + f->off, &name, sizeof name);
+        } else {
+            memcpy((uint8_t *)item + f->off, p, f->size);
+            p += f->size;
+        }
     }
     it->p = p;
     return true;

@@ -103,8 +103,9 @@ static const n2_pdu_rec n2_usual = {
     .rrc_cause = AMFOL_ABSENT, .time_to_wait_s = AMFOL_ABSENT, .proc = AMFOL_NGAP_INITIAL_UE_MESSAGE,
     .pdu_type = AMFOL_PDU_INITIATING, .flags = N2R_IUE,
 };
-#define N2_ITEM_FIELD(type, name, dim) AMFOL_ITEM_FIELD(n2_pdu_rec, name),
-static const amfol_item_field n2_item_fields[] = { N2_PDU_REC_MEMBERS(N2_ITEM_FIELD) };
+#define AMFOL_ITEM_TYPE n2_pdu_rec
+static const amfol_item_field n2_item_fields[] = { N2_PDU_REC_MEMBERS(AMFOL_MEMBER_FIELD) };
+#undef AMFOL_ITEM_TYPE
 const amfol_item_layout n2_item_layout = {
     sizeof(n2_pdu_rec), &n2_usual, n2_item_fields, (int)G_N_ELEMENTS(n2_item_fields)
 };

@@ -15,12 +15,16 @@
  *   relative_amf_capacity, action, reduction_pct, rrc_cause, time_to_wait_s: AMFOL_ABSENT when absent;
  *   assoc: N2 association number, -1 unknown. */
 #define N2_PDU_REC_MEMBERS(X) \
-    X(const char *, amf, ) X(const char *, gnb, ) X(const amfol_slice_item *, slices, ) \
-    X(amfol_frame, link_frame, ) X(double, seconds, ) X(uint16_t, episode, ) \
-    X(uint16_t, n_unavailable_guamis, ) X(int16_t, relative_amf_capacity, ) X(int8_t, action, ) \
-    X(int8_t, reduction_pct, ) X(int8_t, rrc_cause, ) X(int8_t, time_to_wait_s, ) X(uint8_t, proc, ) \
-    X(uint8_t, pdu_type, ) X(uint8_t, level, ) X(uint8_t, n_slices, ) X(uint16_t, flags, ) \
-    X(int32_t, assoc, )
+    X(const char *, amf, , AMFOL_ITEM_NAME) X(const char *, gnb, , AMFOL_ITEM_NAME) \
+    X(const amfol_slice_item *, slices, , AMFOL_ITEM_BYTES) \
+    X(amfol_frame, link_frame, , AMFOL_ITEM_BYTES) X(double, seconds, , AMFOL_ITEM_BYTES) \
+    X(uint16_t, episode, , AMFOL_ITEM_BYTES) X(uint16_t, n_unavailable_guamis, , AMFOL_ITEM_BYTES) \
+    X(int16_t, relative_amf_capacity, , AMFOL_ITEM_BYTES) X(int8_t, action, , AMFOL_ITEM_BYTES) \
+    X(int8_t, reduction_pct, , AMFOL_ITEM_BYTES) X(int8_t, rrc_cause, , AMFOL_ITEM_BYTES) \
+    X(int8_t, time_to_wait_s, , AMFOL_ITEM_BYTES) X(uint8_t, proc, , AMFOL_ITEM_BYTES) \
+    X(uint8_t, pdu_type, , AMFOL_ITEM_BYTES) X(uint8_t, level, , AMFOL_ITEM_BYTES) \
+    X(uint8_t, n_slices, , AMFOL_ITEM_BYTES) X(uint16_t, flags, , AMFOL_ITEM_BYTES) \
+    X(int32_t, assoc, , AMFOL_ITEM_BYTES)
 typedef struct n2_pdu_rec {
     N2_PDU_REC_MEMBERS(AMFOL_MEMBER_DECL)
 } n2_pdu_rec;

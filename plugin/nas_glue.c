@@ -67,8 +67,9 @@ static void pack(nas_pdu_rec *p, const amfol_nas_result *r)
 static const nas_pdu_rec nas_usual = {
     .sm_type = AMFOL_ABSENT, .mm_cause = AMFOL_ABSENT, .sm_cause = AMFOL_ABSENT,
 };
-#define NAS_ITEM_FIELD(type, name, dim) AMFOL_ITEM_FIELD(nas_pdu_rec, name),
-static const amfol_item_field nas_item_fields[] = { NAS_PDU_REC_MEMBERS(NAS_ITEM_FIELD) };
+#define AMFOL_ITEM_TYPE nas_pdu_rec
+static const amfol_item_field nas_item_fields[] = { NAS_PDU_REC_MEMBERS(AMFOL_MEMBER_FIELD) };
+#undef AMFOL_ITEM_TYPE
 const amfol_item_layout nas_item_layout = {
     sizeof(nas_pdu_rec), &nas_usual, nas_item_fields, (int)G_N_ELEMENTS(nas_item_fields)
 };

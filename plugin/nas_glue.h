@@ -12,12 +12,17 @@
  * from the usual item. Strings point to engine-interned names or static text; timer_s and
  * timer_state: t3346, t3502, backoff (seconds, enum amfol_timer_state). */
 #define NAS_PDU_REC_MEMBERS(X) \
-    X(const char *, amf, ) X(const char *, ue, ) X(const char *, reason, ) X(const char *, exempt_why, ) \
-    X(amfol_time, expiry, ) X(double, to_expiry_s, ) X(amfol_frame, episode_start, ) \
-    X(amfol_frame, backoff_frame, ) X(uint32_t, backoff_s, ) X(uint32_t, timer_s, [3]) \
-    X(int32_t, episode, ) X(int16_t, mm_type, ) X(int16_t, sm_type, ) X(int16_t, mm_cause, ) \
-    X(int16_t, sm_cause, ) X(int16_t, security_header, ) X(int16_t, backoff_timer, ) \
-    X(uint8_t, timer_state, [3]) X(uint8_t, linked_by, ) X(uint8_t, verdict, ) X(uint8_t, flags, )
+    X(const char *, amf, , AMFOL_ITEM_NAME) X(const char *, ue, , AMFOL_ITEM_BYTES) \
+    X(const char *, reason, , AMFOL_ITEM_NAME) X(const char *, exempt_why, , AMFOL_ITEM_NAME) \
+    X(amfol_time, expiry, , AMFOL_ITEM_BYTES) X(double, to_expiry_s, , AMFOL_ITEM_BYTES) \
+    X(amfol_frame, episode_start, , AMFOL_ITEM_BYTES) \
+    X(amfol_frame, backoff_frame, , AMFOL_ITEM_BYTES) X(uint32_t, backoff_s, , AMFOL_ITEM_BYTES) \
+    X(uint32_t, timer_s, [3], AMFOL_ITEM_BYTES) X(int32_t, episode, , AMFOL_ITEM_BYTES) \
+    X(int16_t, mm_type, , AMFOL_ITEM_BYTES) X(int16_t, sm_type, , AMFOL_ITEM_BYTES) \
+    X(int16_t, mm_cause, , AMFOL_ITEM_BYTES) X(int16_t, sm_cause, , AMFOL_ITEM_BYTES) \
+    X(int16_t, security_header, , AMFOL_ITEM_BYTES) X(int16_t, backoff_timer, , AMFOL_ITEM_BYTES) \
+    X(uint8_t, timer_state, [3], AMFOL_ITEM_BYTES) X(uint8_t, linked_by, , AMFOL_ITEM_BYTES) \
+    X(uint8_t, verdict, , AMFOL_ITEM_BYTES) X(uint8_t, flags, , AMFOL_ITEM_BYTES)
 typedef struct nas_pdu_rec {
     NAS_PDU_REC_MEMBERS(AMFOL_MEMBER_DECL)
 } nas_pdu_rec;

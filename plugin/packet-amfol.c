@@ -281,6 +281,7 @@ static void amfol_cleanup(void)
         g_ptr_array_free(frame_recs, TRUE);
     frame_recs = NULL;
     open_page = NULL;
+    amfol_keep_forget_names();
     if (amfol_engine_cur)
         amfol_export_engine_freed(amfol_engine_cur);
     amfol_engine_free(amfol_engine_cur);

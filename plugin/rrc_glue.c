@@ -55,9 +55,10 @@ static const amfol_rrc_result rrc_usual = {
     .relevant = true, .action = AMFOL_ABSENT, .reduction_pct = AMFOL_ABSENT, .wait_time_s = AMFOL_ABSENT,
 };
 #define RRC_ITEM_FIELD(name) AMFOL_ITEM_FIELD(amfol_rrc_result, name)
+#define RRC_ITEM_NAME(name) AMFOL_ITEM_NAME_FIELD(amfol_rrc_result, name)
 static const amfol_item_field rrc_item_fields[] = {
-    RRC_ITEM_FIELD(relevant), RRC_ITEM_FIELD(msg), RRC_ITEM_FIELD(cell), RRC_ITEM_FIELD(gnb),
-    RRC_ITEM_FIELD(amf), RRC_ITEM_FIELD(cause), RRC_ITEM_FIELD(in_overload), RRC_ITEM_FIELD(episode),
+    RRC_ITEM_FIELD(relevant), RRC_ITEM_FIELD(msg), RRC_ITEM_NAME(cell), RRC_ITEM_NAME(gnb),
+    RRC_ITEM_NAME(amf), RRC_ITEM_FIELD(cause), RRC_ITEM_FIELD(in_overload), RRC_ITEM_FIELD(episode),
     RRC_ITEM_FIELD(start_frame), RRC_ITEM_FIELD(action), RRC_ITEM_FIELD(reduction_pct),
     RRC_ITEM_FIELD(klass), RRC_ITEM_FIELD(in_grace), RRC_ITEM_FIELD(wait_time_s),
     RRC_ITEM_FIELD(request_frame), RRC_ITEM_FIELD(request_id),
