@@ -22,6 +22,8 @@
 
 #include <string.h>
 
+#include <wsutil/bits_count_ones.h>
+
 #ifndef PLUGIN_VERSION
 #define PLUGIN_VERSION "0.0.0"
 #endif
@@ -75,15 +77,21 @@ static void frame_rec_view(const uint8_t *rec, frame_view *v)
 }
 
 /* Frame number -> record, per page of FRAME_REC_PAGE frames made when a frame of theirs first
- * has a record: the page holds its frames' records back to back in one buffer and, per frame,
- * the record's offset in it (4 bytes per frame, no allocation per frame). Frames get their
- * record in order on the first pass, so one page at a time grows (open_page); a page left
- * behind is cut to its exact size. Per capture file, like the engine. */
+ * has a record: the page holds its frames' records back to back, in frame order, in one
+ * buffer, and per group of 16 frames a bit per frame (has a record) and where the group's
+ * records start: 6 bytes per 16 frames, no allocation per frame; a record is found by skipping
+ * the records of its group before it. Frames get their record in order on the first pass, so
+ * records are appended and one page at a time grows (open_page); a page left behind is cut to
+ * its exact size. Per capture file, like the engine. */
 #define FRAME_REC_PAGE 4096
+#define FRAME_REC_GROUP 16
 typedef struct rec_page {
     uint8_t *data;
     uint32_t len, cap;
-    uint32_t at[FRAME_REC_PAGE];       /* 1 + offset of the frame's record in data, 0 none */
+    int32_t last;                      /* highest frame slot with a record, -1 none */
+    uint32_t group_at[FRAME_REC_PAGE / FRAME_REC_GROUP];   /* bytes of the groups before (up
+                                                            * to the group of `last`) */
+    uint16_t has[FRAME_REC_PAGE / FRAME_REC_GROUP];        /* bit i: frame i of the group */
 } rec_page;
 static GPtrArray *frame_recs;          /* rec_page *, NULL for a page without records */
 static rec_page *open_page;
@@ -96,10 +104,36 @@ static void rec_page_free(gpointer p)
     g_free(page);
 }
 
+/* The byte after a frame's record. */
+static const uint8_t *frame_rec_skip(const uint8_t *rec)
+{
+    uint8_t flags = *rec++;
+    for (int m = 0; m < AMFOL_N_MODULES; m++)
+        if (flags & (1u << m)) {
+            uint32_t len = amfol_varint_get(&rec);
+            rec += len;
+        }
+    return rec;
+}
+
+/* Offset in the page's buffer of the record of frame `slot` (or where it goes). */
+static uint32_t rec_page_offset(const rec_page *page, guint slot)
+{
+    guint g = slot / FRAME_REC_GROUP;
+    if ((int32_t)slot > page->last)
+        return page->len;              /* after every record of the page (capture order) */
+    uint64_t before = page->has[g] & ((1u << (slot % FRAME_REC_GROUP)) - 1);
+    const uint8_t *p = page->data + page->group_at[g];
+    for (int n = ws_count_ones(before); n > 0; n--)
+        p = frame_rec_skip(p);
+    return (uint32_t)(p - page->data);
+}
+
 /* Room for the record of frame num (len bytes), to be written at the returned address. */
 static uint8_t *frame_rec_add(guint32 num, size_t len)
 {
-    guint ix = num / FRAME_REC_PAGE;
+    guint ix = num / FRAME_REC_PAGE, slot = num % FRAME_REC_PAGE, g = slot / FRAME_REC_GROUP;
+    uint16_t bit = (uint16_t)(1u << (slot % FRAME_REC_GROUP));
     if (!frame_recs)
         frame_recs = g_ptr_array_new_with_free_func(rec_page_free);
     if (frame_recs->len <= ix)
@@ -107,6 +141,7 @@ static uint8_t *frame_rec_add(guint32 num, size_t len)
     rec_page *page = g_ptr_array_index(frame_recs, ix);
     if (!page) {
         page = g_new0(rec_page, 1);
+        page->last = -1;
         g_ptr_array_index(frame_recs, ix) = page;
     }
     if (page != open_page) {
@@ -116,6 +151,27 @@ static uint8_t *frame_rec_add(guint32 num, size_t len)
         }
         open_page = page;
     }
+    uint32_t at;
+    int32_t last_group = page->last < 0 ? -1 : page->last / FRAME_REC_GROUP;
+    if ((int32_t)slot > page->last) {
+        /* Capture order: at the end; the groups up to this one start there. */
+        at = page->len;
+        for (int32_t k = last_group + 1; k <= (int32_t)g; k++)
+            page->group_at[k] = at;
+        last_group = (int32_t)g;
+    } else {
+        at = rec_page_offset(page, slot);
+        if (page->has[g] & bit) {
+            /* A frame analysed again (not expected): its new record replaces the old one. */
+            uint32_t old = (uint32_t)(frame_rec_skip(page->data + at) - (page->data + at));
+            memmove(page->data + at, page->data + at + old, page->len - at - old);
+            page->len -= old;
+            for (int32_t k = (int32_t)g + 1; k <= last_group; k++)
+                page->group_at[k] -= old;
+        }
+        for (int32_t k = (int32_t)g + 1; k <= last_group; k++)
+            page->group_at[k] += (uint32_t)len;
+    }
     if (page->cap - page->len < len) {
         size_t cap = MAX((size_t)page->cap * 2, (size_t)64 * 1024);
         while (cap - page->len < len)
@@ -123,14 +179,16 @@ static uint8_t *frame_rec_add(guint32 num, size_t len)
         page->data = g_realloc(page->data, cap);
         page->cap = (uint32_t)cap;
     }
-    uint8_t *at = page->data + page->len;
-    page->at[num % FRAME_REC_PAGE] = page->len + 1;
+    /* Out of capture order (not expected), the records after it move up. */
+    memmove(page->data + at + len, page->data + at, page->len - at);
     page->len += (uint32_t)len;
-    return at;
+    page->has[g] |= bit;
+    page->last = MAX(page->last, (int32_t)slot);
+    return page->data + at;
 }
 
-/* The frame's staged records (amfol_keep) copied into the frame's record. */
-static void frame_rec_pack(guint32 num, void *const *recs, bool truncated)
+/* The frame's staged records (amfol_keep) copied into the frame's record, returned. */
+static const uint8_t *frame_rec_pack(guint32 num, void *const *recs, bool truncated)
 {
     size_t total = 1;
     for (int m = 0; m < AMFOL_N_MODULES; m++)
@@ -139,6 +197,7 @@ static void frame_rec_pack(guint32 num, void *const *recs, bool truncated)
             total += amfol_varint_len((uint32_t)n) + n;
         }
     uint8_t *r = frame_rec_add(num, total);
+    const uint8_t *rec = r;
     uint8_t *flags = r++;
     *flags = truncated ? FRAME_REC_TRUNCATED : 0;
     for (int m = 0; m < AMFOL_N_MODULES; m++) {
@@ -150,16 +209,18 @@ static void frame_rec_pack(guint32 num, void *const *recs, bool truncated)
         memcpy(r, recs[m], n);
         r += n;
     }
+    return rec;
 }
 
 static const uint8_t *frame_rec_get(guint32 num)
 {
-    guint ix = num / FRAME_REC_PAGE;
+    guint ix = num / FRAME_REC_PAGE, slot = num % FRAME_REC_PAGE;
     if (!frame_recs || ix >= frame_recs->len)
         return NULL;
     const rec_page *page = g_ptr_array_index(frame_recs, ix);
-    uint32_t at = page ? page->at[num % FRAME_REC_PAGE] : 0;
-    return at ? page->data + at - 1 : NULL;
+    if (!page || !(page->has[slot / FRAME_REC_GROUP] & (1u << (slot % FRAME_REC_GROUP))))
+        return NULL;
+    return page->data + rec_page_offset(page, slot);
 }
 
 static void interesting_ids_init(void);
@@ -337,8 +398,7 @@ static const uint8_t *analyze_frame(tvbuff_t *tvb, packet_info *pinfo, proto_tre
     }
     if (!any && !truncated)
         return NULL;
-    frame_rec_pack(pinfo->num, recs, truncated);
-    return frame_rec_get(pinfo->num);
+    return frame_rec_pack(pinfo->num, recs, truncated);
 }
 
 static int severity_to_pi(int sev)
