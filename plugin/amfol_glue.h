@@ -24,25 +24,28 @@
  * Per-frame storage policy (the same for every module):
  *   - analyze() runs once per frame, on the first pass; it never runs again for that frame
  *     (later passes have no primed fields, and the engine must see each event once);
- *   - it keeps only the messages it has something to show, as ONE exactly sized block made by
- *     amfol_keep() (count + items), or NULL when there is nothing: no fixed-size arrays, no
- *     second allocation; amfol_keep stages the block for the frame, and the core packs the
- *     frame's records behind a small offset table into ONE wmem_file_scope block, kept only for
- *     frames with a record and found by frame number (packet-amfol.c); so a kept block must hold
- *     no pointer into itself (it is moved once, at the end of the frame's analysis);
+ *   - it keeps only the messages it has something to show, as ONE record made by amfol_keep()
+ *     (items as they are) or amfol_keep_packed() (only the members that differ from the usual
+ *     item), or NULL when there is nothing: no fixed-size arrays, no allocation; the record is
+ *     staged for the frame, and the core copies the frame's records into the frame's record,
+ *     kept (as bytes, in a per-page buffer) only for frames with a record and found by frame
+ *     number (packet-amfol.c); render() copies items out of it (amfol_kept_next), so an item
+ *     must hold no pointer into its record;
  *   - kept items hold values, static text, strings interned by the engine (they live as long as
  *     the engine, which the cleanup routine frees together with the file scope) or other
  *     wmem_file_scope blocks; never pinfo->pool memory, never field_info pointers;
- *   - where a storm makes millions of items the item is a packed form of the engine's result:
- *     n2 and nas pack it (pack in <d>_glue.c, unpack in <d>_render.c), sbi keeps its optional
- *     bulky parts (OCI/LCI, seen loads, moves) apart and only when present (sbi_msg_rec); rrc
- *     keeps amfol_rrc_result itself (80 bytes);
+ *   - where a storm makes millions of items the item is packed: n2, rrc and nas keep theirs with
+ *     amfol_keep_packed (n2 and nas a smaller form of the engine's result, pack in <d>_glue.c,
+ *     unpack in <d>_render.c; rrc amfol_rrc_result itself), sbi keeps its optional bulky parts
+ *     (OCI/LCI, seen loads, moves) apart and only when present (sbi_msg_rec);
  *   - render() reads only the kept record, plus engine queries for what is known only after the
  *     first pass (an RRC request's outcome, the findings); it never feeds the engine. */
 #ifndef AMFOL_GLUE_H
 #define AMFOL_GLUE_H
 
 #include "amfol_compat.h"
+
+#include <stddef.h>
 #include "core/amfol_engine.h"
 #include "core/amfol_dedup.h"
 
@@ -113,35 +116,103 @@ extern const amfol_glue amfol_glue_sbi;
 #define AMFOL_SLOT_ENUM(slot, abbrevs) slot,
 #define AMFOL_SLOT_NAME(slot, abbrevs) abbrevs,
 
-/* A kept per-frame record (policy above): `n` items of `item_size` bytes follow the header
- * (8 bytes, so the items keep the 8-byte alignment of wmem blocks). */
-typedef struct amfol_kept {
-    uint32_t n;
-    uint32_t item_size;
-} amfol_kept;
+/* A kept per-frame record (policy above) is a byte string, read with the functions below:
+ *   kind (1 byte: AMFOL_KEPT_RAW or AMFOL_KEPT_PACKED), the item count (varint), then
+ *   raw:    the item size (varint) and the items' bytes as they are;
+ *   packed: per item, a bit mask of the members that differ from the layout's usual item and
+ *           those members' bytes (amfol_item_layout): a storm's items are mostly usual values.
+ * It lives unaligned inside the frame's record (packet-amfol.c): items are copied out, never
+ * pointed into. */
+enum { AMFOL_KEPT_RAW = 0, AMFOL_KEPT_PACKED = 1 };
 
-/* Copy items[0..n-1] into one block, valid until the end of the frame's analysis, when the core
- * packs it into the frame's file-scope record; NULL when n == 0. */
+/* One member of a packed item: offset, size (an array member is one member) and how it is
+ * stored when it differs from the usual item: its bytes, or (AMFOL_ITEM_NAME, a pointer to an
+ * engine-interned name or static text: amf, gNB, cell names, reasons) the number of that pointer
+ * in a table of the names kept so far (a varint, one byte for the first 128 names; the table
+ * lives until amfol_keep_forget_names). Not for pointers with a value per UE or per message. */
+enum { AMFOL_ITEM_BYTES = 0, AMFOL_ITEM_NAME = 1 };
+typedef struct amfol_item_field {
+    uint16_t off;
+    uint8_t size, kind;
+} amfol_item_field;
+
+/* How items of one type are packed. List every member: a member left out comes back as the
+ * usual item's value. Derive the list from an X-macro of the struct's members where the struct
+ * is the glue's own (n2_glue.h, nas_glue.h), so that none can be missed. */
+typedef struct amfol_item_layout {
+    size_t size;                       /* sizeof the item */
+    const void *usual;                 /* members equal to this item's are not stored */
+    const amfol_item_field *fields;
+    int n_fields;                      /* at most AMFOL_ITEM_MAX_FIELDS */
+} amfol_item_layout;
+#define AMFOL_ITEM_MAX_FIELDS 64
+#define AMFOL_ITEM_FIELD(type, member) \
+    { (uint16_t)offsetof(type, member), (uint8_t)sizeof(((type *)0)->member), AMFOL_ITEM_BYTES }
+#define AMFOL_ITEM_NAME_FIELD(type, member) \
+    { (uint16_t)offsetof(type, member), (uint8_t)sizeof(((type *)0)->member), AMFOL_ITEM_NAME }
+/* X-macro helpers: X(type, name, array suffix or nothing, AMFOL_ITEM_BYTES or AMFOL_ITEM_NAME) */
+#define AMFOL_MEMBER_DECL(type, name, dim, kind) type name dim;
+#define AMFOL_MEMBER_FIELD(type, name, dim, kind) \
+    { (uint16_t)offsetof(AMFOL_ITEM_TYPE, name), (uint8_t)sizeof(((AMFOL_ITEM_TYPE *)0)->name), kind },
+
+/* Keep items[0..n-1] as they are (raw), or packed by `layout`; valid until the end of the
+ * frame's analysis, when the core copies it into the frame's record; NULL when n == 0. */
 void *amfol_keep(const void *items, int n, size_t item_size);
-/* The core, before a frame's analysis: forget the blocks staged for the previous frame. */
+void *amfol_keep_packed(const void *items, int n, const amfol_item_layout *layout);
+/* The core, before a frame's analysis: forget the records staged for the previous frame. */
 void amfol_keep_reset(void);
+/* The core, when the capture file's records are freed: forget the table of names. */
+void amfol_keep_forget_names(void);
+/* Bytes of a record returned by amfol_keep / amfol_keep_packed (staged, this frame only). */
+size_t amfol_kept_size(const void *record);
+/* Number of items of a kept record (0 for NULL). */
+int amfol_kept_count(const void *record);
 
-/* Bytes of a kept record (header and items). */
-static inline size_t amfol_kept_size(const void *record)
+/* Reading a kept record, item after item (every pass). */
+typedef struct amfol_kept_iter {
+    const uint8_t *p;
+    uint32_t left, item_size;
+    int kind;
+    const amfol_item_layout *layout;
+} amfol_kept_iter;
+/* layout: the one the record was packed with (ignored for a raw record). */
+void amfol_kept_begin(amfol_kept_iter *it, const void *record, const amfol_item_layout *layout);
+/* Copy the next item into *item (item_size bytes, the module's item type); false at the end or
+ * when the record does not hold items of that size. */
+bool amfol_kept_next(amfol_kept_iter *it, void *item, size_t item_size);
+
+/* Unsigned LEB128, for lengths and counts in kept records. */
+static inline size_t amfol_varint_put(uint8_t *out, uint32_t v)
 {
-    const amfol_kept *k = (const amfol_kept *)record;
-    return sizeof *k + (size_t)k->n * k->item_size;
+    size_t n = 0;
+    while (v >= 0x80) {
+        out[n++] = (uint8_t)(v | 0x80);
+        v >>= 7;
+    }
+    out[n++] = (uint8_t)v;
+    return n;
 }
 
-static inline int amfol_kept_count(const void *record)
+static inline uint32_t amfol_varint_get(const uint8_t **p)
 {
-    return record ? (int)((const amfol_kept *)record)->n : 0;
+    uint32_t v = 0;
+    for (int shift = 0; shift < 35; shift += 7) {
+        uint8_t b = *(*p)++;
+        v |= (uint32_t)(b & 0x7f) << shift;
+        if (!(b & 0x80))
+            break;
+    }
+    return v;
 }
 
-static inline const void *amfol_kept_item(const void *record, int i)
+static inline size_t amfol_varint_len(uint32_t v)
 {
-    const amfol_kept *k = (const amfol_kept *)record;
-    return (const uint8_t *)(k + 1) + (size_t)i * k->item_size;
+    size_t n = 1;
+    while (v >= 0x80) {
+        v >>= 7;
+        n++;
+    }
+    return n;
 }
 
 /* Field value access that hides the 4.0 / 4.2+ field_info differences (amfol_fvalue.c). */

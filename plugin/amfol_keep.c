@@ -1,37 +1,203 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* amfol_keep.c: the one way a glue module keeps its per-frame record (amfol_glue.h, "Per-frame
- * storage policy"): one exactly sized block, count + items, staged until the core packs it. */
+ * storage policy"): a byte string (kind, count, items raw or packed), staged until the core
+ * copies the frame's records into the frame's record (packet-amfol.c). */
 #include "amfol_glue.h"
 
 #include <string.h>
 
-/* Records are staged here during a frame's analysis, then packed by the core with the frame's
- * other records into one file-scope block (amfol_frame_pack): one allocation per frame. A record
- * that does not fit goes straight to wmem_file_scope (copied all the same, so still correct). */
+/* Records are staged here during a frame's analysis, each behind its length (4 bytes), then
+ * copied by the core into the frame's record. A record that does not fit gets its own block,
+ * freed at the next reset. */
 #define KEEP_STAGE_BYTES (64 * 1024)
-static uint64_t keep_stage[KEEP_STAGE_BYTES / sizeof(uint64_t)];
+static uint8_t keep_stage[KEEP_STAGE_BYTES];
 static size_t keep_used;
+static GPtrArray *keep_big;            /* blocks of records that did not fit */
 
 void amfol_keep_reset(void)
 {
     keep_used = 0;
+    if (keep_big && keep_big->len)
+        g_ptr_array_set_size(keep_big, 0);
+}
+
+/* Room for a record of at most `bound` bytes, behind its 4-byte length. */
+static uint8_t *stage(size_t bound)
+{
+    size_t need = 4 + bound;
+    uint8_t *b;
+    if (need <= KEEP_STAGE_BYTES - keep_used) {
+        b = keep_stage + keep_used;
+    } else {
+        if (!keep_big)
+            keep_big = g_ptr_array_new_with_free_func(g_free);
+        b = g_malloc(need);
+        g_ptr_array_add(keep_big, b);
+    }
+    return b + 4;
+}
+
+/* Close a staged record of `len` bytes (at most the bound asked for). */
+static void *staged(uint8_t *rec, size_t len)
+{
+    uint32_t n = (uint32_t)len;
+    memcpy(rec - 4, &n, 4);
+    if (rec - 4 >= keep_stage && rec - 4 < keep_stage + KEEP_STAGE_BYTES)
+        keep_used = (size_t)(rec - keep_stage) + len;
+    return rec;
+}
+
+/* Names (AMFOL_ITEM_NAME members): pointer -> number, and back. A few hundred distinct names
+ * at most in a capture (AMFs, gNBs, cells, static reasons); a small cache in front of the hash
+ * table, as consecutive items name the same few. */
+static GHashTable *name_numbers;       /* pointer -> number + 1 */
+static GPtrArray *names;               /* number -> pointer */
+#define NAME_CACHE 64
+static struct { const void *p; uint32_t n; bool set; } name_cache[NAME_CACHE];
+
+void amfol_keep_forget_names(void)
+{
+    if (name_numbers)
+        g_hash_table_destroy(name_numbers);
+    if (names)
+        g_ptr_array_free(names, TRUE);
+    name_numbers = NULL;
+    names = NULL;
+    memset(name_cache, 0, sizeof name_cache);
+}
+
+static uint32_t name_number(const void *p)
+{
+    unsigned c = (unsigned)(((uintptr_t)p >> 3) % NAME_CACHE);
+    if (name_cache[c].set && name_cache[c].p == p)
+        return name_cache[c].n;
+    if (!name_numbers) {
+        name_numbers = g_hash_table_new(g_direct_hash, g_direct_equal);
+        names = g_ptr_array_new();
+    }
+    uint32_t n = GPOINTER_TO_UINT(g_hash_table_lookup(name_numbers, p));
+    if (n) {
+        n--;
+    } else {
+        n = names->len;
+        g_ptr_array_add(names, (gpointer)p);
+        g_hash_table_insert(name_numbers, (gpointer)p, GUINT_TO_POINTER(n + 1));
+    }
+    name_cache[c].p = p;
+    name_cache[c].n = n;
+    name_cache[c].set = true;
+    return n;
+}
+
+static const void *name_of(uint32_t n)
+{
+    return names && n < names->len ? g_ptr_array_index(names, n) : NULL;
+}
+
+size_t amfol_kept_size(const void *record)
+{
+    uint32_t n;
+    memcpy(&n, (const uint8_t *)record - 4, 4);
+    return n;
 }
 
 void *amfol_keep(const void *items, int n, size_t item_size)
 {
     if (n <= 0)
         return NULL;
-    size_t size = sizeof(amfol_kept) + (size_t)n * item_size;
-    size_t need = (size + 7) & ~(size_t)7;
-    amfol_kept *k;
-    if (need <= KEEP_STAGE_BYTES - keep_used) {
-        k = (amfol_kept *)(void *)((uint8_t *)keep_stage + keep_used);
-        keep_used += need;
-    } else {
-        k = wmem_alloc(wmem_file_scope(), size);
+    uint8_t *rec = stage(1 + 5 + 5 + (size_t)n * item_size);
+    size_t at = 0;
+    rec[at++] = AMFOL_KEPT_RAW;
+    at += amfol_varint_put(rec + at, (uint32_t)n);
+    at += amfol_varint_put(rec + at, (uint32_t)item_size);
+    memcpy(rec + at, items, (size_t)n * item_size);
+    return staged(rec, at + (size_t)n * item_size);
+}
+
+void *amfol_keep_packed(const void *items, int n, const amfol_item_layout *layout)
+{
+    if (n <= 0)
+        return NULL;
+    size_t mask_bytes = ((size_t)layout->n_fields + 7) / 8;
+    uint8_t *rec = stage(1 + 5 + (size_t)n * (mask_bytes + layout->size));
+    size_t at = 0;
+    rec[at++] = AMFOL_KEPT_PACKED;
+    at += amfol_varint_put(rec + at, (uint32_t)n);
+    const uint8_t *usual = layout->usual;
+    for (int k = 0; k < n; k++) {
+        const uint8_t *item = (const uint8_t *)items + (size_t)k * layout->size;
+        uint8_t *mask = rec + at;
+        memset(mask, 0, mask_bytes);
+        at += mask_bytes;
+        for (int i = 0; i < layout->n_fields; i++) {
+            const amfol_item_field *f = &layout->fields[i];
+            if (memcmp(item + f->off, usual + f->off, f->size) == 0)
+                continue;
+            mask[i >> 3] |= (uint8_t)(1u << (i & 7));
+            if (f->kind == AMFOL_ITEM_NAME) {
+                const void *p;
+                memcpy(&p, item + f->off, sizeof p);
+                at += amfol_varint_put(rec + at, name_number(p));
+            } else {
+                memcpy(rec + at, item + f->off, f->size);
+                at += f->size;
+            }
+        }
     }
-    k->n = (uint32_t)n;
-    k->item_size = (uint32_t)item_size;
-    memcpy(k + 1, items, (size_t)n * item_size);
-    return k;
+    return staged(rec, at);
+}
+
+void amfol_kept_begin(amfol_kept_iter *it, const void *record, const amfol_item_layout *layout)
+{
+    memset(it, 0, sizeof *it);
+    if (!record)
+        return;
+    const uint8_t *p = record;
+    it->kind = *p++;
+    it->left = amfol_varint_get(&p);
+    if (it->kind == AMFOL_KEPT_RAW) {
+        it->item_size = amfol_varint_get(&p);
+    } else {
+        it->layout = layout;
+        it->item_size = layout ? (uint32_t)layout->size : 0;
+    }
+    it->p = p;
+}
+
+bool amfol_kept_next(amfol_kept_iter *it, void *item, size_t item_size)
+{
+    if (it->left == 0 || it->item_size != item_size)
+        return false;
+    it->left--;
+    if (it->kind == AMFOL_KEPT_RAW) {
+        memcpy(item, it->p, item_size);
+        it->p += item_size;
+        return true;
+    }
+    const amfol_item_layout *layout = it->layout;
+    const uint8_t *mask = it->p;
+    const uint8_t *p = mask + (layout->n_fields + 7) / 8;
+    memcpy(item, layout->usual, item_size);
+    for (int i = 0; i < layout->n_fields; i++) {
+        if (!(mask[i >> 3] & (1u << (i & 7))))
+            continue;
+        const amfol_item_field *f = &layout->fields[i];
+        if (f->kind == AMFOL_ITEM_NAME) {
+            const void *name = name_of(amfol_varint_get(&p));
+            memcpy((uint8_t *)item + f->off, &name, sizeof name);
+        } else {
+            memcpy((uint8_t *)item + f->off, p, f->size);
+            p += f->size;
+        }
+    }
+    it->p = p;
+    return true;
+}
+
+int amfol_kept_count(const void *record)
+{
+    if (!record)
+        return 0;
+    const uint8_t *p = (const uint8_t *)record + 1;
+    return (int)amfol_varint_get(&p);
 }

@@ -97,6 +97,19 @@ static void pack(n2_pdu_rec *p, const amfol_n2_result *r, const amfol_ngap_event
     }
 }
 
+/* The usual kept item: an InitialUEMessage outside overload (absent values as pack() leaves them). */
+static const n2_pdu_rec n2_usual = {
+    .relative_amf_capacity = AMFOL_ABSENT, .action = AMFOL_ABSENT, .reduction_pct = AMFOL_ABSENT,
+    .rrc_cause = AMFOL_ABSENT, .time_to_wait_s = AMFOL_ABSENT, .proc = AMFOL_NGAP_INITIAL_UE_MESSAGE,
+    .pdu_type = AMFOL_PDU_INITIATING, .flags = N2R_IUE,
+};
+#define AMFOL_ITEM_TYPE n2_pdu_rec
+static const amfol_item_field n2_item_fields[] = { N2_PDU_REC_MEMBERS(AMFOL_MEMBER_FIELD) };
+#undef AMFOL_ITEM_TYPE
+const amfol_item_layout n2_item_layout = {
+    sizeof(n2_pdu_rec), &n2_usual, n2_item_fields, (int)G_N_ELEMENTS(n2_item_fields)
+};
+
 /* ---- parsing one PDU ------------------------------------------------------------------- */
 
 typedef struct mark {
@@ -770,7 +783,7 @@ static void *n2_analyze(amfol_frame_ctx *ctx)
         pack(&tmp[relevant], &r, ev, shed_late);
         relevant++;
     }
-    return amfol_keep(tmp, relevant, sizeof tmp[0]);
+    return amfol_keep_packed(tmp, relevant, &n2_item_layout);
 }
 
 const amfol_glue amfol_glue_n2 = {

@@ -215,8 +215,11 @@ static void render_pdu(amfol_frame_ctx *ctx, proto_tree *tree, const amfol_n2_re
 
 void n2_render(amfol_frame_ctx *ctx, proto_tree *tree, void *record)
 {
-    for (int k = 0; k < amfol_kept_count(record); k++) {
-        const n2_pdu_rec *p = amfol_kept_item(record, k);
+    n2_pdu_rec rec;
+    amfol_kept_iter it;
+    amfol_kept_begin(&it, record, &n2_item_layout);
+    while (amfol_kept_next(&it, &rec, sizeof rec)) {
+        const n2_pdu_rec *p = &rec;
         amfol_n2_result r;
         unpack(p, &r);
         render_pdu(ctx, tree, &r, p->proc, p->pdu_type, p->flags & N2R_SHED_LATE, p->slices, p->n_slices);

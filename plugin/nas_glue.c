@@ -62,6 +62,17 @@ static void pack(nas_pdu_rec *p, const amfol_nas_result *r)
         (r->in_backoff ? NASR_IN_BACKOFF : 0) | (r->exempt_rejected ? NASR_EXEMPT_REJ : 0));
 }
 
+/* The usual kept item: a 5GMM message outside overload, no cause, no timer. */
+static const nas_pdu_rec nas_usual = {
+    .sm_type = AMFOL_ABSENT, .mm_cause = AMFOL_ABSENT, .sm_cause = AMFOL_ABSENT,
+};
+#define AMFOL_ITEM_TYPE nas_pdu_rec
+static const amfol_item_field nas_item_fields[] = { NAS_PDU_REC_MEMBERS(AMFOL_MEMBER_FIELD) };
+#undef AMFOL_ITEM_TYPE
+const amfol_item_layout nas_item_layout = {
+    sizeof(nas_pdu_rec), &nas_usual, nas_item_fields, (int)G_N_ELEMENTS(nas_item_fields)
+};
+
 /* Index of the NGAP PDU whose field range holds field i, or -1. */
 static int ngap_of(const amfol_frame_ctx *ctx, int i)
 {
@@ -162,7 +173,7 @@ static void *nas_analyze(amfol_frame_ctx *ctx)
     nas_pdu_rec packed[NAS_MAX_PER_FRAME];
     for (int j = 0; j < n; j++)
         pack(&packed[j], &tmp[j]);
-    return amfol_keep(packed, n, sizeof packed[0]);
+    return amfol_keep_packed(packed, n, &nas_item_layout);
 }
 
 const amfol_glue amfol_glue_nas = {

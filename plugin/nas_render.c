@@ -188,9 +188,12 @@ static void render_one(amfol_frame_ctx *ctx, proto_tree *tree, const amfol_nas_r
 
 void nas_render(amfol_frame_ctx *ctx, proto_tree *tree, void *record)
 {
-    for (int i = 0; i < amfol_kept_count(record); i++) {
+    nas_pdu_rec rec;
+    amfol_kept_iter it;
+    amfol_kept_begin(&it, record, &nas_item_layout);
+    while (amfol_kept_next(&it, &rec, sizeof rec)) {
         amfol_nas_result r;
-        unpack(amfol_kept_item(record, i), &r);
+        unpack(&rec, &r);
         render_one(ctx, tree, &r);
     }
 }

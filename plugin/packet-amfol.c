@@ -22,6 +22,8 @@
 
 #include <string.h>
 
+#include <wsutil/bits_count_ones.h>
+
 #ifndef PLUGIN_VERSION
 #define PLUGIN_VERSION "0.0.0"
 #endif
@@ -49,72 +51,176 @@ static const amfol_glue *const amfol_modules[AMFOL_N_MODULES] = {
     [AMFOL_MOD_SBI] = &amfol_glue_sbi,
 };
 
-/* The frame's record table (amfol_glue.h, "Per-frame storage policy"): one per frame that has
- * any module record, in wmem_file_scope, found by frame number in frame_recs. The modules'
- * records follow it in the same block (one allocation per frame), each at a byte offset from
- * the table's start (0: that module kept nothing). */
-typedef struct amfol_frame_rec {
-    uint32_t off[AMFOL_N_MODULES];
+/* The frame's record (amfol_glue.h, "Per-frame storage policy"), kept only for frames with a
+ * module record (or truncated fields), as bytes: one byte of flags (bit m: module m kept a
+ * record; FRAME_REC_TRUNCATED), then each kept module record in module order behind its length
+ * (varint). Read it through frame_rec_view. */
+#define FRAME_REC_TRUNCATED 0x80
+
+typedef struct frame_view {
     bool fields_truncated;
-} amfol_frame_rec;
+    const void *module[AMFOL_N_MODULES];    /* NULL: that module kept nothing */
+} frame_view;
 
-#define REC_ALIGN(n) (((n) + 7) & ~(size_t)7)
-
-static void *frame_rec_module(const amfol_frame_rec *r, int m)
+static void frame_rec_view(const uint8_t *rec, frame_view *v)
 {
-    return r->off[m] ? (void *)((uint8_t *)r + r->off[m]) : NULL;
+    memset(v, 0, sizeof *v);
+    uint8_t flags = *rec++;
+    v->fields_truncated = flags & FRAME_REC_TRUNCATED;
+    for (int m = 0; m < AMFOL_N_MODULES; m++) {
+        if (!(flags & (1u << m)))
+            continue;
+        uint32_t len = amfol_varint_get(&rec);
+        v->module[m] = rec;
+        rec += len;
+    }
 }
 
-/* The frame's staged records (amfol_keep) packed behind their table, in one file-scope block. */
-static amfol_frame_rec *frame_rec_pack(void *const *recs, bool truncated)
+/* Frame number -> record, per page of FRAME_REC_PAGE frames made when a frame of theirs first
+ * has a record: the page holds its frames' records back to back, in frame order, in one
+ * buffer, and per group of 16 frames a bit per frame (has a record) and where the group's
+ * records start: 6 bytes per 16 frames, no allocation per frame; a record is found by skipping
+ * the records of its group before it. Frames get their record in order on the first pass, so
+ * records are appended and one page at a time grows (open_page); a page left behind is cut to
+ * its exact size. Per capture file, like the engine. */
+#define FRAME_REC_PAGE 4096
+#define FRAME_REC_GROUP 16
+typedef struct rec_page {
+    uint8_t *data;
+    uint32_t len, cap;
+    int32_t last;                      /* highest frame slot with a record, -1 none */
+    uint32_t group_at[FRAME_REC_PAGE / FRAME_REC_GROUP];   /* bytes of the groups before (up
+                                                            * to the group of `last`) */
+    uint16_t has[FRAME_REC_PAGE / FRAME_REC_GROUP];        /* bit i: frame i of the group */
+} rec_page;
+static GPtrArray *frame_recs;          /* rec_page *, NULL for a page without records */
+static rec_page *open_page;
+
+static void rec_page_free(gpointer p)
 {
-    size_t total = REC_ALIGN(sizeof(amfol_frame_rec));
+    rec_page *page = p;
+    if (page)
+        g_free(page->data);
+    g_free(page);
+}
+
+/* The byte after a frame's record. */
+static const uint8_t *frame_rec_skip(const uint8_t *rec)
+{
+    uint8_t flags = *rec++;
     for (int m = 0; m < AMFOL_N_MODULES; m++)
-        if (recs[m])
-            total += REC_ALIGN(amfol_kept_size(recs[m]));
-    amfol_frame_rec *r = wmem_alloc(wmem_file_scope(), total);
-    memset(r, 0, sizeof *r);
-    r->fields_truncated = truncated;
-    size_t at = REC_ALIGN(sizeof(amfol_frame_rec));
+        if (flags & (1u << m)) {
+            uint32_t len = amfol_varint_get(&rec);
+            rec += len;
+        }
+    return rec;
+}
+
+/* Offset in the page's buffer of the record of frame `slot` (or where it goes). */
+static uint32_t rec_page_offset(const rec_page *page, guint slot)
+{
+    guint g = slot / FRAME_REC_GROUP;
+    if ((int32_t)slot > page->last)
+        return page->len;              /* after every record of the page (capture order) */
+    uint64_t before = page->has[g] & ((1u << (slot % FRAME_REC_GROUP)) - 1);
+    const uint8_t *p = page->data + page->group_at[g];
+    for (int n = ws_count_ones(before); n > 0; n--)
+        p = frame_rec_skip(p);
+    return (uint32_t)(p - page->data);
+}
+
+/* Room for the record of frame num (len bytes), to be written at the returned address. */
+static uint8_t *frame_rec_add(guint32 num, size_t len)
+{
+    guint ix = num / FRAME_REC_PAGE, slot = num % FRAME_REC_PAGE, g = slot / FRAME_REC_GROUP;
+    uint16_t bit = (uint16_t)(1u << (slot % FRAME_REC_GROUP));
+    if (!frame_recs)
+        frame_recs = g_ptr_array_new_with_free_func(rec_page_free);
+    if (frame_recs->len <= ix)
+        g_ptr_array_set_size(frame_recs, (gint)ix + 1);
+    rec_page *page = g_ptr_array_index(frame_recs, ix);
+    if (!page) {
+        page = g_new0(rec_page, 1);
+        page->last = -1;
+        g_ptr_array_index(frame_recs, ix) = page;
+    }
+    if (page != open_page) {
+        if (open_page && open_page->cap > open_page->len) {
+            open_page->data = g_realloc(open_page->data, MAX(open_page->len, 1));
+            open_page->cap = open_page->len;
+        }
+        open_page = page;
+    }
+    uint32_t at;
+    int32_t last_group = page->last < 0 ? -1 : page->last / FRAME_REC_GROUP;
+    if ((int32_t)slot > page->last) {
+        /* Capture order: at the end; the groups up to this one start there. */
+        at = page->len;
+        for (int32_t k = last_group + 1; k <= (int32_t)g; k++)
+            page->group_at[k] = at;
+        last_group = (int32_t)g;
+    } else {
+        at = rec_page_offset(page, slot);
+        if (page->has[g] & bit) {
+            /* A frame analysed again (not expected): its new record replaces the old one. */
+            uint32_t old = (uint32_t)(frame_rec_skip(page->data + at) - (page->data + at));
+            memmove(page->data + at, page->data + at + old, page->len - at - old);
+            page->len -= old;
+            for (int32_t k = (int32_t)g + 1; k <= last_group; k++)
+                page->group_at[k] -= old;
+        }
+        for (int32_t k = (int32_t)g + 1; k <= last_group; k++)
+            page->group_at[k] += (uint32_t)len;
+    }
+    if (page->cap - page->len < len) {
+        size_t cap = MAX((size_t)page->cap * 2, (size_t)64 * 1024);
+        while (cap - page->len < len)
+            cap *= 2;
+        page->data = g_realloc(page->data, cap);
+        page->cap = (uint32_t)cap;
+    }
+    /* Out of capture order (not expected), the records after it move up. */
+    memmove(page->data + at + len, page->data + at, page->len - at);
+    page->len += (uint32_t)len;
+    page->has[g] |= bit;
+    page->last = MAX(page->last, (int32_t)slot);
+    return page->data + at;
+}
+
+/* The frame's staged records (amfol_keep) copied into the frame's record, returned. */
+static const uint8_t *frame_rec_pack(guint32 num, void *const *recs, bool truncated)
+{
+    size_t total = 1;
+    for (int m = 0; m < AMFOL_N_MODULES; m++)
+        if (recs[m]) {
+            size_t n = amfol_kept_size(recs[m]);
+            total += amfol_varint_len((uint32_t)n) + n;
+        }
+    uint8_t *r = frame_rec_add(num, total);
+    const uint8_t *rec = r;
+    uint8_t *flags = r++;
+    *flags = truncated ? FRAME_REC_TRUNCATED : 0;
     for (int m = 0; m < AMFOL_N_MODULES; m++) {
         if (!recs[m])
             continue;
         size_t n = amfol_kept_size(recs[m]);
-        memcpy((uint8_t *)r + at, recs[m], n);
-        r->off[m] = (uint32_t)at;
-        at += REC_ALIGN(n);
+        *flags |= (uint8_t)(1u << m);
+        r += amfol_varint_put(r, (uint32_t)n);
+        memcpy(r, recs[m], n);
+        r += n;
     }
-    return r;
+    return rec;
 }
 
-/* Frame number -> record, in pages of FRAME_REC_PAGE pointers made when a frame of theirs first
- * has a record: 8 bytes per frame instead of p_add_proto_data's list node and proto_data entry
- * (about 40 bytes and a sorted insert per frame). Per capture file, like the engine. */
-#define FRAME_REC_PAGE 4096
-static GPtrArray *frame_recs;
-
-static void frame_rec_set(guint32 num, amfol_frame_rec *rec)
+static const uint8_t *frame_rec_get(guint32 num)
 {
-    guint page = num / FRAME_REC_PAGE;
-    if (!frame_recs)
-        frame_recs = g_ptr_array_new_with_free_func(g_free);
-    if (frame_recs->len <= page)
-        g_ptr_array_set_size(frame_recs, (gint)page + 1);
-    amfol_frame_rec **slots = (amfol_frame_rec **)g_ptr_array_index(frame_recs, page);
-    if (!slots) {
-        slots = g_new0(amfol_frame_rec *, FRAME_REC_PAGE);
-        g_ptr_array_index(frame_recs, page) = slots;
-    }
-    slots[num % FRAME_REC_PAGE] = rec;
-}
-
-static amfol_frame_rec *frame_rec_get(guint32 num)
-{
-    guint page = num / FRAME_REC_PAGE;
-    if (!frame_recs || page >= frame_recs->len)
+    guint ix = num / FRAME_REC_PAGE, slot = num % FRAME_REC_PAGE;
+    if (!frame_recs || ix >= frame_recs->len)
         return NULL;
-    amfol_frame_rec **slots = (amfol_frame_rec **)g_ptr_array_index(frame_recs, page);
-    return slots ? slots[num % FRAME_REC_PAGE] : NULL;
+    const rec_page *page = g_ptr_array_index(frame_recs, ix);
+    if (!page || !(page->has[slot / FRAME_REC_GROUP] & (1u << (slot % FRAME_REC_GROUP))))
+        return NULL;
+    return page->data + rec_page_offset(page, slot);
 }
 
 static void interesting_ids_init(void);
@@ -235,6 +341,8 @@ static void amfol_cleanup(void)
     if (frame_recs)
         g_ptr_array_free(frame_recs, TRUE);
     frame_recs = NULL;
+    open_page = NULL;
+    amfol_keep_forget_names();
     if (amfol_engine_cur)
         amfol_export_engine_freed(amfol_engine_cur);
     amfol_engine_free(amfol_engine_cur);
@@ -262,7 +370,7 @@ static bool frame_is_interesting(packet_info *pinfo)
     return false;
 }
 
-static amfol_frame_rec *analyze_frame(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree)
+static const uint8_t *analyze_frame(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree)
 {
     amfol_engine_frame(amfol_engine_cur, pinfo->num, nstime_to_sec(&pinfo->abs_ts));
     if (!frame_is_interesting(pinfo))
@@ -290,7 +398,7 @@ static amfol_frame_rec *analyze_frame(tvbuff_t *tvb, packet_info *pinfo, proto_t
     }
     if (!any && !truncated)
         return NULL;
-    return frame_rec_pack(recs, truncated);
+    return frame_rec_pack(pinfo->num, recs, truncated);
 }
 
 static int severity_to_pi(int sev)
@@ -346,14 +454,7 @@ static int dissect_amfol(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree, vo
 {
     if (!amfol_engine_cur)
         return 0;
-    amfol_frame_rec *rec;
-    if (!PINFO_FD_VISITED(pinfo)) {
-        rec = analyze_frame(tvb, pinfo, tree);
-        if (rec)
-            frame_rec_set(pinfo->num, rec);
-    } else {
-        rec = frame_rec_get(pinfo->num);
-    }
+    const uint8_t *rec = !PINFO_FD_VISITED(pinfo) ? analyze_frame(tvb, pinfo, tree) : frame_rec_get(pinfo->num);
     if (!rec)
         return 0;
     if (!render_wanted(pinfo, tree))
@@ -367,10 +468,12 @@ static int dissect_amfol(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree, vo
     ctx.pinfo = pinfo;
     ctx.tvb = tvb;
     ctx.engine = amfol_engine_cur;
+    frame_view view;
+    frame_rec_view(rec, &view);
     for (int m = 0; m < AMFOL_N_MODULES; m++)
-        if (rec->off[m] && amfol_modules[m]->render)
-            amfol_modules[m]->render(&ctx, sub, frame_rec_module(rec, m));
-    amfol_gen_flag(sub, hf_amfol_fields_truncated, tvb, rec->fields_truncated);
+        if (view.module[m] && amfol_modules[m]->render)
+            amfol_modules[m]->render(&ctx, sub, (void *)view.module[m]);
+    amfol_gen_flag(sub, hf_amfol_fields_truncated, tvb, view.fields_truncated);
     if (PINFO_FD_VISITED(pinfo))
         render_findings(pinfo, tvb, sub);
 

@@ -121,7 +121,12 @@ static void *repeat_analyze(amfol_frame_ctx *ctx)
 
 static void repeat_render(amfol_frame_ctx *ctx, proto_tree *tree, void *record)
 {
-    const repeat_rec *r = amfol_kept_item(record, 0);
+    repeat_rec rec;
+    amfol_kept_iter it;
+    amfol_kept_begin(&it, record, NULL);
+    if (!amfol_kept_next(&it, &rec, sizeof rec))
+        return;
+    const repeat_rec *r = &rec;
     if (r->kind == REPEAT_DAMAGED) {
         proto_item *di = amfol_gen_string(tree, hf_amfol_damaged, ctx->tvb, r->damage);
         expert_add_info_format(ctx->pinfo, di, &ei_amfol_damaged, "Damaged after its sender (%s wrong): its "

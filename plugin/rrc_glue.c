@@ -49,7 +49,25 @@
 enum rrc_slot { RRC_FIELDS(AMFOL_SLOT_ENUM) RRCF_COUNT };
 static const char *const rrc_field_names[] = { RRC_FIELDS(AMFOL_SLOT_NAME) NULL };
 
-/* The verdicts on the frame's RRC messages, kept (amfol_keep) when there are any. */
+/* amfol_rrc_result as kept: every member of it (tap/rrc/amfol_rrc.h; a member added there must
+ * be added here, or it comes back as the usual item's value). */
+static const amfol_rrc_result rrc_usual = {
+    .relevant = true, .action = AMFOL_ABSENT, .reduction_pct = AMFOL_ABSENT, .wait_time_s = AMFOL_ABSENT,
+};
+#define RRC_ITEM_FIELD(name) AMFOL_ITEM_FIELD(amfol_rrc_result, name)
+#define RRC_ITEM_NAME(name) AMFOL_ITEM_NAME_FIELD(amfol_rrc_result, name)
+static const amfol_item_field rrc_item_fields[] = {
+    RRC_ITEM_FIELD(relevant), RRC_ITEM_FIELD(msg), RRC_ITEM_NAME(cell), RRC_ITEM_NAME(gnb),
+    RRC_ITEM_NAME(amf), RRC_ITEM_FIELD(cause), RRC_ITEM_FIELD(in_overload), RRC_ITEM_FIELD(episode),
+    RRC_ITEM_FIELD(start_frame), RRC_ITEM_FIELD(action), RRC_ITEM_FIELD(reduction_pct),
+    RRC_ITEM_FIELD(klass), RRC_ITEM_FIELD(in_grace), RRC_ITEM_FIELD(wait_time_s),
+    RRC_ITEM_FIELD(request_frame), RRC_ITEM_FIELD(request_id),
+};
+const amfol_item_layout rrc_item_layout = {
+    sizeof(amfol_rrc_result), &rrc_usual, rrc_item_fields, (int)G_N_ELEMENTS(rrc_item_fields)
+};
+
+/* The verdicts on the frame's RRC messages, kept (amfol_keep_packed) when there are any. */
 typedef struct rrc_found {
     int n;
     amfol_rrc_result r[RRC_MAX_MSGS_PER_FRAME];
@@ -262,7 +280,7 @@ static void *rrc_analyze(amfol_frame_ctx *ctx)
         }
     }
     emit(ctx, &rec, pending, n_pending, &c);
-    return amfol_keep(rec.r, rec.n, sizeof rec.r[0]);
+    return amfol_keep_packed(rec.r, rec.n, &rrc_item_layout);
 }
 
 const amfol_glue amfol_glue_rrc = {

@@ -7,6 +7,9 @@
 #include "amfol_glue.h"
 #include "rrc/amfol_rrc.h"
 
+/* The items are kept packed (amfol_glue.h): only the members that differ from the usual item. */
+extern const amfol_item_layout rrc_item_layout;
+
 void rrc_render(amfol_frame_ctx *ctx, proto_tree *tree, void *record);
 void rrc_register(int proto_amfol, expert_module_t *expert);
 

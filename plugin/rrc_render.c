@@ -124,8 +124,11 @@ static void render_one(amfol_frame_ctx *ctx, proto_tree *tree, const amfol_rrc_r
 
 void rrc_render(amfol_frame_ctx *ctx, proto_tree *tree, void *record)
 {
-    for (int i = 0; i < amfol_kept_count(record); i++)
-        render_one(ctx, tree, amfol_kept_item(record, i));
+    amfol_rrc_result r;
+    amfol_kept_iter it;
+    amfol_kept_begin(&it, record, &rrc_item_layout);
+    while (amfol_kept_next(&it, &r, sizeof r))
+        render_one(ctx, tree, &r);
 }
 
 void rrc_register(int proto_amfol, expert_module_t *expert)

@@ -150,8 +150,11 @@ static void render_one(amfol_frame_ctx *ctx, proto_tree *tree, const sbi_msg_rec
 
 void sbi_render(amfol_frame_ctx *ctx, proto_tree *tree, void *record)
 {
-    for (int i = 0; i < amfol_kept_count(record); i++)
-        render_one(ctx, tree, amfol_kept_item(record, i));
+    sbi_msg_rec r;
+    amfol_kept_iter it;
+    amfol_kept_begin(&it, record, NULL);
+    while (amfol_kept_next(&it, &r, sizeof r))
+        render_one(ctx, tree, &r);
 }
 
 void sbi_register(int proto, expert_module_t *expert)

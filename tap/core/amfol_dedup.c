@@ -1,87 +1,28 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* amfol_dedup.c: a hash set of recent keys with their time, and a FIFO that forgets them once
- * they leave the window (or when the cap is reached). O(1) per frame. */
+/* amfol_dedup.c: the recent keys with their time in a ring (oldest first), found through an
+ * open-addressing index of ring positions; a key leaves once it is out of the window (or when the
+ * cap is reached). O(1) per frame and no allocation per key: 20 bytes per remembered key plus
+ * 8 to 16 bytes of index (a GHashTable, a GQueue node and an entry took about 64). The ring grows
+ * by doubling up to the cap. */
 #include "amfol_dedup.h"
 
 #include <glib.h>
 #include <string.h>
 
-typedef struct dedup_entry {
-    uint64_t key;
-    amfol_time t;
-    amfol_frame frame;
-} dedup_entry;
+#define RING_MIN 1024u
 
-/* The entries in a ring, oldest first (grown by doubling up to the cap), and an open-addressing
- * index (linear probing, at most half full) from a key to the ring position of its newest
- * entry: no allocation per frame (a GHashTable and a GQueue cost one entry, one list node and a
- * table slot each, about 900 instructions per frame). */
 struct amfol_dedup {
     double window_s;
     unsigned cap;
-    dedup_entry *ring;
-    unsigned ring_size;           /* a power of two */
-    unsigned head, count;         /* oldest entry's position, entries held */
-    uint32_t *slots;              /* ring position + 1, 0 = empty */
-    unsigned n_slots;             /* a power of two, 2 * ring_size */
+    /* The ring: `count` entries from `head`, oldest first, in arrays of `size` entries. */
+    uint64_t *keys;
+    amfol_time *times;
+    amfol_frame *frames;
+    unsigned size, head, count;
+    /* key -> ring position + 1 of its newest entry (0: empty slot); linear probing. */
+    uint32_t *index;
+    unsigned index_bits;
 };
-
-#define DEDUP_FIRST_RING 1024u
-
-static unsigned slot_home(const amfol_dedup *d, uint64_t key)
-{
-    uint64_t h = (key ^ (key >> 29)) * G_GUINT64_CONSTANT(0xbf58476d1ce4e5b9);
-    return (unsigned)(h >> 32) & (d->n_slots - 1);
-}
-
-/* The slot holding `key`, or the empty slot where it would go. */
-static unsigned slot_find(const amfol_dedup *d, uint64_t key)
-{
-    unsigned m = d->n_slots - 1, i = slot_home(d, key);
-    while (d->slots[i] && d->ring[d->slots[i] - 1].key != key)
-        i = (i + 1) & m;
-    return i;
-}
-
-/* Empties slot i, moving later entries of its probe run back (no tombstones). */
-static void slot_delete(amfol_dedup *d, unsigned i)
-{
-    unsigned m = d->n_slots - 1, j = i;
-    for (;;) {
-        j = (j + 1) & m;
-        if (!d->slots[j])
-            break;
-        unsigned k = slot_home(d, d->ring[d->slots[j] - 1].key);
-        if (i <= j ? (i < k && k <= j) : (i < k || k <= j))
-            continue;             /* its home lies between the hole and it: it stays */
-        d->slots[i] = d->slots[j];
-        i = j;
-    }
-    d->slots[i] = 0;
-}
-
-static void index_entry(amfol_dedup *d, unsigned pos)
-{
-    d->slots[slot_find(d, d->ring[pos].key)] = pos + 1;
-}
-
-/* Doubles the ring (entries moved to the start, oldest first) and rebuilds the index. */
-static void grow(amfol_dedup *d)
-{
-    unsigned size = d->ring_size ? d->ring_size * 2 : DEDUP_FIRST_RING;
-    dedup_entry *ring = g_new(dedup_entry, size);
-    for (unsigned i = 0; i < d->count; i++)
-        ring[i] = d->ring[(d->head + i) & (d->ring_size - 1)];
-    g_free(d->ring);
-    g_free(d->slots);
-    d->ring = ring;
-    d->ring_size = size;
-    d->head = 0;
-    d->n_slots = size * 2;
-    d->slots = g_new0(uint32_t, d->n_slots);
-    for (unsigned i = 0; i < d->count; i++)   /* oldest first: the newest of a key wins */
-        index_entry(d, i);
-}
 
 amfol_dedup *amfol_dedup_new(double window_s, unsigned cap)
 {
@@ -95,17 +36,98 @@ void amfol_dedup_free(amfol_dedup *d)
 {
     if (!d)
         return;
-    g_free(d->ring);
-    g_free(d->slots);
+    g_free(d->keys);
+    g_free(d->times);
+    g_free(d->frames);
+    g_free(d->index);
     g_free(d);
+}
+
+static unsigned home(const amfol_dedup *d, uint64_t key)
+{
+    return (unsigned)((key * G_GUINT64_CONSTANT(0x9e3779b97f4a7c15)) >> (64 - d->index_bits));
+}
+
+static unsigned index_mask(const amfol_dedup *d)
+{
+    return (1u << d->index_bits) - 1;
+}
+
+/* Index slot holding key, or the empty slot where it would go. */
+static unsigned index_find(const amfol_dedup *d, uint64_t key)
+{
+    unsigned mask = index_mask(d), i = home(d, key);
+    while (d->index[i] && d->keys[d->index[i] - 1] != key)
+        i = (i + 1) & mask;
+    return i;
+}
+
+/* Empty slot i, moving later entries of its probe run back (no tombstones). */
+static void index_remove_at(amfol_dedup *d, unsigned i)
+{
+    unsigned mask = index_mask(d), j = i;
+    for (;;) {
+        j = (j + 1) & mask;
+        if (!d->index[j])
+            break;
+        unsigned k = home(d, d->keys[d->index[j] - 1]);
+        /* The entry at j may move to i unless its home lies cyclically in (i, j]. */
+        bool stays = i <= j ? (i < k && k <= j) : (i < k || k <= j);
+        if (!stays) {
+            d->index[i] = d->index[j];
+            i = j;
+        }
+    }
+    d->index[i] = 0;
+}
+
+static unsigned ring_pos(const amfol_dedup *d, unsigned nth)
+{
+    unsigned pos = d->head + nth;
+    return pos >= d->size ? pos - d->size : pos;
+}
+
+/* Room for one more entry: double the ring (at most to the cap) when full, with the oldest
+ * entry moved to position 0 and the index rebuilt (newest entry of each key wins, as before). */
+static void ring_grow(amfol_dedup *d)
+{
+    if (d->count < d->size)
+        return;
+    unsigned size = d->size ? MIN(d->size * 2, d->cap) : MIN(RING_MIN, d->cap);
+    uint64_t *keys = g_new(uint64_t, size);
+    amfol_time *times = g_new(amfol_time, size);
+    amfol_frame *frames = g_new(amfol_frame, size);
+    for (unsigned n = 0; n < d->count; n++) {
+        unsigned pos = ring_pos(d, n);
+        keys[n] = d->keys[pos];
+        times[n] = d->times[pos];
+        frames[n] = d->frames[pos];
+    }
+    g_free(d->keys);
+    g_free(d->times);
+    g_free(d->frames);
+    d->keys = keys;
+    d->times = times;
+    d->frames = frames;
+    d->size = size;
+    d->head = 0;
+    unsigned bits = 1;
+    while ((1u << bits) < 2 * size)
+        bits++;
+    g_free(d->index);
+    d->index_bits = bits;
+    d->index = g_new0(uint32_t, 1u << bits);
+    for (unsigned n = 0; n < d->count; n++)
+        d->index[index_find(d, keys[n])] = n + 1;
 }
 
 static void forget_oldest(amfol_dedup *d)
 {
-    unsigned i = slot_find(d, d->ring[d->head].key);
-    if (d->slots[i] == d->head + 1)            /* still the newest of its key */
-        slot_delete(d, i);
-    d->head = (d->head + 1) & (d->ring_size - 1);
+    unsigned pos = d->head;
+    unsigned i = index_find(d, d->keys[pos]);
+    if (d->index[i] == pos + 1)
+        index_remove_at(d, i);
+    d->head = ring_pos(d, 1);
     d->count--;
 }
 
@@ -115,28 +137,28 @@ bool amfol_dedup_repeat(amfol_dedup *d, uint64_t key, amfol_time t, amfol_frame 
         return false;
     /* Frames come in capture order; a frame out of order only shortens what is remembered. */
     while (d->count > 0) {
-        const dedup_entry *head = &d->ring[d->head];
-        if (t - head->t < d->window_s && d->count < d->cap)
+        if (t - d->times[d->head] < d->window_s && d->count < d->cap)
             break;
         forget_oldest(d);
     }
     if (d->count > 0) {
-        uint32_t at = d->slots[slot_find(d, key)];
-        const dedup_entry *seen = at ? &d->ring[at - 1] : NULL;
-        if (seen && t - seen->t < d->window_s && t >= seen->t) {
-            if (first)
-                *first = seen->frame;
-            return true;
+        unsigned i = index_find(d, key);
+        if (d->index[i]) {
+            unsigned pos = d->index[i] - 1;
+            if (t - d->times[pos] < d->window_s && t >= d->times[pos]) {
+                if (first)
+                    *first = d->frames[pos];
+                return true;
+            }
         }
     }
-    if (d->count == d->ring_size)
-        grow(d);
-    unsigned pos = (d->head + d->count) & (d->ring_size - 1);
-    d->ring[pos].key = key;
-    d->ring[pos].t = t;
-    d->ring[pos].frame = frame;
+    ring_grow(d);
+    unsigned pos = ring_pos(d, d->count);
+    d->keys[pos] = key;
+    d->times[pos] = t;
+    d->frames[pos] = frame;
     d->count++;
-    index_entry(d, pos);
+    d->index[index_find(d, key)] = pos + 1;
     return false;
 }
 

@@ -1,111 +1,171 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* test_dedup.c: amfol_dedup (a ring and an open-addressing index) answers exactly as the
- * reference below, the former GHashTable + GQueue design kept here as plain arrays: a FIFO of
- * (key, time, frame) recorded oldest first, forgotten from the front once out of the window or
- * at the cap, and a key's newest entry answering. Random streams with few keys (many repeats,
- * several entries of one key in the FIFO), window and cap evictions, time going backwards, ring
- * growth past its first size, and a cap below it. */
+/* test_dedup.c: the duplicate check (core/amfol_dedup.c, a ring with an open-addressing index)
+ * answers exactly as the GHashTable + GQueue version it replaced, kept here as the reference:
+ * same verdict and same first frame for every key, over random streams with repeats, expiry,
+ * the cap, frames out of time order and the ring's growth; plus the fixed cases by hand. */
 #include "core/amfol_dedup.h"
 
+#include <glib.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
+/* ---- the reference (the former amfol_dedup.c) ---- */
 typedef struct ref_entry {
     uint64_t key;
-    double t;
-    uint32_t frame;
+    amfol_time t;
+    amfol_frame frame;
 } ref_entry;
 
-typedef struct ref {
+typedef struct ref_dedup {
     double window_s;
     unsigned cap;
-    ref_entry *q;                      /* q[head .. n) is the FIFO */
-    size_t head, n, size;
-} ref;
+    GHashTable *recent;
+    GQueue order;
+} ref_dedup;
 
-/* The key's newest entry still in the FIFO. */
-static const ref_entry *ref_find(const ref *r, uint64_t key)
+static guint ref_hash(gconstpointer k)
 {
-    for (size_t i = r->n; i > r->head; i--)
-        if (r->q[i - 1].key == key)
-            return &r->q[i - 1];
-    return NULL;
+    uint64_t v = *(const uint64_t *)k;
+    return (guint)(v ^ (v >> 32));
 }
 
-static int ref_repeat(ref *r, uint64_t key, double t, uint32_t frame, uint32_t *first)
+static gboolean ref_equal(gconstpointer a, gconstpointer b)
 {
-    if (r->window_s <= 0)
-        return 0;
-    while (r->n > r->head) {
-        const ref_entry *h = &r->q[r->head];
-        if (t - h->t < r->window_s && r->n - r->head < r->cap)
+    return *(const uint64_t *)a == *(const uint64_t *)b;
+}
+
+static ref_dedup *ref_new(double window_s, unsigned cap)
+{
+    ref_dedup *d = g_new0(ref_dedup, 1);
+    d->window_s = window_s;
+    d->cap = cap ? cap : 1;
+    d->recent = g_hash_table_new(ref_hash, ref_equal);
+    g_queue_init(&d->order);
+    return d;
+}
+
+static void ref_free(ref_dedup *d)
+{
+    g_hash_table_destroy(d->recent);
+    g_queue_clear_full(&d->order, g_free);
+    g_free(d);
+}
+
+static bool ref_repeat(ref_dedup *d, uint64_t key, amfol_time t, amfol_frame frame, amfol_frame *first)
+{
+    if (d->window_s <= 0)
+        return false;
+    while (d->order.length > 0) {
+        const ref_entry *head = g_queue_peek_head(&d->order);
+        if (t - head->t < d->window_s && d->order.length < d->cap)
             break;
-        r->head++;
+        ref_entry *old = g_queue_pop_head(&d->order);
+        if (g_hash_table_lookup(d->recent, &old->key) == old)
+            g_hash_table_remove(d->recent, &old->key);
+        g_free(old);
     }
-    const ref_entry *seen = ref_find(r, key);
-    if (seen && t - seen->t < r->window_s && t >= seen->t) {
+    const ref_entry *seen = g_hash_table_lookup(d->recent, &key);
+    if (seen && t - seen->t < d->window_s && t >= seen->t) {
         *first = seen->frame;
-        return 1;
+        return true;
     }
-    if (r->n == r->size) {
-        r->size = r->size ? r->size * 2 : 1024;
-        r->q = realloc(r->q, r->size * sizeof *r->q);
-    }
-    r->q[r->n++] = (ref_entry){ key, t, frame };
-    return 0;
+    ref_entry *e = g_new(ref_entry, 1);
+    e->key = key;
+    e->t = t;
+    e->frame = frame;
+    g_queue_push_tail(&d->order, e);
+    g_hash_table_replace(d->recent, &e->key, e);
+    return false;
 }
 
-static unsigned long long rng = 88172645463325252ULL;
+static int failures;
 
-static unsigned long long next(void)
+static void expect(bool cond, const char *what)
 {
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return rng;
+    if (!cond) {
+        fprintf(stderr, "FAIL: %s\n", what);
+        failures++;
+    }
+}
+
+/* One random stream against the reference; returns the number of repeats seen. */
+static unsigned long compare_stream(unsigned seed, double window_s, unsigned cap, unsigned n_keys, int n,
+                                    double per_window)
+{
+    GRand *rng = g_rand_new_with_seed(seed);
+    amfol_dedup *d = amfol_dedup_new(window_s, cap);
+    ref_dedup *r = ref_new(window_s, cap);
+    amfol_time t = 100.0;
+    unsigned long repeats = 0;
+    for (int i = 1; i <= n; i++) {
+        /* mostly forward in small steps, sometimes a jump, sometimes backwards */
+        int step = g_rand_int_range(rng, 0, 100);
+        if (step < 3)
+            t -= g_rand_double_range(rng, 0, window_s * 2);
+        else if (step < 5)
+            t += g_rand_double_range(rng, 0, window_s * 3);
+        else
+            t += g_rand_double_range(rng, 0, 2 * window_s / per_window);
+        /* keys from a small set (many repeats), now and then a key spread over 64 bits */
+        uint64_t key = g_rand_int_range(rng, 0, 10) == 0
+                       ? ((uint64_t)g_rand_int(rng) << 32 | g_rand_int(rng))
+                       : (uint64_t)g_rand_int_range(rng, 0, (gint32)n_keys) * G_GUINT64_CONSTANT(0xff51afd7ed558ccd);
+        amfol_frame f1 = 0, f2 = 0;
+        bool a = amfol_dedup_repeat(d, key, t, (amfol_frame)i, &f1);
+        bool b = ref_repeat(r, key, t, (amfol_frame)i, &f2);
+        if (a != b || f1 != f2) {
+            fprintf(stderr, "seed %u window %.3f cap %u: step %d key %llx: got %d/%u, want %d/%u\n", seed,
+                    window_s, cap, i, (unsigned long long)key, a, f1, b, f2);
+            failures++;
+            break;
+        }
+        repeats += a;
+    }
+    amfol_dedup_free(d);
+    ref_free(r);
+    g_rand_free(rng);
+    return repeats;
 }
 
 int main(void)
 {
-    struct { double window; unsigned cap, keys, frames; double step; } runs[] = {
-        { 1.0, 65536, 50, 200000, 0.01 },      /* window evictions, many repeats */
-        { 1.0, 7, 20, 50000, 0.001 },          /* cap evictions (cap below the first ring) */
-        { 60.0, 3000, 5000, 100000, 0.005 },   /* the ring grows past 1024 and 2048 */
-        { 5.0, 2, 3, 10000, 0.5 },             /* the smallest useful cap */
-        { 2.0, 100000, 1u << 30, 30000, 0.0001 }, /* almost no repeats */
-        { 0.0, 10, 5, 1000, 0.1 },             /* disabled */
+    /* by hand: window, first frame, a third copy counts against the first, expiry */
+    amfol_dedup *d = amfol_dedup_new(1.0, 8);
+    amfol_frame f = 0;
+    expect(!amfol_dedup_repeat(d, 42, 10.0, 1, &f), "first sight is no repeat");
+    expect(amfol_dedup_repeat(d, 42, 10.5, 2, &f) && f == 1, "repeat within the window, first frame 1");
+    expect(amfol_dedup_repeat(d, 42, 10.9, 3, &f) && f == 1, "third copy counts against the first");
+    expect(!amfol_dedup_repeat(d, 42, 11.0, 4, &f), "out of the window (1.0 s later) is new");
+    expect(amfol_dedup_repeat(d, 42, 11.2, 5, &f) && f == 4, "then repeats the new one");
+    expect(!amfol_dedup_repeat(d, 42, 10.0, 6, &f), "earlier than the remembered copy: new");
+    amfol_dedup_free(d);
+    /* cap: the oldest key is forgotten first */
+    d = amfol_dedup_new(100.0, 2);
+    expect(!amfol_dedup_repeat(d, 1, 0.0, 1, &f) && !amfol_dedup_repeat(d, 2, 0.1, 2, &f), "two keys");
+    expect(!amfol_dedup_repeat(d, 3, 0.2, 3, &f), "a third key");
+    expect(!amfol_dedup_repeat(d, 1, 0.3, 4, &f), "key 1 forgotten by the cap");
+    expect(amfol_dedup_repeat(d, 1, 0.4, 5, &f) && f == 4, "key 1 again: a repeat of frame 4");
+    expect(!amfol_dedup_repeat(d, 3, 0.5, 6, &f), "key 3 forgotten by the cap in turn");
+    amfol_dedup_free(d);
+    /* disabled */
+    d = amfol_dedup_new(0, 8);
+    expect(!amfol_dedup_repeat(d, 7, 0.0, 1, &f) && !amfol_dedup_repeat(d, 7, 0.0, 2, &f), "window 0: never a repeat");
+    amfol_dedup_free(d);
+    expect(!amfol_dedup_repeat(NULL, 7, 0.0, 1, &f), "NULL: never a repeat");
+
+    /* random streams: small caps (the cap decides), large caps (the window decides, the ring
+     * grows past its first size), cap 1 */
+    struct { double window_s; unsigned cap, n_keys; int n; double per_window; } runs[] = {
+        { 1.0, 16, 40, 10000, 100 }, { 1.0, 1, 5, 3000, 100 }, { 0.5, 3000, 5000, 30000, 100 },
+        { 60.0, 262144, 300000, 40000, 100000 }, { 2.0, 65536, 500, 30000, 100 },
+        { 1.0, 1500, 100000, 20000, 100 }, { 1.0, 3000, 20000, 40000, 5000 }, { 1.0, 100000, 8000, 40000, 5000 },
     };
-    int failures = 0;
-    for (size_t k = 0; k < sizeof runs / sizeof runs[0]; k++) {
-        amfol_dedup *d = amfol_dedup_new(runs[k].window, runs[k].cap);
-        ref r = { runs[k].window, runs[k].cap, NULL, 0, 0, 0 };
-        double t = 1000.0;
-        unsigned repeats = 0;
-        for (uint32_t f = 1; f <= runs[k].frames && failures < 10; f++) {
-            unsigned long long x = next();
-            t += runs[k].step * (double)(x % 100) / 50.0;
-            if (x % 997 == 0)
-                t -= 3.0 * runs[k].window + 0.5;   /* out of order */
-            uint64_t key = (next() % runs[k].keys) * 0x9e3779b97f4a7c15ULL;
-            amfol_frame got_first = 0;
-            uint32_t want_first = 0;
-            bool got = amfol_dedup_repeat(d, key, t, f, &got_first);
-            int want = ref_repeat(&r, key, t, f, &want_first);
-            repeats += (unsigned)want;
-            if ((int)got != want || (want && got_first != want_first)) {
-                fprintf(stderr, "run %zu frame %u: got %d (first %u), want %d (first %u)\n", k, f, (int)got,
-                        (unsigned)got_first, want, want_first);
-                failures++;
-            }
-        }
-        printf("run %zu: %u frames, %u repeats\n", k, runs[k].frames, repeats);
-        if (runs[k].window > 0 && runs[k].keys < 10000 && repeats == 0) {
-            fprintf(stderr, "run %zu: no repeats: the stream tests nothing\n", k);
-            failures++;
-        }
-        amfol_dedup_free(d);
-        free(r.q);
-    }
+    unsigned long repeats = 0;
+    for (size_t k = 0; k < G_N_ELEMENTS(runs); k++)
+        for (unsigned seed = 1; seed <= 3; seed++)
+            repeats += compare_stream(seed * 7919u + (unsigned)k, runs[k].window_s, runs[k].cap, runs[k].n_keys,
+                                      runs[k].n, runs[k].per_window);
+    expect(repeats > 10000, "the streams hold repeats");
+    printf("dedup: %lu repeats over the random streams, %d failures\n", repeats, failures);
     return failures ? 1 : 0;
 }
