@@ -199,3 +199,22 @@ def runs(wrapper, plugin, capture, folder, names=("two", "one"), kind="scenario"
                 raise SystemExit("tshark failed (%d): %s" % (rc, err[-500:]))
             got[name] = split(out)
     return got
+
+
+def scenario_cli(argv):
+    """(wrapper, plugin, capture, truth, runs) of a scenario check's command line
+    `WRAPPER PLUGIN CAPTURE [--taps DIR] [--one-pass-run RUN_DIR]` (check_flow.py,
+    check_radio_table.py): the fixtures' runs when the folders are given, else runs made here."""
+    wrapper, plugin, capture = argv[1:4]
+    opt = lambda name: argv[argv.index(name) + 1] if name in argv[4:] else None
+    truth = json.load(open(capture.replace(".pcapng", ".truth.json")))
+    got = runs(wrapper, plugin, capture, opt("--taps"), one_folder=opt("--one-pass-run"))
+    return wrapper, plugin, capture, truth, got
+
+
+def tshark_text(wrapper, plugin, *args):
+    """stdout of one tshark run (tests/lib/tshark-as-user.sh); exits the check when tshark fails."""
+    p = subprocess.run([wrapper, plugin] + list(args), capture_output=True, timeout=170)
+    if p.returncode != 0:
+        raise SystemExit("tshark failed: %s" % p.stderr.decode(errors="replace")[-500:])
+    return p.stdout.decode()

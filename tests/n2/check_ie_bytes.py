@@ -12,13 +12,14 @@
 #   check_ie_bytes.py TSHARK_WRAPPER PLUGIN_SO WORKDIR
 import json
 import os
-import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", "lib"))
 import ngap_pdus as N  # noqa: E402
 from pcap_sctp import Writer  # noqa: E402
+import amfol_taps  # noqa: E402
 
 WRAPPER, PLUGIN, WORK = sys.argv[1:4]
 R, I = N.REJECT, N.IGNORE
@@ -72,10 +73,7 @@ def pdus():
 
 
 def run(*args):
-    p = subprocess.run([WRAPPER, PLUGIN] + list(args), capture_output=True, timeout=170)
-    if p.returncode != 0:
-        sys.exit("tshark failed: %s" % p.stderr.decode(errors="replace")[-500:])
-    return p.stdout.decode()
+    return amfol_taps.tshark_text(WRAPPER, PLUGIN, *args)
 
 
 def main():

@@ -8,16 +8,12 @@
 #   [--taps DIR --one-pass-run RUN_DIR]: the -2 run of CAPTURE's fixture scenario_taps_<name> and
 #   the one-pass run of its fixture e2e_run_<name> (the table with -2 and in one pass), else the
 #   same runs are made here.
-import json, os, sys
+import os, sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 import amfol_taps  # noqa: E402
 
-tshark, plugin, cap = sys.argv[1:4]
-taps = sys.argv[sys.argv.index("--taps") + 1] if "--taps" in sys.argv[4:] else None
-one_run = sys.argv[sys.argv.index("--one-pass-run") + 1] if "--one-pass-run" in sys.argv[4:] else None
-truth = json.load(open(cap.replace(".pcapng", ".truth.json")))
-runs = amfol_taps.runs(tshark, plugin, cap, taps, one_folder=one_run)
+tshark, plugin, cap, truth, runs = amfol_taps.scenario_cli(sys.argv)
 
 def table(two_pass):
     out = runs["two" if two_pass else "one"].get("radio")
