@@ -138,7 +138,8 @@ typedef struct amfol_item_field {
 
 /* How items of one type are packed. List every member: a member left out comes back as the
  * usual item's value. Derive the list from an X-macro of the struct's members where the struct
- * is the glue's own (n2_glue.h, nas_glue.h), so that none can be missed. */
+ * is the glue's own (n2_glue.h, nas_glue.h) or from the core's member list of its struct
+ * (AMFOL_RRC_RESULT_MEMBERS, tap/rrc/amfol_rrc.h), so that none can be missed. */
 typedef struct amfol_item_layout {
     size_t size;                       /* sizeof the item */
     const void *usual;                 /* members equal to this item's are not stored */

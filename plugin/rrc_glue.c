@@ -49,20 +49,16 @@
 enum rrc_slot { RRC_FIELDS(AMFOL_SLOT_ENUM) RRCF_COUNT };
 static const char *const rrc_field_names[] = { RRC_FIELDS(AMFOL_SLOT_NAME) NULL };
 
-/* amfol_rrc_result as kept: every member of it (tap/rrc/amfol_rrc.h; a member added there must
- * be added here, or it comes back as the usual item's value). */
+/* amfol_rrc_result as kept: every member of it, from its member list (tap/rrc/amfol_rrc.h). */
 static const amfol_rrc_result rrc_usual = {
     .relevant = true, .action = AMFOL_ABSENT, .reduction_pct = AMFOL_ABSENT, .wait_time_s = AMFOL_ABSENT,
 };
-#define RRC_ITEM_FIELD(name) AMFOL_ITEM_FIELD(amfol_rrc_result, name)
-#define RRC_ITEM_NAME(name) AMFOL_ITEM_NAME_FIELD(amfol_rrc_result, name)
-static const amfol_item_field rrc_item_fields[] = {
-    RRC_ITEM_FIELD(relevant), RRC_ITEM_FIELD(msg), RRC_ITEM_NAME(cell), RRC_ITEM_NAME(gnb),
-    RRC_ITEM_NAME(amf), RRC_ITEM_FIELD(cause), RRC_ITEM_FIELD(in_overload), RRC_ITEM_FIELD(episode),
-    RRC_ITEM_FIELD(start_frame), RRC_ITEM_FIELD(action), RRC_ITEM_FIELD(reduction_pct),
-    RRC_ITEM_FIELD(klass), RRC_ITEM_FIELD(in_grace), RRC_ITEM_FIELD(wait_time_s),
-    RRC_ITEM_FIELD(request_frame), RRC_ITEM_FIELD(request_id),
-};
+#define RRC_KIND_VALUE AMFOL_ITEM_BYTES
+#define RRC_KIND_INTERNED AMFOL_ITEM_NAME
+#define RRC_ITEM_FIELD(type, name, kind) \
+    { (uint16_t)offsetof(amfol_rrc_result, name), (uint8_t)sizeof(((amfol_rrc_result *)0)->name), \
+      RRC_KIND_##kind },
+static const amfol_item_field rrc_item_fields[] = { AMFOL_RRC_RESULT_MEMBERS(RRC_ITEM_FIELD) };
 const amfol_item_layout rrc_item_layout = {
     sizeof(amfol_rrc_result), &rrc_usual, rrc_item_fields, (int)G_N_ELEMENTS(rrc_item_fields)
 };

@@ -46,24 +46,30 @@ enum amfol_rrc_outcome {
 enum amfol_rrc_phase { AMFOL_RRC_BEFORE = 0, AMFOL_RRC_DURING = 1, AMFOL_RRC_AFTER = 2 };
 
 /* What amfol says about one message (stored per frame by the plugin, rendered on every pass).
- * Strings point into engine-owned memory that lives as long as the engine. */
+ * Its members are listed once, here, so that the plugin's packed storage of it (rrc_glue.c)
+ * cannot miss one: X(type, name, kind), kind INTERNED for strings that point into engine-owned
+ * memory living as long as the engine, VALUE for everything else.
+ *   relevant: false: nothing to show;   msg: enum amfol_rrc_msg;
+ *   cell: "00101-000000101" or NULL when unknown;   gnb: gNB name (docs/faults.md), or the F1
+ *   CU address;   amf: AMF whose overload governs the cell now, NULL if none;
+ *   cause: enum amfol_rrc_cause_ix (of the request it answers);
+ *   episode: 1-based episode of that AMF association, 0 = none;
+ *   start_frame: the START in force (link), 0 = none;
+ *   action, reduction_pct: AMFOL_ABSENT when none;   klass: enum amfol_rrc_class;
+ *   in_grace: within grace_ms after a START/STOP: not judged;
+ *   wait_time_s: RRCReject waitTime or AMFOL_ABSENT;
+ *   request_frame: answers: the request it answers, 0 = unmatched;
+ *   request_id: requests: handle for amfol_rrc_request_info, 0 = none. */
+#define AMFOL_RRC_RESULT_MEMBERS(X) \
+    X(bool, relevant, VALUE) X(int, msg, VALUE) X(const char *, cell, INTERNED) \
+    X(const char *, gnb, INTERNED) X(const char *, amf, INTERNED) X(int, cause, VALUE) \
+    X(bool, in_overload, VALUE) X(int, episode, VALUE) X(amfol_frame, start_frame, VALUE) \
+    X(int, action, VALUE) X(int, reduction_pct, VALUE) X(int, klass, VALUE) \
+    X(bool, in_grace, VALUE) X(int, wait_time_s, VALUE) X(amfol_frame, request_frame, VALUE) \
+    X(uint32_t, request_id, VALUE)
+#define AMFOL_RRC_RESULT_DECL(type, name, kind) type name;
 typedef struct amfol_rrc_result {
-    bool relevant;                 /* false: nothing to show */
-    int msg;                       /* enum amfol_rrc_msg */
-    const char *cell;              /* "00101-000000101" or NULL when unknown */
-    const char *gnb;               /* gNB name (docs/faults.md), or the F1 CU address */
-    const char *amf;               /* AMF whose overload governs the cell now, NULL if none */
-    int cause;                     /* enum amfol_rrc_cause_ix (of the request it answers) */
-    bool in_overload;
-    int episode;                   /* 1-based episode of that AMF association, 0 = none */
-    amfol_frame start_frame;       /* the START in force (link), 0 = none */
-    int action;                    /* AMFOL_ABSENT when none */
-    int reduction_pct;             /* AMFOL_ABSENT */
-    int klass;                     /* enum amfol_rrc_class */
-    bool in_grace;                 /* within grace_ms after a START/STOP: not judged */
-    int wait_time_s;               /* RRCReject waitTime or AMFOL_ABSENT */
-    amfol_frame request_frame;     /* answers: the request it answers, 0 = unmatched */
-    uint32_t request_id;           /* requests: handle for amfol_rrc_request_info, 0 = none */
+    AMFOL_RRC_RESULT_MEMBERS(AMFOL_RRC_RESULT_DECL)
 } amfol_rrc_result;
 
 /* The outcome of a request, known once its answer was seen (later frames). */
