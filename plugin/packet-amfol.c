@@ -62,7 +62,8 @@ typedef struct frame_view {
     const void *module[AMFOL_N_MODULES];    /* NULL: that module kept nothing */
 } frame_view;
 
-static void frame_rec_view(const uint8_t *rec, frame_view *v)
+/* Reads the record at rec into *v; returns the byte after it. */
+static const uint8_t *frame_rec_view(const uint8_t *rec, frame_view *v)
 {
     memset(v, 0, sizeof *v);
     uint8_t flags = *rec++;
@@ -74,6 +75,7 @@ static void frame_rec_view(const uint8_t *rec, frame_view *v)
         v->module[m] = rec;
         rec += len;
     }
+    return rec;
 }
 
 /* Frame number -> record, per page of FRAME_REC_PAGE frames made when a frame of theirs first
@@ -107,13 +109,8 @@ static void rec_page_free(gpointer p)
 /* The byte after a frame's record. */
 static const uint8_t *frame_rec_skip(const uint8_t *rec)
 {
-    uint8_t flags = *rec++;
-    for (int m = 0; m < AMFOL_N_MODULES; m++)
-        if (flags & (1u << m)) {
-            uint32_t len = amfol_varint_get(&rec);
-            rec += len;
-        }
-    return rec;
+    frame_view unused;
+    return frame_rec_view(rec, &unused);
 }
 
 /* Offset in the page's buffer of the record of frame `slot` (or where it goes). */
