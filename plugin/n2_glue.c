@@ -5,6 +5,7 @@
 #include "amfol_glue.h"
 #include "n2_glue.h"
 #include "amfol_sctp_wire.h"
+#include "amfol_per.h"
 
 #include <epan/to_str.h>
 #include <limits.h>
@@ -283,76 +284,12 @@ enum {
     N2_MAX_NESTED_PDUS = 4,            /* NGAP-Message inside NGAP-Message ... */
 };
 
-typedef struct per_rd {
-    const uint8_t *p;
-    size_t bit, end_bit;               /* position and end of the window, in bits from p */
-    bool bad;                          /* a read went past the window */
-} per_rd;
-
-static uint32_t rd_bits(per_rd *r, int n)   /* n <= 32 */
-{
-    if (r->bad || r->bit + (size_t)n > r->end_bit) {
-        r->bad = true;
-        return 0;
-    }
-    if (n == 0)
-        return 0;
-    /* The octets holding bits [bit, bit + n), all inside the window, then the n bits of them. */
-    size_t first = r->bit >> 3, last = (r->bit + (size_t)n - 1) >> 3;
-    uint64_t acc = 0;
-    for (size_t i = first; i <= last; i++)
-        acc = (acc << 8) | r->p[i];
-    unsigned tail = (unsigned)(((last + 1) << 3) - (r->bit + (size_t)n));
-    r->bit += (size_t)n;
-    return (uint32_t)((acc >> tail) & ((UINT64_C(1) << n) - 1));
-}
-
-static void rd_align(per_rd *r)
-{
-    r->bit = (r->bit + 7) & ~(size_t)7;
-}
-
-static uint64_t rd_octets(per_rd *r, int n)
-{
-    rd_align(r);
-    uint64_t v = 0;
-    for (int i = 0; i < n; i++)
-        v = (v << 8) | rd_bits(r, 8);
-    return v;
-}
-
-/* Length determinant (X.691 §11.9.3.6-7, aligned): one octet below 128, two below 16K. A
- * fragmented length (16K and more) is not followed: the window ends there. */
-static size_t rd_length(per_rd *r)
-{
-    rd_align(r);
-    uint32_t b = rd_bits(r, 8);
-    if (!(b & 0x80))
-        return b;
-    if ((b & 0xc0) == 0x80)
-        return ((b & 0x3f) << 8) | rd_bits(r, 8);
-    r->bad = true;
-    return 0;
-}
-
-/* An open type's contents as their own window (the declared length cut to this window, as
- * Wireshark cuts it to the captured bytes); r moves past the declared length. */
-static per_rd rd_open_type(per_rd *r)
-{
-    size_t len = rd_length(r);
-    per_rd v = { r->p, r->bit, r->bit + len * 8, r->bad };
-    if (v.end_bit > r->end_bit)
-        v.end_bit = r->end_bit;
-    r->bit += len * 8;
-    return v;
-}
-
 /* INTEGER (0..4294967295) or (0..1099511627775) (X.691 §11.5.7.4, aligned): the octet count
  * minus 1 in len_bits bits, then the octets, aligned. */
 static int64_t rd_ue_id(per_rd *r, int len_bits)
 {
-    int n = (int)rd_bits(r, len_bits) + 1;
-    uint64_t v = rd_octets(r, n);
+    int n = (int)amfol_per_bits(r, len_bits) + 1;
+    uint64_t v = amfol_per_octets(r, n);
     return r->bad ? AMFOL_ABSENT : (int64_t)(v & G_GUINT64_CONSTANT(0xffffffffff));
 }
 
@@ -362,45 +299,14 @@ static void set_ue_id(int64_t *slot, int64_t v)
         *slot = v;
 }
 
-/* ENUMERATED with an extension marker and `root_bits` bits for its root values: Wireshark's
- * value is the root index, or the number of root values plus the extension index (a normally
- * small number, X.691 §11.6: 6 bits, or a length and that many octets). */
-static int rd_enum_ext(per_rd *r, int root_bits, int n_root)
-{
-    uint64_t v;
-    if (!rd_bits(r, 1)) {
-        v = rd_bits(r, root_bits);
-    } else if (!rd_bits(r, 1)) {
-        v = (uint64_t)n_root + rd_bits(r, 6);
-    } else {
-        size_t n = rd_length(r);
-        if (n > 4)
-            return AMFOL_ABSENT;
-        v = (uint64_t)n_root + rd_octets(r, (int)n);
-    }
-    return r->bad || v > INT_MAX ? AMFOL_ABSENT : (int)v;
-}
-
-/* Skips a ProtocolExtensionContainer (SIZE (1..65535): count - 1 in 2 octets; per extension its
- * id, criticality and open type). */
-static void rd_skip_extensions(per_rd *r)
-{
-    uint32_t n = (uint32_t)rd_octets(r, 2) + 1;
-    for (uint32_t i = 0; i < n && !r->bad; i++) {
-        rd_octets(r, 2);
-        rd_bits(r, 2);
-        (void)rd_open_type(r);
-    }
-}
-
 /* UE-associatedLogicalNG-connectionList (SIZE (1..65536): the count as a length determinant) of
  * UE-associatedLogicalNG-connectionItem { aMF-UE-NGAP-ID OPT, rAN-UE-NGAP-ID OPT, iE-Extensions
  * OPT, ... }. An item with extension additions ends the walk. */
 static void rd_connection_list(per_rd *r, amfol_ngap_event *ev)
 {
-    size_t n = rd_length(r);
+    size_t n = amfol_per_length(r);
     for (size_t i = 0; i < n && !r->bad; i++) {
-        uint32_t pre = rd_bits(r, 4);
+        uint32_t pre = amfol_per_bits(r, 4);
         if (r->bad || (pre & 0x8))
             return;
         if (pre & 0x4)
@@ -408,7 +314,7 @@ static void rd_connection_list(per_rd *r, amfol_ngap_event *ev)
         if (pre & 0x2)
             set_ue_id(&ev->ran_ue_id, rd_ue_id(r, 2));
         if (pre & 0x1)
-            rd_skip_extensions(r);
+            amfol_per_skip_extensions(r);
         if (ev->amf_ue_id != AMFOL_ABSENT && ev->ran_ue_id != AMFOL_ABSENT)
             return;
     }
@@ -427,18 +333,18 @@ static void read_ie(uint32_t id, per_rd *v, amfol_ngap_event *ev, int nesting)
         break;
     case N2_IE_RRC_ESTABLISHMENT_CAUSE:   /* 10 root values (4 bits) */
         if (ev->rrc_cause == AMFOL_ABSENT)
-            ev->rrc_cause = rd_enum_ext(v, 4, 10);
+            ev->rrc_cause = amfol_per_enum_ext(v, 4, 10);
         break;
     case N2_IE_UE_CONTEXT_REQUEST: {      /* ENUMERATED { requested, ... }: 0 bits for the root */
-        int u = rd_enum_ext(v, 0, 1);
+        int u = amfol_per_enum_ext(v, 0, 1);
         if (u != AMFOL_ABSENT)
             ev->ue_context_request = u;
         break;
     }
     case N2_IE_UE_NGAP_IDS:              /* CHOICE (2 bits) { uE-NGAP-ID-pair, aMF-UE-NGAP-ID, ext } */
-        switch (rd_bits(v, 2)) {
+        switch (amfol_per_bits(v, 2)) {
         case 0:                          /* SEQUENCE { aMF, rAN, iE-Extensions OPT, ... } */
-            rd_bits(v, 2);
+            amfol_per_bits(v, 2);
             set_ue_id(&ev->amf_ue_id, rd_ue_id(v, 3));
             set_ue_id(&ev->ran_ue_id, rd_ue_id(v, 2));
             break;
@@ -446,14 +352,14 @@ static void read_ie(uint32_t id, per_rd *v, amfol_ngap_event *ev, int nesting)
             set_ue_id(&ev->amf_ue_id, rd_ue_id(v, 3));
             break;
         default:                         /* ProtocolIE-SingleContainer: id, criticality, value */
-            rd_octets(v, 2);
-            rd_bits(v, 2);
-            (void)rd_open_type(v);
+            amfol_per_octets(v, 2);
+            amfol_per_bits(v, 2);
+            (void)amfol_per_open_type(v);
             break;
         }
         break;
     case N2_IE_RESET_TYPE:               /* CHOICE (2 bits) { nG-Interface, partOfNG-Interface, ext } */
-        if (rd_bits(v, 2) == 1)
+        if (amfol_per_bits(v, 2) == 1)
             rd_connection_list(v, ev);
         break;
     case N2_IE_UE_ASSOC_CONNECTION_LIST:
@@ -462,7 +368,7 @@ static void read_ie(uint32_t id, per_rd *v, amfol_ngap_event *ev, int nesting)
     case N2_IE_NGAP_MESSAGE:             /* OCTET STRING holding an NGAP-PDU */
         if (nesting < N2_MAX_NESTED_PDUS) {
             /* Wireshark reads the whole OCTET STRING before it dissects the PDU inside */
-            per_rd pdu = rd_open_type(v);
+            per_rd pdu = amfol_per_open_type(v);
             if (pdu.bit > pdu.end_bit || v->bit > v->end_bit) {
                 v->bad = true;
                 break;
@@ -479,23 +385,23 @@ static void read_ie(uint32_t id, per_rd *v, amfol_ngap_event *ev, int nesting)
 /* r: an NGAP-PDU from its first octet. */
 static void read_pdu_ies(per_rd *r, amfol_ngap_event *ev, int nesting)
 {
-    uint32_t choice = rd_bits(r, 3);     /* extension bit, 2-bit index */
+    uint32_t choice = amfol_per_bits(r, 3);     /* extension bit, 2-bit index */
     if (choice > 2) {
         r->bad = true;
         return;
     }
-    uint32_t proc = (uint32_t)rd_octets(r, 1);
-    rd_bits(r, 2);
+    uint32_t proc = (uint32_t)amfol_per_octets(r, 1);
+    amfol_per_bits(r, 2);
     if (r->bad || (choice == 0 && proc == N2_PROC_PRIVATE_MESSAGE))
         return;
-    per_rd msg = rd_open_type(r);
+    per_rd msg = amfol_per_open_type(r);
     r->bad |= msg.bad;
-    rd_bits(&msg, 1);
-    uint32_t n = (uint32_t)rd_octets(&msg, 2);
+    amfol_per_bits(&msg, 1);
+    uint32_t n = (uint32_t)amfol_per_octets(&msg, 2);
     for (uint32_t i = 0; i < n && !msg.bad; i++) {
-        uint32_t id = (uint32_t)rd_octets(&msg, 2);
-        rd_bits(&msg, 2);
-        per_rd value = rd_open_type(&msg);
+        uint32_t id = (uint32_t)amfol_per_octets(&msg, 2);
+        amfol_per_bits(&msg, 2);
+        per_rd value = amfol_per_open_type(&msg);
         if (!msg.bad)
             read_ie(id, &value, ev, nesting);
         if (msg.bad || value.bad) {

@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* amfol_per.c: the aligned-PER reader of amfol_per.h. */
+#include "amfol_per.h"
+
+#include "core/amfol_types.h"
+
+#include <limits.h>
+
+uint32_t amfol_per_bits(per_rd *r, int n)   /* n <= 32 */
+{
+    if (r->bad || r->bit + (size_t)n > r->end_bit) {
+        r->bad = true;
+        return 0;
+    }
+    if (n == 0)
+        return 0;
+    /* The octets holding bits [bit, bit + n), all inside the window, then the n bits of them. */
+    size_t first = r->bit >> 3, last = (r->bit + (size_t)n - 1) >> 3;
+    uint64_t acc = 0;
+    for (size_t i = first; i <= last; i++)
+        acc = (acc << 8) | r->p[i];
+    unsigned tail = (unsigned)(((last + 1) << 3) - (r->bit + (size_t)n));
+    r->bit += (size_t)n;
+    return (uint32_t)((acc >> tail) & ((UINT64_C(1) << n) - 1));
+}
+
+void amfol_per_align(per_rd *r)
+{
+    r->bit = (r->bit + 7) & ~(size_t)7;
+}
+
+uint64_t amfol_per_octets(per_rd *r, int n)
+{
+    amfol_per_align(r);
+    uint64_t v = 0;
+    for (int i = 0; i < n; i++)
+        v = (v << 8) | amfol_per_bits(r, 8);
+    return v;
+}
+
+/* Length determinant (X.691 §11.9.3.6-7, aligned): one octet below 128, two below 16K. A
+ * fragmented length (16K and more) is not followed: the window ends there. */
+size_t amfol_per_length(per_rd *r)
+{
+    amfol_per_align(r);
+    uint32_t b = amfol_per_bits(r, 8);
+    if (!(b & 0x80))
+        return b;
+    if ((b & 0xc0) == 0x80)
+        return ((b & 0x3f) << 8) | amfol_per_bits(r, 8);
+    r->bad = true;
+    return 0;
+}
+
+/* An open type's contents as their own window (the declared length cut to this window, as
+ * Wireshark cuts it to the captured bytes); r moves past the declared length. */
+per_rd amfol_per_open_type(per_rd *r)
+{
+    size_t len = amfol_per_length(r);
+    per_rd v = { r->p, r->bit, r->bit + len * 8, r->bad };
+    if (v.end_bit > r->end_bit)
+        v.end_bit = r->end_bit;
+    r->bit += len * 8;
+    return v;
+}
+
+/* ENUMERATED with an extension marker and `root_bits` bits for its root values: Wireshark's
+ * value is the root index, or the number of root values plus the extension index (a normally
+ * small number, X.691 §11.6: 6 bits, or a length and that many octets). */
+int amfol_per_enum_ext(per_rd *r, int root_bits, int n_root)
+{
+    uint64_t v;
+    if (!amfol_per_bits(r, 1)) {
+        v = amfol_per_bits(r, root_bits);
+    } else if (!amfol_per_bits(r, 1)) {
+        v = (uint64_t)n_root + amfol_per_bits(r, 6);
+    } else {
+        size_t n = amfol_per_length(r);
+        if (n > 4)
+            return AMFOL_ABSENT;
+        v = (uint64_t)n_root + amfol_per_octets(r, (int)n);
+    }
+    return r->bad || v > INT_MAX ? AMFOL_ABSENT : (int)v;
+}
+
+/* Skips a ProtocolExtensionContainer (SIZE (1..65535): count - 1 in 2 octets; per extension its
+ * id, criticality and open type). */
+void amfol_per_skip_extensions(per_rd *r)
+{
+    uint32_t n = (uint32_t)amfol_per_octets(r, 2) + 1;
+    for (uint32_t i = 0; i < n && !r->bad; i++) {
+        amfol_per_octets(r, 2);
+        amfol_per_bits(r, 2);
+        (void)amfol_per_open_type(r);
+    }
+}

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* amfol_per.h: a small aligned-PER reader (ITU-T X.691) over a window of captured octets, for the
+ * few NGAP / F1AP values the glue reads from the bytes instead of priming Wireshark's fields. A
+ * read past the window sets `bad` and returns 0; every later read of that window returns 0. */
+#ifndef AMFOL_PER_H
+#define AMFOL_PER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct per_rd {
+    const uint8_t *p;
+    size_t bit, end_bit;               /* position and end of the window, in bits from p */
+    bool bad;                          /* a read went past the window */
+} per_rd;
+
+uint32_t amfol_per_bits(per_rd *r, int n);          /* n <= 32 */
+void amfol_per_align(per_rd *r);
+uint64_t amfol_per_octets(per_rd *r, int n);        /* aligns first */
+size_t amfol_per_length(per_rd *r);                 /* length determinant, below 16K */
+per_rd amfol_per_open_type(per_rd *r);              /* contents as their own window */
+int amfol_per_enum_ext(per_rd *r, int root_bits, int n_root);
+void amfol_per_skip_extensions(per_rd *r);          /* ProtocolExtensionContainer */
+
+#endif
