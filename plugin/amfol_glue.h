@@ -218,10 +218,9 @@ static inline size_t amfol_varint_len(uint32_t v)
 
 /* Field value access that hides the 4.0 / 4.2+ field_info differences (amfol_fvalue.c). */
 /* frame_integrity.c: what was damaged in the frame after its sender (the receiver dropped it:
- * no evidence), NULL when nothing verifiable is wrong. ip: the outermost IP header's field;
- * wire: the frame's SCTP headers (amfol_sctp_wire.h, may be NULL), whose span of that header
- * is reused. */
-const char *amfol_frame_damage(const field_info *ip, bool v6, const struct amfol_sctp_wire *wire);
+ * no evidence), NULL when nothing verifiable is wrong or the frame's outermost IP header was not
+ * found. wire: the frame's outermost IP header and SCTP headers (amfol_sctp_wire.h). */
+const char *amfol_frame_damage(const struct amfol_sctp_wire *wire);
 uint64_t amfol_fi_uint(const field_info *fi);          /* any unsigned/signed/bool integer type */
 const char *amfol_fi_string(const field_info *fi);     /* FT_STRING*; NULL otherwise */
 const uint8_t *amfol_fi_bytes(const field_info *fi, size_t *len); /* FT_BYTES/FT_UINT_BYTES */

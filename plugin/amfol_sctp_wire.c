@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* amfol_sctp_wire.c: SCTP headers from the bytes behind a primed IP header (RFC 9260 §3). */
+/* amfol_sctp_wire.c: the frame's outermost IP header, found by its link-layer encapsulation,
+ * and the SCTP headers behind it (RFC 9260 §3), read from the frame's bytes. */
 #include "amfol_sctp_wire.h"
+
+#include <wiretap/wtap.h>
 
 #include <string.h>
 
@@ -13,12 +16,29 @@
 #define DATA_HEADER_LEN 16             /* a shorter DATA chunk carries no TSN Wireshark shows */
 #define IDATA_HEADER_LEN 20
 
-static int hf_ip_proto = -1, hf_ipv6_proto = -1;
+static int proto_ip = -1, proto_ipv6 = -1;
 
 void amfol_sctp_wire_init(void)
 {
-    hf_ip_proto = proto_get_id_by_filter_name("ip");
-    hf_ipv6_proto = proto_get_id_by_filter_name("ipv6");
+    proto_ip = proto_get_id_by_filter_name("ip");
+    proto_ipv6 = proto_get_id_by_filter_name("ipv6");
+}
+
+void amfol_ip_layers_note(amfol_ip_layers *l, int id, int num, int sctp_id)
+{
+    if (id < 0)
+        return;
+    if (id == proto_ip || id == proto_ipv6) {
+        if (l->n_ip == 0) {
+            l->first_ip = id;
+            l->first_num = num;
+        } else if (l->n_ip == 1) {
+            l->second_ip = id;
+        }
+        l->n_ip++;
+    } else if (id == sctp_id && l->n_ip >= 2) {
+        l->sctp_after_second = true;
+    }
 }
 
 bool amfol_sctp_span(tvbuff_t *tvb, gint ip, bool v6, gint *off, gint *len)
@@ -26,10 +46,10 @@ bool amfol_sctp_span(tvbuff_t *tvb, gint ip, bool v6, gint *off, gint *len)
     if (!v6) {
         if (!tvb_bytes_exist(tvb, ip, 20))
             return false;
-        guint ihl = (guint)(tvb_get_guint8(tvb, ip) & 0x0f) * 4;
+        guint ihl = (guint)(amfol_tvb_u8(tvb, ip) & 0x0f) * 4;
         guint16 total = tvb_get_ntohs(tvb, ip + 2);
         guint16 frag = tvb_get_ntohs(tvb, ip + 6);
-        if (tvb_get_guint8(tvb, ip + 9) != IPPROTO_SCTP_NUM || (frag & 0x3fff) || ihl < 20 || total < ihl)
+        if (amfol_tvb_u8(tvb, ip + 9) != IPPROTO_SCTP_NUM || (frag & 0x3fff) || ihl < 20 || total < ihl)
             return false;
         *off = ip + (gint)ihl;
         *len = (gint)(total - ihl);
@@ -38,7 +58,7 @@ bool amfol_sctp_span(tvbuff_t *tvb, gint ip, bool v6, gint *off, gint *len)
     if (!tvb_bytes_exist(tvb, ip, 40))
         return false;
     guint16 payload = tvb_get_ntohs(tvb, ip + 4);
-    if (tvb_get_guint8(tvb, ip + 6) != IPPROTO_SCTP_NUM)
+    if (amfol_tvb_u8(tvb, ip + 6) != IPPROTO_SCTP_NUM)
         return false;                  /* extension headers: not read here */
     *off = ip + 40;
     *len = payload;
@@ -56,7 +76,7 @@ static void read_chunks(tvbuff_t *tvb, gint off, gint len, amfol_sctp_wire *out)
     out->vtag = tvb_get_ntohl(tvb, off + SCTP_VTAG_OFFSET);
     gint at = off + SCTP_COMMON_HEADER;
     while (at + CHUNK_HEADER <= end && out->n_chunks < AMFOL_SCTP_MAX_CHUNKS) {
-        uint8_t type = tvb_get_guint8(tvb, at);
+        uint8_t type = amfol_tvb_u8(tvb, at);
         guint16 clen = tvb_get_ntohs(tvb, at + 2);
         out->type[out->n_chunks++] = type;
         if (clen < CHUNK_HEADER)
@@ -68,25 +88,223 @@ static void read_chunks(tvbuff_t *tvb, gint off, gint len, amfol_sctp_wire *out)
     }
 }
 
-void amfol_sctp_wire_read(const amfol_fieldref *fields, int n_fields, amfol_sctp_wire *out)
+/* Where the frame's first network-layer header is, by the capture's link-layer encapsulation,
+ * and which dissector Wireshark hands it to: ip (which passes a header of version 6 on to
+ * ipv6), ipv6, or (raw IP) the one its version names. Every read bounds-checked. */
+enum link_next { LINK_NONE, LINK_IP, LINK_IPV6, LINK_RAW };
+
+#define ETHERTYPE_IPV4 0x0800
+#define ETHERTYPE_IPV6_NUM 0x86dd
+#define ETH_HEADER 14
+#define SLL_HEADER 16
+#define SLL2_HEADER 20
+#define NULL_HEADER 4
+#define MAX_VLAN_TAGS 4
+#define ARPHRD_IPGRE_NUM 778           /* Linux cooked: GRE, not an ethertype */
+#define ARPHRD_NETLINK_NUM 824
+
+static gint packet_encap(const packet_info *pinfo)
+{
+    if (!pinfo->rec || pinfo->rec->rec_type != REC_TYPE_PACKET)
+        return -1;
+    return pinfo->rec->rec_header.packet_header.pkt_encap;
+}
+
+/* The ethertype at type_at, its payload at payload_at (802.1Q, 802.1ad and the old QinQ tags
+ * skipped: each is a TCI and the next ethertype at the start of the payload). */
+static enum link_next by_ethertype(tvbuff_t *tvb, gint type_at, gint payload_at, gint *ip)
+{
+    for (int tags = 0; tvb_bytes_exist(tvb, type_at, 2); tags++) {
+        guint16 type = tvb_get_ntohs(tvb, type_at);
+        if (type == ETHERTYPE_IPV4 || type == ETHERTYPE_IPV6_NUM) {
+            *ip = payload_at;
+            return type == ETHERTYPE_IPV4 ? LINK_IP : LINK_IPV6;
+        }
+        if ((type != 0x8100 && type != 0x88a8 && type != 0x9100) || tags == MAX_VLAN_TAGS)
+            return LINK_NONE;
+        type_at = payload_at + 2;
+        payload_at += 4;
+    }
+    return LINK_NONE;
+}
+
+/* BSD loopback / null: an address family (host order for DLT_NULL, which Wireshark guesses). */
+static enum link_next by_family(guint32 family, gint *ip)
+{
+    *ip = NULL_HEADER;
+    switch (family) {
+    case 2: return LINK_IP;                            /* AF_INET */
+    case 24: case 28: case 30: return LINK_IPV6;       /* AF_INET6: BSD, FreeBSD, Darwin */
+    default: return LINK_NONE;
+    }
+}
+
+static enum link_next link_ip(tvbuff_t *tvb, gint encap, gint *ip)
+{
+    switch (encap) {
+    case WTAP_ENCAP_ETHERNET:
+        return by_ethertype(tvb, ETH_HEADER - 2, ETH_HEADER, ip);
+    case WTAP_ENCAP_SLL:
+        if (!tvb_bytes_exist(tvb, 0, SLL_HEADER))
+            return LINK_NONE;
+        if (tvb_get_ntohs(tvb, 2) == ARPHRD_IPGRE_NUM || tvb_get_ntohs(tvb, 2) == ARPHRD_NETLINK_NUM)
+            return LINK_NONE;
+        return by_ethertype(tvb, SLL_HEADER - 2, SLL_HEADER, ip);
+    case WTAP_ENCAP_SLL2:
+        if (!tvb_bytes_exist(tvb, 0, SLL2_HEADER))
+            return LINK_NONE;
+        if (tvb_get_ntohs(tvb, 8) == ARPHRD_IPGRE_NUM || tvb_get_ntohs(tvb, 8) == ARPHRD_NETLINK_NUM)
+            return LINK_NONE;
+        return by_ethertype(tvb, 0, SLL2_HEADER, ip);   /* the protocol field comes first */
+    case WTAP_ENCAP_RAW_IP:
+        *ip = 0;
+        return LINK_RAW;
+    case WTAP_ENCAP_RAW_IP4:
+        *ip = 0;
+        return LINK_IP;
+    case WTAP_ENCAP_RAW_IP6:
+        *ip = 0;
+        return LINK_IPV6;
+    case WTAP_ENCAP_NULL:
+        if (!tvb_bytes_exist(tvb, 0, NULL_HEADER) || tvb_get_ntohs(tvb, 0) == 0xff03)
+            return LINK_NONE;          /* PPP in HDLC framing */
+        {
+            guint32 family = tvb_get_letohl(tvb, 0);
+            if (family & 0xffff0000u)
+                family = tvb_get_ntohl(tvb, 0);
+            return by_family(family, ip);
+        }
+    case WTAP_ENCAP_LOOP:
+        if (!tvb_bytes_exist(tvb, 0, NULL_HEADER))
+            return LINK_NONE;
+        return by_family(tvb_get_ntohl(tvb, 0), ip);
+    default:
+        return LINK_NONE;
+    }
+}
+
+/* Does the IP header at `at` hold addr as its source (and dst as its destination when dst is not
+ * NULL)? */
+static bool header_has(tvbuff_t *tvb, gint at, bool v6, const address *src, const address *dst)
+{
+    gint alen = v6 ? 16 : 4, src_at = at + (v6 ? 8 : 12);
+    if (src->type != (v6 ? AT_IPv6 : AT_IPv4) || src->len != alen || tvb_memeql(tvb, src_at, src->data, (size_t)alen))
+        return false;
+    return !dst || (dst->type == src->type && dst->len == alen &&
+                    tvb_memeql(tvb, src_at + alen, dst->data, (size_t)alen) == 0);
+}
+
+/* Is the header's destination the one Wireshark shows as net_dst? Not with IPv4 options (a
+ * source route names the final destination) or IPv6 extension headers (a routing header). */
+static bool plain_dst(tvbuff_t *tvb, gint at, bool v6)
+{
+    if (!v6)
+        return (amfol_tvb_u8(tvb, at) & 0x0f) == 5;
+    guint8 next = amfol_tvb_u8(tvb, at + 6);
+    return next == 6 || next == 17 || next == IPPROTO_SCTP_NUM || next == 58;
+}
+
+/* The first IP header from `from` on (up to `to`) whose addresses are pinfo's network addresses
+ * (the last IP header Wireshark decoded); with sctp, one carrying the SCTP ports pinfo holds. */
+static gint scan_ip(tvbuff_t *tvb, gint from, gint to, packet_info *pinfo, bool sctp)
+{
+    bool v6 = pinfo->net_src.type == AT_IPv6;
+    if (!v6 && pinfo->net_src.type != AT_IPv4)
+        return -1;
+    if (sctp && pinfo->ptype != PT_SCTP)
+        return -1;
+    gint hdr = v6 ? 40 : 20;
+    to = MIN(to, tvb_captured_length_remaining(tvb, 0) - hdr);
+    for (gint at = MAX(from, 0); at <= to; at++) {
+        guint8 b = amfol_tvb_u8(tvb, at);
+        if (b >> 4 != (v6 ? 6 : 4))
+            continue;
+        if (!header_has(tvb, at, v6, &pinfo->net_src, plain_dst(tvb, at, v6) ? &pinfo->net_dst : NULL))
+            continue;
+        if (!sctp)
+            return at;
+        gint off, len;
+        if (amfol_sctp_span(tvb, at, v6, &off, &len) && tvb_bytes_exist(tvb, off, 4) &&
+            tvb_get_ntohs(tvb, off) == pinfo->srcport && tvb_get_ntohs(tvb, off + 2) == pinfo->destport)
+            return at;
+    }
+    return -1;
+}
+
+#define OUTER_SCAN_LIMIT 256           /* link-layer headers amfol does not parse: this far */
+
+/* The outermost IP header: where the link layer says, if Wireshark decoded the same there. */
+static bool find_outer(tvbuff_t *tvb, packet_info *pinfo, const amfol_ip_layers *l, gint *at, bool *v6,
+                       int *headers)
+{
+    if (l->n_ip == 0)
+        return false;
+    gint ip = 0;
+    enum link_next next = link_ip(tvb, packet_encap(pinfo), &ip);
+    bool ok = next != LINK_NONE && tvb_bytes_exist(tvb, ip, 1);
+    int version = ok ? amfol_tvb_u8(tvb, ip) >> 4 : 0;
+    if (next == LINK_RAW)
+        next = version == 4 ? LINK_IP : version == 6 ? LINK_IPV6 : LINK_NONE;
+    ok = ok && l->first_ip == (next == LINK_IPV6 ? proto_ipv6 : proto_ip);
+    /* ip hands a header of version 6 to ipv6: two layers, one header (the ipv6 item). */
+    bool handed = ok && next == LINK_IP && version == 6;
+    if (handed)
+        ok = l->second_ip == proto_ipv6;
+    *v6 = next == LINK_IPV6 || handed;
+    *headers = handed ? l->n_ip - 1 : l->n_ip;
+    if (ok && *headers == 1) {
+        /* The only IP header: Wireshark's addresses are its (none when its dissector gave up
+         * on a broken header: then the link layer alone says where it is). */
+        if (pinfo->net_src.type != AT_NONE)
+            ok = tvb_bytes_exist(tvb, ip, *v6 ? 40 : 20) &&
+                 header_has(tvb, ip, *v6, &pinfo->net_src, plain_dst(tvb, ip, *v6) ? &pinfo->net_dst : NULL);
+    } else if (ok && !*v6) {
+        /* Tunnels, ICMP errors: pinfo's addresses are the inner header's; ip keeps each header's
+         * protocol number per layer (for Decode As). */
+        ok = tvb_bytes_exist(tvb, ip, 20) &&
+             GPOINTER_TO_UINT(p_get_proto_data(pinfo->pool, pinfo, proto_ip, (guint32)l->first_num)) ==
+                 amfol_tvb_u8(tvb, ip + 9);
+    }
+    if (ok) {
+        *at = ip;
+        return true;
+    }
+    /* A link layer not parsed here (or not as Wireshark decoded it): the only IP header is the
+     * one with Wireshark's addresses. */
+    if (l->n_ip != 1)
+        return false;
+    *headers = 1;
+    *at = scan_ip(tvb, 0, OUTER_SCAN_LIMIT, pinfo, false);
+    *v6 = pinfo->net_src.type == AT_IPv6;
+    return *at >= 0 && l->first_ip == (*v6 ? proto_ipv6 : proto_ip);
+}
+
+void amfol_sctp_wire_read(tvbuff_t *tvb, packet_info *pinfo, const amfol_ip_layers *layers, amfol_sctp_wire *out)
 {
     memset(out, 0, sizeof *out);
-    for (int i = 0; i < n_fields; i++) {
-        const field_info *fi = fields[i].fi;
-        int id = fi && fi->hfinfo ? fi->hfinfo->id : -1;
-        if (id < 0 || (id != hf_ip_proto && id != hf_ipv6_proto) || !fi->ds_tvb || fi->start < 0)
-            continue;
-        gint off = 0, len = 0;
-        bool span = amfol_sctp_span(fi->ds_tvb, fi->start, id == hf_ipv6_proto, &off, &len);
-        if (!out->outer_ip) {
-            out->outer_ip = fi;
-            out->outer_sctp = span;
-            out->outer_off = off;
-            out->outer_len = len;
-        }
-        if (span && len >= SCTP_COMMON_HEADER) {
-            read_chunks(fi->ds_tvb, off, len, out);
-            return;
-        }
+    gint at = 0;
+    bool v6 = false;
+    int headers = 0;
+    if (!tvb || !find_outer(tvb, pinfo, layers, &at, &v6, &headers))
+        return;
+    gint off = 0, len = 0;
+    bool span = amfol_sctp_span(tvb, at, v6, &off, &len);
+    out->outer_tvb = tvb;
+    out->outer_at = at;
+    out->outer_v6 = v6;
+    out->outer_sctp = span;
+    out->outer_off = off;
+    out->outer_len = len;
+    if (span && len >= SCTP_COMMON_HEADER) {
+        read_chunks(tvb, off, len, out);
+        return;
     }
+    /* SCTP inside a tunnel (IP in IP, GRE, VXLAN, GTP-U) or quoted by an ICMP error: the header
+     * Wireshark decoded last, with its addresses and SCTP ports. */
+    if (headers < 2 || !layers->sctp_after_second)
+        return;
+    gint inner = scan_ip(tvb, at + (v6 ? 40 : 20), G_MAXINT, pinfo, true);
+    bool inner_v6 = pinfo->net_src.type == AT_IPv6;
+    if (inner >= 0 && amfol_sctp_span(tvb, inner, inner_v6, &off, &len) && len >= SCTP_COMMON_HEADER)
+        read_chunks(tvb, off, len, out);
 }

@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* amfol_sctp_wire.h: the SCTP common header and chunk headers of a frame, read from the packet
- * bytes behind its IP header instead of from primed sctp.* fields. Priming a field that occurs
- * in every frame costs epan an item and a table entry per frame (docs/performance.md); these
- * three (chunk type, verification tag, TSN) were a quarter of all primed fields found. */
+/* amfol_sctp_wire.h: the outermost IP header of a frame and the SCTP common header and chunk
+ * headers behind it, read from the frame's own bytes instead of from primed fields. Priming a
+ * field that occurs in every frame costs epan an item and a table entry per frame
+ * (docs/performance.md): the chunk type, verification tag and TSN were a quarter of all primed
+ * fields found, the `ip` protocol item alone (real on every frame, its "Src: ..., Dst: ..." text
+ * formatted) about 4 % of a whole run. The IP header is found by the capture's link-layer
+ * encapsulation and checked against what Wireshark decoded (its layers and addresses). */
 #ifndef AMFOL_SCTP_WIRE_H
 #define AMFOL_SCTP_WIRE_H
 
@@ -10,28 +13,55 @@
 
 #define AMFOL_SCTP_MAX_CHUNKS 32       /* chunk headers read per packet */
 
+/* What pinfo->layers says about the frame's IP layers (amfol_ip_layers_note, one pass over the
+ * layers that packet-amfol.c makes anyway). */
+typedef struct amfol_ip_layers {
+    int first_ip;                      /* proto id of the first ip / ipv6 layer, -1: none */
+    int first_num;                     /* its layer number (1 = the first layer) */
+    int second_ip;                     /* proto id of the next one, -1: none */
+    int n_ip;                          /* ip and ipv6 layers */
+    bool sctp_after_second;            /* an sctp layer after the second IP layer */
+} amfol_ip_layers;
+
 typedef struct amfol_sctp_wire {
     bool found;                        /* an SCTP common header was read */
     uint32_t vtag;
     int n_chunks;
     uint8_t type[AMFOL_SCTP_MAX_CHUNKS];        /* chunk types, in packet order */
-    tvbuff_t *tvb;                     /* where the chunks are (the IP header's data source) */
+    tvbuff_t *tvb;                     /* where the chunks are (the frame's bytes) */
     int n_data;
     gint data_start[AMFOL_SCTP_MAX_CHUNKS];     /* offsets of DATA / I-DATA chunks in tvb */
-    /* The outermost IP header (the first one in the tree) and its amfol_sctp_span result, which
-     * the damage check (frame_integrity.c) reuses. */
-    const field_info *outer_ip;
+    /* The outermost IP header (what was the first ip / ipv6 item of the tree), found in the
+     * frame's bytes, and its amfol_sctp_span result, which the damage check (frame_integrity.c)
+     * reuses. outer_tvb NULL: not found (an encapsulation amfol does not parse, or bytes that
+     * disagree with what Wireshark decoded): no duplicate key, no damage check for the frame. */
+    tvbuff_t *outer_tvb;
+    gint outer_at;
+    bool outer_v6;
     bool outer_sctp;
     gint outer_off, outer_len;
 } amfol_sctp_wire;
 
-/* The hfids of the IP protocol items (the core primes "ip" and "ipv6"), once per capture. */
+/* The protocol ids of ip and ipv6, once per capture. */
 void amfol_sctp_wire_init(void);
+static inline void amfol_ip_layers_start(amfol_ip_layers *l)
+{
+    l->first_ip = l->second_ip = -1;
+    l->first_num = 0;
+    l->n_ip = 0;
+    l->sctp_after_second = false;
+}
+/* Layer number num (1-based) of the frame is protocol id; sctp_id: the id of sctp. */
+void amfol_ip_layers_note(amfol_ip_layers *l, int id, int num, int sctp_id);
 /* Offset and length of the SCTP packet behind the IP header at `ip` of tvb, false when the
  * header carries no SCTP or is a fragment (reassembled SCTP is not read from the wire). The
  * length is the IP header's claim: check that the bytes exist before reading them. */
 bool amfol_sctp_span(tvbuff_t *tvb, gint ip, bool v6, gint *off, gint *len);
-/* The first IP header of the frame that carries SCTP (not a fragment), its SCTP packet. */
-void amfol_sctp_wire_read(const amfol_fieldref *fields, int n_fields, amfol_sctp_wire *out);
+/* The frame's outermost IP header, and the SCTP packet of the first IP header that carries SCTP
+ * (not a fragment): the outermost, an IP-in-IP inner one, or (inside another tunnel or an ICMP
+ * error) the one with the addresses and ports Wireshark decoded last. tvb: the frame's bytes
+ * (the tvb a postdissector gets). */
+void amfol_sctp_wire_read(tvbuff_t *tvb, packet_info *pinfo, const amfol_ip_layers *layers,
+                          amfol_sctp_wire *out);
 
 #endif

@@ -85,31 +85,25 @@ static bool sctp_crc_wrong(tvbuff_t *tvb, gint start, gint len)
     return ~CRC32C_SWAP(crc) != sent;
 }
 
-const char *amfol_frame_damage(const field_info *ip, bool v6, const struct amfol_sctp_wire *wire)
+const char *amfol_frame_damage(const struct amfol_sctp_wire *wire)
 {
-    tvbuff_t *tvb = ip->ds_tvb;
-    if (!tvb || ip->start < 0)
+    tvbuff_t *tvb = wire ? wire->outer_tvb : NULL;
+    if (!tvb)
         return NULL;
-    gint at = ip->start;
+    gint at = wire->outer_at;
     gint avail = tvb_captured_length_remaining(tvb, at);
-    if (!v6) {
+    if (!wire->outer_v6) {
         if (avail < IPV4_MIN_HEADER)
             return NULL;
-        gint ihl = (tvb_get_guint8(tvb, at) & 0x0f) * 4;
+        gint ihl = (amfol_tvb_u8(tvb, at) & 0x0f) * 4;
         if (ihl < IPV4_MIN_HEADER || ihl > avail)
             return "IPv4 header length";
         if (tvb_get_ntohs(tvb, at + IPV4_CHECKSUM) != 0 && ip_checksum_tvb(tvb, at, ihl) != 0)
             return "IPv4 header checksum";
     }
-    /* Not SCTP, or a fragment (reassembled SCTP is not checked from the wire). */
-    gint off, len;
-    if (wire && wire->outer_ip == ip) {  /* the span amfol_sctp_wire_read found for this header */
-        if (!wire->outer_sctp)
-            return NULL;
-        off = wire->outer_off;
-        len = wire->outer_len;
-    } else if (!amfol_sctp_span(tvb, at, v6, &off, &len)) {
+    /* Not SCTP, or a fragment (reassembled SCTP is not checked from the wire): the span
+     * amfol_sctp_wire_read found for this header. */
+    if (!wire->outer_sctp)
         return NULL;
-    }
-    return sctp_crc_wrong(tvb, off, len) ? "SCTP CRC32c" : NULL;
+    return sctp_crc_wrong(tvb, wire->outer_off, wire->outer_len) ? "SCTP CRC32c" : NULL;
 }

@@ -224,7 +224,7 @@ static void interesting_ids_init(void);
 
 /* Frames carrying any of these are walked; others only count. */
 static const char *const amfol_interesting_protos[] = {
-    "ngap", "f1ap", "nr-rrc", "nas-5gs", "http2", "sctp",
+    "ngap", "f1ap", "nr-rrc", "nas-5gs", "http2", "sctp",     /* sctp: index 5 (frame_is_interesting) */
     "http", "tls",   /* SBI over HTTP/1.1 (OAI); TLS-hidden SBI is counted per connection */
 };
 
@@ -356,21 +356,27 @@ static void interesting_ids_init(void)
         amfol_interesting_ids[i] = proto_get_id_by_filter_name(amfol_interesting_protos[i]);
 }
 
-static bool frame_is_interesting(packet_info *pinfo)
+/* Does the frame carry a protocol of interest? Also notes its IP layers (amfol_sctp_wire.h). */
+static bool frame_is_interesting(packet_info *pinfo, amfol_ip_layers *ip)
 {
+    bool interesting = false;
+    int sctp = amfol_interesting_ids[5];
+    int num = 0;
+    amfol_ip_layers_start(ip);
     for (wmem_list_frame_t *l = wmem_list_head(pinfo->layers); l; l = wmem_list_frame_next(l)) {
         int id = GPOINTER_TO_INT(wmem_list_frame_data(l));
-        for (size_t i = 0; i < G_N_ELEMENTS(amfol_interesting_ids); i++)
-            if (id >= 0 && id == amfol_interesting_ids[i])
-                return true;
+        amfol_ip_layers_note(ip, id, ++num, sctp);
+        for (size_t i = 0; !interesting && i < G_N_ELEMENTS(amfol_interesting_ids); i++)
+            interesting = id >= 0 && id == amfol_interesting_ids[i];
     }
-    return false;
+    return interesting;
 }
 
 static const uint8_t *analyze_frame(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree)
 {
     amfol_engine_frame(amfol_engine_cur, pinfo->num, nstime_to_sec(&pinfo->abs_ts));
-    if (!frame_is_interesting(pinfo))
+    amfol_ip_layers layers;
+    if (!frame_is_interesting(pinfo, &layers))
         return NULL;
     amfol_frame_ctx ctx;
     memset(&ctx, 0, sizeof ctx);
@@ -381,10 +387,11 @@ static const uint8_t *analyze_frame(tvbuff_t *tvb, packet_info *pinfo, proto_tre
     amfol_fieldref *fields = NULL;
     ctx.n_fields = amfol_walk_tree(amfol_fields, tree, pinfo, &fields, &truncated);
     ctx.fields = fields;
-    if (ctx.n_fields == 0)
+    /* A frame with an IP header is analysed (the repeat module reads it from the bytes). */
+    if (ctx.n_fields == 0 && layers.n_ip == 0)
         return NULL;
     amfol_sctp_wire sctp;
-    amfol_sctp_wire_read(fields, ctx.n_fields, &sctp);
+    amfol_sctp_wire_read(tvb, pinfo, &layers, &sctp);
     ctx.sctp = &sctp;
     void *recs[AMFOL_N_MODULES] = { NULL };
     bool any = false;

@@ -11,14 +11,9 @@
 
 #include <string.h>
 
-/* The Wireshark fields the repeat glue reads (amfol_glue.h, "Field lists"). SCTP's tag and TSNs
- * are read from the bytes behind the IP header (amfol_sctp_wire.c). */
-#define REPEAT_FIELDS(X) \
-    X(REPF_IP, "ip") \
-    X(REPF_IPV6, "ipv6")
-
-enum repeat_slot { REPEAT_FIELDS(AMFOL_SLOT_ENUM) REPF_COUNT };
-static const char *const repeat_field_names[] = { REPEAT_FIELDS(AMFOL_SLOT_NAME) NULL };
+/* The repeat glue primes no field: the outermost IP header and SCTP's tag and TSNs are read
+ * from the frame's bytes (amfol_sctp_wire.c); priming "ip" made epan build and label an item
+ * on every frame. */
 
 #define REPEAT_MAX_CHUNKS 32           /* DATA chunks per frame looked at */
 #define IPV4_PROTOCOL 9                /* offsets in the IPv4 header */
@@ -48,16 +43,17 @@ static const value_string repeat_kind_vals[] = {
 
 /* Transport identity + payload: the outermost IP header from the protocol field on, except
  * what a second probe or hop may change (TTL / hop limit, checksum, identification). */
-static bool frame_key(const field_info *ip, bool v6, uint64_t *key)
+static bool frame_key(const amfol_sctp_wire *w, uint64_t *key)
 {
-    tvbuff_t *tvb = ip->ds_tvb;
-    if (!tvb || ip->start < 0)
+    tvbuff_t *tvb = w->outer_tvb;
+    if (!tvb || w->outer_at < 0)
         return false;
+    bool v6 = w->outer_v6;
     guint total = tvb_captured_length(tvb);
-    guint from = (guint)ip->start + (v6 ? IPV6_ADDRESSES : IPV4_ADDRESSES);
+    guint from = (guint)w->outer_at + (v6 ? IPV6_ADDRESSES : IPV4_ADDRESSES);
     if (from >= total)
         return false;
-    uint8_t proto = tvb_get_guint8(tvb, ip->start + (v6 ? IPV6_NEXT_HEADER : IPV4_PROTOCOL));
+    uint8_t proto = amfol_tvb_u8(tvb, w->outer_at + (v6 ? IPV6_NEXT_HEADER : IPV4_PROTOCOL));
     uint64_t h = amfol_hash_bytes(AMFOL_HASH_INIT, &proto, 1);
     *key = amfol_hash_bytes(h, tvb_get_ptr(tvb, (gint)from, (gint)(total - from)), total - from);
     return true;
@@ -92,22 +88,17 @@ static void *repeat_analyze(amfol_frame_ctx *ctx)
 {
     amfol_time t = nstime_to_sec(&ctx->pinfo->abs_ts);
     repeat_rec r = { 0, 0, NULL };
-    for (int i = 0; i < ctx->n_fields; i++) {
-        const amfol_fieldref *f = &ctx->fields[i];
-        if (f->module != AMFOL_MOD_REPEAT || (f->slot != REPF_IP && f->slot != REPF_IPV6))
-            continue;
+    const amfol_sctp_wire *w = ctx->sctp;
+    if (w && w->outer_tvb) {           /* the outermost IP header only */
         /* Damaged after its sender: its receiver dropped it, it is no evidence (frame_integrity.c). */
-        r.damage = amfol_frame_damage(f->fi, f->slot == REPF_IPV6, ctx->sctp);
+        r.damage = amfol_frame_damage(w);
+        uint64_t key;
         if (r.damage) {
             r.kind = REPEAT_DAMAGED;
             amfol_engine_damaged_frame(ctx->engine);
-            break;
-        }
-        uint64_t key;
-        if (frame_key(f->fi, f->slot == REPF_IPV6, &key) &&
-            amfol_engine_repeat_frame(ctx->engine, key, ctx->pinfo->num, t, &r.first))
+        } else if (frame_key(w, &key) && amfol_engine_repeat_frame(ctx->engine, key, ctx->pinfo->num, t, &r.first)) {
             r.kind = REPEAT_FRAME;
-        break;                         /* the outermost IP header only */
+        }
     }
     uint64_t keys[REPEAT_MAX_CHUNKS];
     if (!r.kind && amfol_engine_repeat_chunks(ctx->engine, keys, chunk_keys(ctx, keys), ctx->pinfo->num,
@@ -163,7 +154,7 @@ static void repeat_register(int proto_amfol, expert_module_t *expert)
 
 const amfol_glue amfol_glue_repeat = {
     .name = "repeat",
-    .field_names = repeat_field_names,
+    .field_names = NULL,
     .register_fields = repeat_register,
     .analyze = repeat_analyze,
     .render = repeat_render,
