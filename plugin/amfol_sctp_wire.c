@@ -90,8 +90,10 @@ static void read_chunks(tvbuff_t *tvb, gint off, gint len, amfol_sctp_wire *out)
 
 /* Where the frame's first network-layer header is, by the capture's link-layer encapsulation,
  * and which dissector Wireshark hands it to: ip (which passes a header of version 6 on to
- * ipv6), ipv6, or (raw IP) the one its version names. Every read bounds-checked. */
-enum link_next { LINK_NONE, LINK_IP, LINK_IPV6, LINK_RAW };
+ * ipv6), ipv6, or (raw IP, MPLS) the one its version names; LINK_NONE: no IP header there (or
+ * not one parsed here: PPPoE, LLC/SNAP, ...), LINK_UNKNOWN: an encapsulation not parsed here.
+ * Every read bounds-checked. */
+enum link_next { LINK_UNKNOWN, LINK_NONE, LINK_IP, LINK_IPV6, LINK_RAW };
 
 #define ETHERTYPE_IPV4 0x0800
 #define ETHERTYPE_IPV6_NUM 0x86dd
@@ -100,6 +102,7 @@ enum link_next { LINK_NONE, LINK_IP, LINK_IPV6, LINK_RAW };
 #define SLL2_HEADER 20
 #define NULL_HEADER 4
 #define MAX_VLAN_TAGS 4
+#define MAX_MPLS_LABELS 8
 #define ARPHRD_IPGRE_NUM 778           /* Linux cooked: GRE, not an ethertype */
 #define ARPHRD_NETLINK_NUM 824
 
@@ -119,6 +122,19 @@ static enum link_next by_ethertype(tvbuff_t *tvb, gint type_at, gint payload_at,
         if (type == ETHERTYPE_IPV4 || type == ETHERTYPE_IPV6_NUM) {
             *ip = payload_at;
             return type == ETHERTYPE_IPV4 ? LINK_IP : LINK_IPV6;
+        }
+        if ((type == 0x8847 || type == 0x8848) && tags < MAX_VLAN_TAGS) {
+            /* MPLS: labels up to the bottom of the stack, then IP by its version (Wireshark's
+             * guess too, checked against its layers below). */
+            for (int n = 0; n < MAX_MPLS_LABELS && tvb_bytes_exist(tvb, payload_at, 4); n++) {
+                bool bottom = amfol_tvb_u8(tvb, payload_at + 2) & 0x01;
+                payload_at += 4;
+                if (bottom) {
+                    *ip = payload_at;
+                    return LINK_RAW;
+                }
+            }
+            return LINK_NONE;
         }
         if ((type != 0x8100 && type != 0x88a8 && type != 0x9100) || tags == MAX_VLAN_TAGS)
             return LINK_NONE;
@@ -179,7 +195,7 @@ static enum link_next link_ip(tvbuff_t *tvb, gint encap, gint *ip)
             return LINK_NONE;
         return by_family(tvb_get_ntohl(tvb, 0), ip);
     default:
-        return LINK_NONE;
+        return LINK_UNKNOWN;
     }
 }
 
@@ -241,11 +257,12 @@ static bool find_outer(tvbuff_t *tvb, packet_info *pinfo, const amfol_ip_layers 
         return false;
     gint ip = 0;
     enum link_next next = link_ip(tvb, packet_encap(pinfo), &ip);
-    bool ok = next != LINK_NONE && tvb_bytes_exist(tvb, ip, 1);
+    bool known = next != LINK_UNKNOWN;
+    bool ok = next != LINK_NONE && known && tvb_bytes_exist(tvb, ip, 1);
     int version = ok ? amfol_tvb_u8(tvb, ip) >> 4 : 0;
     if (next == LINK_RAW)
         next = version == 4 ? LINK_IP : version == 6 ? LINK_IPV6 : LINK_NONE;
-    ok = ok && l->first_ip == (next == LINK_IPV6 ? proto_ipv6 : proto_ip);
+    ok = ok && next != LINK_NONE && l->first_ip == (next == LINK_IPV6 ? proto_ipv6 : proto_ip);
     /* ip hands a header of version 6 to ipv6: two layers, one header (the ipv6 item). */
     bool handed = ok && next == LINK_IP && version == 6;
     if (handed)
@@ -269,9 +286,10 @@ static bool find_outer(tvbuff_t *tvb, packet_info *pinfo, const amfol_ip_layers 
         *at = ip;
         return true;
     }
-    /* A link layer not parsed here (or not as Wireshark decoded it): the only IP header is the
-     * one with Wireshark's addresses. */
-    if (l->n_ip != 1)
+    /* An encapsulation not parsed here (ERF, PPP, 802.11, ...): the only IP header is the one
+     * with Wireshark's addresses. Not for the ones parsed here: a header the link layer puts
+     * elsewhere than Wireshark decoded is not looked for (no key, no damage check). */
+    if (known || l->n_ip != 1)
         return false;
     *headers = 1;
     *at = scan_ip(tvb, 0, OUTER_SCAN_LIMIT, pinfo, false);
