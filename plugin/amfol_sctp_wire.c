@@ -251,8 +251,9 @@ static gint scan_ip(tvbuff_t *tvb, gint from, gint to, packet_info *pinfo, bool 
 
 /* The outermost IP header: where the link layer says, if Wireshark decoded the same there. */
 static bool find_outer(tvbuff_t *tvb, packet_info *pinfo, const amfol_ip_layers *l, gint *at, bool *v6,
-                       int *headers)
+                       bool *handed_v6, int *headers)
 {
+    *handed_v6 = false;
     if (l->n_ip == 0)
         return false;
     gint ip = 0;
@@ -263,12 +264,14 @@ static bool find_outer(tvbuff_t *tvb, packet_info *pinfo, const amfol_ip_layers 
     if (next == LINK_RAW)
         next = version == 4 ? LINK_IP : version == 6 ? LINK_IPV6 : LINK_NONE;
     ok = ok && next != LINK_NONE && l->first_ip == (next == LINK_IPV6 ? proto_ipv6 : proto_ip);
-    /* ip hands a header of version 6 to ipv6: two layers, one header (the ipv6 item). */
+    /* ip hands a header of version 6 to ipv6: two layers and two items (Wireshark 4.0: an ip item
+     * saying "Version: 6", then the ipv6 item), one header. */
     bool handed = ok && next == LINK_IP && version == 6;
     if (handed)
         ok = l->second_ip == proto_ipv6;
     *v6 = next == LINK_IPV6 || handed;
     *headers = handed ? l->n_ip - 1 : l->n_ip;
+    *handed_v6 = handed;
     if (ok && *headers == 1) {
         /* The only IP header: Wireshark's addresses are its (none when its dissector gave up
          * on a broken header: then the link layer alone says where it is). */
@@ -284,6 +287,7 @@ static bool find_outer(tvbuff_t *tvb, packet_info *pinfo, const amfol_ip_layers 
     }
     if (ok) {
         *at = ip;
+        *v6 = *v6 && !handed;          /* the first item, ip, is read as IPv4 */
         return true;
     }
     /* An encapsulation not parsed here (ERF, PPP, 802.11, ...): the only IP header is the one
@@ -303,7 +307,8 @@ void amfol_sctp_wire_read(tvbuff_t *tvb, packet_info *pinfo, const amfol_ip_laye
     gint at = 0;
     bool v6 = false;
     int headers = 0;
-    if (!tvb || !find_outer(tvb, pinfo, layers, &at, &v6, &headers))
+    bool handed_v6 = false;
+    if (!tvb || !find_outer(tvb, pinfo, layers, &at, &v6, &handed_v6, &headers))
         return;
     gint off = 0, len = 0;
     bool span = amfol_sctp_span(tvb, at, v6, &off, &len);
@@ -316,6 +321,12 @@ void amfol_sctp_wire_read(tvbuff_t *tvb, packet_info *pinfo, const amfol_ip_laye
     if (span && len >= SCTP_COMMON_HEADER) {
         read_chunks(tvb, off, len, out);
         return;
+    }
+    if (handed_v6) {                   /* the ipv6 item of that header comes next */
+        if (amfol_sctp_span(tvb, at, true, &off, &len) && len >= SCTP_COMMON_HEADER) {
+            read_chunks(tvb, off, len, out);
+            return;
+        }
     }
     /* SCTP inside a tunnel (IP in IP, GRE, VXLAN, GTP-U) or quoted by an ICMP error: the header
      * Wireshark decoded last, with its addresses and SCTP ports. */
