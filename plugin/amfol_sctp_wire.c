@@ -113,21 +113,38 @@ static gint packet_encap(const packet_info *pinfo)
     return pinfo->rec->rec_header.packet_header.pkt_encap;
 }
 
+/* The frame's captured bytes, read directly (a tvb_* call per field read cost as much as the
+ * rest of the search): every read goes through has(). */
+typedef struct frame_bytes {
+    const guint8 *p;
+    gint len;
+} frame_bytes;
+
+static inline bool has(const frame_bytes *f, gint at, gint n)
+{
+    return at >= 0 && n >= 0 && n <= f->len && at <= f->len - n;
+}
+
+static inline guint16 get16(const frame_bytes *f, gint at)     /* has(f, at, 2) checked */
+{
+    return (guint16)((f->p[at] << 8) | f->p[at + 1]);
+}
+
 /* The ethertype at type_at, its payload at payload_at (802.1Q, 802.1ad and the old QinQ tags
  * skipped: each is a TCI and the next ethertype at the start of the payload). */
-static enum link_next by_ethertype(tvbuff_t *tvb, gint type_at, gint payload_at, gint *ip)
+static enum link_next by_ethertype(const frame_bytes *f, gint type_at, gint payload_at, gint *ip)
 {
-    for (int tags = 0; tvb_bytes_exist(tvb, type_at, 2); tags++) {
-        guint16 type = tvb_get_ntohs(tvb, type_at);
+    for (int tags = 0; has(f, type_at, 2); tags++) {
+        guint16 type = get16(f, type_at);
         if (type == ETHERTYPE_IPV4 || type == ETHERTYPE_IPV6_NUM) {
             *ip = payload_at;
             return type == ETHERTYPE_IPV4 ? LINK_IP : LINK_IPV6;
         }
-        if ((type == 0x8847 || type == 0x8848) && tags < MAX_VLAN_TAGS) {
+        if (type == 0x8847 || type == 0x8848) {
             /* MPLS: labels up to the bottom of the stack, then IP by its version (Wireshark's
              * guess too, checked against its layers below). */
-            for (int n = 0; n < MAX_MPLS_LABELS && tvb_bytes_exist(tvb, payload_at, 4); n++) {
-                bool bottom = amfol_tvb_u8(tvb, payload_at + 2) & 0x01;
+            for (int n = 0; n < MAX_MPLS_LABELS && has(f, payload_at, 4); n++) {
+                bool bottom = f->p[payload_at + 2] & 0x01;
                 payload_at += 4;
                 if (bottom) {
                     *ip = payload_at;
@@ -155,23 +172,19 @@ static enum link_next by_family(guint32 family, gint *ip)
     }
 }
 
-static enum link_next link_ip(tvbuff_t *tvb, gint encap, gint *ip)
+static enum link_next link_ip(const frame_bytes *f, gint encap, gint *ip)
 {
     switch (encap) {
     case WTAP_ENCAP_ETHERNET:
-        return by_ethertype(tvb, ETH_HEADER - 2, ETH_HEADER, ip);
+        return by_ethertype(f, ETH_HEADER - 2, ETH_HEADER, ip);
     case WTAP_ENCAP_SLL:
-        if (!tvb_bytes_exist(tvb, 0, SLL_HEADER))
+        if (!has(f, 0, SLL_HEADER) || get16(f, 2) == ARPHRD_IPGRE_NUM || get16(f, 2) == ARPHRD_NETLINK_NUM)
             return LINK_NONE;
-        if (tvb_get_ntohs(tvb, 2) == ARPHRD_IPGRE_NUM || tvb_get_ntohs(tvb, 2) == ARPHRD_NETLINK_NUM)
-            return LINK_NONE;
-        return by_ethertype(tvb, SLL_HEADER - 2, SLL_HEADER, ip);
+        return by_ethertype(f, SLL_HEADER - 2, SLL_HEADER, ip);
     case WTAP_ENCAP_SLL2:
-        if (!tvb_bytes_exist(tvb, 0, SLL2_HEADER))
+        if (!has(f, 0, SLL2_HEADER) || get16(f, 8) == ARPHRD_IPGRE_NUM || get16(f, 8) == ARPHRD_NETLINK_NUM)
             return LINK_NONE;
-        if (tvb_get_ntohs(tvb, 8) == ARPHRD_IPGRE_NUM || tvb_get_ntohs(tvb, 8) == ARPHRD_NETLINK_NUM)
-            return LINK_NONE;
-        return by_ethertype(tvb, 0, SLL2_HEADER, ip);   /* the protocol field comes first */
+        return by_ethertype(f, 0, SLL2_HEADER, ip);     /* the protocol field comes first */
     case WTAP_ENCAP_RAW_IP:
         *ip = 0;
         return LINK_RAW;
@@ -182,47 +195,45 @@ static enum link_next link_ip(tvbuff_t *tvb, gint encap, gint *ip)
         *ip = 0;
         return LINK_IPV6;
     case WTAP_ENCAP_NULL:
-        if (!tvb_bytes_exist(tvb, 0, NULL_HEADER) || tvb_get_ntohs(tvb, 0) == 0xff03)
-            return LINK_NONE;          /* PPP in HDLC framing */
-        {
-            guint32 family = tvb_get_letohl(tvb, 0);
-            if (family & 0xffff0000u)
-                family = tvb_get_ntohl(tvb, 0);
-            return by_family(family, ip);
-        }
-    case WTAP_ENCAP_LOOP:
-        if (!tvb_bytes_exist(tvb, 0, NULL_HEADER))
+    case WTAP_ENCAP_LOOP: {
+        if (!has(f, 0, NULL_HEADER))
             return LINK_NONE;
-        return by_family(tvb_get_ntohl(tvb, 0), ip);
+        guint32 be = ((guint32)get16(f, 0) << 16) | get16(f, 2);
+        if (encap == WTAP_ENCAP_LOOP)
+            return by_family(be, ip);
+        if (get16(f, 0) == 0xff03)
+            return LINK_NONE;          /* PPP in HDLC framing */
+        guint32 le = GUINT32_SWAP_LE_BE(be);
+        return by_family(le & 0xffff0000u ? be : le, ip);
+    }
     default:
         return LINK_UNKNOWN;
     }
 }
 
-/* Does the IP header at `at` hold addr as its source (and dst as its destination when dst is not
- * NULL)? */
-static bool header_has(tvbuff_t *tvb, gint at, bool v6, const address *src, const address *dst)
+/* Does the IP header at `at` (bytes checked) hold addr as its source (and dst as its destination
+ * when dst is not NULL)? */
+static bool header_has(const frame_bytes *f, gint at, bool v6, const address *src, const address *dst)
 {
     gint alen = v6 ? 16 : 4, src_at = at + (v6 ? 8 : 12);
-    if (src->type != (v6 ? AT_IPv6 : AT_IPv4) || src->len != alen || tvb_memeql(tvb, src_at, src->data, (size_t)alen))
+    if (src->type != (v6 ? AT_IPv6 : AT_IPv4) || src->len != alen || memcmp(f->p + src_at, src->data, (size_t)alen))
         return false;
-    return !dst || (dst->type == src->type && dst->len == alen &&
-                    tvb_memeql(tvb, src_at + alen, dst->data, (size_t)alen) == 0);
+    return !dst || (dst->type == src->type && dst->len == alen && !memcmp(f->p + src_at + alen, dst->data, (size_t)alen));
 }
 
 /* Is the header's destination the one Wireshark shows as net_dst? Not with IPv4 options (a
  * source route names the final destination) or IPv6 extension headers (a routing header). */
-static bool plain_dst(tvbuff_t *tvb, gint at, bool v6)
+static bool plain_dst(const frame_bytes *f, gint at, bool v6)
 {
     if (!v6)
-        return (amfol_tvb_u8(tvb, at) & 0x0f) == 5;
-    guint8 next = amfol_tvb_u8(tvb, at + 6);
+        return (f->p[at] & 0x0f) == 5;
+    guint8 next = f->p[at + 6];
     return next == 6 || next == 17 || next == IPPROTO_SCTP_NUM || next == 58;
 }
 
 /* The first IP header from `from` on (up to `to`) whose addresses are pinfo's network addresses
  * (the last IP header Wireshark decoded); with sctp, one carrying the SCTP ports pinfo holds. */
-static gint scan_ip(tvbuff_t *tvb, gint from, gint to, packet_info *pinfo, bool sctp)
+static gint scan_ip(tvbuff_t *tvb, const frame_bytes *f, gint from, gint to, packet_info *pinfo, bool sctp)
 {
     bool v6 = pinfo->net_src.type == AT_IPv6;
     if (!v6 && pinfo->net_src.type != AT_IPv4)
@@ -230,18 +241,17 @@ static gint scan_ip(tvbuff_t *tvb, gint from, gint to, packet_info *pinfo, bool 
     if (sctp && pinfo->ptype != PT_SCTP)
         return -1;
     gint hdr = v6 ? 40 : 20;
-    to = MIN(to, tvb_captured_length_remaining(tvb, 0) - hdr);
+    to = MIN(to, f->len - hdr);
     for (gint at = MAX(from, 0); at <= to; at++) {
-        guint8 b = amfol_tvb_u8(tvb, at);
-        if (b >> 4 != (v6 ? 6 : 4))
+        if (f->p[at] >> 4 != (v6 ? 6 : 4))
             continue;
-        if (!header_has(tvb, at, v6, &pinfo->net_src, plain_dst(tvb, at, v6) ? &pinfo->net_dst : NULL))
+        if (!header_has(f, at, v6, &pinfo->net_src, plain_dst(f, at, v6) ? &pinfo->net_dst : NULL))
             continue;
         if (!sctp)
             return at;
         gint off, len;
-        if (amfol_sctp_span(tvb, at, v6, &off, &len) && tvb_bytes_exist(tvb, off, 4) &&
-            tvb_get_ntohs(tvb, off) == pinfo->srcport && tvb_get_ntohs(tvb, off + 2) == pinfo->destport)
+        if (amfol_sctp_span(tvb, at, v6, &off, &len) && has(f, off, 4) &&
+            get16(f, off) == pinfo->srcport && get16(f, off + 2) == pinfo->destport)
             return at;
     }
     return -1;
@@ -250,17 +260,17 @@ static gint scan_ip(tvbuff_t *tvb, gint from, gint to, packet_info *pinfo, bool 
 #define OUTER_SCAN_LIMIT 256           /* link-layer headers amfol does not parse: this far */
 
 /* The outermost IP header: where the link layer says, if Wireshark decoded the same there. */
-static bool find_outer(tvbuff_t *tvb, packet_info *pinfo, const amfol_ip_layers *l, gint *at, bool *v6,
-                       bool *handed_v6, int *headers)
+static bool find_outer(tvbuff_t *tvb, const frame_bytes *f, packet_info *pinfo, const amfol_ip_layers *l, gint *at,
+                       bool *v6, bool *handed_v6, int *headers)
 {
     *handed_v6 = false;
     if (l->n_ip == 0)
         return false;
     gint ip = 0;
-    enum link_next next = link_ip(tvb, packet_encap(pinfo), &ip);
+    enum link_next next = link_ip(f, packet_encap(pinfo), &ip);
     bool known = next != LINK_UNKNOWN;
-    bool ok = next != LINK_NONE && known && tvb_bytes_exist(tvb, ip, 1);
-    int version = ok ? amfol_tvb_u8(tvb, ip) >> 4 : 0;
+    bool ok = next != LINK_NONE && known && has(f, ip, 1);
+    int version = ok ? f->p[ip] >> 4 : 0;
     if (next == LINK_RAW)
         next = version == 4 ? LINK_IP : version == 6 ? LINK_IPV6 : LINK_NONE;
     ok = ok && next != LINK_NONE && l->first_ip == (next == LINK_IPV6 ? proto_ipv6 : proto_ip);
@@ -276,14 +286,13 @@ static bool find_outer(tvbuff_t *tvb, packet_info *pinfo, const amfol_ip_layers 
         /* The only IP header: Wireshark's addresses are its (none when its dissector gave up
          * on a broken header: then the link layer alone says where it is). */
         if (pinfo->net_src.type != AT_NONE)
-            ok = tvb_bytes_exist(tvb, ip, *v6 ? 40 : 20) &&
-                 header_has(tvb, ip, *v6, &pinfo->net_src, plain_dst(tvb, ip, *v6) ? &pinfo->net_dst : NULL);
+            ok = has(f, ip, *v6 ? 40 : 20) &&
+                 header_has(f, ip, *v6, &pinfo->net_src, plain_dst(f, ip, *v6) ? &pinfo->net_dst : NULL);
     } else if (ok && !*v6) {
         /* Tunnels, ICMP errors: pinfo's addresses are the inner header's; ip keeps each header's
          * protocol number per layer (for Decode As). */
-        ok = tvb_bytes_exist(tvb, ip, 20) &&
-             GPOINTER_TO_UINT(p_get_proto_data(pinfo->pool, pinfo, proto_ip, (guint32)l->first_num)) ==
-                 amfol_tvb_u8(tvb, ip + 9);
+        ok = has(f, ip, 20) &&
+             GPOINTER_TO_UINT(p_get_proto_data(pinfo->pool, pinfo, proto_ip, (guint32)l->first_num)) == f->p[ip + 9];
     }
     if (ok) {
         *at = ip;
@@ -296,7 +305,7 @@ static bool find_outer(tvbuff_t *tvb, packet_info *pinfo, const amfol_ip_layers 
     if (known || l->n_ip != 1)
         return false;
     *headers = 1;
-    *at = scan_ip(tvb, 0, OUTER_SCAN_LIMIT, pinfo, false);
+    *at = scan_ip(tvb, f, 0, OUTER_SCAN_LIMIT, pinfo, false);
     *v6 = pinfo->net_src.type == AT_IPv6;
     return *at >= 0 && l->first_ip == (*v6 ? proto_ipv6 : proto_ip);
 }
@@ -308,7 +317,11 @@ void amfol_sctp_wire_read(tvbuff_t *tvb, packet_info *pinfo, const amfol_ip_laye
     bool v6 = false;
     int headers = 0;
     bool handed_v6 = false;
-    if (!tvb || !find_outer(tvb, pinfo, layers, &at, &v6, &handed_v6, &headers))
+    frame_bytes f = { NULL, tvb ? (gint)tvb_captured_length(tvb) : 0 };
+    if (f.len <= 0)
+        return;
+    f.p = tvb_get_ptr(tvb, 0, f.len);
+    if (!find_outer(tvb, &f, pinfo, layers, &at, &v6, &handed_v6, &headers))
         return;
     gint off = 0, len = 0;
     bool span = amfol_sctp_span(tvb, at, v6, &off, &len);
@@ -332,7 +345,7 @@ void amfol_sctp_wire_read(tvbuff_t *tvb, packet_info *pinfo, const amfol_ip_laye
      * Wireshark decoded last, with its addresses and SCTP ports. */
     if (headers < 2 || !layers->sctp_after_second)
         return;
-    gint inner = scan_ip(tvb, at + (v6 ? 40 : 20), G_MAXINT, pinfo, true);
+    gint inner = scan_ip(tvb, &f, at + (v6 ? 40 : 20), G_MAXINT, pinfo, true);
     bool inner_v6 = pinfo->net_src.type == AT_IPv6;
     if (inner >= 0 && amfol_sctp_span(tvb, inner, inner_v6, &off, &len) && len >= SCTP_COMMON_HEADER)
         read_chunks(tvb, off, len, out);
