@@ -13,6 +13,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "n2"))
 import ngap_pdus as N  # noqa: E402
 from pcap_sctp import Writer  # noqa: E402
+sys.path.insert(0, os.path.join(HERE, "..", "lib"))
+import relink_pcap  # noqa: E402
 
 T0 = 1767225600.0
 AMF = "10.0.0.1"
@@ -341,6 +343,16 @@ def damaged_frames(ctx, work):
     expect("one gNB", [g["id"] for g in doc["gnbs"]], ["gnb-1"])
     expect("amfol.damaged frames", [tuple(r) for r in table if r[1]],
            [(str(f), k) for f, k in sorted(damaged.items())])
+    # The damage check reads the outermost IP header found by the link layer (plugin/
+    # amfol_sctp_wire.c): the same frames under other encapsulations (PPP: not parsed, found by
+    # Wireshark's addresses) give the same verdicts.
+    for kind in ("qinq", "sll2", "null", "ppp"):
+        other = os.path.join(work, "damaged-%s.pcap" % kind)
+        relink_pcap.main(kind, path, other)
+        table, doc = fields_and_report(ctx, other, ["frame.number", "amfol.damaged"])
+        expect("%s: damaged counted" % kind, doc["capture"]["damaged_ignored"], 24)
+        expect("%s: amfol.damaged frames" % kind, [tuple(r) for r in table if r[1]],
+               [(str(f), k) for f, k in sorted(damaged.items())])
 
 
 # F1AP (PPID 62) around one RRC CCCH message, laid out as the synthesizer's verified encoding:
