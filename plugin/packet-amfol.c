@@ -224,7 +224,7 @@ static void interesting_ids_init(void);
 
 /* Frames carrying any of these are walked; others only count. */
 static const char *const amfol_interesting_protos[] = {
-    "ngap", "f1ap", "nr-rrc", "nas-5gs", "http2", "sctp",     /* sctp: index 5 (frame_is_interesting) */
+    "ngap", "f1ap", "nr-rrc", "nas-5gs", "http2", "sctp",
     "http", "tls",   /* SBI over HTTP/1.1 (OAI); TLS-hidden SBI is counted per connection */
 };
 
@@ -349,23 +349,24 @@ static void amfol_cleanup(void)
 /* Their protocol ids, looked up once per capture (proto_is_frame_protocol looks the name up
  * again for every frame and name). */
 static int amfol_interesting_ids[G_N_ELEMENTS(amfol_interesting_protos)];
+static int proto_sctp_id = -1;         /* amfol_ip_layers: SCTP inside a tunnel */
 
 static void interesting_ids_init(void)
 {
     for (size_t i = 0; i < G_N_ELEMENTS(amfol_interesting_protos); i++)
         amfol_interesting_ids[i] = proto_get_id_by_filter_name(amfol_interesting_protos[i]);
+    proto_sctp_id = proto_get_id_by_filter_name("sctp");
 }
 
 /* Does the frame carry a protocol of interest? Also notes its IP layers (amfol_sctp_wire.h). */
 static bool frame_is_interesting(packet_info *pinfo, amfol_ip_layers *ip)
 {
     bool interesting = false;
-    int sctp = amfol_interesting_ids[5];
     int num = 0;
     amfol_ip_layers_start(ip);
     for (wmem_list_frame_t *l = wmem_list_head(pinfo->layers); l; l = wmem_list_frame_next(l)) {
         int id = GPOINTER_TO_INT(wmem_list_frame_data(l));
-        amfol_ip_layers_note(ip, id, ++num, sctp);
+        amfol_ip_layers_note(ip, id, ++num, proto_sctp_id);
         for (size_t i = 0; !interesting && i < G_N_ELEMENTS(amfol_interesting_ids); i++)
             interesting = id >= 0 && id == amfol_interesting_ids[i];
     }
