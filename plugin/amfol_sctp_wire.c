@@ -264,8 +264,6 @@ static bool find_outer(tvbuff_t *tvb, const frame_bytes *f, packet_info *pinfo, 
                        bool *v6, bool *handed_v6, int *headers)
 {
     *handed_v6 = false;
-    if (l->n_ip == 0)
-        return false;
     gint ip = 0;
     enum link_next next = link_ip(f, packet_encap(pinfo), &ip);
     bool known = next != LINK_UNKNOWN;
@@ -273,7 +271,17 @@ static bool find_outer(tvbuff_t *tvb, const frame_bytes *f, packet_info *pinfo, 
     int version = ok ? f->p[ip] >> 4 : 0;
     if (next == LINK_RAW)
         next = version == 4 ? LINK_IP : version == 6 ? LINK_IPV6 : LINK_NONE;
-    ok = ok && next != LINK_NONE && l->first_ip == (next == LINK_IPV6 ? proto_ipv6 : proto_ip);
+    ok = ok && next != LINK_NONE;
+    if (l->n_ip == 0) {
+        /* Wireshark 4.6's MPLS hands its payload to ip without a layer (the ip item is there):
+         * then the header must be the one whose addresses IP set, version as the link says. */
+        *v6 = next == LINK_IPV6 || (next == LINK_IP && version == 6);
+        *headers = 1;
+        *at = ip;
+        return ok && version == (*v6 ? 6 : 4) && has(f, ip, *v6 ? 40 : 20) &&
+               header_has(f, ip, *v6, &pinfo->net_src, plain_dst(f, ip, *v6) ? &pinfo->net_dst : NULL);
+    }
+    ok = ok && l->first_ip == (next == LINK_IPV6 ? proto_ipv6 : proto_ip);
     /* ip hands a header of version 6 to ipv6: two layers and two items (Wireshark 4.0: an ip item
      * saying "Version: 6", then the ipv6 item), one header. */
     bool handed = ok && next == LINK_IP && version == 6;

@@ -388,12 +388,12 @@ static const uint8_t *analyze_frame(tvbuff_t *tvb, packet_info *pinfo, proto_tre
     amfol_fieldref *fields = NULL;
     ctx.n_fields = amfol_walk_tree(amfol_fields, tree, pinfo, &fields, &truncated);
     ctx.fields = fields;
-    /* A frame with an IP header is analysed (the repeat module reads it from the bytes). */
-    if (ctx.n_fields == 0 && layers.n_ip == 0)
-        return NULL;
     amfol_sctp_wire sctp;
     amfol_sctp_wire_read(tvb, pinfo, &layers, &sctp);
     ctx.sctp = &sctp;
+    /* A frame with an IP header is analysed (the repeat module reads it from the bytes). */
+    if (ctx.n_fields == 0 && layers.n_ip == 0 && !sctp.outer_tvb)
+        return NULL;
     void *recs[AMFOL_N_MODULES] = { NULL };
     bool any = false;
     amfol_keep_reset();
