@@ -179,8 +179,11 @@ static void apply_ctx(const f1_ctx *c, amfol_rrc_event *ev)
  * with valid digits, of an NRCGI IE (111, SpCell-ID 63, requestedTargetCellGlobalID 376) or of the
  * NRCGIs of 190 and targetCellsToCancel (375). The other IEs holding NRCGIs (cell lists of F1 Setup,
  * gNB-DU/CU Configuration Update, SCell and candidate-SpCell lists, ...) are not read: in the
- * messages that carry RRC they come after the SpCell-ID or NRCGI IE. A read past its window stops
- * there: the values not yet read stay absent, as when Wireshark threw before adding the field. */
+ * messages that carry RRC they come after the SpCell-ID or NRCGI IE. (Which IE ids give which of
+ * these fields was taken from tshark 4.0's own decode of every id 0..799.) A read past its window
+ * stops there: the values not yet read stay absent, as when Wireshark threw before adding the
+ * field. Not followed: an exception inside the RRC container itself (a malformed RRC message)
+ * also ends Wireshark's message, while the reader goes on to the IEs after the container. */
 
 enum {
     F1_IE_GNB_CU_UE_F1AP_ID = 40,
