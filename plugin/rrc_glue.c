@@ -173,31 +173,46 @@ static void apply_ctx(const f1_ctx *c, amfol_rrc_event *ev)
  * IE value by its id alone, in a tvb that ends at the declared length or at the captured bytes;
  * the readers below do the same and keep what the primed fields gave: per value the first one in
  * tree order (IE order, then the order inside an IE), i.e. f1ap.GNB_DU_UE_F1AP_ID (ids 41, 47, 156,
- * 219) or f1ap.gNB_DU_UE_F1AP_ID, f1ap.GNB_CU_UE_F1AP_ID (40, 217) or f1ap.gNB_CU_UE_F1AP_ID (in
- * UE-associatedLogicalF1-ConnectionItem 80, Dedicated-SIDelivery-NeededUE-Item 190),
- * f1ap.SRBID (64), f1ap.C_RNTI (95), and the first f1ap.nRCellIdentity and first f1ap.pLMN_Identity
- * with valid digits, of an NRCGI IE (111, SpCell-ID 63, requestedTargetCellGlobalID 376) or of the
- * NRCGIs of 190 and targetCellsToCancel (375). The other IEs holding NRCGIs (cell lists of F1 Setup,
- * gNB-DU/CU Configuration Update, SCell and candidate-SpCell lists, ...) are not read: in the
- * messages that carry RRC they come after the SpCell-ID or NRCGI IE. (Which IE ids give which of
- * these fields was taken from tshark 4.0's own decode of every id 0..799.) A read past its window
- * stops there: the values not yet read stay absent, as when Wireshark threw before adding the
- * field. Not followed: an exception inside the RRC container itself (a malformed RRC message)
+ * 219) or f1ap.gNB_DU_UE_F1AP_ID (in UE-associatedLogicalF1-ConnectionItem 80),
+ * f1ap.GNB_CU_UE_F1AP_ID (40, 217) or f1ap.gNB_CU_UE_F1AP_ID (in 80 and in
+ * Dedicated-SIDelivery-NeededUE-Item 190), f1ap.SRBID (64), f1ap.C_RNTI (95), and the first
+ * f1ap.nRCellIdentity and the first f1ap.pLMN_Identity with valid digits, of an NRCGI IE (111,
+ * SpCell-ID 63, requestedTargetCellGlobalID 376) or of the NRCGIs in 190, targetCellsToCancel
+ * (375), ConditionalIntraDUMobilityInformation (374) and the SCell / candidate / potential SpCell
+ * lists and items of UE CONTEXT SETUP / MODIFICATION (51-56, 90-93). The other IEs holding NRCGIs
+ * (served cell lists of F1 Setup and the configuration updates, cell status, paging, PWS, ...)
+ * are in messages that carry no RRC and are not read. Which IE ids give which of these fields was
+ * taken from tshark 4.0's own decode of every id 0..799.
+ * Exceptions as tshark 4.0 has them (test rrc.f1_bytes): a read past an IE value's window ends
+ * the message there (the values not yet read stay absent, as when Wireshark threw before adding
+ * the field); an IE or list item whose value is declared empty is not dissected and the next
+ * one is. Not followed: an exception inside the RRC container itself (a malformed RRC message)
  * also ends Wireshark's message, while the reader goes on to the IEs after the container. */
 
 enum {
     F1_IE_GNB_CU_UE_F1AP_ID = 40,
+    F1_IE_SCELL_TO_BE_REMOVED_ITEM = 51,
+    F1_IE_SCELL_TO_BE_REMOVED_LIST = 52,
+    F1_IE_SCELL_TO_BE_SETUP_ITEM = 53,
+    F1_IE_SCELL_TO_BE_SETUP_LIST = 54,
+    F1_IE_SCELL_TO_BE_SETUP_MOD_ITEM = 55,
+    F1_IE_SCELL_TO_BE_SETUP_MOD_LIST = 56,
     F1_IE_GNB_DU_UE_F1AP_ID = 41,
     F1_IE_OLD_GNB_DU_UE_F1AP_ID = 47,
     F1_IE_SPCELL_ID = 63,
     F1_IE_SRBID = 64,
     F1_IE_UE_ASSOC_CONNECTION_ITEM = 80,
+    F1_IE_CANDIDATE_SPCELL_LIST = 90,
+    F1_IE_CANDIDATE_SPCELL_ITEM = 91,
+    F1_IE_POTENTIAL_SPCELL_LIST = 92,
+    F1_IE_POTENTIAL_SPCELL_ITEM = 93,
     F1_IE_C_RNTI = 95,
     F1_IE_NRCGI = 111,
     F1_IE_CONFIRMED_UE_ID = 156,
     F1_IE_SI_DELIVERY_NEEDED_UE_ITEM = 190,
     F1_IE_NEW_GNB_CU_UE_F1AP_ID = 217,
     F1_IE_NEW_GNB_DU_UE_F1AP_ID = 219,
+    F1_IE_COND_INTRA_DU_MOBILITY = 374,
     F1_IE_TARGET_CELLS_TO_CANCEL = 375,
     F1_IE_REQUESTED_TARGET_CELL = 376,
     F1_PROC_PRIVATE_MESSAGE = 14,      /* PrivateIE-Container: other IE ids */
@@ -244,6 +259,40 @@ static void rd_nrcgi(per_rd *r, f1_ctx *c)
         c->has_cgi = true;
     }
     rd_tail(r, pre & 2, pre & 1);
+}
+
+static void rd_ie(uint32_t id, per_rd *v, f1_ctx *c);
+
+/* SEQUENCE (SIZE(lb..ub)) OF ProtocolIE-SingleContainer: the count less lb in count_bits bits,
+ * then per item its id (2 octets), criticality (2 bits) and value (an open type), dissected by its
+ * id as a top-level IE is. */
+static void rd_single_container_list(per_rd *v, f1_ctx *c, int count_bits, uint32_t lb)
+{
+    uint32_t n = amfol_per_bits(v, count_bits) + lb;
+    for (uint32_t i = 0; i < n && !v->bad; i++) {
+        uint32_t id = (uint32_t)amfol_per_octets(v, 2);
+        amfol_per_bits(v, 2);
+        per_rd item = amfol_per_open_type(v);
+        if (v->bad)
+            return;
+        if (item.end_bit > item.bit || v->bit > v->end_bit)   /* see rd_pdu */
+            rd_ie(id, &item, c);
+        v->bad |= item.bad;
+    }
+}
+
+/* TargetCellList ::= SEQUENCE (SIZE(1..maxnoofCHOtargets = 8)) OF SEQUENCE { target-cell NRCGI,
+ * iE-Extensions OPT, ... } */
+static void rd_target_cell_list(per_rd *v, f1_ctx *c)
+{
+    uint32_t n = amfol_per_bits(v, 3) + 1;
+    for (uint32_t i = 0; i < n && !v->bad; i++) {
+        uint32_t pre = amfol_per_bits(v, 2);
+        if (v->bad)
+            break;
+        rd_nrcgi(v, c);
+        rd_tail(v, pre & 2, pre & 1);
+    }
 }
 
 static void rd_ie(uint32_t id, per_rd *v, f1_ctx *c)
@@ -295,17 +344,52 @@ static void rd_ie(uint32_t id, per_rd *v, f1_ctx *c)
         rd_tail(v, pre & 2, pre & 1);
         break;
     }
-    case F1_IE_TARGET_CELLS_TO_CANCEL: {
-        /* SEQUENCE (SIZE(1..maxnoofCHOtargets = 8)) OF SEQUENCE { target-cell NRCGI,
+    case F1_IE_TARGET_CELLS_TO_CANCEL:
+        rd_target_cell_list(v, c);
+        break;
+    case F1_IE_COND_INTRA_DU_MOBILITY: {
+        /* SEQUENCE { cHO-trigger ENUMERATED (3, ...), targetCellsTocancel TargetCellList OPT,
          * iE-Extensions OPT, ... } */
-        uint32_t n = amfol_per_bits(v, 3) + 1;
-        for (uint32_t i = 0; i < n && !v->bad; i++) {
-            uint32_t pre = amfol_per_bits(v, 2);
-            if (v->bad)
-                break;
-            rd_nrcgi(v, c);
-            rd_tail(v, pre & 2, pre & 1);
-        }
+        uint32_t pre = amfol_per_bits(v, 3);
+        amfol_per_enum_ext(v, 2, 3);
+        if (v->bad)
+            break;
+        if (pre & 2)
+            rd_target_cell_list(v, c);
+        rd_tail(v, pre & 4, pre & 1);
+        break;
+    }
+    case F1_IE_SCELL_TO_BE_REMOVED_LIST:     /* SIZE(1..maxnoofSCells = 32) */
+    case F1_IE_SCELL_TO_BE_SETUP_LIST:
+    case F1_IE_SCELL_TO_BE_SETUP_MOD_LIST:
+        rd_single_container_list(v, c, 5, 1);
+        break;
+    case F1_IE_CANDIDATE_SPCELL_LIST:        /* SIZE(1..maxnoofCandidateSpCells = 64) */
+        rd_single_container_list(v, c, 6, 1);
+        break;
+    case F1_IE_POTENTIAL_SPCELL_LIST:        /* SIZE(0..maxnoofPotentialSpCells = 64) */
+        rd_single_container_list(v, c, 7, 0);
+        break;
+    case F1_IE_SCELL_TO_BE_REMOVED_ITEM:     /* SEQUENCE { NRCGI, iE-Extensions OPT, ... } */
+    case F1_IE_CANDIDATE_SPCELL_ITEM:
+    case F1_IE_POTENTIAL_SPCELL_ITEM: {
+        uint32_t pre = amfol_per_bits(v, 2);
+        if (v->bad)
+            break;
+        rd_nrcgi(v, c);
+        rd_tail(v, pre & 2, pre & 1);
+        break;
+    }
+    case F1_IE_SCELL_TO_BE_SETUP_ITEM:       /* SEQUENCE { sCell-ID NRCGI, sCellIndex INTEGER */
+    case F1_IE_SCELL_TO_BE_SETUP_MOD_ITEM: { /* (0..31, ...), sCellULConfigured ENUMERATED (4, */
+        uint32_t pre = amfol_per_bits(v, 3); /* ...) OPT, iE-Extensions OPT, ... } */
+        if (v->bad)
+            break;
+        rd_nrcgi(v, c);
+        amfol_per_int_ext(v, 5, false);
+        if (pre & 2)
+            amfol_per_enum_ext(v, 2, 4);
+        rd_tail(v, pre & 4, pre & 1);
         break;
     }
     default:
@@ -332,6 +416,10 @@ static void rd_pdu(per_rd *r, f1_ctx *c)
         per_rd value = amfol_per_open_type(&msg);
         if (msg.bad)
             return;
+        /* A value declared empty is not dissected: tshark 4.0 goes on with the next IE (one cut
+         * short by the end of the bytes is, and throws). */
+        if (value.end_bit == value.bit && msg.bit <= msg.end_bit)
+            continue;
         rd_ie(id, &value, c);
         if (value.bad)
             return;                    /* Wireshark's exception ends the message there */

@@ -7,13 +7,17 @@
 # f1ap.GNB_CU_UE_F1AP_ID or f1ap.gNB_CU_UE_F1AP_ID, the first f1ap.SRBID and f1ap.C_RNTI, the first
 # f1ap.nRCellIdentity and the first f1ap.pLMN_Identity with valid digits (the NR CGI when both
 # are there) must be what amfol's RRC event says, absent where tshark has none. The capture:
-# hand-made INITIAL UL / DL RRC MESSAGE TRANSFERs (UL-CCCH RRCSetupRequest, DL-CCCH RRCReject) with
-# 1- and 4-octet IDs, extended SRB IDs and C-RNTIs (sign-extended, and too long: Wireshark
-# throws), old/new/confirmed DU IDs, IDs nested in UE-associatedLogicalF1-ConnectionItem and
+# hand-made INITIAL UL / DL RRC MESSAGE TRANSFERs (UL-CCCH RRCSetupRequest, DL-CCCH RRCReject) and
+# UE CONTEXT SETUP / MODIFICATION REQUEST and RELEASE COMMAND (PDCP, DL-DCCH RRCRelease) with 1-
+# and 4-octet IDs, extended SRB IDs and C-RNTIs (sign-extended, and too long: Wireshark throws),
+# old/new/confirmed DU IDs, IDs nested in UE-associatedLogicalF1-ConnectionItem and
 # Dedicated-SIDelivery-NeededUE-Item, NRCGIs with invalid PLMN digits, iE-Extensions and
-# extension additions, targetCellsToCancel and requestedTargetCellGlobalID, a 2-octet length
-# determinant; every truncation of each, one per frame; and two PDUs in one packet (bundled
-# DATA chunks), every truncation of the first, to check that each PDU is read within its chunk.
+# extension additions, targetCellsToCancel, ConditionalIntraDUMobilityInformation,
+# requestedTargetCellGlobalID, SpCell-ID, the SCell / candidate / potential SpCell lists, empty
+# values, a 2-octet length determinant; every truncation of each, one per frame; two PDUs in one
+# packet (bundled DATA chunks), every truncation of the first, to check that each PDU is read
+# within its chunk; and each IE value cut short by its length determinant with the IEs after it
+# whole (where Wireshark's exception ends the message).
 #   check_f1_bytes.py TSHARK_WRAPPER PLUGIN_SO WORKDIR
 import json
 import os
@@ -32,6 +36,9 @@ R, I = 0x00, 0x40
 INITIAL_UL, DL = 11, 12
 UL_CCCH_SETUP_REQUEST = bytes([6]) + bytes.fromhex("100000000026")   # RRCContainer (3gpp-facts §7)
 DL_CCCH_REJECT = bytes([2]) + bytes.fromhex("0920")                   # waitTime 10 s
+# PDCP (SRB: 2-octet header, MAC-I) around a DL-DCCH RRCRelease (c1 index 2, no optional IEs)
+DL_DCCH_RELEASE = bytes([8]) + bytes.fromhex("0000" "1000" "00000000")
+UE_CONTEXT_SETUP, UE_CONTEXT_RELEASE, UE_CONTEXT_MODIFICATION = 5, 6, 7
 
 
 class Bits:
@@ -91,6 +98,50 @@ def dl(ies, srb=b"\x00"):
     return pdu(0x00, DL, I, [ie(64, R, srb), ie(50, I, DL_CCCH_REJECT)] + ies)
 
 
+def put_cancel_list(b, cells):
+    """TargetCellList: count - 1 (3 bits), per item 2 preamble bits and the NRCGI."""
+    b.put(len(cells) - 1, 3)
+    for plmn, cell in cells:
+        put_nrcgi(b.put(0, 2), plmn, cell)
+    return b
+
+
+def cancel_list(cells):
+    return put_cancel_list(Bits(), cells).done()
+
+
+def cond_intra_du(cells):
+    """ConditionalIntraDUMobilityInformation: preamble (targetCellsTocancel present), cHO-trigger
+    cho-replace (extension bit, 2 bits), the TargetCellList."""
+    return put_cancel_list(Bits().put(0b010, 3).put(0, 1).put(1, 2), cells).done()
+
+
+def single(item_id, value):
+    """ProtocolIE-SingleContainer: id, criticality, open type."""
+    return ie(item_id, R, value)
+
+
+def cell_item(plmn, cell, pre_bits=2, ul_configured=False):
+    """SCell / candidate / potential SpCell item: preamble, NRCGI (then, for the 3-bit SCell
+    setup items, sCellIndex and sCellULConfigured)."""
+    b = Bits()
+    if pre_bits == 2:
+        b.put(0, 2)
+    else:
+        b.put(0, 1).put(int(ul_configured), 1).put(0, 1)
+    put_nrcgi(b, plmn, cell)
+    if pre_bits == 3:
+        b.put(0, 1).put(5, 5)                       # sCellIndex 5
+        if ul_configured:
+            b.put(0, 1).put(1, 2)                   # ul
+    return b.done()
+
+
+def cell_list(count_bits, lb, item_id, items):
+    body = Bits().put(len(items) - lb, count_bits).done()
+    return body + b"".join(single(item_id, v) for v in items)
+
+
 def pdus():
     conn_both = Bits().put(0, 1).put(0b111, 3)
     put_ue_id(conn_both, 70000)
@@ -122,7 +173,66 @@ def pdus():
             ie(95, R, b"\x00\x12\x34"), ie(63, R, nrcgi("00f110", 0x404))]),
         # no SRB ID before the container (not DL-CCCH: no RRC message), then a plain SRB 1 frame
         pdu(0x00, DL, I, [ie(50, I, DL_CCCH_REJECT), ie(64, R, b"\x00"), ie(40, R, ue_id(1))]),
+        # UE CONTEXT MODIFICATION REQUEST without SpCell-ID (RRC over PDCP first): the NR CGI from
+        # SCell-ToBeSetupMod-List (invalid digits, then valid), SCell-ToBeRemoved-List,
+        # ConditionalIntraDUMobilityInformation with its target cells, a Candidate-SpCell-List
+        pdu(0x00, UE_CONTEXT_MODIFICATION, R, [
+            ie(50, I, DL_DCCH_RELEASE), ie(40, R, ue_id(21)), ie(41, R, ue_id(22)),
+            ie(56, R, cell_list(5, 1, 55, [cell_item("99f9ff", 0xaaaaaaaaa, 3, True),
+                                           cell_item("00f110", 0xbbbbbbbbb, 3)])),
+            ie(52, R, cell_list(5, 1, 51, [cell_item("02f839", 0xccccccccc)])),
+            ie(374, R, cond_intra_du([("13f254", 0xddddddddd), ("ffffff", 0x1)])),
+            ie(90, R, cell_list(6, 1, 91, [cell_item("21f354", 0xeeeeeeeee)])), ie(95, R, b"\x00\x00\x07")]),
+        # UE CONTEXT SETUP REQUEST: SpCell-ID with invalid digits, Candidate-SpCell-List,
+        # SCell-ToBeSetup-List, an empty and a 2-item Potential-SpCell-List
+        pdu(0x00, UE_CONTEXT_SETUP, R, [
+            ie(50, I, DL_DCCH_RELEASE), ie(40, R, ue_id(31)), ie(63, R, nrcgi("ab0cde", 0x111)),
+            ie(92, R, cell_list(7, 0, 93, [])),
+            ie(92, R, cell_list(7, 0, 93, [cell_item("62f220", 0x222), cell_item("00f110", 0x333)])),
+            ie(90, R, cell_list(6, 1, 91, [cell_item("02f839", 0x444)])),
+            ie(54, R, cell_list(5, 1, 53, [cell_item("00f110", 0x555, 3, True)])), ie(41, R, ue_id(32))]),
+        # UE CONTEXT RELEASE COMMAND, SRB 1 (PDCP): targetCellsToCancel, old DU ID
+        pdu(0x00, UE_CONTEXT_RELEASE, R, [
+            ie(40, R, ue_id(41)), ie(64, R, b"\x40"), ie(50, I, DL_DCCH_RELEASE),
+            ie(375, R, cancel_list([("00f110", 0x666), ("02f839", 0x777)])), ie(47, R, ue_id(42))]),
+        # an empty IE value and an empty list item (declared length 0): not dissected, the next
+        # ones are
+        pdu(0x00, UE_CONTEXT_MODIFICATION, R, [
+            ie(50, I, DL_DCCH_RELEASE), ie(41, R, b""), ie(40, R, ue_id(51)),
+            ie(90, R, cell_list(6, 1, 91, [b"", cell_item("00f110", 0x888)])), ie(41, R, ue_id(52))]),
     ]
+
+
+def split_ies(p):
+    """A PDU built by pdu() back into its header and (id, criticality, value) IEs."""
+    def length(b, at):
+        return (b[at], at + 1) if b[at] < 128 else (((b[at] & 0x3f) << 8) | b[at + 1], at + 2)
+    _, at = length(p, 3)
+    n, at = int.from_bytes(p[at + 1:at + 3], "big"), at + 3
+    ies = []
+    for _ in range(n):
+        ie_id, crit = int.from_bytes(p[at:at + 2], "big"), p[at + 2]
+        size, at = length(p, at + 3)
+        ies.append((ie_id, crit, p[at:at + size]))
+        at += size
+    return p[0], p[1], p[2], ies
+
+
+def cut_variants(p):
+    """p with one IE value (not the RRC container) cut short by 1, 2, ... octets and its length
+    determinant saying so, the IEs after it whole: an exception inside that IE ends Wireshark's
+    message there, the IEs after it are not dissected."""
+    kind, proc, crit, ies = split_ies(p)
+    assert pdu(kind, proc, crit, [ie(i, c, v) for i, c, v in ies]) == p
+    out = []
+    for k, (ie_id, c, v) in enumerate(ies):
+        if ie_id == 50:
+            continue
+        for n in range(len(v)):
+            cut = [ie(i, cc, vv) for i, cc, vv in ies[:k]] + [ie(ie_id, c, v[:n])] + \
+                  [ie(i, cc, vv) for i, cc, vv in ies[k + 1:]]
+            out.append(pdu(kind, proc, crit, cut))
+    return out
 
 
 def run(*args):
@@ -171,7 +281,7 @@ def pdu_oracle(proto):
             cell = int(f.get("value")[:10], 16) >> 4
         elif name == "f1ap.pLMN_Identity" and plmn is None:
             plmn = plmn_digits(bytes.fromhex(f.get("value")))
-        elif name in ("nr-rrc.rrcSetupRequest_element", "nr-rrc.rrcReject_element"):
+        elif name in ("nr-rrc.rrcSetupRequest_element", "nr-rrc.rrcReject_element", "nr-rrc.rrcRelease_element"):
             rrc = True
     if cell is not None and plmn is not None:
         o["nr_cgi"] = {"plmn": plmn, "cell_id": cell}
@@ -192,6 +302,10 @@ def main():
     for n in range(1, len(first) + 1):
         t += 0.001
         w.sctp(t, "10.0.2.1", "10.0.1.1", [first[:n], second], ppid=62, port=38472)
+    for k in (0, 1, 3, 4, 7, 8, 9, 10):
+        for p in cut_variants(ps[k]):
+            t += 0.001
+            w.sctp(t, "10.0.2.1", "10.0.1.1", [p], ppid=62, port=38472)
     w.close()
     pdml = os.path.join(WORK, "f1-bytes.pdml")
     with open(pdml, "w") as f:
@@ -208,7 +322,7 @@ def main():
             events.setdefault(frame, []).append({k: e[k] for k in keys if k in e})
     fails = 0
     with_rrc = [f for f in oracle if any(rrc for rrc, o in oracle[f])]
-    if len(oracle) < 750 or len(with_rrc) < 600:
+    if len(oracle) < 1450 or len(with_rrc) < 1200:
         print("FAIL: only %d frames, %d with an RRC message in tshark's decode" % (len(oracle), len(with_rrc)))
         fails += 1
     for frame in sorted(oracle):
@@ -224,7 +338,11 @@ def main():
                  {"srb_id": 0, "cu_ue_id": 65536, "du_ue_id": 3, "nr_cgi": {"plmn": digits("02f839"), "cell_id": 0x111111111}},
                  {"srb_id": 0, "du_ue_id": 42, "cu_ue_id": 70000, "nr_cgi": {"plmn": digits("13f254"), "cell_id": 0x987654321}},
                  {"srb_id": 0, "du_ue_id": 0xabcdef, "cu_ue_id": 12, "c_rnti": 0x1234,
-                  "nr_cgi": {"plmn": digits("00f110"), "cell_id": 0x404}}):
+                  "nr_cgi": {"plmn": digits("00f110"), "cell_id": 0x404}},
+                 {"cu_ue_id": 21, "du_ue_id": 22, "c_rnti": 7, "nr_cgi": {"plmn": digits("00f110"), "cell_id": 0xaaaaaaaaa}},
+                 {"cu_ue_id": 31, "du_ue_id": 32, "nr_cgi": {"plmn": digits("62f220"), "cell_id": 0x111}},
+                 {"cu_ue_id": 41, "srb_id": 2, "du_ue_id": 42, "nr_cgi": {"plmn": digits("00f110"), "cell_id": 0x666}},
+                 {"cu_ue_id": 51, "du_ue_id": 52, "nr_cgi": {"plmn": digits("00f110"), "cell_id": 0x888}}):
         if json.dumps(want, sort_keys=True) not in seen:
             print("FAIL: the capture no longer shows %s in tshark's decode" % want)
             fails += 1
