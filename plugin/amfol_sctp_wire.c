@@ -16,29 +16,12 @@
 #define DATA_HEADER_LEN 16             /* a shorter DATA chunk carries no TSN Wireshark shows */
 #define IDATA_HEADER_LEN 20
 
-static int proto_ip = -1, proto_ipv6 = -1;
+int amfol_proto_ip = -1, amfol_proto_ipv6 = -1;
 
 void amfol_sctp_wire_init(void)
 {
-    proto_ip = proto_get_id_by_filter_name("ip");
-    proto_ipv6 = proto_get_id_by_filter_name("ipv6");
-}
-
-void amfol_ip_layers_note(amfol_ip_layers *l, int id, int num, int sctp_id)
-{
-    if (id < 0)
-        return;
-    if (id == proto_ip || id == proto_ipv6) {
-        if (l->n_ip == 0) {
-            l->first_ip = id;
-            l->first_num = num;
-        } else if (l->n_ip == 1) {
-            l->second_ip = id;
-        }
-        l->n_ip++;
-    } else if (id == sctp_id && l->n_ip >= 2) {
-        l->sctp_after_second = true;
-    }
+    amfol_proto_ip = proto_get_id_by_filter_name("ip");
+    amfol_proto_ipv6 = proto_get_id_by_filter_name("ipv6");
 }
 
 bool amfol_sctp_span(tvbuff_t *tvb, gint ip, bool v6, gint *off, gint *len)
@@ -215,10 +198,14 @@ static enum link_next link_ip(const frame_bytes *f, gint encap, gint *ip)
  * when dst is not NULL)? */
 static bool header_has(const frame_bytes *f, gint at, bool v6, const address *src, const address *dst)
 {
-    gint alen = v6 ? 16 : 4, src_at = at + (v6 ? 8 : 12);
-    if (src->type != (v6 ? AT_IPv6 : AT_IPv4) || src->len != alen || memcmp(f->p + src_at, src->data, (size_t)alen))
+    if (v6) {
+        if (src->type != AT_IPv6 || src->len != 16 || memcmp(f->p + at + 8, src->data, 16))
+            return false;
+        return !dst || (dst->type == AT_IPv6 && dst->len == 16 && !memcmp(f->p + at + 24, dst->data, 16));
+    }
+    if (src->type != AT_IPv4 || src->len != 4 || memcmp(f->p + at + 12, src->data, 4))
         return false;
-    return !dst || (dst->type == src->type && dst->len == alen && !memcmp(f->p + src_at + alen, dst->data, (size_t)alen));
+    return !dst || (dst->type == AT_IPv4 && dst->len == 4 && !memcmp(f->p + at + 16, dst->data, 4));
 }
 
 /* Is the header's destination the one Wireshark shows as net_dst? Not with IPv4 options (a
@@ -281,12 +268,12 @@ static bool find_outer(tvbuff_t *tvb, const frame_bytes *f, packet_info *pinfo, 
         return ok && version == (*v6 ? 6 : 4) && has(f, ip, *v6 ? 40 : 20) &&
                header_has(f, ip, *v6, &pinfo->net_src, plain_dst(f, ip, *v6) ? &pinfo->net_dst : NULL);
     }
-    ok = ok && l->first_ip == (next == LINK_IPV6 ? proto_ipv6 : proto_ip);
+    ok = ok && l->first_ip == (next == LINK_IPV6 ? amfol_proto_ipv6 : amfol_proto_ip);
     /* ip hands a header of version 6 to ipv6: two layers and two items (Wireshark 4.0: an ip item
      * saying "Version: 6", then the ipv6 item), one header. */
     bool handed = ok && next == LINK_IP && version == 6;
     if (handed)
-        ok = l->second_ip == proto_ipv6;
+        ok = l->second_ip == amfol_proto_ipv6;
     *v6 = next == LINK_IPV6 || handed;
     *headers = handed ? l->n_ip - 1 : l->n_ip;
     *handed_v6 = handed;
@@ -300,7 +287,7 @@ static bool find_outer(tvbuff_t *tvb, const frame_bytes *f, packet_info *pinfo, 
         /* Tunnels, ICMP errors: pinfo's addresses are the inner header's; ip keeps each header's
          * protocol number per layer (for Decode As). */
         ok = has(f, ip, 20) &&
-             GPOINTER_TO_UINT(p_get_proto_data(pinfo->pool, pinfo, proto_ip, (guint32)l->first_num)) == f->p[ip + 9];
+             GPOINTER_TO_UINT(p_get_proto_data(pinfo->pool, pinfo, amfol_proto_ip, (guint32)l->first_num)) == f->p[ip + 9];
     }
     if (ok) {
         *at = ip;
@@ -315,7 +302,7 @@ static bool find_outer(tvbuff_t *tvb, const frame_bytes *f, packet_info *pinfo, 
     *headers = 1;
     *at = scan_ip(tvb, f, 0, OUTER_SCAN_LIMIT, pinfo, false);
     *v6 = pinfo->net_src.type == AT_IPv6;
-    return *at >= 0 && l->first_ip == (*v6 ? proto_ipv6 : proto_ip);
+    return *at >= 0 && l->first_ip == (*v6 ? amfol_proto_ipv6 : amfol_proto_ip);
 }
 
 void amfol_sctp_wire_read(tvbuff_t *tvb, packet_info *pinfo, const amfol_ip_layers *layers, amfol_sctp_wire *out)

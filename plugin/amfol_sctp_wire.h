@@ -51,8 +51,25 @@ static inline void amfol_ip_layers_start(amfol_ip_layers *l)
     l->n_ip = 0;
     l->sctp_after_second = false;
 }
-/* Layer number num (1-based) of the frame is protocol id; sctp_id: the id of sctp. */
-void amfol_ip_layers_note(amfol_ip_layers *l, int id, int num, int sctp_id);
+/* Layer number num (1-based) of the frame is protocol id; sctp_id: the id of sctp. Called for
+ * every layer of every frame: inline. */
+extern int amfol_proto_ip, amfol_proto_ipv6;   /* set by amfol_sctp_wire_init */
+static inline void amfol_ip_layers_note(amfol_ip_layers *l, int id, int num, int sctp_id)
+{
+    if (id < 0)
+        return;
+    if (id == amfol_proto_ip || id == amfol_proto_ipv6) {
+        if (l->n_ip == 0) {
+            l->first_ip = id;
+            l->first_num = num;
+        } else if (l->n_ip == 1) {
+            l->second_ip = id;
+        }
+        l->n_ip++;
+    } else if (id == sctp_id && l->n_ip >= 2) {
+        l->sctp_after_second = true;
+    }
+}
 /* Offset and length of the SCTP packet behind the IP header at `ip` of tvb, false when the
  * header carries no SCTP or is a fragment (reassembled SCTP is not read from the wire). The
  * length is the IP header's claim: check that the bytes exist before reading them. */
