@@ -17,14 +17,14 @@
 /* The Wireshark fields the N2 glue reads (amfol_glue.h, "Field lists"). */
 #define N2_FIELDS(X) \
     /* A message element starts a PDU; its procedure code and, from its IEs, the UE NGAP IDs, RRC \
-     * establishment cause, UEContextRequest, Cause, NAS-PDUs, 5G-S-TMSI and the NR-CGI of the \
-     * UserLocationInformation are read from the bytes (pdu_proc, read_ies) */ \
+     * establishment cause, UEContextRequest, Cause, NAS-PDUs, 5G-S-TMSI, the NR-CGI of the \
+     * UserLocationInformation, TimeToWait, RelativeAMFCapacity, TrafficLoadReductionIndication \
+     * and the reroute IEs are read from the bytes (pdu_proc, read_ies) */ \
     X(N2F_INIT, "ngap.initiatingMessage_element") \
     X(N2F_SUCC, "ngap.successfulOutcome_element") \
     X(N2F_UNSUCC, "ngap.unsuccessfulOutcome_element") \
     X(N2F_OVL_RESP, "ngap.OverloadResponse") \
     X(N2F_ACTION, "ngap.overloadAction") \
-    X(N2F_TLRI, "ngap.TrafficLoadReductionIndication") \
     X(N2F_NSSAI_ITEM, "ngap.OverloadStartNSSAIItem_element") \
     X(N2F_SLICE_ITEM, "ngap.SliceOverloadItem_element") \
     X(N2F_SLICE_RESP, "ngap.sliceOverloadResponse") \
@@ -37,17 +37,12 @@
     X(N2F_GUAMI, "ngap.gUAMI_element|ngap.GUAMI_element") \
     /* the PLMN of GUAMIs and GlobalGNB-IDs is read from the bytes (plmn_after_preamble): \
      * ngap.pLMNIdentity is also in every TAI */ \
-    X(N2F_TTW, "ngap.TimeToWait") \
-    X(N2F_CAP, "ngap.RelativeAMFCapacity") \
     X(N2F_RAN_NAME, "ngap.RANNodeName") \
     X(N2F_GLOBAL_GNB, "ngap.globalGNB_ID_element") \
     X(N2F_GNB_ID, "ngap.gNB_ID") \
     X(N2F_AMF_NAME, "ngap.AMFName") \
     X(N2F_UNAV_ITEM, "ngap.UnavailableGUAMIItem_element") \
     X(N2F_BACKUP, "ngap.backupAMFName") \
-    /* INITIAL UE MESSAGE after REROUTE NAS REQUEST (TS 38.413 §8.6.5): AMFSetID IE (id 3) or \
-     * SourceToTarget-AMFInformationReroute (id 171) */ \
-    X(N2F_REROUTE, "ngap.AMFSetID|ngap.SourceToTarget_AMFInformationReroute_element") \
     X(N2F_SCTP_RETX, "sctp.retransmission")   /* chunk types and tag: amfol_sctp_wire.c */
 
 enum n2_slot { N2_FIELDS(AMFOL_SLOT_ENUM) N2F_COUNT };
@@ -274,12 +269,16 @@ static void uli_nr_cgi(const uint8_t *b, size_t n, amfol_ngap_event *ev)
  * NAS REQUEST carries), the first RRCEstablishmentCause, the last UEContextRequest, the first
  * Cause IE (ngap.Cause and its group's value), the last FiveG-S-TMSI IE (ngap.FiveG_S_TMSI_element),
  * the first UserLocationInformation IE with an NR-CGI (ngap.userLocationInformationNR_element),
- * every NAS-PDU and NASC IE (ngap.NAS_PDU, handed to the NAS glue in ctx->nas_pdus). Wireshark
- * dissects these types only as the values of those IE ids (no other IE id or extension id has
- * them). A read past its window stops that window: the value stays absent, as when Wireshark
+ * every NAS-PDU and NASC IE (ngap.NAS_PDU, handed to the NAS glue in ctx->nas_pdus), the last
+ * TimeToWait, RelativeAMFCapacity and TrafficLoadReductionIndication, whether an AMFSetID or
+ * SourceToTarget-AMFInformationReroute IE is there (INITIAL UE MESSAGE after REROUTE NAS REQUEST,
+ * TS 38.413 §8.6.5). Wireshark dissects these types only as the values of those IE ids (no other
+ * IE id or extension id has them; AMFName is also IE 48, not read here). A read past its window stops that window: the value stays absent, as when Wireshark
  * threw before adding the field. */
 
 enum {
+    N2_IE_AMF_SET_ID = 3,
+    N2_IE_TRAFFIC_LOAD_REDUCTION = 9,
     N2_IE_AMF_UE_NGAP_ID = 10,
     N2_IE_CAUSE = 15,
     N2_IE_FIVEG_S_TMSI = 26,
@@ -291,6 +290,9 @@ enum {
     N2_IE_RRC_ESTABLISHMENT_CAUSE = 90,
     N2_IE_UE_CONTEXT_REQUEST = 112,
     N2_IE_UE_NGAP_IDS = 114,
+    N2_IE_RELATIVE_AMF_CAPACITY = 86,
+    N2_IE_TIME_TO_WAIT = 107,
+    N2_IE_S2T_AMF_INFORMATION_REROUTE = 171,
     N2_IE_UE_ASSOC_CONNECTION_LIST = 111,
     N2_IE_USER_LOCATION_INFORMATION = 121,
     N2_PROC_PRIVATE_MESSAGE = 31,      /* PrivateIE-Container: other IE ids */
@@ -419,6 +421,34 @@ static void read_ie(uint32_t id, per_rd *v, amfol_ngap_event *ev, int nesting, c
     case N2_IE_NAS_PDU:
         rd_nas_pdu(v, ev, src);
         break;
+    case N2_IE_TIME_TO_WAIT: {           /* ENUMERATED { v1s, v2s, v5s, v10s, v20s, v60s, ... } */
+        int t = amfol_per_enum_ext(v, 3, 6);
+        if (t == AMFOL_ABSENT)
+            v->bad = true;
+        else
+            ev->time_to_wait = t;
+        break;
+    }
+    case N2_IE_RELATIVE_AMF_CAPACITY: {  /* INTEGER (0..255): one octet, aligned */
+        uint32_t c = (uint32_t)amfol_per_octets(v, 1);
+        if (!v->bad)
+            ev->relative_amf_capacity = (int)c;
+        break;
+    }
+    case N2_IE_TRAFFIC_LOAD_REDUCTION: { /* INTEGER (1..99): 7 bits */
+        uint32_t pct = amfol_per_bits(v, 7);
+        if (!v->bad)
+            ev->reduction_pct = (int)pct + 1;
+        break;
+    }
+    case N2_IE_AMF_SET_ID:               /* BIT STRING (SIZE (10)) */
+        (void)amfol_per_bits(v, 10);
+        if (!v->bad)
+            ev->rerouted = true;
+        break;
+    case N2_IE_S2T_AMF_INFORMATION_REROUTE:   /* a SEQUENCE: its item comes first (not empty) */
+        ev->rerouted = true;
+        break;
     case N2_IE_RAN_UE_NGAP_ID:
         set_ue_id(&ev->ran_ue_id, rd_ue_id(v, 2));
         break;
@@ -496,7 +526,7 @@ static void read_pdu_ies(per_rd *r, amfol_ngap_event *ev, int nesting, const n2_
         uint32_t id = (uint32_t)amfol_per_octets(&msg, 2);
         amfol_per_bits(&msg, 2);
         per_rd value = amfol_per_open_type(&msg);
-        if (!msg.bad)
+        if (!msg.bad && msg.bit > value.bit)    /* Wireshark dissects no empty value, reads on */
             read_ie(id, &value, ev, nesting, src);
         if (msg.bad || value.bad) {
             r->bad = true;               /* Wireshark's exception ends the message there */
@@ -594,9 +624,6 @@ static void parse_pdu(amfol_frame_ctx *ctx, int k, int from, int to, amfol_ngap_
             }
             break;
         }
-        case N2F_TLRI:
-            ev->reduction_pct = (int)amfol_fi_uint(fi);
-            break;
         case N2F_SLICE_TLRI:
             if (cur_slice(ev) && !ev->slice_items_truncated)
                 cur_slice(ev)->reduction_pct = (int)amfol_fi_uint(fi);
@@ -638,12 +665,6 @@ static void parse_pdu(amfol_frame_ctx *ctx, int k, int from, int to, amfol_ngap_
                 ev->has_gnb_id = true;
             }
             break;
-        case N2F_TTW:
-            ev->time_to_wait = (int)amfol_fi_uint(fi);
-            break;
-        case N2F_CAP:
-            ev->relative_amf_capacity = (int)amfol_fi_uint(fi);
-            break;
         case N2F_RAN_NAME: {
             const char *s = amfol_fi_string(fi);
             if (s && !ev->ran_node_name[0])
@@ -665,9 +686,6 @@ static void parse_pdu(amfol_frame_ctx *ctx, int k, int from, int to, amfol_ngap_
                 g_strlcpy(ev->backup_amf_name, s, sizeof ev->backup_amf_name);
             break;
         }
-        case N2F_REROUTE:
-            ev->rerouted = true;
-            break;
         case N2F_OVL_RESP:
         case N2F_SLICE_RESP:
         case N2F_SLICE_ITEM:

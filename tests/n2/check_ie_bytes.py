@@ -118,6 +118,32 @@ def pdus():
         # REROUTE NAS REQUEST: the nested InitialUEMessage's IEs count, its NAS is not a new message
         pdu(0x00, 36, R, [ie(85, R, b"\x00\x30"), ie(42, R, N._len(len(out[-3])) + out[-3])]),
     ]
+    # empty IE values: Wireshark dissects none of them and reads on
+    out += [
+        pdu(0x00, 42, I, [ie(15, I, b""), ie(85, R, b"\x00\x05")]),
+        pdu(0x00, 42, I, [ie(85, R, b""), ie(10, R, b"\x00\x06")]),
+        pdu(0x00, 15, I, [ie(26, I, b""), ie(121, R, b""), ie(38, R, b""), ie(85, R, b"\x00\x08")]),
+    ]
+    # Cause extension value in more than 4 octets
+    out.append(pdu(0x00, 42, I, [ie(15, I, bits("000" + "11") + b"\x05\x00\x00\x00\x00\x01"), ie(85, R, b"\x00\x14")]))
+    # TimeToWait (root, extension; the last counts), RelativeAMFCapacity (the last counts),
+    # TrafficLoadReductionIndication (1, 99 and the 7-bit value beyond the range)
+    out += [
+        pdu(0x40, 21, R, [ie(15, I, b"\x80"), ie(107, I, bytes([5 << 4]))]),
+        pdu(0x40, 21, R, [ie(107, I, bytes([2 << 4])), ie(107, I, bits("10" + "000001")), ie(15, I, b"\x80")]),
+        pdu(0x00, 0, R, [ie(86, I, b"\x07"), ie(86, I, b"\xfe")]),
+        pdu(0x00, 22, I, [ie(9, I, bytes([0 << 1])), ie(2, R, b"\x20")]),
+        pdu(0x00, 22, I, [ie(9, I, bytes([98 << 1])), ie(2, R, b"\x20")]),
+        pdu(0x00, 22, I, [ie(9, I, bytes([127 << 1]))]),
+    ]
+    # INITIAL UE MESSAGE after a reroute: AMFSetID (id 3), SourceToTarget-AMFInformationReroute
+    # (id 171), also empty
+    out += [
+        pdu(0x00, 15, I, [ie(85, R, b"\x00\x41"), ie(3, R, b"\x00\x40")]),
+        pdu(0x00, 15, I, [ie(85, R, b"\x00\x42"), ie(171, I, b"\x00")]),
+        pdu(0x00, 15, I, [ie(85, R, b"\x00\x43"), ie(171, I, b""), ie(3, R, b"")]),
+        pdu(0x00, 15, I, [ie(85, R, b"\x00\x44"), ie(3, R, b"\xff")]),
+    ]
     return out
 
 
@@ -130,7 +156,9 @@ COLUMNS = ["frame.number", "ngap.RAN_UE_NGAP_ID", "ngap.AMF_UE_NGAP_ID", "ngap.R
            "ngap.UEContextRequest", "ngap.Cause"] + GROUPS + [
            "ngap.NAS_PDU", "ngap.aMFSetID", "ngap.aMFPointer", "ngap.fiveG_TMSI",
            "ngap.userLocationInformationNR_element", "ngap.userLocationInformationEUTRA_element", "ngap.pLMNIdentity", "ngap.NRCellIdentity",
-           "ngap.procedureCode", "nas_5gs.mm.message_type"]
+           "ngap.procedureCode", "nas_5gs.mm.message_type",
+           "ngap.TimeToWait", "ngap.RelativeAMFCapacity", "ngap.TrafficLoadReductionIndication", "ngap.AMFSetID",
+           "ngap.SourceToTarget_AMFInformationReroute_element"]
 
 
 def tbcd_plmn(hexs):
@@ -165,7 +193,10 @@ def oracle_row(f):
     # the NAS glue does not read the NAS-PDUs of NAS NON DELIVERY INDICATION and REROUTE NAS REQUEST
     proc = first("ngap.procedureCode")
     mm = [] if proc in (19, 36) else [int(x, 0) for x in col["nas_5gs.mm.message_type"]]
-    return ids + [group, value, 1 if col["ngap.NAS_PDU"] else 0] + stmsi + uli + [mm]
+    last = lambda k: int(col[k][-1], 0) if col[k] else None
+    more = [last("ngap.TimeToWait"), last("ngap.RelativeAMFCapacity"), last("ngap.TrafficLoadReductionIndication"),
+            1 if col["ngap.AMFSetID"] or col["ngap.SourceToTarget_AMFInformationReroute_element"] else 0]
+    return ids + [group, value, 1 if col["ngap.NAS_PDU"] else 0] + stmsi + uli + [mm] + more
 
 
 def main():
@@ -196,15 +227,17 @@ def main():
             events[frame] = [e.get("ran_ue_id"), e.get("amf_ue_id"), e.get("rrc_cause"), e.get("ue_context_request"),
                              c.get("group"), c.get("value"), int(e.get("has_nas", 0)), int(e.get("has_s_tmsi", 0)),
                              st.get("set_id", 0), st.get("pointer", 0), st.get("tmsi", 0), int(e.get("has_nr_cgi", 0)),
-                             cgi.get("plmn", ""), cgi.get("cell_id", 0), []]
+                             cgi.get("plmn", ""), cgi.get("cell_id", 0), [], e.get("time_to_wait"),
+                             e.get("relative_amf_capacity"), e.get("reduction_pct"), int(e.get("rerouted", 0))]
         elif e.get("t") == "nas" and frame in events:
-            events[frame][-1].append(e.get("mm_type"))
+            events[frame][14].append(e.get("mm_type"))
     fails = 0
     if len(events) < 1800:
         print("FAIL: only %d NGAP events from amfol" % len(events))
         fails += 1
     names = ("RAN, AMF, RRC cause, UEContextRequest, cause group, cause value, has_nas, has_s_tmsi, set, "
-             "pointer, tmsi, has_nr_cgi, plmn, cell, NAS 5GMM types")
+             "pointer, tmsi, has_nr_cgi, plmn, cell, NAS 5GMM types, TimeToWait, RelativeAMFCapacity, "
+             "TrafficLoadReductionIndication, rerouted")
     for frame in sorted(events):
         o, e = oracle.get(frame), events[frame]
         if o and o[8] is None:
@@ -212,7 +245,7 @@ def main():
         if o != e:
             print("FAIL: frame %d: tshark %s, amfol %s (%s)" % (frame, o, e, names))
             fails += 1
-    empty = [None] * 6 + [0] * 5 + [0, "", 0, []]
+    empty = [None] * 6 + [0] * 5 + [0, "", 0, []] + [None] * 3 + [0]
     for frame in sorted(set(oracle) - set(events)):
         if oracle[frame] != empty:
             print("FAIL: frame %d: tshark %s, no NGAP event from amfol" % (frame, oracle[frame]))
@@ -220,13 +253,14 @@ def main():
     values = {repr(o[:4]) for o in oracle.values()}
     for want in ([305419896, None, 9, 0], [7, None, 10, 1], [8, None, 11, None], [9, None, 15, None],
                  [2271560481, 734744827512, None, None], [None, 258, None, None], [68, 33, None, None],
-                 [86, 85, None, None], [48, 119, 4, 0], [49, None, 4, 0]):
+                 [86, 85, None, None], [48, 119, 4, 0], [49, None, 4, 0], [None, 6, None, None],
+                 [8, None, None, None]):
         if repr(want) not in values:
             print("FAIL: the capture no longer shows %s in tshark's decode" % want)
             fails += 1
     # and the new reads: every Cause group, an extension value, choice-Extensions, a 5G-S-TMSI
     # overwritten by a later one, an NR-CGI, the NAS messages in tree order around a session item
-    seen = {repr(o[4:]) for o in oracle.values()}
+    seen = {repr(o[4:15]) for o in oracle.values()}
     for want in ([0, 20, 0, 0, 0, 0, 0, 0, "", 0, []], [0, 44, 0, 0, 0, 0, 0, 0, "", 0, []],
                  [1, 1, 0, 0, 0, 0, 0, 0, "", 0, []], [2, 3, 0, 0, 0, 0, 0, 0, "", 0, []],
                  [3, 6, 0, 0, 0, 0, 0, 0, "", 0, []], [4, 5, 0, 0, 0, 0, 0, 0, "", 0, []],
@@ -236,6 +270,12 @@ def main():
                  [None, None, 0, 1, 0x0ab, 0x05, 0xcafe0001, 1, "20893", 0xabc, []],
                  [None, None, 1, 0, 0, 0, 0, 0, "", 0, [0x44, 0x41]],
                  [None, None, 1, 0, 0, 0, 0, 0, "", 0, [0x41, 0x44]]):
+        if repr(want) not in seen:
+            print("FAIL: the capture no longer shows %s in tshark's decode" % want)
+            fails += 1
+    seen = {repr(o[15:]) for o in oracle.values()}
+    for want in ([5, None, None, 0], [7, None, None, 0], [None, 254, None, 0], [None, None, 1, 0],
+                 [None, None, 99, 0], [None, None, 128, 0], [None, None, None, 1]):
         if repr(want) not in seen:
             print("FAIL: the capture no longer shows %s in tshark's decode" % want)
             fails += 1
