@@ -689,6 +689,8 @@ static void parse_pdu(amfol_frame_ctx *ctx, int k, int from, int to, amfol_ngap_
         case N2F_OVL_RESP:
         case N2F_SLICE_RESP:
         case N2F_SLICE_ITEM:
+            open_mark(marks, open_slots, &n_open, f->slot, f->depth);
+            break;
         case N2F_STMSI_PAGING:
             s_tmsi_at(fi, ev);
             break;

@@ -133,6 +133,8 @@ def pdus():
         pdu(0x40, 21, R, [ie(107, I, bytes([2 << 4])), ie(107, I, bits("10" + "000001")), ie(15, I, b"\x80")]),
         pdu(0x00, 0, R, [ie(86, I, b"\x07"), ie(86, I, b"\xfe")]),
         pdu(0x00, 22, I, [ie(9, I, bytes([0 << 1])), ie(2, R, b"\x20")]),
+        # (an OverloadResponse with 7 octets after it once gave the event a 5G-S-TMSI of them)
+        pdu(0x00, 22, I, [ie(2, R, b"\x20"), ie(9, I, bytes([4 << 1])), ie(85, R, b"\x00\x01")]),
         pdu(0x00, 22, I, [ie(9, I, bytes([98 << 1])), ie(2, R, b"\x20")]),
         pdu(0x00, 22, I, [ie(9, I, bytes([127 << 1]))]),
     ]
