@@ -94,3 +94,79 @@ void amfol_per_skip_extensions(per_rd *r)
         (void)amfol_per_open_type(r);
     }
 }
+
+/* A constrained whole number whose range needs more than 2 octets (X.691 §11.5.7.4, aligned; e.g.
+ * INTEGER (0..4294967295)): the octet count minus 1 in len_bits bits, then the octets, aligned. */
+uint64_t amfol_per_whole_octets(per_rd *r, int len_bits)
+{
+    int n = (int)amfol_per_bits(r, len_bits) + 1;
+    return amfol_per_octets(r, n);
+}
+
+/* INTEGER (lb..ub, ...) read as Wireshark reads it (dissect_per_constrained_integer): the
+ * extension bit, then the root value less lb as root_bits bits (aligned: in whole octets, for a
+ * range of 256 and more); an extended value is dissect_per_integer's: a length determinant and
+ * that many octets, two's complement, kept as its 32 bits (more than 4 octets: Wireshark throws).
+ * lb is 0 for the F1AP types read here. AMFOL_ABSENT when a read failed. */
+int64_t amfol_per_int_ext(per_rd *r, int root_bits, bool aligned)
+{
+    uint64_t v;
+    if (!amfol_per_bits(r, 1)) {
+        if (aligned)
+            amfol_per_align(r);
+        v = amfol_per_bits(r, root_bits);
+    } else {
+        size_t n = amfol_per_length(r);
+        if (n > 4)
+            r->bad = true;
+        uint32_t u = 0;
+        for (size_t i = 0; i < n && !r->bad; i++) {
+            uint32_t b = amfol_per_bits(r, 8);
+            if (i == 0 && (b & 0x80))
+                u = 0xffffffffu;
+            u = (u << 8) | b;
+        }
+        v = u;
+    }
+    return r->bad ? AMFOL_ABSENT : (int64_t)v;
+}
+
+/* The next n octets, after aligning, when the window holds them (r moves past them); else NULL
+ * and r is bad. */
+const uint8_t *amfol_per_octet_ptr(per_rd *r, size_t n)
+{
+    amfol_per_align(r);
+    if (r->bad || r->bit + n * 8 > r->end_bit) {
+        r->bad = true;
+        return NULL;
+    }
+    const uint8_t *p = r->p + (r->bit >> 3);
+    r->bit += n * 8;
+    return p;
+}
+
+/* Skips the extension additions of a SEQUENCE whose extension bit was set and that has none known
+ * (X.691 §19.7-19.9, Wireshark's dissect_per_sequence): their count minus 1 as a normally small
+ * number (6 bits, or a length and octets), one presence bit each, then each present one as an
+ * open type. */
+void amfol_per_skip_additions(per_rd *r)
+{
+    uint64_t n;
+    if (!amfol_per_bits(r, 1)) {
+        n = amfol_per_bits(r, 6);
+    } else {
+        size_t len = amfol_per_length(r);
+        if (len > 4) {                 /* Wireshark: "too long integer", taken as 0 */
+            r->bit += len * 8;
+            n = 0;
+        } else {
+            n = amfol_per_octets(r, (int)len);
+        }
+    }
+    n++;
+    uint64_t present = 0;
+    for (uint64_t i = 0; i < n && !r->bad; i++)
+        present += amfol_per_bits(r, 1);
+    for (uint64_t i = 0; i < present && !r->bad; i++)
+        (void)amfol_per_open_type(r);
+}

@@ -22,5 +22,9 @@ size_t amfol_per_length(per_rd *r);                 /* length determinant, below
 per_rd amfol_per_open_type(per_rd *r);              /* contents as their own window */
 int amfol_per_enum_ext(per_rd *r, int root_bits, int n_root);
 void amfol_per_skip_extensions(per_rd *r);          /* ProtocolExtensionContainer */
+uint64_t amfol_per_whole_octets(per_rd *r, int len_bits); /* INTEGER of more than 2 octets' range */
+int64_t amfol_per_int_ext(per_rd *r, int root_bits, bool aligned); /* INTEGER (lb..ub, ...) */
+const uint8_t *amfol_per_octet_ptr(per_rd *r, size_t n); /* aligns; n octets in the window */
+void amfol_per_skip_additions(per_rd *r);           /* a SEQUENCE's extension additions */
 
 #endif

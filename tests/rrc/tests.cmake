@@ -15,6 +15,13 @@ add_test(NAME rrc.crafted_f1ap
                  ${RRC_OUT}/crafted)
 set_tests_properties(rrc.crafted_f1ap PROPERTIES TIMEOUT 120)
 
+# The F1AP UE IDs, SRB ID, C-RNTI and NR CGI read from an F1AP PDU's bytes (rrc_glue.c f1_read)
+# against tshark's own decode of hand-made PDUs and every truncation of them.
+add_test(NAME rrc.f1_bytes
+         COMMAND ${Python3_EXECUTABLE} ${RRC_TESTS}/check_f1_bytes.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
+                 ${RRC_OUT}/f1-bytes)
+set_tests_properties(rrc.f1_bytes PROPERTIES TIMEOUT 180)
+
 amfol_public_test(NAME rrc.srsran_mac TIMEOUT 120
   COMMAND ${Python3_EXECUTABLE} ${RRC_TESTS}/srsran_mac.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
           @PUBLIC@/srsran-ic-usp/gnb_mac.pcap)
