@@ -62,6 +62,17 @@ enum amfol_module_index {
     AMFOL_N_MODULES
 };
 
+/* A NAS-PDU the N2 glue read from an NGAP PDU's IE bytes (NAS-PDU, id 38, or NASC, id 37: the
+ * values Wireshark shows as ngap.NAS_PDU): its octets are `len` bytes at `start` of the data
+ * source `ds` (also at `bytes`, valid for the frame). */
+typedef struct amfol_nas_ref {
+    int ngap;                          /* index in amfol_frame_ctx.ngap */
+    tvbuff_t *ds;
+    gint start;
+    const uint8_t *bytes;
+    size_t len;
+} amfol_nas_ref;
+
 /* One collected field: `slot` is the module-local index into its field_names list. */
 typedef struct amfol_fieldref {
     int module;                        /* enum amfol_module_index of the module that asked */
@@ -82,6 +93,10 @@ typedef struct amfol_frame_ctx {
     amfol_ngap_event *ngap;            /* pinfo->pool */
     int ngap_first[AMFOL_MAX_NGAP_PER_FRAME];
     int ngap_end[AMFOL_MAX_NGAP_PER_FRAME];
+    /* ... and their NAS-PDU / NASC IEs in dissection order (pinfo->pool), read from the bytes
+     * instead of priming ngap.NAS_PDU (n2_glue.c read_ies). */
+    int n_nas_pdus, cap_nas_pdus;
+    amfol_nas_ref *nas_pdus;
     /* Set by the repeat module: the frame repeats an earlier one, later modules do not run. */
     bool repeat;
     const struct amfol_sctp_wire *sctp;   /* the frame's SCTP headers (amfol_sctp_wire.h) */

@@ -14,49 +14,35 @@
 /* Our index in packet-amfol.c's module order: the walk tags each field with it. */
 #define N2_MODULE_INDEX AMFOL_MOD_N2
 
-/* The Wireshark fields the N2 glue reads (amfol_glue.h, "Field lists"). The five Cause groups
- * stay together in their CHOICE order (N2F_C_RADIO + group). */
+/* The Wireshark fields the N2 glue reads (amfol_glue.h, "Field lists"). */
 #define N2_FIELDS(X) \
-    /* A message element starts a PDU; its procedure code and the UE NGAP IDs, RRC establishment \
-     * cause and UEContextRequest of its IEs are read from the bytes (pdu_proc, read_ies) */ \
+    /* A message element starts a PDU; its procedure code and, from its IEs, the UE NGAP IDs, RRC \
+     * establishment cause, UEContextRequest, Cause, NAS-PDUs, 5G-S-TMSI, the NR-CGI of the \
+     * UserLocationInformation, TimeToWait, RelativeAMFCapacity, TrafficLoadReductionIndication \
+     * and the reroute IEs are read from the bytes (pdu_proc, read_ies) */ \
     X(N2F_INIT, "ngap.initiatingMessage_element") \
     X(N2F_SUCC, "ngap.successfulOutcome_element") \
     X(N2F_UNSUCC, "ngap.unsuccessfulOutcome_element") \
     X(N2F_OVL_RESP, "ngap.OverloadResponse") \
     X(N2F_ACTION, "ngap.overloadAction") \
-    X(N2F_TLRI, "ngap.TrafficLoadReductionIndication") \
     X(N2F_NSSAI_ITEM, "ngap.OverloadStartNSSAIItem_element") \
     X(N2F_SLICE_ITEM, "ngap.SliceOverloadItem_element") \
     X(N2F_SLICE_RESP, "ngap.sliceOverloadResponse") \
     X(N2F_SLICE_TLRI, "ngap.sliceTrafficLoadReductionIndication") \
     X(N2F_SST, "ngap.sST") \
     X(N2F_SD, "ngap.sD") \
-    /* 5G-S-TMSI and GUAMI: their AMF Set ID, Pointer, 5G-TMSI and Region ID are read from the \
-     * bytes (s_tmsi_at, guami_ids) */ \
-    X(N2F_STMSI, "ngap.FiveG_S_TMSI_element") /* InitialUEMessage IE */ \
+    /* Paging's 5G-S-TMSI and GUAMI: their AMF Set ID, Pointer, 5G-TMSI and Region ID are read \
+     * from the bytes (s_tmsi_at, guami_ids) */ \
     X(N2F_STMSI_PAGING, "ngap.fiveG_S_TMSI_element") /* Paging's UEPagingIdentity */ \
     X(N2F_GUAMI, "ngap.gUAMI_element|ngap.GUAMI_element") \
-    /* its NR-CGI, and the PLMN of GUAMIs and GlobalGNB-IDs, are read from the bytes (uli_nr_cgi, \
-     * plmn_after_preamble): ngap.pLMNIdentity is also in every TAI */ \
-    X(N2F_ULI_NR, "ngap.userLocationInformationNR_element") \
-    X(N2F_CAUSE, "ngap.Cause") \
-    X(N2F_C_RADIO, "ngap.radioNetwork") \
-    X(N2F_C_TRANSPORT, "ngap.transport") \
-    X(N2F_C_NAS, "ngap.nas") \
-    X(N2F_C_PROTOCOL, "ngap.protocol") \
-    X(N2F_C_MISC, "ngap.misc") \
-    X(N2F_TTW, "ngap.TimeToWait") \
-    X(N2F_CAP, "ngap.RelativeAMFCapacity") \
+    /* the PLMN of GUAMIs and GlobalGNB-IDs is read from the bytes (plmn_after_preamble): \
+     * ngap.pLMNIdentity is also in every TAI */ \
     X(N2F_RAN_NAME, "ngap.RANNodeName") \
     X(N2F_GLOBAL_GNB, "ngap.globalGNB_ID_element") \
     X(N2F_GNB_ID, "ngap.gNB_ID") \
     X(N2F_AMF_NAME, "ngap.AMFName") \
     X(N2F_UNAV_ITEM, "ngap.UnavailableGUAMIItem_element") \
     X(N2F_BACKUP, "ngap.backupAMFName") \
-    X(N2F_NAS_PDU, "ngap.NAS_PDU") \
-    /* INITIAL UE MESSAGE after REROUTE NAS REQUEST (TS 38.413 §8.6.5): AMFSetID IE (id 3) or \
-     * SourceToTarget-AMFInformationReroute (id 171) */ \
-    X(N2F_REROUTE, "ngap.AMFSetID|ngap.SourceToTarget_AMFInformationReroute_element") \
     X(N2F_SCTP_RETX, "sctp.retransmission")   /* chunk types and tag: amfol_sctp_wire.c */
 
 enum n2_slot { N2_FIELDS(AMFOL_SLOT_ENUM) N2F_COUNT };
@@ -211,23 +197,33 @@ static void guami_ids(const field_info *fi, amfol_guami *guami)
     guami->pointer = (uint8_t)(id[2] & 0x3f);
 }
 
-/* FiveG-S-TMSI starting at bit `bit` of its item's first octet (0 as an IE value; 1 in Paging,
- * after UEPagingIdentity's 1-bit CHOICE index, which must be 0): 2 preamble bits, AMFSetID (10
- * bits) and AMFPointer (6 bits) unaligned, then the 5G-TMSI (4 octets, aligned: octet 3). */
-static void s_tmsi_at(const field_info *fi, int bit, amfol_ngap_event *ev)
+/* FiveG-S-TMSI starting at bit `bit` of b[0] (0 as an IE value; 1 in Paging, after
+ * UEPagingIdentity's 1-bit CHOICE index, which must be 0), n octets readable: 2 preamble bits,
+ * AMFSetID (10 bits) and AMFPointer (6 bits) unaligned, then the 5G-TMSI (4 octets, aligned:
+ * octet 3). */
+static void s_tmsi_bytes(const uint8_t *b, size_t n, int bit, amfol_ngap_event *ev)
 {
-    tvbuff_t *tvb = fi->ds_tvb;
-    if (!tvb || fi->start < 0 || !tvb_bytes_exist(tvb, fi->start, 3))
+    if (n < 3)
         return;
-    uint32_t v = tvb_get_ntoh24(tvb, fi->start);
+    uint32_t v = (uint32_t)b[0] << 16 | (uint32_t)b[1] << 8 | b[2];
     if (bit == 1 && (v & 0x800000))
         return;
     ev->s_tmsi.set_id = (uint16_t)((v >> (24 - bit - 12)) & 0x3ff);
     ev->s_tmsi.pointer = (uint8_t)((v >> (24 - bit - 18)) & 0x3f);
-    if (!tvb_bytes_exist(tvb, fi->start + 3, 4))
+    if (n < 7)
         return;
-    ev->s_tmsi.tmsi = tvb_get_ntohl(tvb, fi->start + 3);
+    ev->s_tmsi.tmsi = (uint32_t)b[3] << 24 | (uint32_t)b[4] << 16 | (uint32_t)b[5] << 8 | b[6];
     ev->has_s_tmsi = true;
+}
+
+/* Paging's fiveG-S-TMSI item (bit 1 of its first octet). */
+static void s_tmsi_at(const field_info *fi, amfol_ngap_event *ev)
+{
+    tvbuff_t *tvb = fi->ds_tvb;
+    if (!tvb || fi->start < 0 || !tvb_bytes_exist(tvb, fi->start, 3))
+        return;
+    gint n = tvb_captured_length_remaining(tvb, fi->start);
+    s_tmsi_bytes(tvb_get_ptr(tvb, fi->start, n), (size_t)n, 1, ev);
 }
 
 /* The procedure code of an NGAP-PDU's message element: the PDU's first octet holds the CHOICE
@@ -241,19 +237,22 @@ static int pdu_proc(const field_info *fi, int choice)
     return amfol_tvb_u8(fi->ds_tvb, fi->start + 1);
 }
 
-/* UserLocationInformation (an IE value) is a CHOICE of 4 without extension marker: index 1 (2
- * bits) is userLocationInformationNR, whose preamble (3 bits) and its NR-CGI's (2 bits) end in
- * the first octet; then the PLMN (3 octets) and NRCellIdentity (BIT STRING (SIZE(36)), octet
- * aligned, left-aligned in 5 octets). A PLMN without cell (snapped) is kept, not reported. */
-static void uli_nr_cgi(const field_info *fi, amfol_ngap_event *ev)
+/* UserLocationInformation (an IE value, b: its n readable octets) is a CHOICE of 4 without
+ * extension marker: index 1 (2 bits) is userLocationInformationNR, whose preamble (3 bits) and
+ * its NR-CGI's (2 bits) end in the first octet; then the PLMN (3 octets) and NRCellIdentity (BIT
+ * STRING (SIZE(36)), octet aligned, left-aligned in 5 octets). A PLMN without cell (snapped) is
+ * kept, not reported. */
+static void uli_nr_cgi(const uint8_t *b, size_t n, amfol_ngap_event *ev)
 {
-    tvbuff_t *tvb = fi->ds_tvb;
-    if (!tvb || fi->start < 0 || !tvb_bytes_exist(tvb, fi->start, 4) || (amfol_tvb_u8(tvb, fi->start) >> 6) != 1)
+    if (n < 4 || (b[0] >> 6) != 1)
         return;
-    amfol_plmn_from_tbcd(tvb_get_ptr(tvb, fi->start + 1, 3), 3, &ev->nr_cgi.plmn);
-    if (!tvb_bytes_exist(tvb, fi->start + 4, 5))
+    amfol_plmn_from_tbcd(b + 1, 3, &ev->nr_cgi.plmn);
+    if (n < 9)
         return;
-    ev->nr_cgi.cell_id = tvb_get_ntoh40(tvb, fi->start + 4) >> 4;
+    uint64_t cell = 0;
+    for (int i = 4; i < 9; i++)
+        cell = (cell << 8) | b[i];
+    ev->nr_cgi.cell_id = cell >> 4;
     ev->has_nr_cgi = ev->nr_cgi.plmn.digits[0] != '\0';
 }
 
@@ -267,19 +266,35 @@ static void uli_nr_cgi(const field_info *fi, amfol_ngap_event *ev)
  * captured bytes, whichever comes first; the readers below do the same, with the same bounds, and
  * keep what the former primed fields gave: the first RAN-UE-NGAP-ID and AMF-UE-NGAP-ID in IE
  * order (also those inside UE-NGAP-IDs, NGReset's connection lists and the NGAP-Message a REROUTE
- * NAS REQUEST carries), the first RRCEstablishmentCause, the last UEContextRequest. A read past
- * its window stops that window: the value stays absent, as when Wireshark threw before adding
- * the field. */
+ * NAS REQUEST carries), the first RRCEstablishmentCause, the last UEContextRequest, the first
+ * Cause IE (ngap.Cause and its group's value), the last FiveG-S-TMSI IE (ngap.FiveG_S_TMSI_element),
+ * the first UserLocationInformation IE with an NR-CGI (ngap.userLocationInformationNR_element),
+ * every NAS-PDU and NASC IE (ngap.NAS_PDU, handed to the NAS glue in ctx->nas_pdus), the last
+ * TimeToWait, RelativeAMFCapacity and TrafficLoadReductionIndication, whether an AMFSetID or
+ * SourceToTarget-AMFInformationReroute IE is there (INITIAL UE MESSAGE after REROUTE NAS REQUEST,
+ * TS 38.413 §8.6.5). Wireshark dissects these types only as the values of those IE ids (no other
+ * IE id or extension id has them; AMFName is also IE 48, not read here). A read past its window stops that window: the value stays absent, as when Wireshark
+ * threw before adding the field. */
 
 enum {
+    N2_IE_AMF_SET_ID = 3,
+    N2_IE_TRAFFIC_LOAD_REDUCTION = 9,
     N2_IE_AMF_UE_NGAP_ID = 10,
+    N2_IE_CAUSE = 15,
+    N2_IE_FIVEG_S_TMSI = 26,
+    N2_IE_NASC = 37,                   /* type NAS-PDU too (HandoverCommand, HandoverRequest) */
+    N2_IE_NAS_PDU = 38,
     N2_IE_NGAP_MESSAGE = 42,
     N2_IE_RAN_UE_NGAP_ID = 85,
     N2_IE_RESET_TYPE = 88,
     N2_IE_RRC_ESTABLISHMENT_CAUSE = 90,
     N2_IE_UE_CONTEXT_REQUEST = 112,
     N2_IE_UE_NGAP_IDS = 114,
+    N2_IE_RELATIVE_AMF_CAPACITY = 86,
+    N2_IE_TIME_TO_WAIT = 107,
+    N2_IE_S2T_AMF_INFORMATION_REROUTE = 171,
     N2_IE_UE_ASSOC_CONNECTION_LIST = 111,
+    N2_IE_USER_LOCATION_INFORMATION = 121,
     N2_PROC_PRIVATE_MESSAGE = 31,      /* PrivateIE-Container: other IE ids */
     N2_MAX_NESTED_PDUS = 4,            /* NGAP-Message inside NGAP-Message ... */
 };
@@ -320,11 +335,120 @@ static void rd_connection_list(per_rd *r, amfol_ngap_event *ev)
     }
 }
 
-static void read_pdu_ies(per_rd *r, amfol_ngap_event *ev, int nesting);
+/* Where the octets of the windows come from (r.p of read_ies), for the NAS-PDUs handed on. */
+typedef struct n2_src {
+    amfol_frame_ctx *ctx;
+    int k;                             /* the PDU's index in ctx->ngap */
+    tvbuff_t *ds;                      /* p[0] is octet `base` of the data source ds */
+    gint base;
+} n2_src;
 
-static void read_ie(uint32_t id, per_rd *v, amfol_ngap_event *ev, int nesting)
+/* Cause (TS 38.413 §9.3.1.2) is a CHOICE of 6 without extension marker (3 bits: radioNetwork,
+ * transport, nas, protocol, misc, choice-Extensions); each group an ENUMERATED with extension
+ * marker, with these root value counts (Wireshark 4.0's NGAP ASN.1) and bits for them. */
+static const struct { int bits, roots; } cause_enum[5] = {
+    { 6, 45 },                         /* CauseRadioNetwork: unspecified .. release-due-to-cn-detected-mobility */
+    { 1, 2 },                          /* CauseTransport */
+    { 2, 4 },                          /* CauseNas: normal-release .. unspecified */
+    { 3, 7 },                          /* CauseProtocol */
+    { 3, 6 },                          /* CauseMisc: control-processing-overload .. unspecified */
+};
+
+/* The octets left in a window that starts octet aligned (an open type's contents). */
+static const uint8_t *win_octets(const per_rd *v, size_t *n)
 {
+    *n = !v->bad && v->bit < v->end_bit ? (v->end_bit - v->bit) / 8 : 0;
+    return *n ? v->p + v->bit / 8 : NULL;
+}
+
+/* NAS-PDU ::= OCTET STRING: a length determinant, then the octets (aligned); Wireshark adds
+ * ngap.NAS_PDU when all of them are in the window. */
+static void rd_nas_pdu(per_rd *v, amfol_ngap_event *ev, const n2_src *src)
+{
+    size_t len = amfol_per_length(v);
+    if (v->bad || v->bit + len * 8 > v->end_bit) {
+        v->bad = true;
+        return;
+    }
+    ev->has_nas = true;
+    amfol_frame_ctx *ctx = src->ctx;
+    if (ctx->n_nas_pdus == ctx->cap_nas_pdus) {
+        ctx->cap_nas_pdus = ctx->cap_nas_pdus ? 2 * ctx->cap_nas_pdus : 8;
+        ctx->nas_pdus = wmem_realloc(ctx->pinfo->pool, ctx->nas_pdus, ctx->cap_nas_pdus * sizeof *ctx->nas_pdus);
+    }
+    amfol_nas_ref *n = &ctx->nas_pdus[ctx->n_nas_pdus++];
+    n->ngap = src->k;
+    n->ds = src->ds;
+    n->start = src->base + (gint)(v->bit / 8);
+    n->bytes = v->p + v->bit / 8;
+    n->len = len;
+    v->bit += len * 8;
+}
+
+static void read_pdu_ies(per_rd *r, amfol_ngap_event *ev, int nesting, const n2_src *src);
+
+static void read_ie(uint32_t id, per_rd *v, amfol_ngap_event *ev, int nesting, const n2_src *src)
+{
+    size_t n;
+    const uint8_t *b;
     switch (id) {
+    case N2_IE_CAUSE:
+        if (ev->cause.group == AMFOL_ABSENT) {
+            /* Indexes 6 and 7 are no alternative: Wireshark adds no ngap.Cause and throws
+             * (PER_NOT_DECODED_YET), as for an extension value of more than 4 octets. */
+            uint32_t g = amfol_per_bits(v, 3);
+            if (g > 5)
+                v->bad = true;
+            if (v->bad)
+                break;
+            ev->cause.group = (int)g;
+            if (g < 5) {                   /* choice-Extensions (5): no group value */
+                ev->cause.value = amfol_per_enum_ext(v, cause_enum[g].bits, cause_enum[g].roots);
+                if (ev->cause.value == AMFOL_ABSENT)
+                    v->bad = true;
+            }
+        }
+        break;
+    case N2_IE_FIVEG_S_TMSI:
+        if ((b = win_octets(v, &n)) != NULL)
+            s_tmsi_bytes(b, n, 0, ev);
+        break;
+    case N2_IE_USER_LOCATION_INFORMATION:
+        if (!ev->has_nr_cgi && (b = win_octets(v, &n)) != NULL)
+            uli_nr_cgi(b, n, ev);
+        break;
+    case N2_IE_NASC:
+    case N2_IE_NAS_PDU:
+        rd_nas_pdu(v, ev, src);
+        break;
+    case N2_IE_TIME_TO_WAIT: {           /* ENUMERATED { v1s, v2s, v5s, v10s, v20s, v60s, ... } */
+        int t = amfol_per_enum_ext(v, 3, 6);
+        if (t == AMFOL_ABSENT)
+            v->bad = true;
+        else
+            ev->time_to_wait = t;
+        break;
+    }
+    case N2_IE_RELATIVE_AMF_CAPACITY: {  /* INTEGER (0..255): one octet, aligned */
+        uint32_t c = (uint32_t)amfol_per_octets(v, 1);
+        if (!v->bad)
+            ev->relative_amf_capacity = (int)c;
+        break;
+    }
+    case N2_IE_TRAFFIC_LOAD_REDUCTION: { /* INTEGER (1..99): 7 bits */
+        uint32_t pct = amfol_per_bits(v, 7);
+        if (!v->bad)
+            ev->reduction_pct = (int)pct + 1;
+        break;
+    }
+    case N2_IE_AMF_SET_ID:               /* BIT STRING (SIZE (10)) */
+        (void)amfol_per_bits(v, 10);
+        if (!v->bad)
+            ev->rerouted = true;
+        break;
+    case N2_IE_S2T_AMF_INFORMATION_REROUTE:   /* a SEQUENCE: its item comes first (not empty) */
+        ev->rerouted = true;
+        break;
     case N2_IE_RAN_UE_NGAP_ID:
         set_ue_id(&ev->ran_ue_id, rd_ue_id(v, 2));
         break;
@@ -373,7 +497,7 @@ static void read_ie(uint32_t id, per_rd *v, amfol_ngap_event *ev, int nesting)
                 v->bad = true;
                 break;
             }
-            read_pdu_ies(&pdu, ev, nesting + 1);
+            read_pdu_ies(&pdu, ev, nesting + 1, src);
             v->bad |= pdu.bad;
         }
         break;
@@ -383,7 +507,7 @@ static void read_ie(uint32_t id, per_rd *v, amfol_ngap_event *ev, int nesting)
 }
 
 /* r: an NGAP-PDU from its first octet. */
-static void read_pdu_ies(per_rd *r, amfol_ngap_event *ev, int nesting)
+static void read_pdu_ies(per_rd *r, amfol_ngap_event *ev, int nesting, const n2_src *src)
 {
     uint32_t choice = amfol_per_bits(r, 3);     /* extension bit, 2-bit index */
     if (choice > 2) {
@@ -402,8 +526,8 @@ static void read_pdu_ies(per_rd *r, amfol_ngap_event *ev, int nesting)
         uint32_t id = (uint32_t)amfol_per_octets(&msg, 2);
         amfol_per_bits(&msg, 2);
         per_rd value = amfol_per_open_type(&msg);
-        if (!msg.bad)
-            read_ie(id, &value, ev, nesting);
+        if (!msg.bad && msg.bit > value.bit)    /* Wireshark dissects no empty value, reads on */
+            read_ie(id, &value, ev, nesting, src);
         if (msg.bad || value.bad) {
             r->bad = true;               /* Wireshark's exception ends the message there */
             return;
@@ -433,7 +557,7 @@ static gint pdu_end(const amfol_frame_ctx *ctx, tvbuff_t *tvb, gint start)
 }
 
 /* The IEs of the PDU whose message element is fi (its first octet holds the PDU's CHOICE). */
-static void read_ies(const amfol_frame_ctx *ctx, const field_info *fi, amfol_ngap_event *ev)
+static void read_ies(amfol_frame_ctx *ctx, int k, const field_info *fi, amfol_ngap_event *ev)
 {
     if (!fi->ds_tvb || fi->start < 0)
         return;
@@ -441,10 +565,11 @@ static void read_ies(const amfol_frame_ctx *ctx, const field_info *fi, amfol_nga
     if (cap < 4)
         return;
     per_rd r = { tvb_get_ptr(fi->ds_tvb, fi->start, cap), 0, (size_t)cap * 8, false };
-    read_pdu_ies(&r, ev, 0);
+    n2_src src = { ctx, k, fi->ds_tvb, fi->start };
+    read_pdu_ies(&r, ev, 0, &src);
 }
 
-static void parse_pdu(amfol_frame_ctx *ctx, int from, int to, amfol_ngap_event *ev)
+static void parse_pdu(amfol_frame_ctx *ctx, int k, int from, int to, amfol_ngap_event *ev)
 {
     mark marks[N2F_COUNT];
     memset(marks, 0, sizeof marks);
@@ -476,7 +601,7 @@ static void parse_pdu(amfol_frame_ctx *ctx, int from, int to, amfol_ngap_event *
                 ev->pdu_type = f->slot == N2F_INIT ? AMFOL_PDU_INITIATING
                              : f->slot == N2F_SUCC ? AMFOL_PDU_SUCCESSFUL : AMFOL_PDU_UNSUCCESSFUL;
             if (ev->proc == AMFOL_ABSENT && (ev->proc = pdu_proc(fi, f->slot - N2F_INIT)) != AMFOL_ABSENT)
-                read_ies(ctx, fi, ev);
+                read_ies(ctx, k, fi, ev);
             break;
         case N2F_NSSAI_ITEM:
             if (ev->n_slice_items < AMFOL_MAX_SLICE_ITEMS) {
@@ -499,9 +624,6 @@ static void parse_pdu(amfol_frame_ctx *ctx, int from, int to, amfol_ngap_event *
             }
             break;
         }
-        case N2F_TLRI:
-            ev->reduction_pct = (int)amfol_fi_uint(fi);
-            break;
         case N2F_SLICE_TLRI:
             if (cur_slice(ev) && !ev->slice_items_truncated)
                 cur_slice(ev)->reduction_pct = (int)amfol_fi_uint(fi);
@@ -543,24 +665,6 @@ static void parse_pdu(amfol_frame_ctx *ctx, int from, int to, amfol_ngap_event *
                 ev->has_gnb_id = true;
             }
             break;
-        case N2F_CAUSE:
-            if (ev->cause.group == AMFOL_ABSENT)
-                ev->cause.group = (int)amfol_fi_uint(fi);
-            break;
-        case N2F_C_RADIO:
-        case N2F_C_TRANSPORT:
-        case N2F_C_NAS:
-        case N2F_C_PROTOCOL:
-        case N2F_C_MISC:
-            if (ev->cause.value == AMFOL_ABSENT && ev->cause.group == f->slot - N2F_C_RADIO)
-                ev->cause.value = (int)amfol_fi_uint(fi);
-            break;
-        case N2F_TTW:
-            ev->time_to_wait = (int)amfol_fi_uint(fi);
-            break;
-        case N2F_CAP:
-            ev->relative_amf_capacity = (int)amfol_fi_uint(fi);
-            break;
         case N2F_RAN_NAME: {
             const char *s = amfol_fi_string(fi);
             if (s && !ev->ran_node_name[0])
@@ -582,22 +686,13 @@ static void parse_pdu(amfol_frame_ctx *ctx, int from, int to, amfol_ngap_event *
                 g_strlcpy(ev->backup_amf_name, s, sizeof ev->backup_amf_name);
             break;
         }
-        case N2F_NAS_PDU:
-            ev->has_nas = true;
-            break;
-        case N2F_REROUTE:
-            ev->rerouted = true;
-            break;
         case N2F_OVL_RESP:
         case N2F_SLICE_RESP:
         case N2F_SLICE_ITEM:
-        case N2F_STMSI:
-        case N2F_STMSI_PAGING:
-            s_tmsi_at(fi, f->slot == N2F_STMSI ? 0 : 1, ev);
+            open_mark(marks, open_slots, &n_open, f->slot, f->depth);
             break;
-        case N2F_ULI_NR:
-            if (!ev->has_nr_cgi)
-                uli_nr_cgi(fi, ev);
+        case N2F_STMSI_PAGING:
+            s_tmsi_at(fi, ev);
             break;
         case N2F_GLOBAL_GNB:
             if (!global_gnb)
@@ -676,7 +771,7 @@ static void *n2_analyze(amfol_frame_ctx *ctx)
         ctx->ngap_end[k] = k + 1 < n ? starts[k + 1] : ctx->n_fields;
         amfol_ngap_event *ev = &ctx->ngap[k];
         init_event(ctx, ev, k);
-        parse_pdu(ctx, ctx->ngap_first[k], ctx->ngap_end[k], ev);
+        parse_pdu(ctx, k, ctx->ngap_first[k], ctx->ngap_end[k], ev);
         ev->sctp_vtag = vtag;
         if (ev->proc == AMFOL_ABSENT || ev->pdu_type == AMFOL_ABSENT)
             continue;                  /* truncated or malformed PDU: nothing to say */

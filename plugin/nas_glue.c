@@ -17,10 +17,10 @@
 #define NAS_MAX_PER_FRAME 8
 
 /* The Wireshark fields the NAS glue reads (amfol_glue.h, "Field lists"). The UE's NGAP ids come
- * with the NGAP event the N2 glue made (ev.ngap): read once. */
+ * with the NGAP event the N2 glue made (ev.ngap): read once. The NAS-PDU IEs themselves
+ * (ngap.NAS_PDU) the N2 glue reads from the IE bytes (ctx->nas_pdus); only the rarer NAS PDUs of
+ * PDU session resource items are primed. */
 #define NAS_FIELDS(X) \
-    X(NASF_NAS_PDU, "ngap.NAS_PDU") \
-    /* NAS PDU of PDU session resource items */ \
     X(NASF_NAS_PDU_ITEM, "ngap.nAS_PDU|ngap.pDUSessionNAS_PDU")
 
 enum nas_slot { NAS_FIELDS(AMFOL_SLOT_ENUM) NASF_COUNT };
@@ -134,45 +134,65 @@ static bool wireshark_deciphers(const uint8_t *b, size_t len)
     return false;
 }
 
+/* One NAS-PDU of NGAP PDU k: parse it and feed the engine; *n counts the relevant results. */
+static void feed(amfol_frame_ctx *ctx, int k, const uint8_t *bytes, size_t len, amfol_nas_result *tmp, int *n)
+{
+    if (k < 0 || !ctx->ngap)
+        return;
+    /* NAS NON DELIVERY INDICATION (19) returns a downlink NAS-PDU the gNB could not deliver,
+     * REROUTE NAS REQUEST (36) carries the original InitialUEMessage: neither is a new NAS
+     * message, and reading them would count rejects and attempts twice. */
+    if (ctx->ngap[k].proc == AMFOL_NGAP_NAS_NON_DELIVERY_INDICATION || ctx->ngap[k].proc == AMFOL_NGAP_REROUTE_NAS_REQUEST)
+        return;
+    if (!bytes || len == 0)
+        return;
+    const amfol_ngap_event *ng = &ctx->ngap[k];
+    amfol_nas_event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.where = ng->where;
+    ev.ngap = ng;
+    int sht = len >= 2 ? (bytes[1] & 0x0f) : 0;
+    bool deciphered = (sht == 2 || sht == 4) && wireshark_deciphers(bytes, len);
+    if (amfol_nas_parse(bytes, len, deciphered, &ev) == AMFOL_NAS_PARSE_NOT_NAS)
+        return;
+    amfol_engine_nas(ctx->engine, &ev, &tmp[*n]);
+    if (tmp[*n].relevant)
+        (*n)++;
+}
+
+/* Does the NAS-PDU IE r come before the item field fi of NGAP PDU k in dissection order? PER is
+ * dissected in octet order, so within one PDU (one data source) the offset decides. */
+static bool ie_before(const amfol_nas_ref *r, int k, const field_info *fi)
+{
+    if (r->ngap != k)
+        return r->ngap < k;
+    return r->ds != fi->ds_tvb || r->start < fi->start;
+}
+
 static void *nas_analyze(amfol_frame_ctx *ctx)
 {
     amfol_nas_result tmp[NAS_MAX_PER_FRAME];
-    int n = 0;
-    for (int i = 0; i < ctx->n_fields && n < NAS_MAX_PER_FRAME; i++) {
-        const amfol_fieldref *f = &ctx->fields[i];
-        if (f->module != NAS_MODULE_INDEX || (f->slot != NASF_NAS_PDU && f->slot != NASF_NAS_PDU_ITEM))
+    int n = 0, j = 0;                  /* j: the next of ctx->nas_pdus */
+    /* The item fields in tree order, and before each the NAS-PDU IEs that precede it. */
+    for (int i = 0; i <= ctx->n_fields && n < NAS_MAX_PER_FRAME; i++) {
+        const amfol_fieldref *f = i < ctx->n_fields ? &ctx->fields[i] : NULL;
+        if (f && (f->module != NAS_MODULE_INDEX || f->slot != NASF_NAS_PDU_ITEM))
             continue;
         /* Guard against a changed module order in packet-amfol.c: the slot must be ours. */
-        if (!f->fi || !f->fi->hfinfo || !strstr(nas_field_names[f->slot], f->fi->hfinfo->abbrev))
+        if (f && (!f->fi || !f->fi->hfinfo || !strstr(nas_field_names[f->slot], f->fi->hfinfo->abbrev)))
             continue;
-        int k = ngap_of(ctx, i);
-        if (k < 0 || !ctx->ngap)
-            continue;
-        /* NAS NON DELIVERY INDICATION (19) returns a downlink NAS-PDU the gNB could not deliver,
-         * REROUTE NAS REQUEST (36) carries the original InitialUEMessage: neither is a new NAS
-         * message, and reading them would count rejects and attempts twice. */
-        if (ctx->ngap[k].proc == AMFOL_NGAP_NAS_NON_DELIVERY_INDICATION || ctx->ngap[k].proc == AMFOL_NGAP_REROUTE_NAS_REQUEST)
+        int k = f ? ngap_of(ctx, i) : -1;
+        for (; j < ctx->n_nas_pdus && n < NAS_MAX_PER_FRAME && (!f || (k >= 0 && ie_before(&ctx->nas_pdus[j], k, f->fi))); j++)
+            feed(ctx, ctx->nas_pdus[j].ngap, ctx->nas_pdus[j].bytes, ctx->nas_pdus[j].len, tmp, &n);
+        if (!f || k < 0 || n >= NAS_MAX_PER_FRAME)
             continue;
         size_t len = 0;
         const uint8_t *bytes = amfol_fi_bytes(f->fi, &len);
-        if (!bytes || len == 0)
-            continue;
-        const amfol_ngap_event *ng = &ctx->ngap[k];
-        amfol_nas_event ev;
-        memset(&ev, 0, sizeof ev);
-        ev.where = ng->where;
-        ev.ngap = ng;
-        int sht = len >= 2 ? (bytes[1] & 0x0f) : 0;
-        bool deciphered = (sht == 2 || sht == 4) && wireshark_deciphers(bytes, len);
-        if (amfol_nas_parse(bytes, len, deciphered, &ev) == AMFOL_NAS_PARSE_NOT_NAS)
-            continue;
-        amfol_engine_nas(ctx->engine, &ev, &tmp[n]);
-        if (tmp[n].relevant)
-            n++;
+        feed(ctx, k, bytes, len, tmp, &n);
     }
     nas_pdu_rec packed[NAS_MAX_PER_FRAME];
-    for (int j = 0; j < n; j++)
-        pack(&packed[j], &tmp[j]);
+    for (int j2 = 0; j2 < n; j2++)
+        pack(&packed[j2], &tmp[j2]);
     return amfol_keep_packed(packed, n, &nas_item_layout);
 }
 
