@@ -88,39 +88,70 @@ static void assoc_key_add(amfol_n2 *n2, const char *key, gpointer value)
     g_hash_table_insert(n2->assoc_by_key, g_strdup(key), value);
 }
 
-static bool memo_is(const n2_memo_way *x, const amfol_endpoint *a, const amfol_endpoint *b, uint32_t vtag)
+/* A 64-bit hash of an endpoint text of `len` bytes, 8 at a time. The text lives in a 64-byte
+ * array (len <= 63), so every 8-byte read stays inside it; bytes past the text are masked off. */
+static uint64_t text_hash(const amfol_endpoint *ep, size_t len, uint64_t h)
 {
-    return x->gen && x->vtag == vtag && strcmp(x->a.text, a->text) == 0 && strcmp(x->b.text, b->text) == 0;
-}
-
-/* The remembered answer for (a, b, vtag): true with *index (-1: a miss still true). The way
- * that answered last is asked first: one event is asked about several times in a row. */
-static bool memo_get(const amfol_n2 *n2, n2_assoc_memo *m, const amfol_endpoint *a, const amfol_endpoint *b,
-                     uint32_t vtag, int *index)
-{
-    for (unsigned k = 0; k <= N2_MEMO_WAYS; k++) {
-        unsigned w = k == 0 ? m->last : k - 1;
-        if ((k > 0 && w == m->last) || !memo_is(&m->way[w], a, b, vtag))
-            continue;
-        if (m->way[w].index < 0 && m->way[w].gen != n2->assoc_gen)
-            return false;            /* a miss remembered before the last key was added */
-        m->last = w;
-        *index = m->way[w].index;
-        return true;
+    const uint64_t k = G_GUINT64_CONSTANT(0x9E3779B97F4A7C15);
+    for (size_t i = 0; i < len; i += 8) {
+        uint64_t w;
+        memcpy(&w, ep->text + i, 8);
+        if (len - i < 8)
+            w &= (G_GUINT64_CONSTANT(1) << (8 * (len - i))) - 1;   /* little or big endian alike: */
+        h = (h ^ w) * k;                                           /* a deterministic function */
+        h ^= h >> 29;
     }
-    return false;
+    return h ^ len;
 }
 
-static void memo_set(const amfol_n2 *n2, n2_assoc_memo *m, const amfol_endpoint *a, const amfol_endpoint *b,
-                     uint32_t vtag, int index)
+typedef struct memo_key {
+    const amfol_endpoint *a, *b;
+    size_t la, lb;
+    uint32_t vtag;
+    uint64_t hash;
+} memo_key;
+
+static void memo_key_of(memo_key *k, const amfol_endpoint *a, const amfol_endpoint *b, uint32_t vtag)
 {
-    unsigned w = m->next++ % N2_MEMO_WAYS;
-    g_strlcpy(m->way[w].a.text, a->text, sizeof m->way[w].a.text);
-    g_strlcpy(m->way[w].b.text, b->text, sizeof m->way[w].b.text);
-    m->way[w].vtag = vtag;
-    m->way[w].index = index;
-    m->way[w].gen = n2->assoc_gen;
-    m->last = w;
+    k->a = a;
+    k->b = b;
+    k->la = strnlen(a->text, sizeof a->text - 1);
+    k->lb = strnlen(b->text, sizeof b->text - 1);
+    k->vtag = vtag;
+    k->hash = text_hash(b, k->lb, text_hash(a, k->la, vtag));
+}
+
+static n2_memo_way *memo_slot(n2_assoc_memo *m, const memo_key *k)
+{
+    return &m->way[(k->hash ^ (k->hash >> 32)) & (N2_MEMO_SLOTS - 1)];
+}
+
+/* The remembered answer for (a, b, vtag): true with *index (-1: a miss still true). */
+static bool memo_get(const amfol_n2 *n2, n2_assoc_memo *m, const memo_key *k, int *index)
+{
+    const n2_memo_way *x = memo_slot(m, k);
+    if (!x->gen || x->hash != k->hash || x->vtag != k->vtag || x->la != k->la || x->lb != k->lb ||
+        memcmp(x->a.text, k->a->text, k->la) != 0 || memcmp(x->b.text, k->b->text, k->lb) != 0)
+        return false;
+    if (x->index < 0 && x->gen != n2->assoc_gen)
+        return false;            /* a miss remembered before the last key was added */
+    *index = x->index;
+    return true;
+}
+
+static void memo_set(const amfol_n2 *n2, n2_assoc_memo *m, const memo_key *k, int index)
+{
+    n2_memo_way *x = memo_slot(m, k);
+    x->hash = k->hash;
+    x->la = (uint8_t)k->la;
+    x->lb = (uint8_t)k->lb;
+    memcpy(x->a.text, k->a->text, k->la);
+    x->a.text[k->la] = '\0';
+    memcpy(x->b.text, k->b->text, k->lb);
+    x->b.text[k->lb] = '\0';
+    x->vtag = k->vtag;
+    x->index = index;
+    x->gen = n2->assoc_gen;
 }
 
 int n2_assoc_find(const amfol_n2 *n2, const amfol_endpoint *a, const amfol_endpoint *b)
@@ -128,13 +159,39 @@ int n2_assoc_find(const amfol_n2 *n2, const amfol_endpoint *a, const amfol_endpo
     if (!a || !b)
         return -1;
     n2_assoc_memo *m = &n2->memo[0];
+    memo_key k;
+    memo_key_of(&k, a, b, 0);
     int index;
-    if (memo_get(n2, m, a, b, 0, &index))
+    if (memo_get(n2, m, &k, &index))
         return index;
     char key[ASSOC_KEY_LEN];
     assoc_key(a, b, key);
     index = GPOINTER_TO_INT(g_hash_table_lookup(n2->assoc_by_key, key)) - 1;
-    memo_set(n2, m, a, b, 0, index);
+    memo_set(n2, m, &k, index);
+    return index;
+}
+
+/* n2_assoc_find of an event's two endpoints, remembered for the event being routed: every
+ * module asks about the same event (names, overload, UE keys). A where is const while its event
+ * is routed, so (where, serial) names the same endpoints; `gen` drops a remembered miss or hit
+ * once a key was added (N2's own handler adds them for this very event). */
+int n2_where_assoc(const amfol_n2 *n2, const amfol_where *w)
+{
+    if (!w)
+        return -1;
+    uint64_t serial = n2->event_serial ? *n2->event_serial : 0;
+    n2_where_memo *m = n2->where_memo;
+    for (unsigned k = 0; serial && k < N2_WHERE_MEMO; k++)
+        if (m->way[k].where == w && m->way[k].serial == serial && m->way[k].gen == n2->assoc_gen)
+            return m->way[k].index;
+    int index = n2_assoc_find(n2, &w->src, &w->dst);
+    if (serial) {
+        unsigned k = m->next++ % N2_WHERE_MEMO;
+        m->way[k].where = w;
+        m->way[k].serial = serial;
+        m->way[k].gen = n2->assoc_gen;
+        m->way[k].index = index;
+    }
     return index;
 }
 
@@ -313,8 +370,10 @@ n2_assoc *n2_assoc_for_event(amfol_n2 *n2, const amfol_ngap_event *ev, int *inde
 {
     *index = -1;
     n2_assoc *a;
-    /* The same pair and tag as the last event: its keys, path and tag, are all in the table. */
-    if (memo_get(n2, &n2->memo[1], &ev->where.src, &ev->where.dst, ev->sctp_vtag, index) && *index >= 0) {
+    /* A pair and tag seen before: its keys, path and tag, are all in the table. */
+    memo_key mk;
+    memo_key_of(&mk, &ev->where.src, &ev->where.dst, ev->sctp_vtag);
+    if (memo_get(n2, &n2->memo[1], &mk, index) && *index >= 0) {
         a = g_ptr_array_index(n2->assocs, *index);
         goto found;
     }
@@ -353,7 +412,7 @@ n2_assoc *n2_assoc_for_event(amfol_n2 *n2, const amfol_ngap_event *ev, int *inde
     }
     if (vkey[0] && !g_hash_table_contains(n2->assoc_by_key, vkey))
         assoc_key_add(n2, vkey, GINT_TO_POINTER(*index + 1));
-    memo_set(n2, &n2->memo[1], &ev->where.src, &ev->where.dst, ev->sctp_vtag, *index);
+    memo_set(n2, &n2->memo[1], &mk, *index);
 found:
     a->last_frame = ev->where.frame;
     a->last_time = ev->where.time;

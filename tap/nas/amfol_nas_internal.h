@@ -54,6 +54,7 @@ typedef struct amfol_nas_stat_row {
 
 typedef struct amfol_nas_amf {
     char name[AMFOL_NAS_NAME_LEN];
+    const char *interned;                 /* `name` in the names table, once it got a place */
     GArray *rejects;                      /* amfol_nas_reject */
     uint32_t rejects_dropped;
     GArray *retries;                      /* amfol_nas_retry (early retries) */

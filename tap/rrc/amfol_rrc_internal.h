@@ -153,7 +153,7 @@ struct amfol_rrc {
 };
 
 /* amfol_rrc_assoc.c: associations (numbered as N2 numbers them), cells, timeline lookups */
-uint32_t rrc_assoc_get(amfol_rrc *s, const amfol_endpoint *x, const amfol_endpoint *y, bool create);
+uint32_t rrc_assoc_get(amfol_rrc *s, const amfol_where *w, bool create);
 const char *rrc_assoc_gnb_name(amfol_engine *e, uint32_t ai);
 const char *rrc_assoc_amf_name(amfol_engine *e, uint32_t ai);
 const rrc_segment *rrc_seg(const amfol_rrc *s, int32_t ix);
