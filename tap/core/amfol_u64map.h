@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* amfol_u64map.h: a map from 64-bit keys to nonzero 64-bit values (a count, an index + 1, a
+ * pointer), for the per-message tables keyed by computed keys (UE contexts, requests waiting for
+ * an answer): one flat array of 16-byte entries, open addressing with linear probing, removal by
+ * shifting back (no tombstones), no allocation per entry. Not iterable: the callers only ask. */
+#ifndef AMFOL_U64MAP_H
+#define AMFOL_U64MAP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct amfol_u64map_entry {
+    uint64_t key;
+    uint64_t val;                /* 0: empty slot */
+} amfol_u64map_entry;
+
+typedef struct amfol_u64map {
+    amfol_u64map_entry *e;       /* cap entries, cap a power of two (0: nothing yet) */
+    size_t cap, n;               /* at most 75 % full */
+} amfol_u64map;
+
+/* A zeroed struct is an empty map; amfol_u64map_clear frees its memory (and empties it). */
+void amfol_u64map_clear(amfol_u64map *m);
+/* The value of key, 0 when absent. */
+uint64_t amfol_u64map_get(const amfol_u64map *m, uint64_t key);
+/* Sets key to val (val != 0), replacing a value it had. */
+void amfol_u64map_put(amfol_u64map *m, uint64_t key, uint64_t val);
+/* Removes key; false when it was absent. */
+bool amfol_u64map_remove(amfol_u64map *m, uint64_t key);
+static inline size_t amfol_u64map_size(const amfol_u64map *m)
+{
+    return m->n;
+}
+
+#endif
