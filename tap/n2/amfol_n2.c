@@ -24,6 +24,8 @@ amfol_n2 *amfol_n2_new(const amfol_config *cfg)
     n2->strings = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
     n2->memo = g_new0(n2_assoc_memo, 2);
     n2->where_memo = g_new0(n2_where_memo, 1);
+    n2->amf_memo = g_new0(n2_amf_memo, 1);
+    n2->amf_map_gen = 1;
     n2->assoc_gen = 1;
     return n2;
 }
@@ -43,6 +45,7 @@ void amfol_n2_free(amfol_n2 *n2)
     g_hash_table_destroy(n2->strings);
     g_free(n2->memo);
     g_free(n2->where_memo);
+    g_free(n2->amf_memo);
     g_free(n2);
 }
 
@@ -166,21 +169,9 @@ bool amfol_n2_assoc_overload(const amfol_n2 *n2, int ai, amfol_time t, amfol_ove
     return true;
 }
 
-bool amfol_n2_overload_for_amf(const amfol_n2 *n2, const char *amf, amfol_time t, amfol_overload_view *out)
+/* amfol_n2_overload_for_amf over every association of the AMFs in `named` (bit i: amfs[i]). */
+static bool overload_for_amf_all(const amfol_n2 *n2, uint64_t named, amfol_time t, amfol_overload_view *out)
 {
-    if (!n2 || !amf)
-        return false;
-    /* The AMFs named `amf` first (a few), then their associations by number: no string
-     * compare per association. */
-    G_STATIC_ASSERT(N2_MAX_AMFS <= 64);
-    uint64_t named = 0;                  /* bit i: amfs[i] */
-    for (guint i = 0; i < n2->amfs->len; i++) {
-        const n2_amf *am = g_ptr_array_index(n2->amfs, i);
-        if (am->id == amf || strcmp(am->id, amf) == 0)
-            named |= G_GUINT64_CONSTANT(1) << i;
-    }
-    if (!named)
-        return false;
     bool known = false;
     amfol_overload_view tmp;
     if (!out)
@@ -190,6 +181,55 @@ bool amfol_n2_overload_for_amf(const amfol_n2 *n2, const char *amf, amfol_time t
         if (a->amf < 0 || !((named >> a->amf) & 1))
             continue;
         const n2_seg_ref *r = n2_segment_at(n2, (int)i, t);
+        if (!known || r)
+            fill_view(n2, a, r, out);
+        known = true;
+        if (r)
+            return true;
+    }
+    return known;
+}
+
+bool amfol_n2_overload_for_amf(const amfol_n2 *n2, const char *amf, amfol_time t, amfol_overload_view *out)
+{
+    if (!n2 || !amf)
+        return false;
+    /* The associations of the AMFs named `amf`, in index order: remembered for the last name
+     * asked (NAS asks about every message's AMF) until an association's AMF or an AMF's id
+     * changes; else found by matching the AMFs' names once per AMF, then associations by
+     * number. */
+    n2_amf_memo *m = n2->amf_memo;
+    if (m->gen != n2->amf_map_gen || strcmp(m->amf, amf) != 0) {
+        G_STATIC_ASSERT(N2_MAX_AMFS <= 64);
+        uint64_t named = 0;                  /* bit i: amfs[i] */
+        for (guint i = 0; i < n2->amfs->len; i++) {
+            const n2_amf *am = g_ptr_array_index(n2->amfs, i);
+            if (am->id == amf || strcmp(am->id, amf) == 0)
+                named |= G_GUINT64_CONSTANT(1) << i;
+        }
+        m->gen = 0;
+        m->n = 0;
+        for (guint i = 0; named && i < n2->assocs->len; i++) {
+            const n2_assoc *a = g_ptr_array_index(n2->assocs, i);
+            if (a->amf < 0 || !((named >> a->amf) & 1))
+                continue;
+            if (m->n == N2_AMF_MEMO_ASSOCS)
+                return overload_for_amf_all(n2, named, t, out);   /* too many to remember */
+            m->ix[m->n++] = (int)i;
+        }
+        if (strlen(amf) < sizeof m->amf) {
+            memcpy(m->amf, amf, strlen(amf) + 1);
+            m->gen = n2->amf_map_gen;
+        }
+    }
+    bool known = false;
+    amfol_overload_view tmp;
+    if (!out)
+        out = &tmp;
+    for (int k = 0; k < m->n; k++) {
+        int i = m->ix[k];
+        const n2_assoc *a = g_ptr_array_index(n2->assocs, i);
+        const n2_seg_ref *r = n2_segment_at(n2, i, t);
         if (!known || r)
             fill_view(n2, a, r, out);
         known = true;

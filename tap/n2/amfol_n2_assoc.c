@@ -139,7 +139,7 @@ static bool memo_get(const amfol_n2 *n2, n2_assoc_memo *m, const memo_key *k, in
     return true;
 }
 
-static void memo_set(const amfol_n2 *n2, n2_assoc_memo *m, const memo_key *k, int index)
+static n2_memo_way *memo_set(const amfol_n2 *n2, n2_assoc_memo *m, const memo_key *k, int index)
 {
     n2_memo_way *x = memo_slot(m, k);
     x->hash = k->hash;
@@ -152,6 +152,8 @@ static void memo_set(const amfol_n2 *n2, n2_assoc_memo *m, const memo_key *k, in
     x->vtag = k->vtag;
     x->index = index;
     x->gen = n2->assoc_gen;
+    x->pair_key = false;
+    return x;
 }
 
 int n2_assoc_find(const amfol_n2 *n2, const amfol_endpoint *a, const amfol_endpoint *b)
@@ -195,6 +197,20 @@ int n2_where_assoc(const amfol_n2 *n2, const amfol_where *w)
     return index;
 }
 
+/* Remember `index` as n2_where_assoc's answer for w during the event being routed. */
+static void where_prime(const amfol_n2 *n2, const amfol_where *w, int index)
+{
+    uint64_t serial = n2->event_serial ? *n2->event_serial : 0;
+    if (!serial)
+        return;
+    n2_where_memo *m = n2->where_memo;
+    unsigned k = m->next++ % N2_WHERE_MEMO;
+    m->way[k].where = w;
+    m->way[k].serial = serial;
+    m->way[k].gen = n2->assoc_gen;
+    m->way[k].index = index;
+}
+
 n2_amf *n2_amf_of(const amfol_n2 *n2, const n2_assoc *a)
 {
     if (!a || a->amf < 0)
@@ -218,6 +234,7 @@ static int amf_for_address(amfol_n2 *n2, const amfol_endpoint *ep)
     }
     n2_amf *amf = g_new0(n2_amf, 1);
     amf->id = n2_intern(n2, ep->text);
+    n2->amf_map_gen++;
     amf->address = *ep;
     amf->relative_capacity = AMFOL_ABSENT;
     amf->episodes = g_ptr_array_new_with_free_func(n2_free_episode);
@@ -325,6 +342,7 @@ static void set_sides(amfol_n2 *n2, n2_assoc *a, const amfol_endpoint *amf_ep,
     a->amf_ep = *amf_ep;
     a->gnb_ep = *gnb_ep;
     a->amf = amf_for_address(n2, amf_ep);
+    n2->amf_map_gen++;
     if (a->gnb_source == N2_NAME_TRANSPORT) {
         char host[64];
         host_of(gnb_ep, host, sizeof host);
@@ -351,7 +369,8 @@ static void path_key(const amfol_ngap_event *ev, char *key)
 }
 
 /* A new address pair whose tag belongs to a known association: another path of it. */
-static int other_path(amfol_n2 *n2, const amfol_ngap_event *ev, const char *key, const char *vkey)
+static int other_path(amfol_n2 *n2, const amfol_ngap_event *ev, const char *key, const char *vkey,
+                      bool *key_added)
 {
     int v = vkey[0] ? GPOINTER_TO_INT(g_hash_table_lookup(n2->assoc_by_key, vkey)) : 0;
     if (v <= 0)
@@ -362,6 +381,7 @@ static int other_path(amfol_n2 *n2, const amfol_ngap_event *ev, const char *key,
     if (a->paths < N2_MAX_PATHS) {       /* beyond, the tag still finds it, one lookup more */
         a->paths++;
         assoc_key_add(n2, key, GINT_TO_POINTER(v));
+        *key_added = true;
     }
     return v;
 }
@@ -373,16 +393,19 @@ n2_assoc *n2_assoc_for_event(amfol_n2 *n2, const amfol_ngap_event *ev, int *inde
     /* A pair and tag seen before: its keys, path and tag, are all in the table. */
     memo_key mk;
     memo_key_of(&mk, &ev->where.src, &ev->where.dst, ev->sctp_vtag);
+    bool pair_key = false;   /* the pair's own key maps to the answer: prime n2_where_assoc */
     if (memo_get(n2, &n2->memo[1], &mk, index) && *index >= 0) {
         a = g_ptr_array_index(n2->assocs, *index);
+        pair_key = memo_slot(&n2->memo[1], &mk)->pair_key;
         goto found;
     }
     char key[ASSOC_KEY_LEN], vkey[ASSOC_KEY_LEN];
     assoc_key(&ev->where.src, &ev->where.dst, key);
     path_key(ev, vkey);
     int v = GPOINTER_TO_INT(g_hash_table_lookup(n2->assoc_by_key, key));
+    pair_key = v > 0;
     if (v <= 0)
-        v = other_path(n2, ev, key, vkey);
+        v = other_path(n2, ev, key, vkey, &pair_key);
     if (v > 0) {
         a = g_ptr_array_index(n2->assocs, v - 1);
         *index = v - 1;
@@ -408,12 +431,15 @@ n2_assoc *n2_assoc_for_event(amfol_n2 *n2, const amfol_ngap_event *ev, int *inde
         a->buckets = g_new0(n2_cause_counts, nb);
         g_ptr_array_add(n2->assocs, a);
         assoc_key_add(n2, key, GINT_TO_POINTER((int)n2->assocs->len));
+        pair_key = true;
         *index = (int)n2->assocs->len - 1;
     }
     if (vkey[0] && !g_hash_table_contains(n2->assoc_by_key, vkey))
         assoc_key_add(n2, vkey, GINT_TO_POINTER(*index + 1));
-    memo_set(n2, &n2->memo[1], &mk, *index);
+    memo_set(n2, &n2->memo[1], &mk, *index)->pair_key = pair_key;
 found:
+    if (pair_key)   /* every module after N2 asks n2_assoc_find's question about this event */
+        where_prime(n2, &ev->where, *index);
     a->last_frame = ev->where.frame;
     a->last_time = ev->where.time;
     a->pdus++;
@@ -449,11 +475,13 @@ static void name_amf(amfol_n2 *n2, n2_assoc *a, const amfol_ngap_event *ev)
             /* Another transport address of an AMF we already know by name (several TNLAs):
              * this association belongs to that AMF. */
             a->amf = other;
+            n2->amf_map_gen++;
             amf = g_ptr_array_index(n2->amfs, other);
             g_free(nkey);
         } else {
             amf->name = n2_intern(n2, ev->amf_name);
             amf->id = amf->name;
+            n2->amf_map_gen++;
             amf->named_frame = ev->where.frame;
             if (other < 0)
                 g_hash_table_insert(n2->amf_by_key, nkey, GINT_TO_POINTER(a->amf + 1));

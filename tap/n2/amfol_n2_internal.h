@@ -185,6 +185,8 @@ typedef struct n2_cell {
 typedef struct n2_memo_way {
     uint64_t hash;
     uint8_t la, lb;                  /* text lengths */
+    bool pair_key;                   /* n2_assoc_for_event: the pair's own key ("lo|hi") is in
+                                      * assoc_by_key, so n2_assoc_find gives `index` too */
     uint32_t vtag;
     int index;                   /* -1: not an association (while gen is current) */
     uint64_t gen;                /* assoc_gen when remembered; 0: empty */
@@ -207,8 +209,20 @@ typedef struct n2_where_memo {
     unsigned next;
 } n2_where_memo;
 
+/* The associations of the AMF amfol_n2_overload_for_amf was asked about last (NAS asks about
+ * every message's AMF), valid while amf_map_gen is unchanged. */
+#define N2_AMF_MEMO_ASSOCS 64
+typedef struct n2_amf_memo {
+    char amf[128];               /* the name asked for */
+    uint64_t gen;                /* amf_map_gen when made; 0: none */
+    int n;
+    int ix[N2_AMF_MEMO_ASSOCS];  /* its associations, in index order */
+} n2_amf_memo;
+
 struct amfol_n2 {
     amfol_config cfg;
+    n2_amf_memo *amf_memo;       /* mutable behind const */
+    uint64_t amf_map_gen;        /* 1 + changes of an association's AMF or an AMF's id */
     n2_assoc_memo *memo;         /* [0] n2_assoc_find, [1] n2_assoc_for_event; mutable behind const */
     n2_where_memo *where_memo;   /* mutable behind const */
     const uint64_t *event_serial;   /* the engine's count of routed events; NULL: no where memo */

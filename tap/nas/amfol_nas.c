@@ -95,6 +95,18 @@ static const char *intern(amfol_nas *s, const char *name)
     return copy;
 }
 
+/* intern(s, ue->best), remembered per UE (nas_ue_name_memo). */
+static const char *ue_name(amfol_nas *s, const amfol_nas_ue *ue)
+{
+    nas_ue_name_memo *c = &s->ue_names[ue->serial % AMFOL_NAS_UE_NAME_CACHE];
+    if (c->serial == ue->serial && c->rank == ue->best_rank)
+        return c->name;
+    const char *name = intern(s, ue->best);
+    if (name != intern_refused)
+        *c = (nas_ue_name_memo){ .serial = ue->serial, .rank = ue->best_rank, .name = name };
+    return name;
+}
+
 int amfol_nas_retry_bucket(double rel)
 {
     if (rel < -60) return 0;
@@ -526,7 +538,13 @@ void amfol_nas_on_msg(amfol_engine *e, const amfol_nas_event *ev, amfol_nas_resu
     bool down = is_downlink(ev);
     const amfol_endpoint *amf_ep = down ? &ev->where.src : &ev->where.dst;
     const amfol_endpoint *gnb_ep = down ? &ev->where.dst : &ev->where.src;
-    int assoc = amfol_n2_where_assoc(e->n2, &ev->where);
+    /* Asked by the where of the carrying NGAP message when it has the same endpoints (as the
+     * glue makes it): the symptoms module asks about that one too, answered from memory. */
+    const amfol_where *w = &ev->where;
+    if (ev->ngap && strcmp(ev->ngap->where.src.text, w->src.text) == 0 &&
+        strcmp(ev->ngap->where.dst.text, w->dst.text) == 0)
+        w = &ev->ngap->where;
+    int assoc = amfol_n2_where_assoc(e->n2, w);
     const char *amf_name = amfol_n2_assoc_amf_name(e->n2, assoc);
     const char *gnb_name = amfol_n2_assoc_gnb_name(e->n2, assoc);
     if (!amf_name || !*amf_name)
@@ -548,7 +566,7 @@ void amfol_nas_on_msg(amfol_engine *e, const amfol_nas_event *ev, amfol_nas_resu
 
     amfol_nas_ue *ue = link_ue(s, ev, amf->name, gnb_name, &out->linked_by);
     if (ue)
-        out->ue = intern(s, ue->best);
+        out->ue = ue_name(s, ue);
 
     /* The network carried on with a UE that came back during its back-off (accept, security
      * procedure, ...): that back-off is over; the retry itself was already judged. */
