@@ -6,6 +6,8 @@
 #ifndef AMFOL_U64MAP_H
 #define AMFOL_U64MAP_H
 
+#include "amfol_types.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -31,6 +33,24 @@ bool amfol_u64map_remove(amfol_u64map *m, uint64_t key);
 static inline size_t amfol_u64map_size(const amfol_u64map *m)
 {
     return m->n;
+}
+
+/* An NR-CGI as a key, when its PLMN is 0..6 decimal digits: each digit + 1 in 4 bits, then the
+ * 36-bit cell identity; so one key per "<digits>-<cell id, 9 hex digits>" cell name. False for
+ * any other PLMN text (the caller keys it by its name). */
+static inline bool amfol_nr_cgi_key(const amfol_nr_cgi *cgi, uint64_t *key)
+{
+    uint64_t d = 0;
+    int n = 0;
+    for (const char *p = cgi->plmn.digits; n < (int)sizeof cgi->plmn.digits && *p; p++, n++) {
+        if (n == 6 || *p < '0' || *p > '9')
+            return false;
+        d = d << 4 | (uint64_t)(*p - '0' + 1);
+    }
+    if (n == (int)sizeof cgi->plmn.digits)
+        return false;                         /* not terminated */
+    *key = d << 36 | (cgi->cell_id & UINT64_C(0xFFFFFFFFF));
+    return true;
 }
 
 #endif

@@ -35,6 +35,7 @@ void amfol_n2_free(amfol_n2 *n2)
     if (!n2)
         return;
     g_hash_table_destroy(n2->cell_by_key);
+    amfol_u64map_clear(&n2->cell_by_cgi);
     g_array_free(n2->cells, TRUE);
     g_hash_table_destroy(n2->assoc_by_key);
     g_ptr_array_free(n2->assocs, TRUE);

@@ -538,11 +538,27 @@ static void cell_key(const amfol_nr_cgi *cgi, char *key)
     amfol_fmt_hex(&f, (uint64_t)(cgi->cell_id & G_GUINT64_CONSTANT(0xfffffffff)), 9);
 }
 
+/* The cell's entry (index + 1), 0 when unknown: by number first (amfol_nr_cgi_key, remembered
+ * for every cell found by name, so bounded by N2_MAX_CELLS), else by name: then `key` holds
+ * the name (cell_key), for the caller to add. */
+static int cell_entry(const amfol_n2 *n2, const amfol_nr_cgi *cgi, char *key)
+{
+    uint64_t k = 0;
+    bool by_number = amfol_nr_cgi_key(cgi, &k);
+    int v = by_number ? (int)amfol_u64map_get(&n2->cell_by_cgi, k) : 0;
+    if (v > 0)
+        return v;
+    cell_key(cgi, key);
+    v = GPOINTER_TO_INT(g_hash_table_lookup(n2->cell_by_key, key));
+    if (v > 0 && by_number)
+        amfol_u64map_put((amfol_u64map *)&n2->cell_by_cgi, k, (uint64_t)v);   /* a cache */
+    return v;
+}
+
 void n2_learn_cell(amfol_n2 *n2, const amfol_nr_cgi *cgi, int assoc)
 {
     char key[CELL_KEY_LEN];
-    cell_key(cgi, key);
-    int v = GPOINTER_TO_INT(g_hash_table_lookup(n2->cell_by_key, key));
+    int v = cell_entry(n2, cgi, key);
     if (v > 0) {
         g_array_index(n2->cells, n2_cell, v - 1).assoc = assoc;
         return;
@@ -559,8 +575,7 @@ void n2_learn_cell(amfol_n2 *n2, const amfol_nr_cgi *cgi, int assoc)
 int n2_cell_find(const amfol_n2 *n2, const amfol_nr_cgi *cgi)
 {
     char key[CELL_KEY_LEN];
-    cell_key(cgi, key);
-    int v = GPOINTER_TO_INT(g_hash_table_lookup(n2->cell_by_key, key));
+    int v = cell_entry(n2, cgi, key);
     if (v > 0)
         return g_array_index(n2->cells, n2_cell, v - 1).assoc;
     /* The gNB-ID is the leftmost 22..32 bits of the 36-bit cell identity: try every length. */

@@ -4,6 +4,7 @@
 #ifndef AMFOL_N2_INTERNAL_H
 #define AMFOL_N2_INTERNAL_H
 
+#include "../core/amfol_u64map.h"
 #include "amfol_n2.h"
 #include "../core/amfol_engine_internal.h"
 
@@ -235,6 +236,7 @@ struct amfol_n2 {
     uint64_t assoc_gen;          /* 1 + keys added to assoc_by_key: a remembered miss is stale after */
     GArray *cells;               /* n2_cell */
     GHashTable *cell_by_key;     /* "plmn-cellhex" -> index+1 */
+    amfol_u64map cell_by_cgi;    /* amfol_nr_cgi_key -> index+1, in front of cell_by_key */
     uint32_t cells_dropped;
     uint64_t pdus;
     uint64_t parts_total, segments_total;

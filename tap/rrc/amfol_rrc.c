@@ -31,6 +31,7 @@ void amfol_rrc_free(amfol_rrc *s)
         return;
     g_array_free(s->trouble, TRUE);
     g_hash_table_destroy(s->cell_index);
+    amfol_u64map_clear(&s->cell_by_cgi);
     g_free(s->cells);
     g_array_free(s->reqs, TRUE);
     g_array_free(s->rejs, TRUE);

@@ -6,6 +6,7 @@
 #include "amfol_rrc.h"
 #include "../core/amfol_engine_internal.h"
 #include "../n2/amfol_n2.h"     /* the N2 overload timeline */
+#include "../core/amfol_u64map.h"
 
 /* Caps: every table is bounded; what does not fit is counted in `overflow`. */
 #define RRC_MAX_ASSOCS      256      /* N2 associations */
@@ -131,6 +132,7 @@ struct amfol_rrc {
     uint32_t n_cells;
     rrc_cell *cells;               /* RRC_MAX_CELLS, allocated lazily in chunks */
     GHashTable *cell_index;        /* name -> index+1 */
+    amfol_u64map cell_by_cgi;      /* rrc_cell_get's NR-CGIs (amfol_nr_cgi_key) -> index+1, in front */
     GArray *reqs;                  /* rrc_req */
     GArray *rejs;                  /* rrc_rej */
     GHashTable *pending;           /* (transport<<48 ^ key) -> req index+1 */
