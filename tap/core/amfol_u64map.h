@@ -6,7 +6,10 @@
 #ifndef AMFOL_U64MAP_H
 #define AMFOL_U64MAP_H
 
+#include "amfol_events.h"   /* amfol_endpoint */
 #include "amfol_types.h"
+
+#include <string.h>
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -33,6 +36,22 @@ bool amfol_u64map_remove(amfol_u64map *m, uint64_t key);
 static inline size_t amfol_u64map_size(const amfol_u64map *m)
 {
     return m->n;
+}
+
+/* A 64-bit hash of an endpoint text of `len` bytes (len < sizeof ep->text), 8 bytes per step,
+ * continuing from h. Every 8-byte read stays inside the text's 64-byte array; the bytes past
+ * the text are masked off, so equal texts hash alike whatever follows their NUL. */
+static inline uint64_t amfol_endpoint_hash(const amfol_endpoint *ep, size_t len, uint64_t h)
+{
+    for (size_t i = 0; i < len; i += 8) {
+        uint64_t w;
+        memcpy(&w, ep->text + i, 8);
+        if (len - i < 8)
+            w &= (UINT64_C(1) << (8 * (len - i))) - 1;
+        h = (h ^ w) * UINT64_C(0x9E3779B97F4A7C15);
+        h ^= h >> 29;
+    }
+    return h ^ len;
 }
 
 /* An NR-CGI as a key, when its PLMN is 0..6 decimal digits: each digit + 1 in 4 bits, then the

@@ -88,22 +88,6 @@ static void assoc_key_add(amfol_n2 *n2, const char *key, gpointer value)
     g_hash_table_insert(n2->assoc_by_key, g_strdup(key), value);
 }
 
-/* A 64-bit hash of an endpoint text of `len` bytes, 8 at a time. The text lives in a 64-byte
- * array (len <= 63), so every 8-byte read stays inside it; bytes past the text are masked off. */
-static uint64_t text_hash(const amfol_endpoint *ep, size_t len, uint64_t h)
-{
-    const uint64_t k = G_GUINT64_CONSTANT(0x9E3779B97F4A7C15);
-    for (size_t i = 0; i < len; i += 8) {
-        uint64_t w;
-        memcpy(&w, ep->text + i, 8);
-        if (len - i < 8)
-            w &= (G_GUINT64_CONSTANT(1) << (8 * (len - i))) - 1;   /* little or big endian alike: */
-        h = (h ^ w) * k;                                           /* a deterministic function */
-        h ^= h >> 29;
-    }
-    return h ^ len;
-}
-
 typedef struct memo_key {
     const amfol_endpoint *a, *b;
     size_t la, lb;
@@ -118,7 +102,7 @@ static void memo_key_of(memo_key *k, const amfol_endpoint *a, const amfol_endpoi
     k->la = strnlen(a->text, sizeof a->text - 1);
     k->lb = strnlen(b->text, sizeof b->text - 1);
     k->vtag = vtag;
-    k->hash = text_hash(b, k->lb, text_hash(a, k->la, vtag));
+    k->hash = amfol_endpoint_hash(b, k->lb, amfol_endpoint_hash(a, k->la, vtag));
 }
 
 static n2_memo_way *memo_slot(n2_assoc_memo *m, const memo_key *k)

@@ -115,22 +115,6 @@ static sym_slot *slot_at(const amfol_engine *e, sym_amf *a, amfol_time t)
     return &g_array_index(a->slots, sym_slot, k);
 }
 
-/* A hash of an endpoint text, 8 bytes per step (two per NGAP message): the text lives in a
- * 64-byte array, so every 8-byte read stays inside it; bytes past the text are masked off. */
-static uint64_t endpoint_hash(const amfol_endpoint *ep, uint64_t h)
-{
-    size_t len = strnlen(ep->text, sizeof ep->text - 1);
-    for (size_t i = 0; i < len; i += 8) {
-        uint64_t w;
-        memcpy(&w, ep->text + i, 8);
-        if (len - i < 8)
-            w &= (G_GUINT64_CONSTANT(1) << (8 * (len - i))) - 1;
-        h = (h ^ w) * G_GUINT64_CONSTANT(0x9E3779B97F4A7C15);
-        h ^= h >> 29;
-    }
-    return h ^ len;
-}
-
 /* One N2 UE context: the association (endpoints in either order) and the RAN UE NGAP ID. */
 static bool ue_key(const amfol_ngap_event *ev, uint64_t *key)
 {
@@ -142,7 +126,8 @@ static bool ue_key(const amfol_ngap_event *ev, uint64_t *key)
         a = b;
         b = t;
     }
-    uint64_t h = endpoint_hash(b, endpoint_hash(a, 0));
+    size_t la = strnlen(a->text, sizeof a->text - 1), lb = strnlen(b->text, sizeof b->text - 1);
+    uint64_t h = amfol_endpoint_hash(b, lb, amfol_endpoint_hash(a, la, 0));
     *key = ((h ^ (h >> 32)) << 32) | (uint32_t)ev->ran_ue_id;
     return true;
 }
