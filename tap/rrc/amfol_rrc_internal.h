@@ -135,7 +135,7 @@ struct amfol_rrc {
     amfol_u64map cell_by_cgi;      /* rrc_cell_get's NR-CGIs (amfol_nr_cgi_key) -> index+1, in front */
     GArray *reqs;                  /* rrc_req */
     GArray *rejs;                  /* rrc_rej */
-    GHashTable *pending;           /* (transport<<48 ^ key) -> req index+1 */
+    amfol_u64map pending;          /* (transport<<48 ^ key) -> req index+1 */
     GQueue *pending_order;         /* req indexes in arrival order, for expiry */
     uint32_t n_transports;
     rrc_transport transports[RRC_MAX_TRANSPORTS];
@@ -149,7 +149,7 @@ struct amfol_rrc {
     uint64_t new_ue_linked;        /* new UEs tied to their INITIAL UE MESSAGE's association */
     uint64_t new_ue_ambiguous;     /* INITIAL UE MESSAGEs with several candidate requests: no tie */
     uint32_t n2_ignores_cleared;   /* N2 gnb-ignores-overload verdicts the offered requests cleared */
-    GHashTable *conn;              /* (transport<<48 ^ key) -> req index+1: set up, DCCH followed */
+    amfol_u64map conn;             /* (transport<<48 ^ key) -> req index+1: set up, DCCH followed */
     GQueue *conn_order;            /* their req indexes in set-up order, for expiry */
     uint64_t setup_completes, released_at_setup;
 };
