@@ -26,7 +26,6 @@ static amfol_symptoms *symptoms_new(const amfol_config *cfg)
     s->cfg = *cfg;
     amfol_nas_parse_cause_set(cfg->congestion_causes, s->congestion);
     s->amfs = g_ptr_array_new();
-    g_queue_init(&s->queue);
     s->sbi_open = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, g_free);
     s->samples = g_array_new(FALSE, FALSE, sizeof(sym_sample));
     return s;
@@ -45,7 +44,7 @@ static void symptoms_free(amfol_symptoms *s)
     g_ptr_array_free(s->amfs, TRUE);
     for (int k = 0; k < 2; k++)
         amfol_u64map_clear(&s->pending[k]);
-    g_queue_clear_full(&s->queue, g_free);
+    g_free(s->queue.e);
     g_hash_table_destroy(s->sbi_open);
     amfol_u64map_clear(&s->contexts);
     g_array_free(s->samples, TRUE);
@@ -171,25 +170,49 @@ static int pending_table(int series)
     return series == AMFOL_SYM_INITIAL_UE ? 0 : 1;
 }
 
-static void pending_leave(amfol_symptoms *s, sym_pending *p)
+G_STATIC_ASSERT((SYM_MAX_PENDING & (SYM_MAX_PENDING - 1)) == 0);
+
+static sym_pending *queued(const amfol_symptoms *s, uint64_t n)
 {
+    return &s->queue.e[n & (s->queue.cap - 1)];
+}
+
+/* The oldest request leaves the queue (and its table, unless a later copy took its key). */
+static void pending_leave_head(amfol_symptoms *s)
+{
+    uint64_t n = s->queue.head++;
+    const sym_pending *p = queued(s, n);
     amfol_u64map *h = &s->pending[pending_table(p->series)];
-    if (amfol_u64map_get(h, p->key) == (uintptr_t)p)
+    if (amfol_u64map_get(h, p->key) == n + 1)
         amfol_u64map_remove(h, p->key);
-    g_free(p);
 }
 
 /* Decide the requests whose answer time is up (events come in time order; `now` only grows). */
 static void expire(amfol_symptoms *s)
 {
     double timeout = s->cfg.answer_timeout_ms / 1000.0;
-    sym_pending *p;
-    while ((p = g_queue_peek_head(&s->queue)) && p->t + timeout <= s->now) {
-        g_queue_pop_head(&s->queue);
+    while (s->queue.head < s->queue.tail) {
+        const sym_pending *p = queued(s, s->queue.head);
+        if (!(p->t + timeout <= s->now))
+            break;
         if (!p->done && p->series == AMFOL_SYM_INITIAL_UE)
             add_sample(s, p->series, p->t, p->frame, SAMPLE_UNANSWERED, p->amf, 0);
-        pending_leave(s, p);
+        pending_leave_head(s);
     }
+}
+
+/* Room for one more request: double the ring (up to SYM_MAX_PENDING) when full; numbers stay. */
+static void queue_grow(amfol_symptoms *s)
+{
+    if (s->queue.tail - s->queue.head < s->queue.cap)
+        return;
+    uint32_t cap = s->queue.cap ? s->queue.cap * 2 : 1024;
+    sym_pending *e = g_new(sym_pending, cap);
+    for (uint64_t n = s->queue.head; n < s->queue.tail; n++)
+        e[n & (cap - 1)] = *queued(s, n);
+    g_free(s->queue.e);
+    s->queue.e = e;
+    s->queue.cap = cap;
 }
 
 static void pending_add(amfol_symptoms *s, int series, uint64_t key, int amf, amfol_frame frame,
@@ -199,23 +222,23 @@ static void pending_add(amfol_symptoms *s, int series, uint64_t key, int amf, am
      * one request, timed from its first copy. */
     if (amfol_u64map_get(&s->pending[pending_table(series)], key))
         return;
-    if (g_queue_get_length(&s->queue) >= SYM_MAX_PENDING) {
-        sym_pending *old = g_queue_pop_head(&s->queue);
-        if (!old->done)
+    if (s->queue.tail - s->queue.head >= SYM_MAX_PENDING) {
+        if (!queued(s, s->queue.head)->done)
             s->pending_dropped++;
-        pending_leave(s, old);
+        pending_leave_head(s);
     }
-    sym_pending *p = g_new0(sym_pending, 1);
-    *p = (sym_pending){ .key = key, .t = t, .frame = frame, .amf = (uint16_t)amf,
-                        .series = (uint8_t)series };
-    g_queue_push_tail(&s->queue, p);
-    amfol_u64map_put(&s->pending[pending_table(series)], p->key, (uintptr_t)p);
+    queue_grow(s);
+    uint64_t n = s->queue.tail++;
+    *queued(s, n) = (sym_pending){ .key = key, .t = t, .frame = frame, .amf = (uint16_t)amf,
+                                   .series = (uint8_t)series };
+    amfol_u64map_put(&s->pending[pending_table(series)], key, n + 1);
 }
 
 static void pending_answer(amfol_symptoms *s, int series, uint64_t key, amfol_time t, bool released)
 {
     amfol_u64map *h = &s->pending[pending_table(series)];
-    sym_pending *p = (sym_pending *)(uintptr_t)amfol_u64map_get(h, key);
+    uint64_t n = amfol_u64map_get(h, key);
+    sym_pending *p = n ? queued(s, n - 1) : NULL;
     if (!p || p->done)
         return;
     float latency = released ? SAMPLE_RELEASED : (float)(t - p->t);
