@@ -24,7 +24,7 @@ amfol_n2 *amfol_n2_new(const amfol_config *cfg)
     n2->strings = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
     n2->memo = g_new0(n2_assoc_memo, 2);
     n2->where_memo = g_new0(n2_where_memo, 1);
-    n2->amf_memo = g_new0(n2_amf_memo, 1);
+    n2->amf_memo = g_new0(n2_amf_memo, N2_AMF_MEMOS + 1);
     n2->amf_map_gen = 1;
     n2->assoc_gen = 1;
     return n2;
@@ -195,12 +195,18 @@ bool amfol_n2_overload_for_amf(const amfol_n2 *n2, const char *amf, amfol_time t
 {
     if (!n2 || !amf)
         return false;
-    /* The associations of the AMFs named `amf`, in index order: remembered for the last name
-     * asked (NAS asks about every message's AMF) until an association's AMF or an AMF's id
-     * changes; else found by matching the AMFs' names once per AMF, then associations by
-     * number. */
-    n2_amf_memo *m = n2->amf_memo;
-    if (m->gen != n2->amf_map_gen || strcmp(m->amf, amf) != 0) {
+    /* The associations of the AMFs named `amf`, in index order: remembered for the last
+     * N2_AMF_MEMOS names asked (NAS asks about every message's AMF) until an association's AMF
+     * or an AMF's id changes; else found by matching the AMFs' names once per AMF, then
+     * associations by number. */
+    n2_amf_memo *m = NULL;
+    for (int k = 0; k < N2_AMF_MEMOS && !m; k++)
+        if (n2->amf_memo[k].gen == n2->amf_map_gen && strcmp(n2->amf_memo[k].amf, amf) == 0)
+            m = &n2->amf_memo[k];
+    if (!m) {
+        int *next = &n2->amf_memo[N2_AMF_MEMOS].n;
+        m = &n2->amf_memo[*next];
+        *next = (*next + 1) % N2_AMF_MEMOS;
         G_STATIC_ASSERT(N2_MAX_AMFS <= 64);
         uint64_t named = 0;                  /* bit i: amfs[i] */
         for (guint i = 0; i < n2->amfs->len; i++) {

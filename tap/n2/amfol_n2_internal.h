@@ -210,8 +210,10 @@ typedef struct n2_where_memo {
     unsigned next;
 } n2_where_memo;
 
-/* The associations of the AMF amfol_n2_overload_for_amf was asked about last (NAS asks about
- * every message's AMF), valid while amf_map_gen is unchanged. */
+/* The associations of the AMFs amfol_n2_overload_for_amf was asked about last (NAS asks about
+ * every message's AMF), valid while amf_map_gen is unchanged; N2_AMF_MEMOS names, replaced in
+ * turn. */
+#define N2_AMF_MEMOS 4
 #define N2_AMF_MEMO_ASSOCS 64
 typedef struct n2_amf_memo {
     char amf[128];               /* the name asked for */
@@ -222,7 +224,8 @@ typedef struct n2_amf_memo {
 
 struct amfol_n2 {
     amfol_config cfg;
-    n2_amf_memo *amf_memo;       /* mutable behind const */
+    n2_amf_memo *amf_memo;       /* [N2_AMF_MEMOS + 1], mutable behind const; the extra one's
+                                  * `n` is the next to replace */
     uint64_t amf_map_gen;        /* 1 + changes of an association's AMF or an AMF's id */
     n2_assoc_memo *memo;         /* [0] n2_assoc_find, [1] n2_assoc_for_event; mutable behind const */
     n2_where_memo *where_memo;   /* mutable behind const */
