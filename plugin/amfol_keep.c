@@ -114,6 +114,36 @@ void *amfol_keep(const void *items, int n, size_t item_size)
     return staged(rec, at + (size_t)n * item_size);
 }
 
+/* memcmp(a, b, size) == 0, inline for the usual member sizes (every member of every item is
+ * compared with the usual item: a call per member costs more than the compare). */
+static inline bool same_bytes(const uint8_t *a, const uint8_t *b, size_t size)
+{
+    switch (size) {
+    case 1:
+        return *a == *b;
+    case 2: {
+        uint16_t x, y;
+        memcpy(&x, a, 2);
+        memcpy(&y, b, 2);
+        return x == y;
+    }
+    case 4: {
+        uint32_t x, y;
+        memcpy(&x, a, 4);
+        memcpy(&y, b, 4);
+        return x == y;
+    }
+    case 8: {
+        uint64_t x, y;
+        memcpy(&x, a, 8);
+        memcpy(&y, b, 8);
+        return x == y;
+    }
+    default:
+        return memcmp(a, b, size) == 0;
+    }
+}
+
 void *amfol_keep_packed(const void *items, int n, const amfol_item_layout *layout)
 {
     if (n <= 0)
@@ -131,7 +161,7 @@ void *amfol_keep_packed(const void *items, int n, const amfol_item_layout *layou
         at += mask_bytes;
         for (int i = 0; i < layout->n_fields; i++) {
             const amfol_item_field *f = &layout->fields[i];
-            if (memcmp(item + f->off, usual + f->off, f->size) == 0)
+            if (same_bytes(item + f->off, usual + f->off, f->size))
                 continue;
             mask[i >> 3] |= (uint8_t)(1u << (i & 7));
             if (f->kind == AMFOL_ITEM_NAME) {

@@ -18,6 +18,12 @@ struct amfol_field_table {
     uint16_t *slot_of_hfid;
     int n_hfids;                          /* entries in slot_of_hfid */
     field_users *users;
+    /* The walk's output, reused frame after frame (one walk at a time): grown by doubling up to
+     * AMFOL_MAX_FIELDS_PER_FRAME, never shrunk; no allocation per frame. Mutable behind const. */
+    struct walk_buf {
+        amfol_fieldref *refs;
+        int cap;
+    } *buf;
 };
 
 static void add_user(amfol_field_table *t, GArray *wanted, int hfid, int module, int slot)
@@ -69,6 +75,7 @@ amfol_field_table *amfol_field_table_new(const amfol_glue *const *mods, int n_mo
     t->n_hfids = max_hfid + 1;
     t->slot_of_hfid = g_new0(uint16_t, (gsize)MAX(t->n_hfids, 1));
     t->users = g_new0(field_users, MAX(n_users, 1));
+    t->buf = g_new0(struct walk_buf, 1);
     guint u = 0;
     g_hash_table_iter_init(&it, t->by_hfid);
     while (g_hash_table_iter_next(&it, &k, &v) && u < G_MAXUINT16) {
@@ -89,17 +96,21 @@ void amfol_field_table_free(amfol_field_table *t)
         g_hash_table_destroy(t->by_hfid);
     g_free(t->slot_of_hfid);
     g_free(t->users);
+    if (t->buf)
+        g_free(t->buf->refs);
+    g_free(t->buf);
     g_free(t);
 }
 
-int amfol_walk_tree(const amfol_field_table *t, proto_tree *tree, packet_info *pinfo,
+int amfol_walk_tree(const amfol_field_table *t, proto_tree *tree, packet_info *pinfo _U_,
                     amfol_fieldref **out, bool *truncated)
 {
     *out = NULL;
     *truncated = false;
     if (!t || !tree)
         return 0;
-    wmem_array_t *arr = wmem_array_sized_new(pinfo->pool, sizeof(amfol_fieldref), 64);
+    struct walk_buf *b = t->buf;
+    int n = 0;
     int depth = 0;
     proto_node *node = tree->first_child;
     /* Iterative pre-order walk using the parent links: no recursion, no stack to bound. */
@@ -110,12 +121,15 @@ int amfol_walk_tree(const amfol_field_table *t, proto_tree *tree, packet_info *p
         if (ui) {
             const field_users *fu = &t->users[ui - 1];
             for (int i = 0; fu && i < fu->n; i++) {
-                if (wmem_array_get_count(arr) >= AMFOL_MAX_FIELDS_PER_FRAME) {
+                if (n >= AMFOL_MAX_FIELDS_PER_FRAME) {
                     *truncated = true;
                     break;
                 }
-                amfol_fieldref ref = { fu->u[i].module, fu->u[i].slot, depth, fi };
-                wmem_array_append_one(arr, ref);
+                if (n == b->cap) {
+                    b->cap = MIN(MAX(b->cap * 2, 64), AMFOL_MAX_FIELDS_PER_FRAME);
+                    b->refs = g_renew(amfol_fieldref, b->refs, b->cap);
+                }
+                b->refs[n++] = (amfol_fieldref){ fu->u[i].module, fu->u[i].slot, depth, fi };
             }
         }
         if (node->first_child) {
@@ -132,6 +146,6 @@ int amfol_walk_tree(const amfol_field_table *t, proto_tree *tree, packet_info *p
         if (node)
             node = node->next;
     }
-    *out = (amfol_fieldref *)wmem_array_get_raw(arr);
-    return (int)wmem_array_get_count(arr);
+    *out = n ? b->refs : NULL;
+    return n;
 }

@@ -15,8 +15,9 @@ typedef struct amfol_field_table amfol_field_table;
 amfol_field_table *amfol_field_table_new(const amfol_glue *const *mods, int n_mods, GArray *wanted);
 void amfol_field_table_free(amfol_field_table *t);
 
-/* Collect the frame's fields of interest, in dissection order, into pinfo->pool memory.
- * Returns the count; *truncated tells whether AMFOL_MAX_FIELDS_PER_FRAME cut the list. */
+/* Collect the frame's fields of interest, in dissection order, into the table's buffer (valid
+ * until the next walk; NULL when none). Returns the count; *truncated tells whether
+ * AMFOL_MAX_FIELDS_PER_FRAME cut the list. */
 int amfol_walk_tree(const amfol_field_table *t, proto_tree *tree, packet_info *pinfo,
                     amfol_fieldref **out, bool *truncated);
 

@@ -221,6 +221,9 @@ static const uint8_t *frame_rec_get(guint32 num)
 }
 
 static void interesting_ids_init(void);
+/* The ids of amfol_interesting_protos as a bit set (interesting_ids_init). */
+static uint8_t *amfol_interesting_bits;
+static int amfol_interesting_max = -1;   /* highest id in the set */
 
 /* Frames carrying any of these are walked; others only count. */
 static const char *const amfol_interesting_protos[] = {
@@ -340,6 +343,9 @@ static void amfol_cleanup(void)
     frame_recs = NULL;
     open_page = NULL;
     amfol_keep_forget_names();
+    g_free(amfol_interesting_bits);
+    amfol_interesting_bits = NULL;
+    amfol_interesting_max = -1;
     if (amfol_engine_cur)
         amfol_export_engine_freed(amfol_engine_cur);
     amfol_engine_free(amfol_engine_cur);
@@ -347,14 +353,22 @@ static void amfol_cleanup(void)
 }
 
 /* Their protocol ids, looked up once per capture (proto_is_frame_protocol looks the name up
- * again for every frame and name). */
-static int amfol_interesting_ids[G_N_ELEMENTS(amfol_interesting_protos)];
+ * again for every frame and name), as a bit set indexed by id: one test per layer. */
 static int proto_sctp_id = -1;         /* amfol_ip_layers: SCTP inside a tunnel */
 
 static void interesting_ids_init(void)
 {
-    for (size_t i = 0; i < G_N_ELEMENTS(amfol_interesting_protos); i++)
-        amfol_interesting_ids[i] = proto_get_id_by_filter_name(amfol_interesting_protos[i]);
+    int ids[G_N_ELEMENTS(amfol_interesting_protos)];
+    amfol_interesting_max = -1;
+    for (size_t i = 0; i < G_N_ELEMENTS(amfol_interesting_protos); i++) {
+        ids[i] = proto_get_id_by_filter_name(amfol_interesting_protos[i]);
+        amfol_interesting_max = MAX(amfol_interesting_max, ids[i]);
+    }
+    g_free(amfol_interesting_bits);
+    amfol_interesting_bits = g_new0(uint8_t, (gsize)(amfol_interesting_max + 8) / 8);
+    for (size_t i = 0; i < G_N_ELEMENTS(ids); i++)
+        if (ids[i] >= 0)
+            amfol_interesting_bits[ids[i] / 8] |= (uint8_t)(1u << (ids[i] % 8));
     proto_sctp_id = proto_get_id_by_filter_name("sctp");
 }
 
@@ -366,9 +380,9 @@ static bool frame_is_interesting(packet_info *pinfo, amfol_ip_layers *ip)
     amfol_ip_layers_start(ip);
     for (wmem_list_frame_t *l = wmem_list_head(pinfo->layers); l; l = wmem_list_frame_next(l)) {
         int id = GPOINTER_TO_INT(wmem_list_frame_data(l));
-        amfol_ip_layers_note(ip, id, ++num, proto_sctp_id);
-        for (size_t i = 0; !interesting && i < G_N_ELEMENTS(amfol_interesting_ids); i++)
-            interesting = id >= 0 && id == amfol_interesting_ids[i];
+        amfol_ip_layers_note(ip, id, ++num, proto_sctp_id);   /* every layer: not only up to the first match */
+        interesting |= id >= 0 && id <= amfol_interesting_max &&
+                       (amfol_interesting_bits[id / 8] & (1u << (id % 8)));
     }
     return interesting;
 }

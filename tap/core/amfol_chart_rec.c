@@ -2,6 +2,7 @@
 /* amfol_chart_rec.c: bounded, bucketed time series for the overload chart (see the header). */
 #include "amfol_chart_rec.h"
 #include "amfol_fmt.h"
+#include "amfol_u64map.h"
 
 #include <glib.h>
 #include <math.h>
@@ -33,8 +34,7 @@ struct amfol_chart_rec {
     GHashTable *open_burst;              /* "kind\x1fwho" -> index + 1 of its open burst */
     GStringChunk *names;                 /* flow keys */
     uint32_t dropped;
-    amfol_chart_series *recent[8];       /* the series series_get found last (a storm counts few) */
-    unsigned recent_next;
+    amfol_u64map by_hash;                /* series_hash -> series (one per series at most) */
 };
 
 static void series_free(void *p)
@@ -73,6 +73,7 @@ void amfol_chart_rec_free(amfol_chart_rec *r)
     if (!r)
         return;
     g_hash_table_destroy(r->by_key);
+    amfol_u64map_clear(&r->by_hash);
     g_ptr_array_free(r->series, TRUE);
     g_array_free(r->marks, TRUE);
     g_ptr_array_free(r->t3346, TRUE);
@@ -166,21 +167,32 @@ void amfol_chart_rec_frame(amfol_chart_rec *r, amfol_frame frame, amfol_time t)
 
 /* ---- series -------------------------------------------------------------------------------- */
 
-static void series_remember(amfol_chart_rec *r, amfol_chart_series *s)
+/* FNV-1a of (kind, owner, name): the series are found through it (by_hash) and confirmed by
+ * their texts; a series whose hash is taken by another is found by its text key. */
+static uint64_t series_hash(int kind, const char *owner, const char *name)
 {
-    r->recent[r->recent_next] = s;
-    r->recent_next = (r->recent_next + 1) % G_N_ELEMENTS(r->recent);
+    uint64_t h = G_GUINT64_CONSTANT(0xcbf29ce484222325) ^ (uint64_t)(unsigned)kind;
+    for (const unsigned char *p = (const unsigned char *)owner; *p; p++)
+        h = (h ^ *p) * G_GUINT64_CONSTANT(0x100000001b3);
+    h = (h ^ 0x1f) * G_GUINT64_CONSTANT(0x100000001b3);
+    for (const unsigned char *p = (const unsigned char *)name; *p; p++)
+        h = (h ^ *p) * G_GUINT64_CONSTANT(0x100000001b3);
+    return h;
+}
+
+static void series_remember(amfol_chart_rec *r, uint64_t h, amfol_chart_series *s)
+{
+    amfol_u64map_put(&r->by_hash, h, (uint64_t)(uintptr_t)s);
 }
 
 static amfol_chart_series *series_get(amfol_chart_rec *r, int kind, const char *owner, const char *name)
 {
     owner = owner ? owner : "";
     name = name ? name : "";
-    for (unsigned i = 0; i < G_N_ELEMENTS(r->recent); i++) {
-        amfol_chart_series *s = r->recent[i];
-        if (s && s->kind == kind && strcmp(s->owner, owner) == 0 && strcmp(s->name, name) == 0)
-            return s;
-    }
+    uint64_t h = series_hash(kind, owner, name);
+    amfol_chart_series *hit = (amfol_chart_series *)(uintptr_t)amfol_u64map_get(&r->by_hash, h);
+    if (hit && hit->kind == kind && strcmp(hit->owner, owner) == 0 && strcmp(hit->name, name) == 0)
+        return hit;
     char key[300];
     /* "%d\x1f%s\x1f%s" without printf (core/amfol_fmt.h) */
     amfol_fmt f = amfol_fmt_start(key, sizeof key);
@@ -191,7 +203,7 @@ static amfol_chart_series *series_get(amfol_chart_rec *r, int kind, const char *
     amfol_fmt_str(&f, name);
     amfol_chart_series *s = g_hash_table_lookup(r->by_key, key);
     if (s) {
-        series_remember(r, s);
+        series_remember(r, h, s);
         return s;
     }
     if (r->series->len >= AMFOL_CHART_MAX_SERIES) {
@@ -205,7 +217,7 @@ static amfol_chart_series *series_get(amfol_chart_rec *r, int kind, const char *
     s->b = g_new0(amfol_chart_bucket, AMFOL_CHART_MAX_BUCKETS);
     g_ptr_array_add(r->series, s);
     g_hash_table_insert(r->by_key, g_strdup(key), s);
-    series_remember(r, s);
+    series_remember(r, h, s);
     return s;
 }
 

@@ -88,11 +88,12 @@ static unsigned ring_pos(const amfol_dedup *d, unsigned nth)
 }
 
 /* Room for one more entry: double the ring (at most to the cap) when full, with the oldest
- * entry moved to position 0 and the index rebuilt (newest entry of each key wins, as before). */
-static void ring_grow(amfol_dedup *d)
+ * entry moved to position 0 and the index rebuilt (newest entry of each key wins, as before).
+ * True when it did (index positions changed). */
+static bool ring_grow(amfol_dedup *d)
 {
     if (d->count < d->size)
-        return;
+        return false;
     unsigned size = d->size ? MIN(d->size * 2, d->cap) : MIN(RING_MIN, d->cap);
     uint64_t *keys = g_new(uint64_t, size);
     amfol_time *times = g_new(amfol_time, size);
@@ -119,6 +120,7 @@ static void ring_grow(amfol_dedup *d)
     d->index = g_new0(uint32_t, 1u << bits);
     for (unsigned n = 0; n < d->count; n++)
         d->index[index_find(d, keys[n])] = n + 1;
+    return true;
 }
 
 static void forget_oldest(amfol_dedup *d)
@@ -141,8 +143,11 @@ bool amfol_dedup_repeat(amfol_dedup *d, uint64_t key, amfol_time t, amfol_frame 
             break;
         forget_oldest(d);
     }
+    unsigned i = 0;
+    bool found_slot = false;              /* i: the key's slot in the index, as it is now */
     if (d->count > 0) {
-        unsigned i = index_find(d, key);
+        i = index_find(d, key);
+        found_slot = true;
         if (d->index[i]) {
             unsigned pos = d->index[i] - 1;
             if (t - d->times[pos] < d->window_s && t >= d->times[pos]) {
@@ -152,13 +157,18 @@ bool amfol_dedup_repeat(amfol_dedup *d, uint64_t key, amfol_time t, amfol_frame 
             }
         }
     }
-    ring_grow(d);
+    if (ring_grow(d))
+        found_slot = false;
     unsigned pos = ring_pos(d, d->count);
     d->keys[pos] = key;
     d->times[pos] = t;
     d->frames[pos] = frame;
     d->count++;
-    d->index[index_find(d, key)] = pos + 1;
+    /* The slot found above still ends the key's probe unless the index was rebuilt: no index
+     * entry points at the free position `pos`, so storing the key there changes no probe. */
+    if (!found_slot)
+        i = index_find(d, key);
+    d->index[i] = pos + 1;
     return false;
 }
 

@@ -23,6 +23,9 @@ amfol_n2 *amfol_n2_new(const amfol_config *cfg)
     n2->cell_by_key = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
     n2->strings = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
     n2->memo = g_new0(n2_assoc_memo, 2);
+    n2->where_memo = g_new0(n2_where_memo, 1);
+    n2->amf_memo = g_new0(n2_amf_memo, N2_AMF_MEMOS + 1);
+    n2->amf_map_gen = 1;
     n2->assoc_gen = 1;
     return n2;
 }
@@ -32,6 +35,7 @@ void amfol_n2_free(amfol_n2 *n2)
     if (!n2)
         return;
     g_hash_table_destroy(n2->cell_by_key);
+    amfol_u64map_clear(&n2->cell_by_cgi);
     g_array_free(n2->cells, TRUE);
     g_hash_table_destroy(n2->assoc_by_key);
     g_ptr_array_free(n2->assocs, TRUE);
@@ -41,6 +45,8 @@ void amfol_n2_free(amfol_n2 *n2)
     g_ptr_array_free(n2->amfs, TRUE);
     g_hash_table_destroy(n2->strings);
     g_free(n2->memo);
+    g_free(n2->where_memo);
+    g_free(n2->amf_memo);
     g_free(n2);
 }
 
@@ -151,8 +157,12 @@ static void fill_view(const amfol_n2 *n2, const n2_assoc *a, const n2_seg_ref *r
 bool amfol_n2_overload_for_assoc(const amfol_n2 *n2, const amfol_endpoint *a, const amfol_endpoint *b,
                                  amfol_time t, amfol_overload_view *out)
 {
-    int ai = n2 ? n2_assoc_find(n2, a, b) : -1;
-    if (ai < 0)
+    return n2 && amfol_n2_assoc_overload(n2, n2_assoc_find(n2, a, b), t, out);
+}
+
+bool amfol_n2_assoc_overload(const amfol_n2 *n2, int ai, amfol_time t, amfol_overload_view *out)
+{
+    if (!n2 || ai < 0 || (guint)ai >= n2->assocs->len)
         return false;
     const n2_assoc *as = g_ptr_array_index(n2->assocs, ai);
     amfol_overload_view tmp;
@@ -160,20 +170,73 @@ bool amfol_n2_overload_for_assoc(const amfol_n2 *n2, const amfol_endpoint *a, co
     return true;
 }
 
-bool amfol_n2_overload_for_amf(const amfol_n2 *n2, const char *amf, amfol_time t, amfol_overload_view *out)
+/* amfol_n2_overload_for_amf over every association of the AMFs in `named` (bit i: amfs[i]). */
+static bool overload_for_amf_all(const amfol_n2 *n2, uint64_t named, amfol_time t, amfol_overload_view *out)
 {
-    if (!n2 || !amf)
-        return false;
     bool known = false;
     amfol_overload_view tmp;
     if (!out)
         out = &tmp;
     for (guint i = 0; i < n2->assocs->len; i++) {
         const n2_assoc *a = g_ptr_array_index(n2->assocs, i);
-        const n2_amf *am = n2_amf_of(n2, a);
-        if (!am || strcmp(am->id, amf) != 0)
+        if (a->amf < 0 || !((named >> a->amf) & 1))
             continue;
         const n2_seg_ref *r = n2_segment_at(n2, (int)i, t);
+        if (!known || r)
+            fill_view(n2, a, r, out);
+        known = true;
+        if (r)
+            return true;
+    }
+    return known;
+}
+
+bool amfol_n2_overload_for_amf(const amfol_n2 *n2, const char *amf, amfol_time t, amfol_overload_view *out)
+{
+    if (!n2 || !amf)
+        return false;
+    /* The associations of the AMFs named `amf`, in index order: remembered for the last
+     * N2_AMF_MEMOS names asked (NAS asks about every message's AMF) until an association's AMF
+     * or an AMF's id changes; else found by matching the AMFs' names once per AMF, then
+     * associations by number. */
+    n2_amf_memo *m = NULL;
+    for (int k = 0; k < N2_AMF_MEMOS && !m; k++)
+        if (n2->amf_memo[k].gen == n2->amf_map_gen && strcmp(n2->amf_memo[k].amf, amf) == 0)
+            m = &n2->amf_memo[k];
+    if (!m) {
+        int *next = &n2->amf_memo[N2_AMF_MEMOS].n;
+        m = &n2->amf_memo[*next];
+        *next = (*next + 1) % N2_AMF_MEMOS;
+        G_STATIC_ASSERT(N2_MAX_AMFS <= 64);
+        uint64_t named = 0;                  /* bit i: amfs[i] */
+        for (guint i = 0; i < n2->amfs->len; i++) {
+            const n2_amf *am = g_ptr_array_index(n2->amfs, i);
+            if (am->id == amf || strcmp(am->id, amf) == 0)
+                named |= G_GUINT64_CONSTANT(1) << i;
+        }
+        m->gen = 0;
+        m->n = 0;
+        for (guint i = 0; named && i < n2->assocs->len; i++) {
+            const n2_assoc *a = g_ptr_array_index(n2->assocs, i);
+            if (a->amf < 0 || !((named >> a->amf) & 1))
+                continue;
+            if (m->n == N2_AMF_MEMO_ASSOCS)
+                return overload_for_amf_all(n2, named, t, out);   /* too many to remember */
+            m->ix[m->n++] = (int)i;
+        }
+        if (strlen(amf) < sizeof m->amf) {
+            memcpy(m->amf, amf, strlen(amf) + 1);
+            m->gen = n2->amf_map_gen;
+        }
+    }
+    bool known = false;
+    amfol_overload_view tmp;
+    if (!out)
+        out = &tmp;
+    for (int k = 0; k < m->n; k++) {
+        int i = m->ix[k];
+        const n2_assoc *a = g_ptr_array_index(n2->assocs, i);
+        const n2_seg_ref *r = n2_segment_at(n2, i, t);
         if (!known || r)
             fill_view(n2, a, r, out);
         known = true;
@@ -212,8 +275,12 @@ const char *amfol_n2_amf_name(const amfol_n2 *n2, const amfol_endpoint *a, const
 
 const amfol_endpoint *amfol_n2_amf_endpoint(const amfol_n2 *n2, const amfol_endpoint *a, const amfol_endpoint *b)
 {
-    int ai = n2 ? n2_assoc_find(n2, a, b) : -1;
-    if (ai < 0)
+    return n2 ? amfol_n2_assoc_amf_endpoint(n2, n2_assoc_find(n2, a, b)) : NULL;
+}
+
+const amfol_endpoint *amfol_n2_assoc_amf_endpoint(const amfol_n2 *n2, int ai)
+{
+    if (!n2 || ai < 0 || (guint)ai >= n2->assocs->len)
         return NULL;
     const n2_amf *amf = n2_amf_of(n2, g_ptr_array_index(n2->assocs, ai));
     return amf ? &amf->address : NULL;
@@ -263,6 +330,7 @@ uint64_t amfol_n2_overload_messages(amfol_engine *e)
 static void n2_create(amfol_engine *e)
 {
     e->n2 = amfol_n2_new(&e->cfg);
+    e->n2->event_serial = &e->fed;   /* counts every routed event: the where memo's clock */
 }
 
 static void n2_destroy(amfol_engine *e)

@@ -121,6 +121,13 @@ size_t amfol_n2_segment_count(const amfol_n2 *n2);
 const amfol_n2_segment *amfol_n2_segment_get(const amfol_n2 *n2, int32_t ix);   /* NULL: none */
 /* The association of two endpoints (either order), -1 when unknown; its latest segment, -1. */
 int amfol_n2_assoc_find(const amfol_n2 *n2, const amfol_endpoint *a, const amfol_endpoint *b);
+/* The same for the where of an event while it is routed (or of its NGAP message, ev->ngap):
+ * answered once per event, so the modules that handle one event do not look its endpoints up
+ * again. Only for a where that stays unchanged while its event is routed. */
+int amfol_n2_where_assoc(const amfol_n2 *n2, const amfol_where *w);
+/* amfol_n2_overload_for_assoc and amfol_n2_amf_endpoint by association number. */
+bool amfol_n2_assoc_overload(const amfol_n2 *n2, int assoc, amfol_time t, amfol_overload_view *out);
+const amfol_endpoint *amfol_n2_assoc_amf_endpoint(const amfol_n2 *n2, int assoc);
 int32_t amfol_n2_assoc_last_segment(const amfol_n2 *n2, int assoc);
 
 /* Episodes of every AMF, in START order: count, and the i-th (false when out of range). */

@@ -88,39 +88,56 @@ static void assoc_key_add(amfol_n2 *n2, const char *key, gpointer value)
     g_hash_table_insert(n2->assoc_by_key, g_strdup(key), value);
 }
 
-static bool memo_is(const n2_memo_way *x, const amfol_endpoint *a, const amfol_endpoint *b, uint32_t vtag)
+typedef struct memo_key {
+    const amfol_endpoint *a, *b;
+    size_t la, lb;
+    uint32_t vtag;
+    uint64_t hash;
+} memo_key;
+
+static void memo_key_of(memo_key *k, const amfol_endpoint *a, const amfol_endpoint *b, uint32_t vtag)
 {
-    return x->gen && x->vtag == vtag && strcmp(x->a.text, a->text) == 0 && strcmp(x->b.text, b->text) == 0;
+    k->a = a;
+    k->b = b;
+    k->la = strnlen(a->text, sizeof a->text - 1);
+    k->lb = strnlen(b->text, sizeof b->text - 1);
+    k->vtag = vtag;
+    k->hash = amfol_endpoint_hash(b, k->lb, amfol_endpoint_hash(a, k->la, vtag));
 }
 
-/* The remembered answer for (a, b, vtag): true with *index (-1: a miss still true). The way
- * that answered last is asked first: one event is asked about several times in a row. */
-static bool memo_get(const amfol_n2 *n2, n2_assoc_memo *m, const amfol_endpoint *a, const amfol_endpoint *b,
-                     uint32_t vtag, int *index)
+static n2_memo_way *memo_slot(n2_assoc_memo *m, const memo_key *k)
 {
-    for (unsigned k = 0; k <= N2_MEMO_WAYS; k++) {
-        unsigned w = k == 0 ? m->last : k - 1;
-        if ((k > 0 && w == m->last) || !memo_is(&m->way[w], a, b, vtag))
-            continue;
-        if (m->way[w].index < 0 && m->way[w].gen != n2->assoc_gen)
-            return false;            /* a miss remembered before the last key was added */
-        m->last = w;
-        *index = m->way[w].index;
-        return true;
-    }
-    return false;
+    return &m->way[(k->hash ^ (k->hash >> 32)) & (N2_MEMO_SLOTS - 1)];
 }
 
-static void memo_set(const amfol_n2 *n2, n2_assoc_memo *m, const amfol_endpoint *a, const amfol_endpoint *b,
-                     uint32_t vtag, int index)
+/* The remembered answer for (a, b, vtag): true with *index (-1: a miss still true). */
+static bool memo_get(const amfol_n2 *n2, n2_assoc_memo *m, const memo_key *k, int *index)
 {
-    unsigned w = m->next++ % N2_MEMO_WAYS;
-    g_strlcpy(m->way[w].a.text, a->text, sizeof m->way[w].a.text);
-    g_strlcpy(m->way[w].b.text, b->text, sizeof m->way[w].b.text);
-    m->way[w].vtag = vtag;
-    m->way[w].index = index;
-    m->way[w].gen = n2->assoc_gen;
-    m->last = w;
+    const n2_memo_way *x = memo_slot(m, k);
+    if (!x->gen || x->hash != k->hash || x->vtag != k->vtag || x->la != k->la || x->lb != k->lb ||
+        memcmp(x->a.text, k->a->text, k->la) != 0 || memcmp(x->b.text, k->b->text, k->lb) != 0)
+        return false;
+    if (x->index < 0 && x->gen != n2->assoc_gen)
+        return false;            /* a miss remembered before the last key was added */
+    *index = x->index;
+    return true;
+}
+
+static n2_memo_way *memo_set(const amfol_n2 *n2, n2_assoc_memo *m, const memo_key *k, int index)
+{
+    n2_memo_way *x = memo_slot(m, k);
+    x->hash = k->hash;
+    x->la = (uint8_t)k->la;
+    x->lb = (uint8_t)k->lb;
+    memcpy(x->a.text, k->a->text, k->la);
+    x->a.text[k->la] = '\0';
+    memcpy(x->b.text, k->b->text, k->lb);
+    x->b.text[k->lb] = '\0';
+    x->vtag = k->vtag;
+    x->index = index;
+    x->gen = n2->assoc_gen;
+    x->pair_key = false;
+    return x;
 }
 
 int n2_assoc_find(const amfol_n2 *n2, const amfol_endpoint *a, const amfol_endpoint *b)
@@ -128,14 +145,54 @@ int n2_assoc_find(const amfol_n2 *n2, const amfol_endpoint *a, const amfol_endpo
     if (!a || !b)
         return -1;
     n2_assoc_memo *m = &n2->memo[0];
+    memo_key k;
+    memo_key_of(&k, a, b, 0);
     int index;
-    if (memo_get(n2, m, a, b, 0, &index))
+    if (memo_get(n2, m, &k, &index))
         return index;
     char key[ASSOC_KEY_LEN];
     assoc_key(a, b, key);
     index = GPOINTER_TO_INT(g_hash_table_lookup(n2->assoc_by_key, key)) - 1;
-    memo_set(n2, m, a, b, 0, index);
+    memo_set(n2, m, &k, index);
     return index;
+}
+
+/* n2_assoc_find of an event's two endpoints, remembered for the event being routed: every
+ * module asks about the same event (names, overload, UE keys). A where is const while its event
+ * is routed, so (where, serial) names the same endpoints; `gen` drops a remembered miss or hit
+ * once a key was added (N2's own handler adds them for this very event). */
+int n2_where_assoc(const amfol_n2 *n2, const amfol_where *w)
+{
+    if (!w)
+        return -1;
+    uint64_t serial = n2->event_serial ? *n2->event_serial : 0;
+    n2_where_memo *m = n2->where_memo;
+    for (unsigned k = 0; serial && k < N2_WHERE_MEMO; k++)
+        if (m->way[k].where == w && m->way[k].serial == serial && m->way[k].gen == n2->assoc_gen)
+            return m->way[k].index;
+    int index = n2_assoc_find(n2, &w->src, &w->dst);
+    if (serial) {
+        unsigned k = m->next++ % N2_WHERE_MEMO;
+        m->way[k].where = w;
+        m->way[k].serial = serial;
+        m->way[k].gen = n2->assoc_gen;
+        m->way[k].index = index;
+    }
+    return index;
+}
+
+/* Remember `index` as n2_where_assoc's answer for w during the event being routed. */
+static void where_prime(const amfol_n2 *n2, const amfol_where *w, int index)
+{
+    uint64_t serial = n2->event_serial ? *n2->event_serial : 0;
+    if (!serial)
+        return;
+    n2_where_memo *m = n2->where_memo;
+    unsigned k = m->next++ % N2_WHERE_MEMO;
+    m->way[k].where = w;
+    m->way[k].serial = serial;
+    m->way[k].gen = n2->assoc_gen;
+    m->way[k].index = index;
 }
 
 n2_amf *n2_amf_of(const amfol_n2 *n2, const n2_assoc *a)
@@ -161,6 +218,7 @@ static int amf_for_address(amfol_n2 *n2, const amfol_endpoint *ep)
     }
     n2_amf *amf = g_new0(n2_amf, 1);
     amf->id = n2_intern(n2, ep->text);
+    n2->amf_map_gen++;
     amf->address = *ep;
     amf->relative_capacity = AMFOL_ABSENT;
     amf->episodes = g_ptr_array_new_with_free_func(n2_free_episode);
@@ -268,6 +326,7 @@ static void set_sides(amfol_n2 *n2, n2_assoc *a, const amfol_endpoint *amf_ep,
     a->amf_ep = *amf_ep;
     a->gnb_ep = *gnb_ep;
     a->amf = amf_for_address(n2, amf_ep);
+    n2->amf_map_gen++;
     if (a->gnb_source == N2_NAME_TRANSPORT) {
         char host[64];
         host_of(gnb_ep, host, sizeof host);
@@ -294,7 +353,8 @@ static void path_key(const amfol_ngap_event *ev, char *key)
 }
 
 /* A new address pair whose tag belongs to a known association: another path of it. */
-static int other_path(amfol_n2 *n2, const amfol_ngap_event *ev, const char *key, const char *vkey)
+static int other_path(amfol_n2 *n2, const amfol_ngap_event *ev, const char *key, const char *vkey,
+                      bool *key_added)
 {
     int v = vkey[0] ? GPOINTER_TO_INT(g_hash_table_lookup(n2->assoc_by_key, vkey)) : 0;
     if (v <= 0)
@@ -305,6 +365,7 @@ static int other_path(amfol_n2 *n2, const amfol_ngap_event *ev, const char *key,
     if (a->paths < N2_MAX_PATHS) {       /* beyond, the tag still finds it, one lookup more */
         a->paths++;
         assoc_key_add(n2, key, GINT_TO_POINTER(v));
+        *key_added = true;
     }
     return v;
 }
@@ -313,17 +374,22 @@ n2_assoc *n2_assoc_for_event(amfol_n2 *n2, const amfol_ngap_event *ev, int *inde
 {
     *index = -1;
     n2_assoc *a;
-    /* The same pair and tag as the last event: its keys, path and tag, are all in the table. */
-    if (memo_get(n2, &n2->memo[1], &ev->where.src, &ev->where.dst, ev->sctp_vtag, index) && *index >= 0) {
+    /* A pair and tag seen before: its keys, path and tag, are all in the table. */
+    memo_key mk;
+    memo_key_of(&mk, &ev->where.src, &ev->where.dst, ev->sctp_vtag);
+    bool pair_key = false;   /* the pair's own key maps to the answer: prime n2_where_assoc */
+    if (memo_get(n2, &n2->memo[1], &mk, index) && *index >= 0) {
         a = g_ptr_array_index(n2->assocs, *index);
+        pair_key = memo_slot(&n2->memo[1], &mk)->pair_key;
         goto found;
     }
     char key[ASSOC_KEY_LEN], vkey[ASSOC_KEY_LEN];
     assoc_key(&ev->where.src, &ev->where.dst, key);
     path_key(ev, vkey);
     int v = GPOINTER_TO_INT(g_hash_table_lookup(n2->assoc_by_key, key));
+    pair_key = v > 0;
     if (v <= 0)
-        v = other_path(n2, ev, key, vkey);
+        v = other_path(n2, ev, key, vkey, &pair_key);
     if (v > 0) {
         a = g_ptr_array_index(n2->assocs, v - 1);
         *index = v - 1;
@@ -349,12 +415,15 @@ n2_assoc *n2_assoc_for_event(amfol_n2 *n2, const amfol_ngap_event *ev, int *inde
         a->buckets = g_new0(n2_cause_counts, nb);
         g_ptr_array_add(n2->assocs, a);
         assoc_key_add(n2, key, GINT_TO_POINTER((int)n2->assocs->len));
+        pair_key = true;
         *index = (int)n2->assocs->len - 1;
     }
     if (vkey[0] && !g_hash_table_contains(n2->assoc_by_key, vkey))
         assoc_key_add(n2, vkey, GINT_TO_POINTER(*index + 1));
-    memo_set(n2, &n2->memo[1], &ev->where.src, &ev->where.dst, ev->sctp_vtag, *index);
+    memo_set(n2, &n2->memo[1], &mk, *index)->pair_key = pair_key;
 found:
+    if (pair_key)   /* every module after N2 asks n2_assoc_find's question about this event */
+        where_prime(n2, &ev->where, *index);
     a->last_frame = ev->where.frame;
     a->last_time = ev->where.time;
     a->pdus++;
@@ -390,11 +459,13 @@ static void name_amf(amfol_n2 *n2, n2_assoc *a, const amfol_ngap_event *ev)
             /* Another transport address of an AMF we already know by name (several TNLAs):
              * this association belongs to that AMF. */
             a->amf = other;
+            n2->amf_map_gen++;
             amf = g_ptr_array_index(n2->amfs, other);
             g_free(nkey);
         } else {
             amf->name = n2_intern(n2, ev->amf_name);
             amf->id = amf->name;
+            n2->amf_map_gen++;
             amf->named_frame = ev->where.frame;
             if (other < 0)
                 g_hash_table_insert(n2->amf_by_key, nkey, GINT_TO_POINTER(a->amf + 1));
@@ -451,11 +522,27 @@ static void cell_key(const amfol_nr_cgi *cgi, char *key)
     amfol_fmt_hex(&f, (uint64_t)(cgi->cell_id & G_GUINT64_CONSTANT(0xfffffffff)), 9);
 }
 
+/* The cell's entry (index + 1), 0 when unknown: by number first (amfol_nr_cgi_key, remembered
+ * for every cell found by name, so bounded by N2_MAX_CELLS), else by name: then `key` holds
+ * the name (cell_key), for the caller to add. */
+static int cell_entry(const amfol_n2 *n2, const amfol_nr_cgi *cgi, char *key)
+{
+    uint64_t k = 0;
+    bool by_number = amfol_nr_cgi_key(cgi, &k);
+    int v = by_number ? (int)amfol_u64map_get(&n2->cell_by_cgi, k) : 0;
+    if (v > 0)
+        return v;
+    cell_key(cgi, key);
+    v = GPOINTER_TO_INT(g_hash_table_lookup(n2->cell_by_key, key));
+    if (v > 0 && by_number)
+        amfol_u64map_put((amfol_u64map *)&n2->cell_by_cgi, k, (uint64_t)v);   /* a cache */
+    return v;
+}
+
 void n2_learn_cell(amfol_n2 *n2, const amfol_nr_cgi *cgi, int assoc)
 {
     char key[CELL_KEY_LEN];
-    cell_key(cgi, key);
-    int v = GPOINTER_TO_INT(g_hash_table_lookup(n2->cell_by_key, key));
+    int v = cell_entry(n2, cgi, key);
     if (v > 0) {
         g_array_index(n2->cells, n2_cell, v - 1).assoc = assoc;
         return;
@@ -472,8 +559,7 @@ void n2_learn_cell(amfol_n2 *n2, const amfol_nr_cgi *cgi, int assoc)
 int n2_cell_find(const amfol_n2 *n2, const amfol_nr_cgi *cgi)
 {
     char key[CELL_KEY_LEN];
-    cell_key(cgi, key);
-    int v = GPOINTER_TO_INT(g_hash_table_lookup(n2->cell_by_key, key));
+    int v = cell_entry(n2, cgi, key);
     if (v > 0)
         return g_array_index(n2->cells, n2_cell, v - 1).assoc;
     /* The gNB-ID is the leftmost 22..32 bits of the 36-bit cell identity: try every length. */

@@ -4,6 +4,7 @@
 #ifndef AMFOL_N2_INTERNAL_H
 #define AMFOL_N2_INTERNAL_H
 
+#include "../core/amfol_u64map.h"
 #include "amfol_n2.h"
 #include "../core/amfol_engine_internal.h"
 
@@ -177,25 +178,58 @@ typedef struct n2_cell {
     int assoc;
 } n2_cell;
 
-/* The last associations found for an endpoint pair (and SCTP tag): a storm's PDUs go both ways
- * over few associations, and every event asks several times (N2, radio, NAS names, overload).
- * An entry, once in assoc_by_key, never changes, so a remembered hit stays true. */
-#define N2_MEMO_WAYS 8
+/* The associations found for endpoint pairs (and SCTP tags): a storm's PDUs go both ways over
+ * a few dozen associations, and every event asks (N2, radio, NAS names, overload). A direct-mapped
+ * cache indexed by a hash of the pair and tag; a slot keeps the texts it answers for, so a hit is
+ * exact. An entry, once in assoc_by_key, never changes, so a remembered hit stays true. */
+#define N2_MEMO_SLOTS 64             /* a power of two */
 typedef struct n2_memo_way {
-    amfol_endpoint a, b;
+    uint64_t hash;
+    uint8_t la, lb;                  /* text lengths */
+    bool pair_key;                   /* n2_assoc_for_event: the pair's own key ("lo|hi") is in
+                                      * assoc_by_key, so n2_assoc_find gives `index` too */
     uint32_t vtag;
     int index;                   /* -1: not an association (while gen is current) */
     uint64_t gen;                /* assoc_gen when remembered; 0: empty */
+    amfol_endpoint a, b;
 } n2_memo_way;
 typedef struct n2_assoc_memo {
-    n2_memo_way way[N2_MEMO_WAYS];
-    unsigned next;               /* the way replaced next (round robin) */
-    unsigned last;               /* the way that answered last: asked first */
+    n2_memo_way way[N2_MEMO_SLOTS];
 } n2_assoc_memo;
+
+/* The association of the wheres of the event being routed (amfol_n2_where_assoc): an event's
+ * where and its NGAP message's; valid while `serial` is the engine's event count and no key was
+ * added (`gen`). */
+#define N2_WHERE_MEMO 2
+typedef struct n2_where_memo {
+    struct {
+        const amfol_where *where;
+        uint64_t serial, gen;
+        int index;
+    } way[N2_WHERE_MEMO];
+    unsigned next;
+} n2_where_memo;
+
+/* The associations of the AMFs amfol_n2_overload_for_amf was asked about last (NAS asks about
+ * every message's AMF), valid while amf_map_gen is unchanged; N2_AMF_MEMOS names, replaced in
+ * turn. */
+#define N2_AMF_MEMOS 4
+#define N2_AMF_MEMO_ASSOCS 64
+typedef struct n2_amf_memo {
+    char amf[128];               /* the name asked for */
+    uint64_t gen;                /* amf_map_gen when made; 0: none */
+    int n;
+    int ix[N2_AMF_MEMO_ASSOCS];  /* its associations, in index order */
+} n2_amf_memo;
 
 struct amfol_n2 {
     amfol_config cfg;
+    n2_amf_memo *amf_memo;       /* [N2_AMF_MEMOS + 1], mutable behind const; the extra one's
+                                  * `n` is the next to replace */
+    uint64_t amf_map_gen;        /* 1 + changes of an association's AMF or an AMF's id */
     n2_assoc_memo *memo;         /* [0] n2_assoc_find, [1] n2_assoc_for_event; mutable behind const */
+    n2_where_memo *where_memo;   /* mutable behind const */
+    const uint64_t *event_serial;   /* the engine's count of routed events; NULL: no where memo */
     GPtrArray *amfs;             /* n2_amf*, owned */
     GHashTable *amf_by_key;      /* "ep:<address>" / "name:<AMFName>" -> index+1 */
     uint32_t amfs_dropped;
@@ -205,6 +239,7 @@ struct amfol_n2 {
     uint64_t assoc_gen;          /* 1 + keys added to assoc_by_key: a remembered miss is stale after */
     GArray *cells;               /* n2_cell */
     GHashTable *cell_by_key;     /* "plmn-cellhex" -> index+1 */
+    amfol_u64map cell_by_cgi;    /* amfol_nr_cgi_key -> index+1, in front of cell_by_key */
     uint32_t cells_dropped;
     uint64_t pdus;
     uint64_t parts_total, segments_total;
@@ -220,6 +255,7 @@ struct amfol_n2 {
 const char *n2_intern(amfol_n2 *n2, const char *s);
 n2_assoc *n2_assoc_for_event(amfol_n2 *n2, const amfol_ngap_event *ev, int *index);
 int n2_assoc_find(const amfol_n2 *n2, const amfol_endpoint *a, const amfol_endpoint *b);
+int n2_where_assoc(const amfol_n2 *n2, const amfol_where *w);
 void n2_assoc_learn(amfol_n2 *n2, int ai, const amfol_ngap_event *ev);
 n2_amf *n2_amf_of(const amfol_n2 *n2, const n2_assoc *a);
 void n2_learn_cell(amfol_n2 *n2, const amfol_nr_cgi *cgi, int assoc);

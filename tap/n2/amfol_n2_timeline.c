@@ -133,6 +133,11 @@ int amfol_n2_assoc_find(const amfol_n2 *n2, const amfol_endpoint *a, const amfol
     return n2 ? n2_assoc_find(n2, a, b) : -1;
 }
 
+int amfol_n2_where_assoc(const amfol_n2 *n2, const amfol_where *w)
+{
+    return n2 ? n2_where_assoc(n2, w) : -1;
+}
+
 int32_t amfol_n2_assoc_last_segment(const amfol_n2 *n2, int assoc)
 {
     if (!n2 || assoc < 0 || (guint)assoc >= n2->assocs->len)

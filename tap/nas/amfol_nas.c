@@ -78,6 +78,8 @@ void amfol_nas_free(amfol_nas *s)
     g_free(s);
 }
 
+static const char intern_refused[] = "(name table full)";
+
 /* One stored copy per distinct name, so that per-frame results stay small. */
 static const char *intern(amfol_nas *s, const char *name)
 {
@@ -86,11 +88,23 @@ static const char *intern(amfol_nas *s, const char *name)
         return hit;
     if (g_hash_table_size(s->names) >= AMFOL_NAS_MAX_NAMES) {
         s->names_overflow++;
-        return "(name table full)";
+        return intern_refused;
     }
     char *copy = g_strdup(name);
     g_hash_table_insert(s->names, copy, copy);
     return copy;
+}
+
+/* intern(s, ue->best), remembered per UE (nas_ue_name_memo). */
+static const char *ue_name(amfol_nas *s, const amfol_nas_ue *ue)
+{
+    nas_ue_name_memo *c = &s->ue_names[ue->serial % AMFOL_NAS_UE_NAME_CACHE];
+    if (c->serial == ue->serial && c->rank == ue->best_rank)
+        return c->name;
+    const char *name = intern(s, ue->best);
+    if (name != intern_refused)
+        *c = (nas_ue_name_memo){ .serial = ue->serial, .rank = ue->best_rank, .name = name };
+    return name;
 }
 
 int amfol_nas_retry_bucket(double rel)
@@ -475,7 +489,7 @@ static bool network_carries_on(int mm_type)
 
 /* Is the AMF in overload on N2? The AMF as a whole counts (it may have told only some gNBs),
  * and so does an episode that ended within the grace period (the reject was in flight). */
-static void overload_of(amfol_engine *e, const amfol_nas_event *ev, const char *amf,
+static void overload_of(amfol_engine *e, const amfol_nas_event *ev, int assoc, const char *amf,
                         amfol_nas_result *out)
 {
     double grace = e->cfg.grace_ms / 1000.0;
@@ -483,7 +497,7 @@ static void overload_of(amfol_engine *e, const amfol_nas_event *ev, const char *
     for (int i = 0; i < 2; i++) {
         amfol_overload_view v;
         memset(&v, 0, sizeof v);
-        bool ok = amfol_n2_overload_for_assoc(e->n2, &ev->where.src, &ev->where.dst, when[i], &v) &&
+        bool ok = amfol_n2_assoc_overload(e->n2, assoc, when[i], &v) &&
                   v.in_overload;
         if (!ok) {
             memset(&v, 0, sizeof v);
@@ -524,22 +538,35 @@ void amfol_nas_on_msg(amfol_engine *e, const amfol_nas_event *ev, amfol_nas_resu
     bool down = is_downlink(ev);
     const amfol_endpoint *amf_ep = down ? &ev->where.src : &ev->where.dst;
     const amfol_endpoint *gnb_ep = down ? &ev->where.dst : &ev->where.src;
-    const char *amf_name = amfol_n2_amf_name(e->n2, &ev->where.src, &ev->where.dst);
-    const char *gnb_name = amfol_n2_gnb_name(e->n2, &ev->where.src, &ev->where.dst);
+    /* Asked by the where of the carrying NGAP message when it has the same endpoints (as the
+     * glue makes it): the symptoms module asks about that one too, answered from memory. */
+    const amfol_where *w = &ev->where;
+    if (ev->ngap && strcmp(ev->ngap->where.src.text, w->src.text) == 0 &&
+        strcmp(ev->ngap->where.dst.text, w->dst.text) == 0)
+        w = &ev->ngap->where;
+    int assoc = amfol_n2_where_assoc(e->n2, w);
+    const char *amf_name = amfol_n2_assoc_amf_name(e->n2, assoc);
+    const char *gnb_name = amfol_n2_assoc_gnb_name(e->n2, assoc);
     if (!amf_name || !*amf_name)
         amf_name = amf_ep->text[0] ? amf_ep->text : "unknown-amf";
     if (!gnb_name || !*gnb_name)
         gnb_name = gnb_ep->text[0] ? gnb_ep->text : "unknown-gnb";
     int amf_ix = amf_index(s, amf_name);
     amfol_nas_amf *amf = amf_at(s, amf_ix);
-    out->amf = intern(s, amf->name);
+    if (!amf->interned) {                 /* interned once, not per message */
+        out->amf = intern(s, amf->name);
+        if (out->amf != intern_refused)
+            amf->interned = out->amf;
+    } else {
+        out->amf = amf->interned;
+    }
     out->ue = "";
     amf->messages++;
-    overload_of(e, ev, amf->name, out);
+    overload_of(e, ev, assoc, amf->name, out);
 
     amfol_nas_ue *ue = link_ue(s, ev, amf->name, gnb_name, &out->linked_by);
     if (ue)
-        out->ue = intern(s, ue->best);
+        out->ue = ue_name(s, ue);
 
     /* The network carried on with a UE that came back during its back-off (accept, security
      * procedure, ...): that back-off is over; the retry itself was already judged. */

@@ -54,6 +54,7 @@ typedef struct amfol_nas_stat_row {
 
 typedef struct amfol_nas_amf {
     char name[AMFOL_NAS_NAME_LEN];
+    const char *interned;                 /* `name` in the names table, once it got a place */
     GArray *rejects;                      /* amfol_nas_reject */
     uint32_t rejects_dropped;
     GArray *retries;                      /* amfol_nas_retry (early retries) */
@@ -70,8 +71,19 @@ typedef struct amfol_nas_amf {
     uint64_t retry_buckets[AMFOL_NAS_RETRY_BUCKETS];
 } amfol_nas_amf;
 
+/* The interned names of recently seen UEs: a UE's name (`best`) changes only when a better
+ * kind of identity comes (best_rank grows) and serials are never reused, so (serial, rank)
+ * names one text. Direct-mapped by serial. */
+#define AMFOL_NAS_UE_NAME_CACHE 4096
+typedef struct nas_ue_name_memo {
+    uint64_t serial;                      /* 0: empty */
+    uint8_t rank;
+    const char *name;
+} nas_ue_name_memo;
+
 struct amfol_nas {
     amfol_config cfg;
+    nas_ue_name_memo ue_names[AMFOL_NAS_UE_NAME_CACHE];
     bool congestion[256];                 /* 5GMM causes treated as congestion */
     amfol_nas_registry *reg;
     GPtrArray *amfs;                      /* amfol_nas_amf*, owned, at most AMFOL_NAS_MAX_AMFS */

@@ -15,12 +15,10 @@ amfol_rrc *amfol_rrc_new(const amfol_config *cfg)
     s->cell_index = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
     s->reqs = g_array_new(FALSE, FALSE, sizeof(rrc_req));
     s->rejs = g_array_new(FALSE, FALSE, sizeof(rrc_rej));
-    s->pending = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
     s->pending_order = g_queue_new();
     s->names = g_string_chunk_new(1024);
     s->interned = g_hash_table_new(g_str_hash, g_str_equal);
     s->nssai_sets = g_array_new(FALSE, FALSE, sizeof(rrc_nssai_set));
-    s->conn = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
     s->conn_order = g_queue_new();
     return s;
 }
@@ -31,17 +29,18 @@ void amfol_rrc_free(amfol_rrc *s)
         return;
     g_array_free(s->trouble, TRUE);
     g_hash_table_destroy(s->cell_index);
+    amfol_u64map_clear(&s->cell_by_cgi);
     g_free(s->cells);
     g_array_free(s->reqs, TRUE);
     g_array_free(s->rejs, TRUE);
-    g_hash_table_destroy(s->pending);
+    amfol_u64map_clear(&s->pending);
     g_queue_free(s->pending_order);
     g_hash_table_destroy(s->interned);
     g_string_chunk_free(s->names);
     g_array_free(s->nssai_sets, TRUE);
     if (s->awaiting_ium)
         g_hash_table_destroy(s->awaiting_ium);
-    g_hash_table_destroy(s->conn);
+    amfol_u64map_clear(&s->conn);
     g_queue_free(s->conn_order);
     g_free(s);
 }

@@ -12,9 +12,9 @@
 
 /* The association's slot: N2's association number (one numbering for every module), its
  * entry created here when the radio module first sees the association. */
-uint32_t rrc_assoc_get(amfol_rrc *s, const amfol_endpoint *x, const amfol_endpoint *y, bool create)
+uint32_t rrc_assoc_get(amfol_rrc *s, const amfol_where *w, bool create)
 {
-    int ai = amfol_n2_assoc_find(s->n2, x, y);
+    int ai = amfol_n2_where_assoc(s->n2, w);
     if (ai < 0)
         return RRC_NO_IX;
     if ((uint32_t)ai < s->n_assocs)
@@ -25,7 +25,7 @@ uint32_t rrc_assoc_get(amfol_rrc *s, const amfol_endpoint *x, const amfol_endpoi
         s->overflow++;
         return RRC_NO_IX;
     }
-    const char *a = x->text, *b = y->text;
+    const char *a = w->src.text, *b = w->dst.text;
     if (strcmp(a, b) > 0) {
         const char *t = a;
         a = b;
@@ -96,19 +96,26 @@ static int sender_side(const amfol_ngap_event *ev)
     return ev->pdu_type == AMFOL_PDU_INITIATING ? s : -s;
 }
 
+/* g_strlcpy for a text that is mostly already there (every PDU of an association). */
+static void set_text(char *dst, const char *src, size_t cap)
+{
+    if (strncmp(dst, src, cap) != 0)
+        g_strlcpy(dst, src, cap);
+}
+
 void amfol_rrc_on_ngap(amfol_engine *e, const amfol_ngap_event *ev)
 {
     amfol_rrc *s = e->rrc;
     if (!ev)
         return;
-    uint32_t ai = rrc_assoc_get(s, &ev->where.src, &ev->where.dst, true);
+    uint32_t ai = rrc_assoc_get(s, &ev->where, true);
     if (ai == RRC_NO_IX)
         return;
     rrc_assoc *as = &s->assocs[ai];
     int side = sender_side(ev);
     if (side != 0) {
-        g_strlcpy(side > 0 ? as->amf_ep : as->gnb_ep, ev->where.src.text, sizeof as->amf_ep);
-        g_strlcpy(side > 0 ? as->gnb_ep : as->amf_ep, ev->where.dst.text, sizeof as->amf_ep);
+        set_text(side > 0 ? as->amf_ep : as->gnb_ep, ev->where.src.text, sizeof as->amf_ep);
+        set_text(side > 0 ? as->gnb_ep : as->amf_ep, ev->where.dst.text, sizeof as->amf_ep);
     }
     if (ev->proc == AMFOL_NGAP_NG_SETUP && ev->pdu_type == AMFOL_PDU_INITIATING) {
         if (ev->ran_node_name[0])
@@ -143,7 +150,7 @@ void amfol_rrc_on_sctp(amfol_engine *e, const amfol_sctp_event *ev)
     }
     rrc_trouble t;
     memset(&t, 0, sizeof t);
-    t.assoc = rrc_assoc_get(s, &ev->where.src, &ev->where.dst, false);
+    t.assoc = rrc_assoc_get(s, &ev->where, false);
     g_strlcpy(t.a, ev->where.src.text, sizeof t.a);
     g_strlcpy(t.b, ev->where.dst.text, sizeof t.b);
     t.frame = ev->where.frame;

@@ -49,16 +49,26 @@ static uint32_t cell_new(amfol_rrc *s, const char *name)
 
 uint32_t rrc_cell_get(amfol_rrc *s, const amfol_nr_cgi *cgi)
 {
+    uint64_t key;
+    bool by_key = amfol_nr_cgi_key(cgi, &key);
+    uint64_t fast = by_key ? amfol_u64map_get(&s->cell_by_cgi, key) : 0;
+    if (fast)
+        return (uint32_t)(fast - 1);
     char name[24];
     rrc_format_cell(cgi, name, sizeof name);
     guint hit = GPOINTER_TO_UINT(g_hash_table_lookup(s->cell_index, name));
-    if (hit)
-        return hit - 1;
-    uint32_t ix = cell_new(s, name);
-    if (ix != RRC_NO_IX) {
-        s->cells[ix].known = true;
-        s->cells[ix].cgi = *cgi;
+    uint32_t ix;
+    if (hit) {
+        ix = hit - 1;
+    } else {
+        ix = cell_new(s, name);
+        if (ix != RRC_NO_IX) {
+            s->cells[ix].known = true;
+            s->cells[ix].cgi = *cgi;
+        }
     }
+    if (by_key && ix != RRC_NO_IX)            /* bounded by the cells (RRC_MAX_CELLS) */
+        amfol_u64map_put(&s->cell_by_cgi, key, (uint64_t)ix + 1);
     return ix;
 }
 

@@ -29,8 +29,8 @@ static void expire(amfol_rrc *s, amfol_time now)
             break;
         g_queue_pop_head(s->conn_order);
         uint64_t k = conn_key(r->transport, r->key);
-        if (GPOINTER_TO_UINT(g_hash_table_lookup(s->conn, &k)) == ix + 1)
-            g_hash_table_remove(s->conn, &k);
+        if (amfol_u64map_get(&s->conn, k) == (uint64_t)ix + 1)
+            amfol_u64map_remove(&s->conn, k);
     }
 }
 
@@ -44,9 +44,7 @@ void rrc_conn_add(amfol_rrc *s, uint32_t req_ix)
         s->overflow++;
         return;
     }
-    uint64_t *k = g_new(uint64_t, 1);
-    *k = conn_key(r->transport, r->key);
-    g_hash_table_replace(s->conn, k, GUINT_TO_POINTER(req_ix + 1));
+    amfol_u64map_put(&s->conn, conn_key(r->transport, r->key), (uint64_t)req_ix + 1);
     g_queue_push_tail(s->conn_order, GUINT_TO_POINTER(req_ix + 1));
 }
 
@@ -57,7 +55,7 @@ static rrc_req *conn_find(amfol_rrc *s, const amfol_rrc_event *ev, bool uplink, 
     if (key == 0)
         return NULL;
     uint64_t k = conn_key(rrc_transport_get(s, &ev->where, uplink), key);
-    guint v = GPOINTER_TO_UINT(g_hash_table_lookup(s->conn, &k));
+    guint v = (guint)amfol_u64map_get(&s->conn, k);
     if (!v)
         return NULL;
     *ix = v - 1;
@@ -118,7 +116,7 @@ rrc_req *rrc_conn_release(amfol_engine *e, const amfol_rrc_event *ev)
     if (!r)
         return NULL;
     uint64_t k = conn_key(r->transport, r->key);
-    g_hash_table_remove(s->conn, &k);
+    amfol_u64map_remove(&s->conn, k);
     if (r->complete_frame && ev->where.time - r->complete_time <= RRC_RELEASE_AT_SETUP_S) {
         r->release_frame = ev->where.frame;
         s->released_at_setup++;

@@ -6,6 +6,7 @@
 #include "amfol_rrc.h"
 #include "../core/amfol_engine_internal.h"
 #include "../n2/amfol_n2.h"     /* the N2 overload timeline */
+#include "../core/amfol_u64map.h"
 
 /* Caps: every table is bounded; what does not fit is counted in `overflow`. */
 #define RRC_MAX_ASSOCS      256      /* N2 associations */
@@ -131,9 +132,10 @@ struct amfol_rrc {
     uint32_t n_cells;
     rrc_cell *cells;               /* RRC_MAX_CELLS, allocated lazily in chunks */
     GHashTable *cell_index;        /* name -> index+1 */
+    amfol_u64map cell_by_cgi;      /* rrc_cell_get's NR-CGIs (amfol_nr_cgi_key) -> index+1, in front */
     GArray *reqs;                  /* rrc_req */
     GArray *rejs;                  /* rrc_rej */
-    GHashTable *pending;           /* (transport<<48 ^ key) -> req index+1 */
+    amfol_u64map pending;          /* (transport<<48 ^ key) -> req index+1 */
     GQueue *pending_order;         /* req indexes in arrival order, for expiry */
     uint32_t n_transports;
     rrc_transport transports[RRC_MAX_TRANSPORTS];
@@ -147,13 +149,13 @@ struct amfol_rrc {
     uint64_t new_ue_linked;        /* new UEs tied to their INITIAL UE MESSAGE's association */
     uint64_t new_ue_ambiguous;     /* INITIAL UE MESSAGEs with several candidate requests: no tie */
     uint32_t n2_ignores_cleared;   /* N2 gnb-ignores-overload verdicts the offered requests cleared */
-    GHashTable *conn;              /* (transport<<48 ^ key) -> req index+1: set up, DCCH followed */
+    amfol_u64map conn;             /* (transport<<48 ^ key) -> req index+1: set up, DCCH followed */
     GQueue *conn_order;            /* their req indexes in set-up order, for expiry */
     uint64_t setup_completes, released_at_setup;
 };
 
 /* amfol_rrc_assoc.c: associations (numbered as N2 numbers them), cells, timeline lookups */
-uint32_t rrc_assoc_get(amfol_rrc *s, const amfol_endpoint *x, const amfol_endpoint *y, bool create);
+uint32_t rrc_assoc_get(amfol_rrc *s, const amfol_where *w, bool create);
 const char *rrc_assoc_gnb_name(amfol_engine *e, uint32_t ai);
 const char *rrc_assoc_amf_name(amfol_engine *e, uint32_t ai);
 const rrc_segment *rrc_seg(const amfol_rrc *s, int32_t ix);

@@ -75,8 +75,8 @@ void rrc_expire(amfol_rrc *s, amfol_time now, uint32_t timeout_ms)
         if (!r->pending)
             continue;
         uint64_t pk = pending_key(r->transport, r->key);
-        if (GPOINTER_TO_UINT(g_hash_table_lookup(s->pending, &pk)) == ix + 1)
-            g_hash_table_remove(s->pending, &pk);
+        if (amfol_u64map_get(&s->pending, pk) == (uint64_t)ix + 1)
+            amfol_u64map_remove(&s->pending, pk);
         mark_unanswered(s, r);
     }
 }
@@ -91,7 +91,7 @@ void rrc_pending_add(amfol_rrc *s, uint32_t req_ix, uint32_t timeout_ms)
         return;
     }
     uint64_t pk = pending_key(r->transport, r->key);
-    guint old = GPOINTER_TO_UINT(g_hash_table_lookup(s->pending, &pk));
+    guint old = (guint)amfol_u64map_get(&s->pending, pk);
     if (old) {   /* same UE context asks again: the earlier request got no answer */
         rrc_req *o = &g_array_index(s->reqs, rrc_req, old - 1);
         if (o->pending) {
@@ -100,9 +100,7 @@ void rrc_pending_add(amfol_rrc *s, uint32_t req_ix, uint32_t timeout_ms)
         }
     }
     if (r->key != KEY_NONE || !old) {
-        uint64_t *k = g_new(uint64_t, 1);
-        *k = pk;
-        g_hash_table_replace(s->pending, k, GUINT_TO_POINTER(req_ix + 1));
+        amfol_u64map_put(&s->pending, pk, (uint64_t)req_ix + 1);
     }
     r->pending = true;
     g_queue_push_tail(s->pending_order, GUINT_TO_POINTER(req_ix + 1));
@@ -111,10 +109,10 @@ void rrc_pending_add(amfol_rrc *s, uint32_t req_ix, uint32_t timeout_ms)
 uint32_t rrc_pending_take(amfol_rrc *s, uint16_t transport, uint64_t key, bool fifo_fallback)
 {
     uint64_t pk = pending_key(transport, key);
-    guint hit = GPOINTER_TO_UINT(g_hash_table_lookup(s->pending, &pk));
+    guint hit = (guint)amfol_u64map_get(&s->pending, pk);
     if (hit) {
         rrc_req *r = &g_array_index(s->reqs, rrc_req, hit - 1);
-        g_hash_table_remove(s->pending, &pk);
+        amfol_u64map_remove(&s->pending, pk);
         if (r->pending) {
             r->pending = false;
             return hit - 1;
@@ -128,8 +126,8 @@ uint32_t rrc_pending_take(amfol_rrc *s, uint16_t transport, uint64_t key, bool f
         rrc_req *r = &g_array_index(s->reqs, rrc_req, ix);
         if (r->pending && r->transport == transport) {
             uint64_t k2 = pending_key(r->transport, r->key);
-            if (GPOINTER_TO_UINT(g_hash_table_lookup(s->pending, &k2)) == ix + 1)
-                g_hash_table_remove(s->pending, &k2);
+            if (amfol_u64map_get(&s->pending, k2) == (uint64_t)ix + 1)
+                amfol_u64map_remove(&s->pending, k2);
             r->pending = false;
             return ix;
         }

@@ -370,14 +370,31 @@ void amfol_sbi_on_mobility_registration(amfol_engine *e, const amfol_ngap_event 
     s->n_regs++;
 }
 
-static const char *assoc_key(amfol_sbi *s, const char *amf_ep, const char *gnb_ep)
+static const char *assoc_key(amfol_sbi *s, const amfol_endpoint *amf_ep, const amfol_endpoint *gnb_ep)
 {
+    /* The same few associations come again and again: the interned key is remembered per pair
+     * (a refused one is not, so the dropped count stays per call). */
+    size_t la = strnlen(amf_ep->text, sizeof amf_ep->text - 1), lb = strnlen(gnb_ep->text, sizeof gnb_ep->text - 1);
+    uint64_t h = amfol_endpoint_hash(gnb_ep, lb, amfol_endpoint_hash(amf_ep, la, 0)) | 1;
+    sbi_assoc_memo *m = &s->assoc_memo[(h ^ (h >> 32)) & (SBI_ASSOC_MEMO - 1)];
+    if (m->hash == h && strcmp(m->amf.text, amf_ep->text) == 0 && strcmp(m->gnb.text, gnb_ep->text) == 0)
+        return m->key;
     char key[160];
     amfol_fmt f = amfol_fmt_start(key, sizeof key);   /* "%s|%s" without printf */
-    amfol_fmt_str(&f, amf_ep);
+    amfol_fmt_str(&f, amf_ep->text);
     amfol_fmt_char(&f, '|');
-    amfol_fmt_str(&f, gnb_ep);
-    return sbi_intern(s, key);
+    amfol_fmt_str(&f, gnb_ep->text);
+    size_t before = s->dropped;
+    const char *k = sbi_intern(s, key);
+    if (s->dropped == before) {
+        m->hash = h;
+        memcpy(m->amf.text, amf_ep->text, la);
+        m->amf.text[la] = '\0';
+        memcpy(m->gnb.text, gnb_ep->text, lb);
+        m->gnb.text[lb] = '\0';
+        m->key = k;
+    }
+    return k;
 }
 
 void amfol_sbi_on_ue_identity(amfol_engine *e, const amfol_ngap_event *ngap, uint16_t set,
@@ -388,7 +405,7 @@ void amfol_sbi_on_ue_identity(amfol_engine *e, const amfol_ngap_event *ngap, uin
         return;
     /* INITIAL UE MESSAGE goes from the gNB to the AMF. */
     sbi_ue_ctx *u = &s->ue_ctx[s->n_ue_ctx % SBI_MAX_UE_CTX];
-    u->assoc = assoc_key(s, ngap->where.dst.text, ngap->where.src.text);
+    u->assoc = assoc_key(s, &ngap->where.dst, &ngap->where.src);
     u->ran_ue_id = ngap->ran_ue_id;
     u->set = set;
     u->pointer = pointer;
@@ -400,7 +417,7 @@ static void remember_cuc(amfol_sbi *s, const amfol_ngap_event *ngap, const char 
 {
     if (ngap->ran_ue_id == AMFOL_ABSENT)
         return;
-    const char *assoc = assoc_key(s, ngap->where.src.text, ngap->where.dst.text);
+    const char *assoc = assoc_key(s, &ngap->where.src, &ngap->where.dst);
     uint32_t have = s->n_ue_ctx < SBI_MAX_UE_CTX ? s->n_ue_ctx : SBI_MAX_UE_CTX;
     for (uint32_t k = 0; k < have; k++) {
         const sbi_ue_ctx *u = &s->ue_ctx[(s->n_ue_ctx - 1 - k) % SBI_MAX_UE_CTX];

@@ -8,6 +8,7 @@
 #include "../core/amfol_engine_internal.h"
 #include "../n2/amfol_n2.h"     /* the N2 overload query API */
 #include "amfol_sbi_olc.h"
+#include "../core/amfol_u64map.h"   /* amfol_endpoint_hash */
 
 #define SBI_MAX_NFS        256      /* NF instances */
 #define SBI_MAX_POINTS     65536    /* own load reports kept over all NFs */
@@ -228,8 +229,17 @@ typedef struct sbi_move {
     bool source_in_overload;
 } sbi_move;
 
+/* assoc_key's recent answers (amfol_sbi.c): "amf|gnb" interned per UE identity otherwise. */
+#define SBI_ASSOC_MEMO 64            /* a power of two */
+typedef struct sbi_assoc_memo {
+    uint64_t hash;                   /* 0: empty */
+    amfol_endpoint amf, gnb;
+    const char *key;
+} sbi_assoc_memo;
+
 struct amfol_sbi {
     amfol_config cfg;
+    sbi_assoc_memo assoc_memo[SBI_ASSOC_MEMO];
     GHashTable *names;            /* interned strings (owned keys) */
     GPtrArray *nfs;               /* sbi_nf* */
     uint32_t points;              /* own points kept over all NFs */

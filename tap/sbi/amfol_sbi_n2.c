@@ -15,7 +15,7 @@ void sbi_episodes_on_ngap(amfol_engine *e, const amfol_ngap_event *ev)
                  (ev->proc == AMFOL_NGAP_AMF_CONFIGURATION_UPDATE && ev->pdu_type == AMFOL_PDU_INITIATING)))
         return;
     /* Sent by the AMF: its address is the source. */
-    const char *n2 = amfol_n2_amf_name(e->n2, &ev->where.src, &ev->where.dst);
+    const char *n2 = amfol_n2_assoc_amf_name(e->n2, amfol_n2_where_assoc(e->n2, &ev->where));
     const char *name = n2 && n2[0] ? n2 : ev->amf_name[0] ? ev->amf_name : ev->where.src.text;
     sbi_n2_learn_amf(e->sbi, name, ev->where.src.text, ev->guamis, ev->n_guamis, ev->where.frame);
 }

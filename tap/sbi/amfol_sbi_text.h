@@ -16,6 +16,14 @@ static inline void amfol_sbi_copy_text(char *dst, size_t cap, const char *src)
     size_t o = 0;
     const char *p = src ? src : "";
     while (*p) {
+        unsigned char b = (unsigned char)*p;
+        if (b >= 0x20 && b < 0x7f) {        /* printable ASCII, what names mostly are: as is */
+            if (o + 1 >= cap)
+                break;
+            dst[o++] = (char)b;
+            p++;
+            continue;
+        }
         gunichar c = g_utf8_get_char_validated(p, -1);
         if (c == (gunichar)-1 || c == (gunichar)-2 || c < 0x20 || c == 0x7f) {
             if (o + 3 >= cap)

@@ -61,8 +61,9 @@ static bool add_mark(sbi_amf_mark *marks, int *n, int cap, const amfol_guami *g,
 static sbi_n2_amf *amf_of_pdu(amfol_engine *e, const amfol_ngap_event *ev)
 {
     amfol_sbi *s = e->sbi;
-    const amfol_endpoint *ep = amfol_n2_amf_endpoint(e->n2, &ev->where.src, &ev->where.dst);
-    return sbi_n2_amf_get(s, amfol_n2_amf_name(e->n2, &ev->where.src, &ev->where.dst),
+    int assoc = amfol_n2_where_assoc(e->n2, &ev->where);
+    const amfol_endpoint *ep = amfol_n2_assoc_amf_endpoint(e->n2, assoc);
+    return sbi_n2_amf_get(s, amfol_n2_assoc_amf_name(e->n2, assoc),
                           ep ? ep->text : NULL, ev->where.frame);
 }
 

@@ -26,11 +26,7 @@ static amfol_symptoms *symptoms_new(const amfol_config *cfg)
     s->cfg = *cfg;
     amfol_nas_parse_cause_set(cfg->congestion_causes, s->congestion);
     s->amfs = g_ptr_array_new();
-    for (int k = 0; k < 2; k++)
-        s->pending[k] = g_hash_table_new(g_int64_hash, g_int64_equal);
-    g_queue_init(&s->queue);
     s->sbi_open = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, g_free);
-    s->contexts = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
     s->samples = g_array_new(FALSE, FALSE, sizeof(sym_sample));
     return s;
 }
@@ -47,10 +43,10 @@ static void symptoms_free(amfol_symptoms *s)
     }
     g_ptr_array_free(s->amfs, TRUE);
     for (int k = 0; k < 2; k++)
-        g_hash_table_destroy(s->pending[k]);
-    g_queue_clear_full(&s->queue, g_free);
+        amfol_u64map_clear(&s->pending[k]);
+    g_free(s->queue.e);
     g_hash_table_destroy(s->sbi_open);
-    g_hash_table_destroy(s->contexts);
+    amfol_u64map_clear(&s->contexts);
     g_array_free(s->samples, TRUE);
     g_free(s);
 }
@@ -123,14 +119,15 @@ static bool ue_key(const amfol_ngap_event *ev, uint64_t *key)
 {
     if (ev->ran_ue_id == AMFOL_ABSENT)
         return false;
-    const char *a = ev->where.src.text, *b = ev->where.dst.text;
-    if (strcmp(a, b) > 0) {
-        const char *t = a;
+    const amfol_endpoint *a = &ev->where.src, *b = &ev->where.dst;
+    if (strcmp(a->text, b->text) > 0) {
+        const amfol_endpoint *t = a;
         a = b;
         b = t;
     }
-    uint32_t h = g_str_hash(a) * 31u + g_str_hash(b);
-    *key = ((uint64_t)h << 32) | (uint32_t)ev->ran_ue_id;
+    size_t la = strnlen(a->text, sizeof a->text - 1), lb = strnlen(b->text, sizeof b->text - 1);
+    uint64_t h = amfol_endpoint_hash(b, lb, amfol_endpoint_hash(a, la, 0));
+    *key = ((h ^ (h >> 32)) << 32) | (uint32_t)ev->ran_ue_id;
     return true;
 }
 
@@ -150,7 +147,7 @@ static void add_sample(amfol_symptoms *s, int series, amfol_time t, amfol_frame 
  * START/STOP), which has already taken it and opened a segment at its frame. */
 static bool opens_segment(const amfol_n2 *n2, const amfol_ngap_event *ev)
 {
-    int assoc = amfol_n2_assoc_find(n2, &ev->where.src, &ev->where.dst);
+    int assoc = amfol_n2_where_assoc(n2, &ev->where);
     const amfol_n2_segment *seg = amfol_n2_segment_get(n2, amfol_n2_assoc_last_segment(n2, assoc));
     return seg && !seg->start_unknown && seg->start_frame == ev->where.frame;
 }
@@ -173,25 +170,49 @@ static int pending_table(int series)
     return series == AMFOL_SYM_INITIAL_UE ? 0 : 1;
 }
 
-static void pending_leave(amfol_symptoms *s, sym_pending *p)
+G_STATIC_ASSERT((SYM_MAX_PENDING & (SYM_MAX_PENDING - 1)) == 0);
+
+static sym_pending *queued(const amfol_symptoms *s, uint64_t n)
 {
-    GHashTable *h = s->pending[pending_table(p->series)];
-    if (g_hash_table_lookup(h, &p->key) == p)
-        g_hash_table_remove(h, &p->key);
-    g_free(p);
+    return &s->queue.e[n & (s->queue.cap - 1)];
+}
+
+/* The oldest request leaves the queue (and its table, unless a later copy took its key). */
+static void pending_leave_head(amfol_symptoms *s)
+{
+    uint64_t n = s->queue.head++;
+    const sym_pending *p = queued(s, n);
+    amfol_u64map *h = &s->pending[pending_table(p->series)];
+    if (amfol_u64map_get(h, p->key) == n + 1)
+        amfol_u64map_remove(h, p->key);
 }
 
 /* Decide the requests whose answer time is up (events come in time order; `now` only grows). */
 static void expire(amfol_symptoms *s)
 {
     double timeout = s->cfg.answer_timeout_ms / 1000.0;
-    sym_pending *p;
-    while ((p = g_queue_peek_head(&s->queue)) && p->t + timeout <= s->now) {
-        g_queue_pop_head(&s->queue);
+    while (s->queue.head < s->queue.tail) {
+        const sym_pending *p = queued(s, s->queue.head);
+        if (!(p->t + timeout <= s->now))
+            break;
         if (!p->done && p->series == AMFOL_SYM_INITIAL_UE)
             add_sample(s, p->series, p->t, p->frame, SAMPLE_UNANSWERED, p->amf, 0);
-        pending_leave(s, p);
+        pending_leave_head(s);
     }
+}
+
+/* Room for one more request: double the ring (up to SYM_MAX_PENDING) when full; numbers stay. */
+static void queue_grow(amfol_symptoms *s)
+{
+    if (s->queue.tail - s->queue.head < s->queue.cap)
+        return;
+    uint32_t cap = s->queue.cap ? s->queue.cap * 2 : 1024;
+    sym_pending *e = g_new(sym_pending, cap);
+    for (uint64_t n = s->queue.head; n < s->queue.tail; n++)
+        e[n & (cap - 1)] = *queued(s, n);
+    g_free(s->queue.e);
+    s->queue.e = e;
+    s->queue.cap = cap;
 }
 
 static void pending_add(amfol_symptoms *s, int series, uint64_t key, int amf, amfol_frame frame,
@@ -199,25 +220,25 @@ static void pending_add(amfol_symptoms *s, int series, uint64_t key, int amf, am
 {
     /* The same request again (a second probe, an SCTP retransmission) while the first waits:
      * one request, timed from its first copy. */
-    if (g_hash_table_contains(s->pending[pending_table(series)], &key))
+    if (amfol_u64map_get(&s->pending[pending_table(series)], key))
         return;
-    if (g_queue_get_length(&s->queue) >= SYM_MAX_PENDING) {
-        sym_pending *old = g_queue_pop_head(&s->queue);
-        if (!old->done)
+    if (s->queue.tail - s->queue.head >= SYM_MAX_PENDING) {
+        if (!queued(s, s->queue.head)->done)
             s->pending_dropped++;
-        pending_leave(s, old);
+        pending_leave_head(s);
     }
-    sym_pending *p = g_new0(sym_pending, 1);
-    *p = (sym_pending){ .key = key, .t = t, .frame = frame, .amf = (uint16_t)amf,
-                        .series = (uint8_t)series };
-    g_queue_push_tail(&s->queue, p);
-    g_hash_table_replace(s->pending[pending_table(series)], &p->key, p);
+    queue_grow(s);
+    uint64_t n = s->queue.tail++;
+    *queued(s, n) = (sym_pending){ .key = key, .t = t, .frame = frame, .amf = (uint16_t)amf,
+                                   .series = (uint8_t)series };
+    amfol_u64map_put(&s->pending[pending_table(series)], key, n + 1);
 }
 
 static void pending_answer(amfol_symptoms *s, int series, uint64_t key, amfol_time t, bool released)
 {
-    GHashTable *h = s->pending[pending_table(series)];
-    sym_pending *p = g_hash_table_lookup(h, &key);
+    amfol_u64map *h = &s->pending[pending_table(series)];
+    uint64_t n = amfol_u64map_get(h, key);
+    sym_pending *p = n ? queued(s, n - 1) : NULL;
     if (!p || p->done)
         return;
     float latency = released ? SAMPLE_RELEASED : (float)(t - p->t);
@@ -225,29 +246,29 @@ static void pending_answer(amfol_symptoms *s, int series, uint64_t key, amfol_ti
         latency = 0;                         /* out-of-order timestamps */
     add_sample(s, p->series, p->t, p->frame, latency, p->amf, 0);
     p->done = true;
-    g_hash_table_remove(h, &key);
+    amfol_u64map_remove(h, key);
 }
 
 /* ---- N2 UE contexts ---------------------------------------------------------------------- */
 
 static void context_add(amfol_symptoms *s, uint64_t key, int amf)
 {
-    if (g_hash_table_contains(s->contexts, &key))
+    if (amfol_u64map_get(&s->contexts, key))
         return;
-    if (g_hash_table_size(s->contexts) >= SYM_MAX_CONTEXTS) {
+    if (amfol_u64map_size(&s->contexts) >= SYM_MAX_CONTEXTS) {
         s->contexts_dropped++;
         return;
     }
-    g_hash_table_insert(s->contexts, g_memdup2(&key, sizeof key), GINT_TO_POINTER(amf + 1));
+    amfol_u64map_put(&s->contexts, key, (uint64_t)amf + 1);
     ((sym_amf *)g_ptr_array_index(s->amfs, amf))->contexts++;
 }
 
 static void context_remove(amfol_symptoms *s, uint64_t key)
 {
-    int amf = GPOINTER_TO_INT(g_hash_table_lookup(s->contexts, &key)) - 1;
+    int amf = (int)amfol_u64map_get(&s->contexts, key) - 1;
     if (amf < 0)
         return;
-    g_hash_table_remove(s->contexts, &key);
+    amfol_u64map_remove(&s->contexts, key);
     sym_amf *a = g_ptr_array_index(s->amfs, amf);
     if (a->contexts)
         a->contexts--;
@@ -283,7 +304,7 @@ static void symptoms_ngap(amfol_engine *e, const amfol_ngap_event *ev, void *res
         return;
     amfol_symptoms *s = e->symptoms;
     take(s, ev->where.time);
-    const char *name = amfol_n2_amf_name(e->n2, &ev->where.src, &ev->where.dst);
+    const char *name = amfol_n2_assoc_amf_name(e->n2, amfol_n2_where_assoc(e->n2, &ev->where));
     int ai = name ? amf_index(s, name) : -1;
     if (ai < 0)
         return;
@@ -335,7 +356,7 @@ static void symptoms_nas(amfol_engine *e, const amfol_nas_event *ev, void *resul
     take(s, ev->where.time);
     if (!ng)
         return;
-    const char *name = amfol_n2_amf_name(e->n2, &ng->where.src, &ng->where.dst);
+    const char *name = amfol_n2_assoc_amf_name(e->n2, amfol_n2_where_assoc(e->n2, &ng->where));
     int ai = name ? amf_index(s, name) : -1;
     uint64_t key;
     if (ai < 0 || !ue_key(ng, &key))

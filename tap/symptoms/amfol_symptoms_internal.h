@@ -4,6 +4,7 @@
 #ifndef AMFOL_SYMPTOMS_INTERNAL_H
 #define AMFOL_SYMPTOMS_INTERNAL_H
 
+#include "../core/amfol_u64map.h"
 #include "amfol_symptoms.h"
 
 #define SYM_MAX_AMFS         64
@@ -73,15 +74,21 @@ struct amfol_symptoms {
     bool congestion[256];          /* 5GMM causes of amfol.congestion_causes */
     GPtrArray *amfs;               /* sym_amf*, owned */
     uint32_t amfs_dropped;
-    GHashTable *pending[2];        /* initial-ue, registration: key -> sym_pending* (the queue owns) */
-    GQueue queue;                  /* sym_pending*, owned, request order */
+    amfol_u64map pending[2];       /* initial-ue, registration: key -> queue number + 1 */
+    /* The requests in request order: numbers [head, tail), number n at e[n % cap]; grown by
+     * doubling up to SYM_MAX_PENDING (a power of two), no allocation per request. */
+    struct {
+        sym_pending *e;
+        uint32_t cap;
+        uint64_t head, tail;
+    } queue;
     uint32_t pending_dropped;      /* evicted before their timeout: outcome unknown */
     amfol_time now;                /* latest event time */
     GHashTable *sbi_open;          /* tcp stream << 32 | stream id -> sym_sbi_open* (owned) */
     uint32_t sbi_open_dropped;
     char consumers[SYM_MAX_CONSUMERS][48];
     int n_consumers;
-    GHashTable *contexts;          /* key -> AMF index + 1 */
+    amfol_u64map contexts;         /* key -> AMF index + 1 */
     uint32_t contexts_dropped;
     GArray *samples;               /* sym_sample */
     uint32_t samples_dropped;
