@@ -25,10 +25,21 @@ static void by_hand(void)
     assert(amfol_u64map_size(&m) == 0 && amfol_u64map_get(&m, 7) == 0);
 }
 
+/* The reference's hash: g_int64_hash folds the two halves (x ^ y for these keys), which crowds
+ * GLib's table and made this test take half a minute; mixed, it takes a fraction of a second. */
+static guint mixed_hash(gconstpointer p)
+{
+    uint64_t k = *(const uint64_t *)p;
+    k ^= k >> 33;
+    k *= G_GUINT64_CONSTANT(0xff51afd7ed558ccd);
+    k ^= k >> 33;
+    return (guint)k;
+}
+
 static void against_ghashtable(unsigned seed, uint64_t key_space, int ops)
 {
     GRand *r = g_rand_new_with_seed(seed);
-    GHashTable *ref = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, g_free);
+    GHashTable *ref = g_hash_table_new_full(mixed_hash, g_int64_equal, g_free, g_free);
     amfol_u64map m = {0};
     size_t max_n = 0;
     for (int i = 0; i < ops; i++) {
