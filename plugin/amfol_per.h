@@ -5,6 +5,8 @@
 #ifndef AMFOL_PER_H
 #define AMFOL_PER_H
 
+#include "core/amfol_types.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -22,6 +24,14 @@ size_t amfol_per_length(per_rd *r);                 /* length determinant, below
 per_rd amfol_per_open_type(per_rd *r);              /* contents as their own window */
 int amfol_per_enum_ext(per_rd *r, int root_bits, int n_root);
 void amfol_per_skip_extensions(per_rd *r);          /* ProtocolExtensionContainer */
+
+/* An IE value read into an optional slot: the first one read is kept, as the first field of
+ * that name is the one a display filter or tshark -T fields shows first. */
+static inline void amfol_per_keep_first(int64_t *slot, int64_t v)
+{
+    if (*slot == AMFOL_ABSENT)
+        *slot = v;
+}
 uint64_t amfol_per_whole_octets(per_rd *r, int len_bits); /* INTEGER of more than 2 octets' range */
 int64_t amfol_per_int_ext(per_rd *r, int root_bits, bool aligned); /* INTEGER (lb..ub, ...) */
 const uint8_t *amfol_per_octet_ptr(per_rd *r, size_t n); /* aligns; n octets in the window */

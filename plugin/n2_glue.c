@@ -308,12 +308,6 @@ static int64_t rd_ue_id(per_rd *r, int len_bits)
     return r->bad ? AMFOL_ABSENT : (int64_t)(v & G_GUINT64_CONSTANT(0xffffffffff));
 }
 
-static void set_ue_id(int64_t *slot, int64_t v)
-{
-    if (*slot == AMFOL_ABSENT)
-        *slot = v;
-}
-
 /* UE-associatedLogicalNG-connectionList (SIZE (1..65536): the count as a length determinant) of
  * UE-associatedLogicalNG-connectionItem { aMF-UE-NGAP-ID OPT, rAN-UE-NGAP-ID OPT, iE-Extensions
  * OPT, ... }. An item with extension additions ends the walk. */
@@ -325,9 +319,9 @@ static void rd_connection_list(per_rd *r, amfol_ngap_event *ev)
         if (r->bad || (pre & 0x8))
             return;
         if (pre & 0x4)
-            set_ue_id(&ev->amf_ue_id, rd_ue_id(r, 3));
+            amfol_per_keep_first(&ev->amf_ue_id, rd_ue_id(r, 3));
         if (pre & 0x2)
-            set_ue_id(&ev->ran_ue_id, rd_ue_id(r, 2));
+            amfol_per_keep_first(&ev->ran_ue_id, rd_ue_id(r, 2));
         if (pre & 0x1)
             amfol_per_skip_extensions(r);
         if (ev->amf_ue_id != AMFOL_ABSENT && ev->ran_ue_id != AMFOL_ABSENT)
@@ -450,10 +444,10 @@ static void read_ie(uint32_t id, per_rd *v, amfol_ngap_event *ev, int nesting, c
         ev->rerouted = true;
         break;
     case N2_IE_RAN_UE_NGAP_ID:
-        set_ue_id(&ev->ran_ue_id, rd_ue_id(v, 2));
+        amfol_per_keep_first(&ev->ran_ue_id, rd_ue_id(v, 2));
         break;
     case N2_IE_AMF_UE_NGAP_ID:
-        set_ue_id(&ev->amf_ue_id, rd_ue_id(v, 3));
+        amfol_per_keep_first(&ev->amf_ue_id, rd_ue_id(v, 3));
         break;
     case N2_IE_RRC_ESTABLISHMENT_CAUSE:   /* 10 root values (4 bits) */
         if (ev->rrc_cause == AMFOL_ABSENT)
@@ -469,11 +463,11 @@ static void read_ie(uint32_t id, per_rd *v, amfol_ngap_event *ev, int nesting, c
         switch (amfol_per_bits(v, 2)) {
         case 0:                          /* SEQUENCE { aMF, rAN, iE-Extensions OPT, ... } */
             amfol_per_bits(v, 2);
-            set_ue_id(&ev->amf_ue_id, rd_ue_id(v, 3));
-            set_ue_id(&ev->ran_ue_id, rd_ue_id(v, 2));
+            amfol_per_keep_first(&ev->amf_ue_id, rd_ue_id(v, 3));
+            amfol_per_keep_first(&ev->ran_ue_id, rd_ue_id(v, 2));
             break;
         case 1:
-            set_ue_id(&ev->amf_ue_id, rd_ue_id(v, 3));
+            amfol_per_keep_first(&ev->amf_ue_id, rd_ue_id(v, 3));
             break;
         default:                         /* ProtocolIE-SingleContainer: id, criticality, value */
             amfol_per_octets(v, 2);

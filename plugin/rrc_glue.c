@@ -218,12 +218,6 @@ enum {
     F1_PROC_PRIVATE_MESSAGE = 14,      /* PrivateIE-Container: other IE ids */
 };
 
-static void set_first(int64_t *slot, int64_t v)
-{
-    if (*slot == AMFOL_ABSENT)
-        *slot = v;
-}
-
 /* GNB-CU-UE-F1AP-ID / GNB-DU-UE-F1AP-ID ::= INTEGER (0..4294967295) */
 static int64_t rd_ue_f1ap_id(per_rd *r)
 {
@@ -300,13 +294,13 @@ static void rd_ie(uint32_t id, per_rd *v, f1_ctx *c)
     switch (id) {
     case F1_IE_GNB_CU_UE_F1AP_ID:
     case F1_IE_NEW_GNB_CU_UE_F1AP_ID:
-        set_first(&c->cu_id, rd_ue_f1ap_id(v));
+        amfol_per_keep_first(&c->cu_id, rd_ue_f1ap_id(v));
         break;
     case F1_IE_GNB_DU_UE_F1AP_ID:
     case F1_IE_OLD_GNB_DU_UE_F1AP_ID:
     case F1_IE_CONFIRMED_UE_ID:
     case F1_IE_NEW_GNB_DU_UE_F1AP_ID:
-        set_first(&c->du_id, rd_ue_f1ap_id(v));
+        amfol_per_keep_first(&c->du_id, rd_ue_f1ap_id(v));
         break;
     case F1_IE_SRBID: {                  /* SRBID ::= INTEGER (0..3, ...) */
         int64_t srb = amfol_per_int_ext(v, 2, false);
@@ -315,7 +309,7 @@ static void rd_ie(uint32_t id, per_rd *v, f1_ctx *c)
         break;
     }
     case F1_IE_C_RNTI:                   /* C-RNTI ::= INTEGER (0..65535, ...) */
-        set_first(&c->crnti, amfol_per_int_ext(v, 16, true));
+        amfol_per_keep_first(&c->crnti, amfol_per_int_ext(v, 16, true));
         break;
     case F1_IE_NRCGI:
     case F1_IE_SPCELL_ID:
@@ -328,16 +322,16 @@ static void rd_ie(uint32_t id, per_rd *v, f1_ctx *c)
         if (v->bad)
             break;
         if (pre & 4)
-            set_first(&c->cu_id, rd_ue_f1ap_id(v));
+            amfol_per_keep_first(&c->cu_id, rd_ue_f1ap_id(v));
         if (pre & 2)
-            set_first(&c->du_id, rd_ue_f1ap_id(v));
+            amfol_per_keep_first(&c->du_id, rd_ue_f1ap_id(v));
         rd_tail(v, pre & 8, pre & 1);
         break;
     }
     case F1_IE_SI_DELIVERY_NEEDED_UE_ITEM: {
         /* SEQUENCE { gNB-CU-UE-F1AP-ID, nRCGI, iE-Extensions OPT, ... } */
         uint32_t pre = amfol_per_bits(v, 2);
-        set_first(&c->cu_id, rd_ue_f1ap_id(v));
+        amfol_per_keep_first(&c->cu_id, rd_ue_f1ap_id(v));
         if (v->bad)
             break;
         rd_nrcgi(v, c);

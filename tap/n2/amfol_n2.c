@@ -170,6 +170,17 @@ bool amfol_n2_assoc_overload(const amfol_n2 *n2, int ai, amfol_time t, amfol_ove
     return true;
 }
 
+/* One association of an AMF asked about: its view goes to out when it is the first one seen or
+ * in a segment at t (then true: the answer). */
+static bool view_assoc(const amfol_n2 *n2, int i, amfol_time t, amfol_overload_view *out, bool *known)
+{
+    const n2_seg_ref *r = n2_segment_at(n2, i, t);
+    if (!*known || r)
+        fill_view(n2, g_ptr_array_index(n2->assocs, i), r, out);
+    *known = true;
+    return r != NULL;
+}
+
 /* amfol_n2_overload_for_amf over every association of the AMFs in `named` (bit i: amfs[i]). */
 static bool overload_for_amf_all(const amfol_n2 *n2, uint64_t named, amfol_time t, amfol_overload_view *out)
 {
@@ -179,13 +190,7 @@ static bool overload_for_amf_all(const amfol_n2 *n2, uint64_t named, amfol_time 
         out = &tmp;
     for (guint i = 0; i < n2->assocs->len; i++) {
         const n2_assoc *a = g_ptr_array_index(n2->assocs, i);
-        if (a->amf < 0 || !((named >> a->amf) & 1))
-            continue;
-        const n2_seg_ref *r = n2_segment_at(n2, (int)i, t);
-        if (!known || r)
-            fill_view(n2, a, r, out);
-        known = true;
-        if (r)
+        if (a->amf >= 0 && ((named >> a->amf) & 1) && view_assoc(n2, (int)i, t, out, &known))
             return true;
     }
     return known;
@@ -233,16 +238,9 @@ bool amfol_n2_overload_for_amf(const amfol_n2 *n2, const char *amf, amfol_time t
     amfol_overload_view tmp;
     if (!out)
         out = &tmp;
-    for (int k = 0; k < m->n; k++) {
-        int i = m->ix[k];
-        const n2_assoc *a = g_ptr_array_index(n2->assocs, i);
-        const n2_seg_ref *r = n2_segment_at(n2, i, t);
-        if (!known || r)
-            fill_view(n2, a, r, out);
-        known = true;
-        if (r)
+    for (int k = 0; k < m->n; k++)
+        if (view_assoc(n2, m->ix[k], t, out, &known))
             return true;
-    }
     return known;
 }
 
