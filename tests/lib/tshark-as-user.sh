@@ -40,21 +40,33 @@ mkdir -p "$stage"
 chmod 755 "$stage"
 plugdir="$stage/home/.local/lib/wireshark/plugins/$ws_xy/epan"
 mkdir -p "$plugdir" "$stage/home/.config/wireshark" "$stage/cap"
+# A file is staged as a copy under a temporary name, renamed into place: runs that share a stage
+# (amfol-parallel.sh's jobs, tests/scale) never load a half-written plugin or read a half-written
+# capture, and a running tshark keeps the file it opened. The temporary name does not end in
+# .so, so Wireshark does not load it as a plugin.
+stage_copy() { # SRC DST
+  local tmp
+  tmp=$(mktemp "$(dirname "$2")/.staging.XXXXXX") || return 1
+  if cp "$1" "$tmp" && chmod 644 "$tmp" && mv -f "$tmp" "$2"; then return 0; fi
+  rm -f "$tmp"
+  return 1
+}
 if [ -n "$plugin_so" ] && [ -f "$plugin_so" ]; then
-  cmp -s "$plugin_so" "$plugdir/amfol.so" 2>/dev/null || cp "$plugin_so" "$plugdir/amfol.so"
+  cmp -s "$plugin_so" "$plugdir/amfol.so" 2>/dev/null || stage_copy "$plugin_so" "$plugdir/amfol.so"
 fi
 args=()
 while [ $# -gt 0 ]; do
   if [ "$1" = "-r" ] && [ $# -ge 2 ]; then
     src=$2
     dst="$stage/cap/$(printf '%s' "$src" | md5sum | cut -c1-12)-$(basename "$src")"
-    [ -f "$dst" ] || cp "$src" "$dst"
+    [ -f "$dst" ] || stage_copy "$src" "$dst"
     args+=("-r" "$dst"); shift 2
   else
     args+=("$1"); shift
   fi
 done
-chmod -R a+rX "$stage"
+# Another run's temporary copy can vanish under the recursive walk: that is no error here.
+chmod -R a+rX "$stage" 2>/dev/null || true
 # Wireshark 4.2+ prints boolean fields as True/False in -T fields where 4.0 prints 1/0; the tests
 # compare with 1/0, so whole True/False cells (between separators or aggregators) are mapped back.
 bools01=cat
@@ -69,7 +81,7 @@ case " ${args[*]} " in
 esac
 run_tshark() {
   if [ "$(id -u)" = 0 ]; then
-    chown -R 65534:65534 "$stage/home"
+    chown -R 65534:65534 "$stage/home" 2>/dev/null || true   # as above: a vanished copy is no error
     setpriv --reuid=65534 --regid=65534 --clear-groups \
       env -i PATH=/usr/bin:/bin HOME="$stage/home" LANG=C.UTF-8 tshark "$@"
   else
