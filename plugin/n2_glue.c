@@ -303,8 +303,7 @@ enum {
  * minus 1 in len_bits bits, then the octets, aligned. */
 static int64_t rd_ue_id(per_rd *r, int len_bits)
 {
-    int n = (int)amfol_per_bits(r, len_bits) + 1;
-    uint64_t v = amfol_per_octets(r, n);
+    uint64_t v = amfol_per_whole_octets(r, len_bits);
     return r->bad ? AMFOL_ABSENT : (int64_t)(v & G_GUINT64_CONSTANT(0xffffffffff));
 }
 
