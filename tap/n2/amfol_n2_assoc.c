@@ -157,6 +157,20 @@ int n2_assoc_find(const amfol_n2 *n2, const amfol_endpoint *a, const amfol_endpo
     return index;
 }
 
+/* Remember `index` as n2_where_assoc's answer for w during the event being routed. */
+static void where_prime(const amfol_n2 *n2, const amfol_where *w, int index)
+{
+    uint64_t serial = n2->event_serial ? *n2->event_serial : 0;
+    if (!serial)
+        return;
+    n2_where_memo *m = n2->where_memo;
+    unsigned k = m->next++ % N2_WHERE_MEMO;
+    m->way[k].where = w;
+    m->way[k].serial = serial;
+    m->way[k].gen = n2->assoc_gen;
+    m->way[k].index = index;
+}
+
 /* n2_assoc_find of an event's two endpoints, remembered for the event being routed: every
  * module asks about the same event (names, overload, UE keys). A where is const while its event
  * is routed, so (where, serial) names the same endpoints; `gen` drops a remembered miss or hit
@@ -171,28 +185,8 @@ int n2_where_assoc(const amfol_n2 *n2, const amfol_where *w)
         if (m->way[k].where == w && m->way[k].serial == serial && m->way[k].gen == n2->assoc_gen)
             return m->way[k].index;
     int index = n2_assoc_find(n2, &w->src, &w->dst);
-    if (serial) {
-        unsigned k = m->next++ % N2_WHERE_MEMO;
-        m->way[k].where = w;
-        m->way[k].serial = serial;
-        m->way[k].gen = n2->assoc_gen;
-        m->way[k].index = index;
-    }
+    where_prime(n2, w, index);
     return index;
-}
-
-/* Remember `index` as n2_where_assoc's answer for w during the event being routed. */
-static void where_prime(const amfol_n2 *n2, const amfol_where *w, int index)
-{
-    uint64_t serial = n2->event_serial ? *n2->event_serial : 0;
-    if (!serial)
-        return;
-    n2_where_memo *m = n2->where_memo;
-    unsigned k = m->next++ % N2_WHERE_MEMO;
-    m->way[k].where = w;
-    m->way[k].serial = serial;
-    m->way[k].gen = n2->assoc_gen;
-    m->way[k].index = index;
 }
 
 n2_amf *n2_amf_of(const amfol_n2 *n2, const n2_assoc *a)
