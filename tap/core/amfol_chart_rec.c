@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* amfol_chart_rec.c: bounded, bucketed time series for the overload chart (see the header). */
 #include "amfol_chart_rec.h"
+#include "amfol_dedup.h"   /* amfol_hash_bytes */
 #include "amfol_fmt.h"
 #include "amfol_u64map.h"
 
@@ -167,17 +168,16 @@ void amfol_chart_rec_frame(amfol_chart_rec *r, amfol_frame frame, amfol_time t)
 
 /* ---- series -------------------------------------------------------------------------------- */
 
-/* FNV-1a of (kind, owner, name): the series are found through it (by_hash) and confirmed by
- * their texts; a series whose hash is taken by another is found by its text key. */
+/* A hash of (kind, owner, name) with the core's byte hash (amfol_dedup.h): the series are found
+ * through it (by_hash) and confirmed by their texts; a series whose hash is taken by another is
+ * found by its text key. */
 static uint64_t series_hash(int kind, const char *owner, const char *name)
 {
-    uint64_t h = G_GUINT64_CONSTANT(0xcbf29ce484222325) ^ (uint64_t)(unsigned)kind;
-    for (const unsigned char *p = (const unsigned char *)owner; *p; p++)
-        h = (h ^ *p) * G_GUINT64_CONSTANT(0x100000001b3);
-    h = (h ^ 0x1f) * G_GUINT64_CONSTANT(0x100000001b3);
-    for (const unsigned char *p = (const unsigned char *)name; *p; p++)
-        h = (h ^ *p) * G_GUINT64_CONSTANT(0x100000001b3);
-    return h;
+    static const uint8_t sep = 0x1f;
+    uint64_t h = AMFOL_HASH_INIT ^ (uint64_t)(unsigned)kind;
+    h = amfol_hash_bytes(h, (const uint8_t *)owner, strlen(owner));
+    h = amfol_hash_bytes(h, &sep, 1);
+    return amfol_hash_bytes(h, (const uint8_t *)name, strlen(name));
 }
 
 static void series_remember(amfol_chart_rec *r, uint64_t h, amfol_chart_series *s)
