@@ -54,6 +54,20 @@ static inline uint64_t amfol_endpoint_hash(const amfol_endpoint *ep, size_t len,
     return h ^ len;
 }
 
+/* An endpoint text's length (its array always holds a NUL). */
+static inline size_t amfol_endpoint_len(const amfol_endpoint *ep)
+{
+    return strnlen(ep->text, sizeof ep->text - 1);
+}
+
+/* A hash of the ordered pair (a, b) of endpoint texts of lengths la and lb, continuing from h:
+ * the key of the per-pair memos (N2 associations, SBI association keys, symptoms' UE contexts). */
+static inline uint64_t amfol_endpoint_pair_hash(const amfol_endpoint *a, size_t la, const amfol_endpoint *b,
+                                                size_t lb, uint64_t h)
+{
+    return amfol_endpoint_hash(b, lb, amfol_endpoint_hash(a, la, h));
+}
+
 /* An NR-CGI as a key, when its PLMN is 0..6 decimal digits: each digit + 1 in 4 bits, then the
  * 36-bit cell identity; so one key per "<digits>-<cell id, 9 hex digits>" cell name. False for
  * any other PLMN text (the caller keys it by its name). */

@@ -99,10 +99,10 @@ static void memo_key_of(memo_key *k, const amfol_endpoint *a, const amfol_endpoi
 {
     k->a = a;
     k->b = b;
-    k->la = strnlen(a->text, sizeof a->text - 1);
-    k->lb = strnlen(b->text, sizeof b->text - 1);
+    k->la = amfol_endpoint_len(a);
+    k->lb = amfol_endpoint_len(b);
     k->vtag = vtag;
-    k->hash = amfol_endpoint_hash(b, k->lb, amfol_endpoint_hash(a, k->la, vtag));
+    k->hash = amfol_endpoint_pair_hash(a, k->la, b, k->lb, vtag);
 }
 
 static n2_memo_way *memo_slot(n2_assoc_memo *m, const memo_key *k)

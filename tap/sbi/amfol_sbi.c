@@ -374,8 +374,8 @@ static const char *assoc_key(amfol_sbi *s, const amfol_endpoint *amf_ep, const a
 {
     /* The same few associations come again and again: the interned key is remembered per pair
      * (a refused one is not, so the dropped count stays per call). */
-    size_t la = strnlen(amf_ep->text, sizeof amf_ep->text - 1), lb = strnlen(gnb_ep->text, sizeof gnb_ep->text - 1);
-    uint64_t h = amfol_endpoint_hash(gnb_ep, lb, amfol_endpoint_hash(amf_ep, la, 0)) | 1;
+    size_t la = amfol_endpoint_len(amf_ep), lb = amfol_endpoint_len(gnb_ep);
+    uint64_t h = amfol_endpoint_pair_hash(amf_ep, la, gnb_ep, lb, 0) | 1;
     sbi_assoc_memo *m = &s->assoc_memo[(h ^ (h >> 32)) & (SBI_ASSOC_MEMO - 1)];
     if (m->hash == h && strcmp(m->amf.text, amf_ep->text) == 0 && strcmp(m->gnb.text, gnb_ep->text) == 0)
         return m->key;

@@ -125,8 +125,7 @@ static bool ue_key(const amfol_ngap_event *ev, uint64_t *key)
         a = b;
         b = t;
     }
-    size_t la = strnlen(a->text, sizeof a->text - 1), lb = strnlen(b->text, sizeof b->text - 1);
-    uint64_t h = amfol_endpoint_hash(b, lb, amfol_endpoint_hash(a, la, 0));
+    uint64_t h = amfol_endpoint_pair_hash(a, amfol_endpoint_len(a), b, amfol_endpoint_len(b), 0);
     *key = ((h ^ (h >> 32)) << 32) | (uint32_t)ev->ran_ue_id;
     return true;
 }
