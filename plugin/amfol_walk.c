@@ -23,7 +23,14 @@ struct amfol_field_table {
     struct walk_buf {
         amfol_fieldref *refs;
         int cap;
+        /* The distinct hfids the last walk found (amfol_prime.c re-primes them once the tree
+         * is freed): found[n_found], seen[users index] == stamp when already listed. */
+        int *found;
+        int n_found;
+        uint32_t *seen;
+        uint32_t stamp;
     } *buf;
+    int n_users;
 };
 
 static void add_user(amfol_field_table *t, GArray *wanted, int hfid, int module, int slot)
@@ -76,6 +83,9 @@ amfol_field_table *amfol_field_table_new(const amfol_glue *const *mods, int n_mo
     t->slot_of_hfid = g_new0(uint16_t, (gsize)MAX(t->n_hfids, 1));
     t->users = g_new0(field_users, MAX(n_users, 1));
     t->buf = g_new0(struct walk_buf, 1);
+    t->n_users = (int)MIN(n_users, G_MAXUINT16);
+    t->buf->found = g_new0(int, MAX(t->n_users, 1));
+    t->buf->seen = g_new0(uint32_t, MAX(t->n_users, 1));
     guint u = 0;
     g_hash_table_iter_init(&it, t->by_hfid);
     while (g_hash_table_iter_next(&it, &k, &v) && u < G_MAXUINT16) {
@@ -96,8 +106,11 @@ void amfol_field_table_free(amfol_field_table *t)
         g_hash_table_destroy(t->by_hfid);
     g_free(t->slot_of_hfid);
     g_free(t->users);
-    if (t->buf)
+    if (t->buf) {
         g_free(t->buf->refs);
+        g_free(t->buf->found);
+        g_free(t->buf->seen);
+    }
     g_free(t->buf);
     g_free(t);
 }
@@ -110,6 +123,11 @@ int amfol_walk_tree(const amfol_field_table *t, proto_tree *tree, packet_info *p
     if (!t || !tree)
         return 0;
     struct walk_buf *b = t->buf;
+    b->n_found = 0;
+    if (++b->stamp == 0) {               /* wrapped: forget the old stamps */
+        memset(b->seen, 0, (size_t)t->n_users * sizeof *b->seen);
+        b->stamp = 1;
+    }
     int n = 0;
     int depth = 0;
     proto_node *node = tree->first_child;
@@ -120,6 +138,10 @@ int amfol_walk_tree(const amfol_field_table *t, proto_tree *tree, packet_info *p
         unsigned ui = hfid >= 0 && hfid < t->n_hfids ? t->slot_of_hfid[hfid] : 0;
         if (ui) {
             const field_users *fu = &t->users[ui - 1];
+            if (b->seen[ui - 1] != b->stamp) {
+                b->seen[ui - 1] = b->stamp;
+                b->found[b->n_found++] = hfid;
+            }
             for (int i = 0; fu && i < fu->n; i++) {
                 if (n >= AMFOL_MAX_FIELDS_PER_FRAME) {
                     *truncated = true;
@@ -148,4 +170,10 @@ int amfol_walk_tree(const amfol_field_table *t, proto_tree *tree, packet_info *p
     }
     *out = n ? b->refs : NULL;
     return n;
+}
+
+const int *amfol_walk_found(const amfol_field_table *t, int *n)
+{
+    *n = t && t->buf ? t->buf->n_found : 0;
+    return t && t->buf ? t->buf->found : NULL;
 }

@@ -20,5 +20,7 @@ void amfol_field_table_free(amfol_field_table *t);
  * AMFOL_MAX_FIELDS_PER_FRAME cut the list. */
 int amfol_walk_tree(const amfol_field_table *t, proto_tree *tree, packet_info *pinfo,
                     amfol_fieldref **out, bool *truncated);
+/* The distinct hfids the last walk found items of, even past a cut (valid until the next walk). */
+const int *amfol_walk_found(const amfol_field_table *t, int *n);
 
 #endif

@@ -17,6 +17,7 @@
 #include "amfol_render.h"
 #include "amfol_tap.h"
 #include "amfol_walk.h"
+#include "amfol_prime.h"
 #include "amfol_sctp_wire.h"
 #include "core/amfol_rules.h"
 
@@ -324,8 +325,11 @@ static void amfol_init(void)
     amfol_config_from_prefs(&cfg);
     amfol_engine_cur = amfol_engine_new(&cfg);
     amfol_export_engine_created(amfol_engine_cur);
-    GArray *wanted = g_array_new(FALSE, FALSE, (guint)sizeof(int));
-    amfol_fields = amfol_field_table_new(amfol_modules, AMFOL_N_MODULES, wanted);
+    GArray *fields = g_array_new(FALSE, FALSE, (guint)sizeof(int));
+    amfol_fields = amfol_field_table_new(amfol_modules, AMFOL_N_MODULES, fields);
+    /* epan re-primes only what a freed tree un-primed (amfol_prime.c) */
+    GArray *wanted = amfol_prime_start((const int *)(void *)fields->data, (int)fields->len);
+    g_array_free(fields, TRUE);
     amfol_sctp_wire_init();
     interesting_ids_init();
     proto_expert_info = proto_get_id_by_filter_name("_ws.expert");
@@ -335,6 +339,7 @@ static void amfol_init(void)
 
 static void amfol_cleanup(void)
 {
+    amfol_prime_stop();
     set_postdissector_wanted_hfids(amfol_handle, NULL);
     amfol_field_table_free(amfol_fields);
     amfol_fields = NULL;
@@ -390,6 +395,11 @@ static bool frame_is_interesting(packet_info *pinfo, amfol_ip_layers *ip)
 static const uint8_t *analyze_frame(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree)
 {
     amfol_engine_frame(amfol_engine_cur, pinfo->num, nstime_to_sec(&pinfo->abs_ts));
+    /* Walked in every frame, also those that carry nothing of interest (a TCP frame holds a
+     * tcp.stream item): amfol_prime.c must know every field the tree holds. */
+    bool truncated = false;
+    amfol_fieldref *fields = NULL;
+    int n_fields = amfol_walk_tree(amfol_fields, tree, pinfo, &fields, &truncated);
     amfol_ip_layers layers;
     if (!frame_is_interesting(pinfo, &layers))
         return NULL;
@@ -398,9 +408,7 @@ static const uint8_t *analyze_frame(tvbuff_t *tvb, packet_info *pinfo, proto_tre
     ctx.pinfo = pinfo;
     ctx.tvb = tvb;
     ctx.engine = amfol_engine_cur;
-    bool truncated = false;
-    amfol_fieldref *fields = NULL;
-    ctx.n_fields = amfol_walk_tree(amfol_fields, tree, pinfo, &fields, &truncated);
+    ctx.n_fields = n_fields;
     ctx.fields = fields;
     amfol_sctp_wire sctp;
     amfol_sctp_wire_read(tvb, pinfo, &layers, &sctp);
@@ -473,7 +481,21 @@ static int dissect_amfol(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree, vo
 {
     if (!amfol_engine_cur)
         return 0;
-    const uint8_t *rec = !PINFO_FD_VISITED(pinfo) ? analyze_frame(tvb, pinfo, tree) : frame_rec_get(pinfo->num);
+    const uint8_t *rec;
+    if (!PINFO_FD_VISITED(pinfo)) {
+        if (tree)
+            amfol_prime_check();
+        rec = analyze_frame(tvb, pinfo, tree);
+        if (tree) {
+            int n_found;
+            const int *found = amfol_walk_found(amfol_fields, &n_found);
+            amfol_prime_first_pass_done(found, n_found);
+        }
+    } else {
+        if (tree)
+            amfol_prime_later_pass_tree(pinfo);   /* not walked: it may hold any field */
+        rec = frame_rec_get(pinfo->num);
+    }
     if (!rec)
         return 0;
     if (!render_wanted(pinfo, tree))

@@ -83,3 +83,19 @@ if(AMFOL_PLUGIN_SO AND AMFOL_SYNTH AND Python3_FOUND)
                          TIMEOUT 180 LABELS e2e)
   endforeach()
 endif()
+
+# plugin/amfol_prime.c re-primes only what the last tree held: a plain run's events must equal a
+# -V run's (a visible tree holds every item), on synthesized captures of every domain (NGAP with
+# names and overload lists, NAS, F1AP/RRC, SBI) and public ones (HTTP/2 SBI, MAC-NR, HTTP/1.1).
+if(AMFOL_PLUGIN_SO AND Python3_FOUND)
+  amfol_public_test(NAME e2e.priming TIMEOUT 600
+    COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/check_priming.py ${AMFOL_TSHARK}
+            ${AMFOL_PLUGIN_SO} @PUBLIC@
+            ${CMAKE_BINARY_DIR}/testcaptures/out/message-zoo.pcapng
+            ${CMAKE_BINARY_DIR}/testcaptures/out/mixed-storm.pcapng
+            ${CMAKE_BINARY_DIR}/testcaptures/out/rebalance-loaded.pcapng
+            telekom-5g-trace-visualizer/free5gc.pcap srsran-ic-usp/gnb_mac.pcap
+            open5gs/5g-roaming-lbo.pcapng)
+  set_tests_properties(e2e.priming PROPERTIES
+    FIXTURES_REQUIRED "synth_message-zoo;synth_mixed-storm;synth_rebalance-loaded")
+endif()
