@@ -16,7 +16,7 @@
 # and the analysis behind the extraction does not depend on the version) through the tap and
 # -z amfol,json (with their area counters), the per-frame fields, filters and Expert Info (n2.fields/expert,
 # field.*, rrc.tags.* of three scenarios, crafted F1AP/h2c/NAS decodes), a radio and the SBI stat
-# table, the flow graph, and the
+# table, the flow graph, re-priming (e2e.priming: a plain run's events equal a -V run's), and the
 # package (cpack: name, Depends on that release's libwireshark ABI package, the plugin in that
 # version's folder). AMFOL_WSVER_TESTS=REGEX selects other tests ('.' = the whole suite, as before).
 set -euo pipefail
@@ -29,7 +29,7 @@ public=${AMFOL_PUBLIC_CAPTURES:-$top/../shared/captures/public}
 # Tests that need the host itself (Debian roots, clang) are left to the host's own run, and so is
 # the core's UE capacity test (no Wireshark in it, and it runs alone).
 exclude='^(package\.|tools\.ws_versions|fuzz\.sanitized_build|fuzz\.libfuzzer\.|asan\.|capacity\.core)'
-include=${AMFOL_WSVER_TESTS:-'^(e2e\.findings\.(clean-episode|message-zoo|mixed-storm|rebalance-loaded)$|field\.|n2\.(fields|expert)$|rrc\.(tags\.(mixed-storm|slice-blocked|rejects-after-stop)|crafted_f1ap)$|sbi\.(crafted_h2c|table\.mixed-storm)$|nas\.causes$|tables\.radio\.calm$|pictures\.flow\.mixed-storm$|tools\.wanted_fields$)'}
+include=${AMFOL_WSVER_TESTS:-'^(e2e\.findings\.(clean-episode|message-zoo|mixed-storm|rebalance-loaded)$|field\.|n2\.(fields|expert)$|rrc\.(tags\.(mixed-storm|slice-blocked|rejects-after-stop)|crafted_f1ap)$|sbi\.(crafted_h2c|table\.mixed-storm)$|nas\.causes$|tables\.radio\.calm$|pictures\.flow\.mixed-storm$|tools\.wanted_fields$|e2e\.priming$)'}
 # Only what those tests and the package need is built (not the benchmarks, unit tests, ...).
 targets='amfol amfol-synth amfol-replay amfol-man'
 [ "$include" = . ] && targets=all
