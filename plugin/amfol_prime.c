@@ -2,43 +2,54 @@
 /* amfol_prime.c: which of amfol's fields epan must prime before the next dissection.
  *
  * epan primes a postdissector's wanted hfids before every first-pass dissection (tshark: every
- * frame), about 30 instructions each, 75 hfids: a twentieth of Wireshark's own cost per frame.
- * A primed field stays primed until a tree holding an item of it is freed: proto_tree_free
- * resets the fields found in that tree, and their protocol (proto.c, free_GPtrArray_value;
- * the same from 4.0 to 4.6). So the wanted array only needs
- *   - the fields the last first-pass tree holds (the walk lists them): that tree is freed
- *     before the next first-pass dissection (tshark and the GUI reset their one dissection
- *     per frame);
- *   - every field, once a tree amfol did not walk (later passes: the GUI's packet list and
- *     details, tshark -2's second pass) is freed: a callback on that dissection's packet pool,
- *     which is freed with the tree (after it in epan_dissect_reset / _cleanup), asks for them;
- * Priming a field also marks its protocol as referenced (proto_field_is_referenced), as a found
- * field's reset unmarks it: re-priming what the tree held restores both, as priming everything
- * did. At least one field stays wanted: the GUI builds a tree only while some postdissector
- * wants one (postdissectors_want_hfids).
- * Each first-pass dissection first checks that all the fields were primed; a miss (a tree
- * freed unseen, e.g. when another postdissector threw before amfol's ran) turns this off:
- * every field is primed from then on, the frame is counted (amfol_prime_missed) and a warning
- * printed once. */
+ * frame): 75 hfids, each a write to its header_field_info and its protocol's, scattered in
+ * memory, a twentieth of Wireshark's own cost per frame. A primed field stays primed until a
+ * tree holding an item of it is freed: proto_tree_free resets the fields found in that tree and
+ * their protocols (proto.c, free_GPtrArray_value; the same from 4.0 to 4.6). So the wanted array
+ * need only hold what the trees freed since the last dissection held.
+ *
+ * A tree is freed with its dissection's packet pool (pinfo->pool, freed right after the tree in
+ * epan_dissect_reset and _cleanup). On each pool it sees, amfol keeps a callback registered that
+ * runs whenever the pool is freed and asks for:
+ *   - the fields the pool's last dissection's tree held, as amfol's walk found them (first pass);
+ *   - every field, when that tree was not walked (later passes: the GUI's packet list and
+ *     details, tshark -2 -V's second pass) or when the pool was used by a dissection amfol did
+ *     not see (another postdissector threw before amfol's ran).
+ * After a first-pass walk the wanted array is just that walk's fields (its tree is freed before
+ * the next first-pass dissection primes; any other tree adds its own when it is freed).
+ * Priming a field also marks its protocol as referenced again (proto_field_is_referenced), as
+ * the reset unmarked it. At least one field stays wanted: the GUI builds a tree only while some
+ * postdissector wants one (postdissectors_want_hfids).
+ * The first first-pass dissection on a pool amfol has not seen before (tshark: frame 1) checks
+ * that every field is primed; a miss (a new pool's tree freed unseen) turns this off: every field
+ * is primed from then on, the frame is counted (amfol_prime_missed) and a warning printed once. */
 #include "amfol_prime.h"
 
 #include <string.h>
 #include <wsutil/wslog.h>
 
+#define PRIME_MAX_POOLS 32               /* pools alive at once (tshark 1; the GUI a few) */
+
+typedef struct pool_state {
+    wmem_allocator_t *pool;              /* NULL: free entry */
+    unsigned callback_id;
+    bool seen;                           /* amfol saw a dissection since the last free */
+    bool all;                            /* ... whose tree it did not walk */
+    int n_found;
+    int *found;                          /* [P.n]: the hfids the walked tree held */
+} pool_state;
+
 static struct {
     GArray *wanted;              /* handed to epan, which owns and reads it; NULL when stopped */
     int n;                       /* fields amfol reads */
     int *hfid;                   /* [n] */
-    header_field_info **hfi;     /* [n] */
     uint8_t *in_wanted;          /* [n] */
     int n_in;                    /* fields in `wanted` */
     uint16_t *index_of;          /* hfid -> 1 + index into hfid[], 0 for other fields */
     int max_hfid;
-    header_field_info **proto;   /* the protocols of those fields, once each */
-    int n_protos;
-    bool all;                    /* a miss was seen: prime everything */
+    pool_state pools[PRIME_MAX_POOLS];
+    bool all;                    /* prime everything from now on */
     uint64_t missed;
-    unsigned generation;         /* callbacks of an earlier capture do nothing */
 } P;
 
 static void want(int i)
@@ -56,26 +67,72 @@ static void want_all(void)
         want(i);
 }
 
-/* The wanted array's room for every field was reserved at start: written in place, one call. */
-static void want_only(const int *found, int n_found)
+static void want_hfids(const int *found, int n_found)
 {
-    int *d = (int *)(void *)P.wanted->data;
-    int k = 0;
-    memset(P.in_wanted, 0, (size_t)P.n);
     for (int f = 0; f < n_found; f++) {
         int id = found[f];
-        int i = id >= 0 && id <= P.max_hfid ? P.index_of[id] - 1 : -1;
-        if (i >= 0 && !P.in_wanted[i]) {
-            d[k++] = id;
-            P.in_wanted[i] = 1;
-        }
+        if (id >= 0 && id <= P.max_hfid && P.index_of[id])
+            want(P.index_of[id] - 1);
     }
-    if (k == 0 && P.n > 0) {
-        d[k++] = P.hfid[0];
-        P.in_wanted[0] = 1;
+}
+
+/* Only these (the wanted array's room for every field was reserved at start). */
+static void want_only(const int *found, int n_found)
+{
+    memset(P.in_wanted, 0, (size_t)P.n);
+    P.n_in = 0;
+    g_array_set_size(P.wanted, 0);
+    want_hfids(found, n_found);
+    if (P.n_in == 0 && P.n > 0)
+        want(0);
+}
+
+/* Every field of ours primed now? Touches every field's header_field_info: once per pool. */
+static bool all_primed(void)
+{
+    for (int i = 0; i < P.n; i++)
+        if (proto_registrar_get_nth((guint)P.hfid[i])->ref_type != HF_REF_TYPE_DIRECT)
+            return false;
+    return true;
+}
+
+static gboolean pool_freed(wmem_allocator_t *pool _U_, wmem_cb_event_t event, void *data)
+{
+    pool_state *st = data;
+    if (P.wanted) {
+        if (!st->seen || st->all)
+            want_all();
+        else
+            want_hfids(st->found, st->n_found);
     }
-    P.n_in = k;
-    g_array_set_size(P.wanted, (guint)k);
+    st->seen = st->all = false;
+    st->n_found = 0;
+    if (event == WMEM_CB_DESTROY_EVENT) {
+        g_free(st->found);
+        memset(st, 0, sizeof *st);
+        return FALSE;
+    }
+    return TRUE;                         /* stays registered: every free of this pool */
+}
+
+/* The state of pinfo's pool, registering the callback on first sight (*fresh). */
+static pool_state *state_of(wmem_allocator_t *pool, bool *fresh)
+{
+    pool_state *free_entry = NULL;
+    *fresh = false;
+    for (int k = 0; k < PRIME_MAX_POOLS; k++) {
+        if (P.pools[k].pool == pool)
+            return &P.pools[k];
+        if (!P.pools[k].pool && !free_entry)
+            free_entry = &P.pools[k];
+    }
+    if (!free_entry)
+        return NULL;
+    free_entry->pool = pool;
+    free_entry->found = g_new0(int, MAX(P.n, 1));
+    free_entry->callback_id = wmem_register_callback(pool, pool_freed, free_entry);
+    *fresh = true;
+    return free_entry;
 }
 
 GArray *amfol_prime_start(const int *hfids, int n)
@@ -83,20 +140,10 @@ GArray *amfol_prime_start(const int *hfids, int n)
     amfol_prime_stop();
     P.n = n;
     P.hfid = g_memdup2(hfids, (gsize)n * sizeof *hfids);
-    P.hfi = g_new0(header_field_info *, MAX(n, 1));
     P.in_wanted = g_new0(uint8_t, MAX(n, 1));
-    P.proto = g_new0(header_field_info *, MAX(n, 1));
     P.max_hfid = -1;
-    for (int i = 0; i < n; i++) {
-        P.hfi[i] = proto_registrar_get_nth((guint)hfids[i]);
+    for (int i = 0; i < n; i++)
         P.max_hfid = MAX(P.max_hfid, hfids[i]);
-        header_field_info *proto = P.hfi[i]->parent != -1 ? proto_registrar_get_nth((guint)P.hfi[i]->parent) : NULL;
-        bool seen = proto == NULL;       /* a protocol itself has no parent */
-        for (int s = 0; s < P.n_protos && !seen; s++)
-            seen = P.proto[s] == proto;
-        if (!seen)
-            P.proto[P.n_protos++] = proto;
-    }
     P.index_of = g_new0(uint16_t, (gsize)(P.max_hfid + 1));
     for (int i = 0; i < n && i < G_MAXUINT16; i++)
         P.index_of[hfids[i]] = (uint16_t)(i + 1);
@@ -107,69 +154,52 @@ GArray *amfol_prime_start(const int *hfids, int n)
 
 void amfol_prime_stop(void)
 {
+    /* The pools outlive a capture (the GUI's cached one): unhook from them. */
+    for (int k = 0; k < PRIME_MAX_POOLS; k++)
+        if (P.pools[k].pool) {
+            wmem_unregister_callback(P.pools[k].pool, P.pools[k].callback_id);
+            g_free(P.pools[k].found);
+        }
     g_free(P.hfid);
-    g_free(P.hfi);
     g_free(P.in_wanted);
     g_free(P.index_of);
-    g_free(P.proto);
-    unsigned generation = P.generation + 1;
     uint64_t missed = P.missed;
     memset(&P, 0, sizeof P);
-    P.generation = generation;
     P.missed = missed;
 }
 
-bool amfol_prime_check(void)
+void amfol_prime_dissected(packet_info *pinfo, bool first_pass, bool has_tree, const int *found, int n_found)
 {
     if (!P.wanted)
-        return true;
-    /* Every frame: locals and one accumulator, so the loops are loads and compares only. */
-    header_field_info *const *hfi = P.hfi;
-    unsigned a = 0, b = 0, c = 0, off = 0;
-    int i = 0, n = P.n;
-    for (; i + 4 <= n; i += 4) {
-        a |= hfi[i]->ref_type ^ HF_REF_TYPE_DIRECT;
-        b |= hfi[i + 1]->ref_type ^ HF_REF_TYPE_DIRECT;
-        c |= hfi[i + 2]->ref_type ^ HF_REF_TYPE_DIRECT;
-        off |= hfi[i + 3]->ref_type ^ HF_REF_TYPE_DIRECT;
+        return;
+    bool fresh;
+    pool_state *st = state_of(pinfo->pool, &fresh);
+    if (!st) {                           /* more pools than we follow: stop relying on them */
+        P.all = true;
+        want_all();
+        return;
     }
-    for (; i < n; i++)
-        off |= hfi[i]->ref_type ^ HF_REF_TYPE_DIRECT;
-    off |= a | b | c;
-    header_field_info *const *proto = P.proto;
-    for (int s = 0; s < P.n_protos; s++)
-        off |= proto[s]->ref_type == HF_REF_TYPE_NONE;
-    if (off) {
+    if (fresh && first_pass && has_tree && !all_primed()) {
         if (!P.all)
             ws_warning("amfol: a frame was dissected with some of amfol's fields not primed "
                        "(a tree was freed unseen); priming all of them from now on");
         P.all = true;
         P.missed++;
     }
-    return !off;
-}
-
-void amfol_prime_first_pass_done(const int *found, int n_found)
-{
-    if (!P.wanted)
+    st->seen = true;
+    st->all = has_tree && !first_pass;
+    st->n_found = 0;
+    if (!has_tree)
         return;
+    if (first_pass) {
+        n_found = MIN(n_found, P.n);
+        memcpy(st->found, found, (size_t)n_found * sizeof *found);
+        st->n_found = n_found;
+    }
     if (P.all)
         want_all();
-    else
+    else if (first_pass)
         want_only(found, n_found);
-}
-
-static gboolean tree_freed(wmem_allocator_t *pool _U_, wmem_cb_event_t event _U_, void *data)
-{
-    if (P.wanted && GPOINTER_TO_UINT(data) == P.generation)
-        want_all();
-    return FALSE;                        /* once: this pool's next use registers again */
-}
-
-void amfol_prime_later_pass_tree(packet_info *pinfo)
-{
-    if (P.wanted && P.n_in < P.n)
-        wmem_register_callback(pinfo->pool, tree_freed, GUINT_TO_POINTER(P.generation));
 }
 
 uint64_t amfol_prime_missed(void)

@@ -14,17 +14,12 @@ GArray *amfol_prime_start(const int *hfids, int n);
 /* Stop (capture closed): call before set_postdissector_wanted_hfids(handle, NULL). */
 void amfol_prime_stop(void);
 
-/* First pass, with a tree, before reading any field: were all of amfol's fields primed for this
- * dissection? When not (a tree was freed unseen), every field is primed from then on and the
- * frame is counted (amfol_prime_missed). */
-bool amfol_prime_check(void);
-/* First pass, after the walk: the tree holds items of these hfids (amfol_walk_found); they are
- * what the next first-pass dissection must prime again. */
-void amfol_prime_first_pass_done(const int *found, int n_found);
-/* A later pass with a tree (not walked): when it is freed, every field is primed again. */
-void amfol_prime_later_pass_tree(packet_info *pinfo);
+/* After amfol's analysis of each dissection it sees (first pass or later, with a tree or not):
+ * found[n_found] are the hfids the first pass's walk found in the tree (amfol_walk_found). */
+void amfol_prime_dissected(packet_info *pinfo, bool first_pass, bool has_tree, const int *found,
+                           int n_found);
 
-/* Frames whose dissection found some field un-primed (0 in tshark and in the tests). */
+/* Frames dissected with some field not primed (0 in tshark and in the tests). */
 uint64_t amfol_prime_missed(void);
 
 #endif

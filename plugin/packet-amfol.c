@@ -482,20 +482,15 @@ static int dissect_amfol(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree, vo
     if (!amfol_engine_cur)
         return 0;
     const uint8_t *rec;
+    int n_found = 0;
+    const int *found = NULL;
     if (!PINFO_FD_VISITED(pinfo)) {
-        if (tree)
-            amfol_prime_check();
         rec = analyze_frame(tvb, pinfo, tree);
-        if (tree) {
-            int n_found;
-            const int *found = amfol_walk_found(amfol_fields, &n_found);
-            amfol_prime_first_pass_done(found, n_found);
-        }
+        found = amfol_walk_found(amfol_fields, &n_found);
     } else {
-        if (tree)
-            amfol_prime_later_pass_tree(pinfo);   /* not walked: it may hold any field */
         rec = frame_rec_get(pinfo->num);
     }
+    amfol_prime_dissected(pinfo, !PINFO_FD_VISITED(pinfo), tree != NULL, found, n_found);
     if (!rec)
         return 0;
     if (!render_wanted(pinfo, tree))
