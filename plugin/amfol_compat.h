@@ -35,6 +35,10 @@
 #define amfol_tvb_u8(tvb, off) tvb_get_guint8((tvb), (off))
 #endif
 
+/* wmem_user_cb_t returns gboolean in 4.0 and bool later: a callback returns whatever the
+ * installed header says (the call is not evaluated). */
+typedef __typeof__(((wmem_user_cb_t)0)(NULL, WMEM_CB_FREE_EVENT, NULL)) amfol_wmem_cb_ret;
+
 /* Boolean preferences take bool * from 4.4, gboolean * before. */
 #if AMFOL_WS_AT_LEAST(4, 4)
 typedef bool amfol_pref_bool;

@@ -24,6 +24,7 @@
  * that every field is primed; a miss (a new pool's tree freed unseen) turns this off: every field
  * is primed from then on, the frame is counted (amfol_prime_missed) and a warning printed once. */
 #include "amfol_prime.h"
+#include "amfol_compat.h"
 
 #include <string.h>
 #include <wsutil/wslog.h>
@@ -96,7 +97,7 @@ static bool all_primed(void)
     return true;
 }
 
-static gboolean pool_freed(wmem_allocator_t *pool _U_, wmem_cb_event_t event, void *data)
+static amfol_wmem_cb_ret pool_freed(wmem_allocator_t *pool _U_, wmem_cb_event_t event, void *data)
 {
     pool_state *st = data;
     if (P.wanted) {
