@@ -464,16 +464,17 @@ static void render_findings(packet_info *pinfo, tvbuff_t *tvb, proto_tree *tree)
  * render adds is read only when the tree is shown, when a filter, column or -e names an amfol
  * field (that marks the amfol protocol referenced) or Expert Info, or when an Expert Info tap
  * listens; otherwise it costs every frame a protocol item and its labels for nothing. Later
- * passes (GUI clicks, -2, retaps) always render. */
+ * passes with a tree (GUI clicks, -2 with -V, -Y or -T fields, retaps that need one) always
+ * render; without one (tshark -2 -q -z amfol,json) only for an Expert Info tap. */
 static bool render_wanted(packet_info *pinfo, proto_tree *tree)
 {
-    /* Without a tree, render still raises the Expert Info an Expert Info tap counts (-2 -z expert). */
-    if (PINFO_FD_VISITED(pinfo) || (tree && PTREE_DATA(tree)->visible))
+    if (tree && (PINFO_FD_VISITED(pinfo) || PTREE_DATA(tree)->visible))
         return true;
     if (proto_registrar_get_nth((guint)proto_amfol)->ref_type != HF_REF_TYPE_NONE)
         return true;
     if (proto_expert_info >= 0 && proto_registrar_get_nth((guint)proto_expert_info)->ref_type != HF_REF_TYPE_NONE)
         return true;
+    /* Without a tree, render still raises the Expert Info an Expert Info tap counts (-2 -z expert). */
     return expert_tap_id >= 0 && have_tap_listener(expert_tap_id);
 }
 
