@@ -6,7 +6,7 @@
 
 #include <limits.h>
 
-uint32_t amfol_per_bits(per_rd *r, int n)   /* n <= 32 */
+uint32_t amfol_per_bits_any(per_rd *r, int n)   /* n <= 32 */
 {
     if (r->bad || r->bit + (size_t)n > r->end_bit) {
         r->bad = true;
@@ -24,17 +24,12 @@ uint32_t amfol_per_bits(per_rd *r, int n)   /* n <= 32 */
     return (uint32_t)((acc >> tail) & ((UINT64_C(1) << n) - 1));
 }
 
-void amfol_per_align(per_rd *r)
-{
-    r->bit = (r->bit + 7) & ~(size_t)7;
-}
-
-uint64_t amfol_per_octets(per_rd *r, int n)
+uint64_t amfol_per_octets_any(per_rd *r, int n)
 {
     amfol_per_align(r);
     uint64_t v = 0;
     for (int i = 0; i < n; i++)
-        v = (v << 8) | amfol_per_bits(r, 8);
+        v = (v << 8) | amfol_per_bits_any(r, 8);
     return v;
 }
 

@@ -17,9 +17,43 @@ typedef struct per_rd {
     bool bad;                          /* a read went past the window */
 } per_rd;
 
-uint32_t amfol_per_bits(per_rd *r, int n);          /* n <= 32 */
-void amfol_per_align(per_rd *r);
-uint64_t amfol_per_octets(per_rd *r, int n);        /* aligns first */
+/* The general readers (any alignment, reads that run past the window); the inline ones below
+ * take the common cases (a field within one octet, whole octets from an aligned position, all
+ * inside the window) with direct loads and give the same values, positions and `bad`. */
+uint32_t amfol_per_bits_any(per_rd *r, int n);
+uint64_t amfol_per_octets_any(per_rd *r, int n);
+
+static inline void amfol_per_align(per_rd *r)
+{
+    r->bit = (r->bit + 7) & ~(size_t)7;
+}
+
+static inline uint32_t amfol_per_bits(per_rd *r, int n)   /* n <= 32 */
+{
+    size_t bit = r->bit;
+    unsigned off = (unsigned)(bit & 7);
+    if (!r->bad && off + (unsigned)n <= 8 && bit + (size_t)n <= r->end_bit) {
+        r->bit = bit + (size_t)n;
+        return n ? ((uint32_t)r->p[bit >> 3] >> (8 - off - (unsigned)n)) & ((1u << n) - 1) : 0;
+    }
+    return amfol_per_bits_any(r, n);
+}
+
+static inline uint64_t amfol_per_octets(per_rd *r, int n)   /* aligns first */
+{
+    amfol_per_align(r);
+    size_t bit = r->bit;
+    if (!r->bad && n >= 0 && bit <= r->end_bit && (size_t)n <= (r->end_bit - bit) >> 3) {
+        const uint8_t *b = r->p + (bit >> 3);
+        uint64_t v = 0;
+        for (int i = 0; i < n; i++)
+            v = (v << 8) | b[i];
+        r->bit = bit + (size_t)n * 8;
+        return v;
+    }
+    return amfol_per_octets_any(r, n);
+}
+
 size_t amfol_per_length(per_rd *r);                 /* length determinant, below 16K */
 per_rd amfol_per_open_type(per_rd *r);              /* contents as their own window */
 int amfol_per_enum_ext(per_rd *r, int root_bits, int n_root);
