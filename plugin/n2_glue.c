@@ -537,12 +537,14 @@ static gint pdu_end(const amfol_frame_ctx *ctx, tvbuff_t *tvb, gint start)
     const amfol_sctp_wire *w = ctx->sctp;
     if (!w || w->tvb != tvb)
         return end;
+    gint captured = (gint)tvb_captured_length(tvb);
     for (int i = 0; i < w->n_data; i++) {
         gint at = w->data_start[i];
-        if (!tvb_bytes_exist(tvb, at, 4))
+        if (at < 0 || at > captured - 4)            /* tvb_bytes_exist(tvb, at, 4) */
             continue;
-        gint header = amfol_tvb_u8(tvb, at) == 0 ? 16 : 20;    /* DATA, I-DATA (RFC 8260) */
-        gint chunk_end = at + tvb_get_ntohs(tvb, at + 2);
+        const guint8 *h = tvb_get_ptr(tvb, at, 4);
+        gint header = h[0] == 0 ? 16 : 20;          /* DATA, I-DATA (RFC 8260) */
+        gint chunk_end = at + (h[2] << 8 | h[3]);
         if (start >= at + header && start < chunk_end)
             return MIN(end, chunk_end);
     }
@@ -554,7 +556,9 @@ static void read_ies(amfol_frame_ctx *ctx, int k, const field_info *fi, amfol_ng
 {
     if (!fi->ds_tvb || fi->start < 0)
         return;
-    gint cap = MIN(tvb_captured_length_remaining(fi->ds_tvb, fi->start), pdu_end(ctx, fi->ds_tvb, fi->start) - fi->start);
+    gint remaining = tvb_captured_length_remaining(fi->ds_tvb, fi->start);
+    gint in_chunk = pdu_end(ctx, fi->ds_tvb, fi->start) - fi->start;
+    gint cap = MIN(remaining, in_chunk);
     if (cap < 4)
         return;
     per_rd r = { tvb_get_ptr(fi->ds_tvb, fi->start, cap), 0, (size_t)cap * 8, false };
