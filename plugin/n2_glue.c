@@ -706,16 +706,9 @@ static void parse_pdu(amfol_frame_ctx *ctx, int k, int from, int to, amfol_ngap_
 }
 
 /* SCTP trouble in this frame: one event per kind. */
-static void feed_sctp(amfol_frame_ctx *ctx)
+static void feed_sctp(amfol_frame_ctx *ctx, bool retx)
 {
-    bool retx = false, abort_seen = false, shutdown = false;
-    for (int i = 0; i < ctx->n_fields; i++) {
-        const amfol_fieldref *f = &ctx->fields[i];
-        if (f->module != N2_MODULE_INDEX)
-            continue;
-        if (f->slot == N2F_SCTP_RETX)
-            retx = true;
-    }
+    bool abort_seen = false, shutdown = false;
     for (int i = 0; ctx->sctp && i < ctx->sctp->n_chunks; i++) {
         abort_seen |= ctx->sctp->type[i] == 6;
         shutdown |= ctx->sctp->type[i] == 7;
@@ -738,24 +731,33 @@ static void feed_sctp(amfol_frame_ctx *ctx)
 
 static void *n2_analyze(amfol_frame_ctx *ctx)
 {
-    feed_sctp(ctx);
     /* Split the frame's fields into NGAP PDUs: a top-level message element (initiatingMessage,
      * successfulOutcome, unsuccessfulOutcome) starts one; deeper ones (an NGAP message carried
-     * inside another) belong to the PDU around them. */
+     * inside another) belong to the PDU around them. The same pass sees sctp.retransmission. */
     int starts[AMFOL_MAX_NGAP_PER_FRAME];
     int n = 0, base_depth = -1;
+    bool retx = false, full = false;
     for (int i = 0; i < ctx->n_fields; i++) {
         const amfol_fieldref *f = &ctx->fields[i];
-        if (f->module != N2_MODULE_INDEX || (f->slot != N2F_INIT && f->slot != N2F_SUCC && f->slot != N2F_UNSUCC))
+        if (f->module != N2_MODULE_INDEX)
+            continue;
+        if (f->slot == N2F_SCTP_RETX) {
+            retx = true;
+            continue;
+        }
+        if (full || (f->slot != N2F_INIT && f->slot != N2F_SUCC && f->slot != N2F_UNSUCC))
             continue;
         if (base_depth < 0)
             base_depth = f->depth;
         if (f->depth > base_depth)
             continue;
-        if (n == AMFOL_MAX_NGAP_PER_FRAME)
-            break;
+        if (n == AMFOL_MAX_NGAP_PER_FRAME) {
+            full = true;
+            continue;
+        }
         starts[n++] = i;
     }
+    feed_sctp(ctx, retx);
     ctx->n_ngap = n;
     if (n == 0)
         return NULL;
