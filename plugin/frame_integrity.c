@@ -94,9 +94,14 @@ static bool sctp_crc_wrong(tvbuff_t *tvb, gint start, gint len)
  * epan's ip_checksum_tvb computes it: 0 when the header's checksum is right. */
 static guint16 ipv4_header_checksum(const guint8 *p, gint ihl)
 {
-    guint32 sum = 0;
-    for (gint i = 0; i < ihl; i += 2)
-        sum += (guint32)p[i] << 8 | p[i + 1];
+    /* 32-bit words in host order, folded: the ones' complement sum of the 16-bit words, byte
+     * swapped on a little-endian host; 0xffff either way exactly when the header is right. */
+    guint64 sum = 0;
+    for (gint i = 0; i < ihl; i += 4) {
+        guint32 w;
+        memcpy(&w, p + i, 4);
+        sum += w;
+    }
     while (sum >> 16)
         sum = (sum & 0xffff) + (sum >> 16);
     return (guint16)~sum;
