@@ -517,9 +517,23 @@ static void read_pdu_ies(per_rd *r, amfol_ngap_event *ev, int nesting, const n2_
     amfol_per_bits(&msg, 1);
     uint32_t n = (uint32_t)amfol_per_octets(&msg, 2);
     for (uint32_t i = 0; i < n && !msg.bad; i++) {
-        uint32_t id = (uint32_t)amfol_per_octets(&msg, 2);
-        amfol_per_bits(&msg, 2);
-        per_rd value = amfol_per_open_type(&msg);
+        uint32_t id;
+        per_rd value;
+        if ((msg.bit & 7) == 0 && msg.bit + 32 <= msg.end_bit && !(msg.p[(msg.bit >> 3) + 3] & 0x80)) {
+            /* The usual IE header, aligned and in the window: id (2 octets), criticality (2
+             * bits, then aligned), a one-octet length; as the three reads below. */
+            const uint8_t *q = msg.p + (msg.bit >> 3);
+            id = (uint32_t)q[0] << 8 | q[1];
+            msg.bit += 32;
+            value = (per_rd){ msg.p, msg.bit, msg.bit + (size_t)q[3] * 8, false };
+            if (value.end_bit > msg.end_bit)
+                value.end_bit = msg.end_bit;
+            msg.bit += (size_t)q[3] * 8;
+        } else {
+            id = (uint32_t)amfol_per_octets(&msg, 2);
+            amfol_per_bits(&msg, 2);
+            value = amfol_per_open_type(&msg);
+        }
         if (!msg.bad && msg.bit > value.bit)    /* Wireshark dissects no empty value, reads on */
             read_ie(id, &value, ev, nesting, src);
         if (msg.bad || value.bad) {
