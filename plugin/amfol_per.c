@@ -6,7 +6,7 @@
 
 #include <limits.h>
 
-uint32_t amfol_per_bits(per_rd *r, int n)   /* n <= 32 */
+uint32_t amfol_per_bits_any(per_rd *r, int n)   /* n <= 32 */
 {
     if (r->bad || r->bit + (size_t)n > r->end_bit) {
         r->bad = true;
@@ -24,23 +24,18 @@ uint32_t amfol_per_bits(per_rd *r, int n)   /* n <= 32 */
     return (uint32_t)((acc >> tail) & ((UINT64_C(1) << n) - 1));
 }
 
-void amfol_per_align(per_rd *r)
-{
-    r->bit = (r->bit + 7) & ~(size_t)7;
-}
-
-uint64_t amfol_per_octets(per_rd *r, int n)
+uint64_t amfol_per_octets_any(per_rd *r, int n)
 {
     amfol_per_align(r);
     uint64_t v = 0;
     for (int i = 0; i < n; i++)
-        v = (v << 8) | amfol_per_bits(r, 8);
+        v = (v << 8) | amfol_per_bits_any(r, 8);
     return v;
 }
 
 /* Length determinant (X.691 §11.9.3.6-7, aligned): one octet below 128, two below 16K. A
  * fragmented length (16K and more) is not followed: the window ends there. */
-size_t amfol_per_length(per_rd *r)
+size_t amfol_per_length_any(per_rd *r)
 {
     amfol_per_align(r);
     uint32_t b = amfol_per_bits(r, 8);
@@ -50,18 +45,6 @@ size_t amfol_per_length(per_rd *r)
         return ((b & 0x3f) << 8) | amfol_per_bits(r, 8);
     r->bad = true;
     return 0;
-}
-
-/* An open type's contents as their own window (the declared length cut to this window, as
- * Wireshark cuts it to the captured bytes); r moves past the declared length. */
-per_rd amfol_per_open_type(per_rd *r)
-{
-    size_t len = amfol_per_length(r);
-    per_rd v = { r->p, r->bit, r->bit + len * 8, r->bad };
-    if (v.end_bit > r->end_bit)
-        v.end_bit = r->end_bit;
-    r->bit += len * 8;
-    return v;
 }
 
 /* ENUMERATED with an extension marker and `root_bits` bits for its root values: Wireshark's
@@ -93,14 +76,6 @@ void amfol_per_skip_extensions(per_rd *r)
         amfol_per_bits(r, 2);
         (void)amfol_per_open_type(r);
     }
-}
-
-/* A constrained whole number whose range needs more than 2 octets (X.691 §11.5.7.4, aligned; e.g.
- * INTEGER (0..4294967295)): the octet count minus 1 in len_bits bits, then the octets, aligned. */
-uint64_t amfol_per_whole_octets(per_rd *r, int len_bits)
-{
-    int n = (int)amfol_per_bits(r, len_bits) + 1;
-    return amfol_per_octets(r, n);
 }
 
 /* INTEGER (lb..ub, ...) read as Wireshark reads it (dissect_per_constrained_integer): the

@@ -24,43 +24,69 @@ void amfol_sctp_wire_init(void)
     amfol_proto_ipv6 = proto_get_id_by_filter_name("ipv6");
 }
 
-bool amfol_sctp_span(tvbuff_t *tvb, gint ip, bool v6, gint *off, gint *len)
+/* The frame's captured bytes, read directly (a tvb_* call per field read cost as much as the
+ * rest of the search): every read goes through has(). */
+typedef struct frame_bytes {
+    const guint8 *p;
+    gint len;
+} frame_bytes;
+
+static inline bool has(const frame_bytes *f, gint at, gint n)
+{
+    return at >= 0 && n >= 0 && n <= f->len && at <= f->len - n;
+}
+
+static inline guint16 get16(const frame_bytes *f, gint at)     /* has(f, at, 2) checked */
+{
+    return (guint16)((f->p[at] << 8) | f->p[at + 1]);
+}
+
+static inline guint32 get32(const frame_bytes *f, gint at)     /* has(f, at, 4) checked */
+{
+    return (guint32)f->p[at] << 24 | (guint32)f->p[at + 1] << 16 | (guint32)f->p[at + 2] << 8 | f->p[at + 3];
+}
+
+/* Offset and length of the SCTP packet behind the IP header at `ip` of the frame's bytes, false
+ * when the header carries no SCTP or is a fragment (reassembled SCTP is not read from the wire).
+ * The length is the IP header's claim: check that the bytes exist before reading them. */
+static bool span_of(const frame_bytes *f, gint ip, bool v6, gint *off, gint *len)
 {
     if (!v6) {
-        if (!tvb_bytes_exist(tvb, ip, 20))
+        if (!has(f, ip, 20))
             return false;
-        guint ihl = (guint)(amfol_tvb_u8(tvb, ip) & 0x0f) * 4;
-        guint16 total = tvb_get_ntohs(tvb, ip + 2);
-        guint16 frag = tvb_get_ntohs(tvb, ip + 6);
-        if (amfol_tvb_u8(tvb, ip + 9) != IPPROTO_SCTP_NUM || (frag & 0x3fff) || ihl < 20 || total < ihl)
+        guint ihl = (guint)(f->p[ip] & 0x0f) * 4;
+        guint16 total = get16(f, ip + 2);
+        guint16 frag = get16(f, ip + 6);
+        if (f->p[ip + 9] != IPPROTO_SCTP_NUM || (frag & 0x3fff) || ihl < 20 || total < ihl)
             return false;
         *off = ip + (gint)ihl;
         *len = (gint)(total - ihl);
         return true;
     }
-    if (!tvb_bytes_exist(tvb, ip, 40))
+    if (!has(f, ip, 40))
         return false;
-    guint16 payload = tvb_get_ntohs(tvb, ip + 4);
-    if (amfol_tvb_u8(tvb, ip + 6) != IPPROTO_SCTP_NUM)
+    guint16 payload = get16(f, ip + 4);
+    if (f->p[ip + 6] != IPPROTO_SCTP_NUM)
         return false;                  /* extension headers: not read here */
     *off = ip + 40;
     *len = payload;
     return true;
 }
 
-static void read_chunks(tvbuff_t *tvb, gint off, gint len, amfol_sctp_wire *out)
+/* The SCTP packet at off (len octets claimed) of the frame's bytes f, which are tvb's. */
+static void read_chunks(tvbuff_t *tvb, const frame_bytes *f, gint off, gint len, amfol_sctp_wire *out)
 {
-    gint captured = tvb_captured_length_remaining(tvb, off);
+    gint captured = off >= 0 && off <= f->len ? f->len - off : -1;   /* tvb_captured_length_remaining */
     if (captured < SCTP_COMMON_HEADER)
         return;
     gint end = off + MIN(len, captured);
     out->found = true;
     out->tvb = tvb;
-    out->vtag = tvb_get_ntohl(tvb, off + SCTP_VTAG_OFFSET);
+    out->vtag = get32(f, off + SCTP_VTAG_OFFSET);
     gint at = off + SCTP_COMMON_HEADER;
     while (at + CHUNK_HEADER <= end && out->n_chunks < AMFOL_SCTP_MAX_CHUNKS) {
-        uint8_t type = amfol_tvb_u8(tvb, at);
-        guint16 clen = tvb_get_ntohs(tvb, at + 2);
+        uint8_t type = f->p[at];
+        guint16 clen = get16(f, at + 2);
         out->type[out->n_chunks++] = type;
         if (clen < CHUNK_HEADER)
             break;                     /* bogus length: Wireshark stops there too */
@@ -94,23 +120,6 @@ static gint packet_encap(const packet_info *pinfo)
     if (!pinfo->rec || pinfo->rec->rec_type != REC_TYPE_PACKET)
         return -1;
     return pinfo->rec->rec_header.packet_header.pkt_encap;
-}
-
-/* The frame's captured bytes, read directly (a tvb_* call per field read cost as much as the
- * rest of the search): every read goes through has(). */
-typedef struct frame_bytes {
-    const guint8 *p;
-    gint len;
-} frame_bytes;
-
-static inline bool has(const frame_bytes *f, gint at, gint n)
-{
-    return at >= 0 && n >= 0 && n <= f->len && at <= f->len - n;
-}
-
-static inline guint16 get16(const frame_bytes *f, gint at)     /* has(f, at, 2) checked */
-{
-    return (guint16)((f->p[at] << 8) | f->p[at + 1]);
 }
 
 /* The ethertype at type_at, its payload at payload_at (802.1Q, 802.1ad and the old QinQ tags
@@ -237,7 +246,7 @@ static gint scan_ip(tvbuff_t *tvb, const frame_bytes *f, gint from, gint to, pac
         if (!sctp)
             return at;
         gint off, len;
-        if (amfol_sctp_span(tvb, at, v6, &off, &len) && has(f, off, 4) &&
+        if (span_of(f, at, v6, &off, &len) && has(f, off, 4) &&
             get16(f, off) == pinfo->srcport && get16(f, off + 2) == pinfo->destport)
             return at;
     }
@@ -319,7 +328,7 @@ void amfol_sctp_wire_read(tvbuff_t *tvb, packet_info *pinfo, const amfol_ip_laye
     if (!find_outer(tvb, &f, pinfo, layers, &at, &v6, &handed_v6, &headers))
         return;
     gint off = 0, len = 0;
-    bool span = amfol_sctp_span(tvb, at, v6, &off, &len);
+    bool span = span_of(&f, at, v6, &off, &len);
     out->outer_tvb = tvb;
     out->outer_at = at;
     out->outer_v6 = v6;
@@ -327,12 +336,12 @@ void amfol_sctp_wire_read(tvbuff_t *tvb, packet_info *pinfo, const amfol_ip_laye
     out->outer_off = off;
     out->outer_len = len;
     if (span && len >= SCTP_COMMON_HEADER) {
-        read_chunks(tvb, off, len, out);
+        read_chunks(tvb, &f, off, len, out);
         return;
     }
     if (handed_v6) {                   /* the ipv6 item of that header comes next */
-        if (amfol_sctp_span(tvb, at, true, &off, &len) && len >= SCTP_COMMON_HEADER) {
-            read_chunks(tvb, off, len, out);
+        if (span_of(&f, at, true, &off, &len) && len >= SCTP_COMMON_HEADER) {
+            read_chunks(tvb, &f, off, len, out);
             return;
         }
     }
@@ -342,6 +351,6 @@ void amfol_sctp_wire_read(tvbuff_t *tvb, packet_info *pinfo, const amfol_ip_laye
         return;
     gint inner = scan_ip(tvb, &f, at + (v6 ? 40 : 20), G_MAXINT, pinfo, true);
     bool inner_v6 = pinfo->net_src.type == AT_IPv6;
-    if (inner >= 0 && amfol_sctp_span(tvb, inner, inner_v6, &off, &len) && len >= SCTP_COMMON_HEADER)
-        read_chunks(tvb, off, len, out);
+    if (inner >= 0 && span_of(&f, inner, inner_v6, &off, &len) && len >= SCTP_COMMON_HEADER)
+        read_chunks(tvb, &f, off, len, out);
 }

@@ -32,8 +32,8 @@ typedef struct amfol_sctp_wire {
     int n_data;
     gint data_start[AMFOL_SCTP_MAX_CHUNKS];     /* offsets of DATA / I-DATA chunks in tvb */
     /* The outermost IP header (what was the first ip / ipv6 item of the tree), found in the
-     * frame's bytes, and its amfol_sctp_span result, which the damage check (frame_integrity.c)
-     * reuses. outer_tvb NULL: not found (an encapsulation amfol does not parse, or bytes that
+     * frame's bytes, and the SCTP packet behind it (offset, and length as the IP header claims),
+     * which the damage check (frame_integrity.c) reuses. outer_tvb NULL: not found (an encapsulation amfol does not parse, or bytes that
      * disagree with what Wireshark decoded): no duplicate key, no damage check for the frame. */
     tvbuff_t *outer_tvb;
     gint outer_at;
@@ -70,10 +70,6 @@ static inline void amfol_ip_layers_note(amfol_ip_layers *l, int id, int num, int
         l->sctp_after_second = true;
     }
 }
-/* Offset and length of the SCTP packet behind the IP header at `ip` of tvb, false when the
- * header carries no SCTP or is a fragment (reassembled SCTP is not read from the wire). The
- * length is the IP header's claim: check that the bytes exist before reading them. */
-bool amfol_sctp_span(tvbuff_t *tvb, gint ip, bool v6, gint *off, gint *len);
 /* The frame's outermost IP header, and the SCTP packet of the first IP header that carries SCTP
  * (not a fragment): the outermost, an IP-in-IP inner one, or (inside another tunnel or an ICMP
  * error) the one with the addresses and ports Wireshark decoded last. tvb: the frame's bytes

@@ -8,7 +8,6 @@
 #include "amfol_glue.h"
 #include "amfol_sctp_wire.h"
 
-#include <epan/in_cksum.h>
 #include <wsutil/crc32.h>
 
 #include <string.h>
@@ -59,13 +58,21 @@ static bool crc_hw_ok(void)
 }
 #endif
 
-static guint32 crc32c_update(const void *buf, gint len, guint32 crc)
+/* CRC32c (reflected, preloaded, no final inversion) of an SCTP packet with its checksum field
+ * (octets 8-11) taken as zero. */
+static guint32 sctp_crc(const guint8 *p, gint len)
 {
+    static const guint8 zero[4] = { 0, 0, 0, 0 };
 #ifdef AMFOL_CRC32C_HW
-    if (crc_hw_ok())
-        return crc32c_hw(buf, len, crc);
+    if (crc_hw_ok()) {
+        guint32 crc = crc32c_hw(p, SCTP_CHECKSUM, CRC32C_PRELOAD);
+        crc = crc32c_hw(zero, 4, crc);
+        return crc32c_hw(p + SCTP_COMMON_HEADER, len - SCTP_COMMON_HEADER, crc);
+    }
 #endif
-    return crc32c_calculate_no_swap(buf, len, crc);
+    guint32 crc = crc32c_calculate_no_swap(p, SCTP_CHECKSUM, CRC32C_PRELOAD);
+    crc = crc32c_calculate_no_swap(zero, 4, crc);
+    return crc32c_calculate_no_swap(p + SCTP_COMMON_HEADER, len - SCTP_COMMON_HEADER, crc);
 }
 
 /* RFC 9260 Appendix A: CRC32c over the packet with the checksum field taken as zero. A snapped
@@ -74,15 +81,30 @@ static bool sctp_crc_wrong(tvbuff_t *tvb, gint start, gint len)
 {
     if (len < SCTP_COMMON_HEADER || !tvb_bytes_exist(tvb, start, len))
         return false;
-    guint32 sent = tvb_get_ntohl(tvb, start + SCTP_CHECKSUM);
+    const guint8 *p = tvb_get_ptr(tvb, start, len);
+    guint32 sent = (guint32)p[SCTP_CHECKSUM] << 24 | (guint32)p[SCTP_CHECKSUM + 1] << 16 |
+                   (guint32)p[SCTP_CHECKSUM + 2] << 8 | p[SCTP_CHECKSUM + 3];
     if (sent == 0)
         return false;
-    const guint8 *p = tvb_get_ptr(tvb, start, len);
-    const guint32 zero = 0;
-    guint32 crc = crc32c_update(p, SCTP_CHECKSUM, CRC32C_PRELOAD);
-    crc = crc32c_update(&zero, 4, crc);
-    crc = crc32c_update(p + SCTP_COMMON_HEADER, len - SCTP_COMMON_HEADER, crc);
+    guint32 crc = sctp_crc(p, len);  /* CRC32C_SWAP names its argument four times */
     return ~CRC32C_SWAP(crc) != sent;
+}
+
+/* The Internet checksum (RFC 1071) over an IPv4 header of ihl octets (a multiple of 4), as
+ * epan's ip_checksum_tvb computes it: 0 when the header's checksum is right. */
+static guint16 ipv4_header_checksum(const guint8 *p, gint ihl)
+{
+    /* 32-bit words in host order, folded: the ones' complement sum of the 16-bit words, byte
+     * swapped on a little-endian host; 0xffff either way exactly when the header is right. */
+    guint64 sum = 0;
+    for (gint i = 0; i < ihl; i += 4) {
+        guint32 w;
+        memcpy(&w, p + i, 4);
+        sum += w;
+    }
+    while (sum >> 16)
+        sum = (sum & 0xffff) + (sum >> 16);
+    return (guint16)~sum;
 }
 
 const char *amfol_frame_damage(const struct amfol_sctp_wire *wire)
@@ -95,10 +117,13 @@ const char *amfol_frame_damage(const struct amfol_sctp_wire *wire)
     if (!wire->outer_v6) {
         if (avail < IPV4_MIN_HEADER)
             return NULL;
-        gint ihl = (amfol_tvb_u8(tvb, at) & 0x0f) * 4;
+        const guint8 *h = tvb_get_ptr(tvb, at, IPV4_MIN_HEADER);
+        gint ihl = (h[0] & 0x0f) * 4;
         if (ihl < IPV4_MIN_HEADER || ihl > avail)
             return "IPv4 header length";
-        if (tvb_get_ntohs(tvb, at + IPV4_CHECKSUM) != 0 && ip_checksum_tvb(tvb, at, ihl) != 0)
+        if (ihl > IPV4_MIN_HEADER)
+            h = tvb_get_ptr(tvb, at, ihl);
+        if ((h[IPV4_CHECKSUM] | h[IPV4_CHECKSUM + 1]) != 0 && ipv4_header_checksum(h, ihl) != 0)
             return "IPv4 header checksum";
     }
     /* Not SCTP, or a fragment (reassembled SCTP is not checked from the wire): the span

@@ -104,10 +104,11 @@ typedef struct mark {
     int depth;
 } mark;
 
+/* ev: zeroed (ctx->ngap comes from wmem_alloc0_array; a second memset of the large event cost
+ * more than the rest of this function). */
 static void init_event(amfol_frame_ctx *ctx, amfol_ngap_event *ev, int index)
 {
     packet_info *pinfo = ctx->pinfo;
-    memset(ev, 0, sizeof *ev);
     ev->where.frame = pinfo->num;
     ev->where.time = nstime_to_sec(&pinfo->abs_ts);
     amfol_endpoint_text(&pinfo->net_src, pinfo->srcport, "unknown", &ev->where.src);
@@ -516,9 +517,23 @@ static void read_pdu_ies(per_rd *r, amfol_ngap_event *ev, int nesting, const n2_
     amfol_per_bits(&msg, 1);
     uint32_t n = (uint32_t)amfol_per_octets(&msg, 2);
     for (uint32_t i = 0; i < n && !msg.bad; i++) {
-        uint32_t id = (uint32_t)amfol_per_octets(&msg, 2);
-        amfol_per_bits(&msg, 2);
-        per_rd value = amfol_per_open_type(&msg);
+        uint32_t id;
+        per_rd value;
+        if ((msg.bit & 7) == 0 && msg.bit + 32 <= msg.end_bit && !(msg.p[(msg.bit >> 3) + 3] & 0x80)) {
+            /* The usual IE header, aligned and in the window: id (2 octets), criticality (2
+             * bits, then aligned), a one-octet length; as the three reads below. */
+            const uint8_t *q = msg.p + (msg.bit >> 3);
+            id = (uint32_t)q[0] << 8 | q[1];
+            msg.bit += 32;
+            value = (per_rd){ msg.p, msg.bit, msg.bit + (size_t)q[3] * 8, false };
+            if (value.end_bit > msg.end_bit)
+                value.end_bit = msg.end_bit;
+            msg.bit += (size_t)q[3] * 8;
+        } else {
+            id = (uint32_t)amfol_per_octets(&msg, 2);
+            amfol_per_bits(&msg, 2);
+            value = amfol_per_open_type(&msg);
+        }
         if (!msg.bad && msg.bit > value.bit)    /* Wireshark dissects no empty value, reads on */
             read_ie(id, &value, ev, nesting, src);
         if (msg.bad || value.bad) {
@@ -537,12 +552,14 @@ static gint pdu_end(const amfol_frame_ctx *ctx, tvbuff_t *tvb, gint start)
     const amfol_sctp_wire *w = ctx->sctp;
     if (!w || w->tvb != tvb)
         return end;
+    gint captured = (gint)tvb_captured_length(tvb);
     for (int i = 0; i < w->n_data; i++) {
         gint at = w->data_start[i];
-        if (!tvb_bytes_exist(tvb, at, 4))
+        if (at < 0 || at > captured - 4)            /* tvb_bytes_exist(tvb, at, 4) */
             continue;
-        gint header = amfol_tvb_u8(tvb, at) == 0 ? 16 : 20;    /* DATA, I-DATA (RFC 8260) */
-        gint chunk_end = at + tvb_get_ntohs(tvb, at + 2);
+        const guint8 *h = tvb_get_ptr(tvb, at, 4);
+        gint header = h[0] == 0 ? 16 : 20;          /* DATA, I-DATA (RFC 8260) */
+        gint chunk_end = at + (h[2] << 8 | h[3]);
         if (start >= at + header && start < chunk_end)
             return MIN(end, chunk_end);
     }
@@ -554,7 +571,9 @@ static void read_ies(amfol_frame_ctx *ctx, int k, const field_info *fi, amfol_ng
 {
     if (!fi->ds_tvb || fi->start < 0)
         return;
-    gint cap = MIN(tvb_captured_length_remaining(fi->ds_tvb, fi->start), pdu_end(ctx, fi->ds_tvb, fi->start) - fi->start);
+    gint remaining = tvb_captured_length_remaining(fi->ds_tvb, fi->start);
+    gint in_chunk = pdu_end(ctx, fi->ds_tvb, fi->start) - fi->start;
+    gint cap = MIN(remaining, in_chunk);
     if (cap < 4)
         return;
     per_rd r = { tvb_get_ptr(fi->ds_tvb, fi->start, cap), 0, (size_t)cap * 8, false };
@@ -701,16 +720,9 @@ static void parse_pdu(amfol_frame_ctx *ctx, int k, int from, int to, amfol_ngap_
 }
 
 /* SCTP trouble in this frame: one event per kind. */
-static void feed_sctp(amfol_frame_ctx *ctx)
+static void feed_sctp(amfol_frame_ctx *ctx, bool retx)
 {
-    bool retx = false, abort_seen = false, shutdown = false;
-    for (int i = 0; i < ctx->n_fields; i++) {
-        const amfol_fieldref *f = &ctx->fields[i];
-        if (f->module != N2_MODULE_INDEX)
-            continue;
-        if (f->slot == N2F_SCTP_RETX)
-            retx = true;
-    }
+    bool abort_seen = false, shutdown = false;
     for (int i = 0; ctx->sctp && i < ctx->sctp->n_chunks; i++) {
         abort_seen |= ctx->sctp->type[i] == 6;
         shutdown |= ctx->sctp->type[i] == 7;
@@ -733,24 +745,33 @@ static void feed_sctp(amfol_frame_ctx *ctx)
 
 static void *n2_analyze(amfol_frame_ctx *ctx)
 {
-    feed_sctp(ctx);
     /* Split the frame's fields into NGAP PDUs: a top-level message element (initiatingMessage,
      * successfulOutcome, unsuccessfulOutcome) starts one; deeper ones (an NGAP message carried
-     * inside another) belong to the PDU around them. */
+     * inside another) belong to the PDU around them. The same pass sees sctp.retransmission. */
     int starts[AMFOL_MAX_NGAP_PER_FRAME];
     int n = 0, base_depth = -1;
+    bool retx = false, full = false;
     for (int i = 0; i < ctx->n_fields; i++) {
         const amfol_fieldref *f = &ctx->fields[i];
-        if (f->module != N2_MODULE_INDEX || (f->slot != N2F_INIT && f->slot != N2F_SUCC && f->slot != N2F_UNSUCC))
+        if (f->module != N2_MODULE_INDEX)
+            continue;
+        if (f->slot == N2F_SCTP_RETX) {
+            retx = true;
+            continue;
+        }
+        if (full || (f->slot != N2F_INIT && f->slot != N2F_SUCC && f->slot != N2F_UNSUCC))
             continue;
         if (base_depth < 0)
             base_depth = f->depth;
         if (f->depth > base_depth)
             continue;
-        if (n == AMFOL_MAX_NGAP_PER_FRAME)
-            break;
+        if (n == AMFOL_MAX_NGAP_PER_FRAME) {
+            full = true;
+            continue;
+        }
         starts[n++] = i;
     }
+    feed_sctp(ctx, retx);
     ctx->n_ngap = n;
     if (n == 0)
         return NULL;

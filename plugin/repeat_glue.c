@@ -41,6 +41,12 @@ static const value_string repeat_kind_vals[] = {
     { 0, NULL }
 };
 
+/* amfol_hash_bytes(h, &octet, 1), without the call. */
+static inline uint64_t hash_octet(uint64_t h, uint8_t octet)
+{
+    return (h ^ octet) * G_GUINT64_CONSTANT(0x100000001b3);
+}
+
 /* Transport identity + payload: the outermost IP header from the protocol field on, except
  * what a second probe or hop may change (TTL / hop limit, checksum, identification). */
 static bool frame_key(const amfol_sctp_wire *w, uint64_t *key)
@@ -53,21 +59,23 @@ static bool frame_key(const amfol_sctp_wire *w, uint64_t *key)
     guint from = (guint)w->outer_at + (v6 ? IPV6_ADDRESSES : IPV4_ADDRESSES);
     if (from >= total)
         return false;
-    uint8_t proto = amfol_tvb_u8(tvb, w->outer_at + (v6 ? IPV6_NEXT_HEADER : IPV4_PROTOCOL));
-    uint64_t h = amfol_hash_bytes(AMFOL_HASH_INIT, &proto, 1);
-    *key = amfol_hash_bytes(h, tvb_get_ptr(tvb, (gint)from, (gint)(total - from)), total - from);
+    const uint8_t *ip = tvb_get_ptr(tvb, w->outer_at, (gint)(total - (guint)w->outer_at));
+    uint8_t proto = ip[v6 ? IPV6_NEXT_HEADER : IPV4_PROTOCOL];
+    uint64_t h = hash_octet(AMFOL_HASH_INIT, proto);
+    from -= (guint)w->outer_at;
+    *key = amfol_hash_bytes(h, ip + from, total - (guint)w->outer_at - from);
     return true;
 }
 
 /* A DATA chunk's bytes (TSN, stream, PPID, payload): a retransmission repeats them exactly. */
-static uint64_t chunk_hash(uint64_t h, tvbuff_t *tvb, gint start)
+static uint64_t chunk_hash(uint64_t h, tvbuff_t *tvb, gint captured, gint start)
 {
-    if (!tvb || start < 0 || !tvb_bytes_exist(tvb, start, 4))
+    if (start < 0 || start > captured - 4)     /* tvb_bytes_exist(tvb, start, 4) */
         return h;
-    guint16 len = tvb_get_ntohs(tvb, start + 2);
-    gint avail = tvb_captured_length_remaining(tvb, start);
-    gint n = MIN((gint)len, avail);
-    return n > 0 ? amfol_hash_bytes(h, tvb_get_ptr(tvb, start, n), (size_t)n) : h;
+    gint avail = captured - start;
+    const uint8_t *p = tvb_get_ptr(tvb, start, avail);
+    gint n = MIN((gint)(p[2] << 8 | p[3]), avail);
+    return n > 0 ? amfol_hash_bytes(h, p, (size_t)n) : h;
 }
 
 /* One key per DATA chunk: verification tag (names the association and direction on every path
@@ -75,12 +83,14 @@ static uint64_t chunk_hash(uint64_t h, tvbuff_t *tvb, gint start)
 static int chunk_keys(const amfol_frame_ctx *ctx, uint64_t *keys)
 {
     const amfol_sctp_wire *w = ctx->sctp;
+    if (!w || w->n_data <= 0)
+        return 0;
+    uint32_t id[3] = { w->vtag, ctx->pinfo->srcport, ctx->pinfo->destport };
+    uint64_t h = amfol_hash_bytes(AMFOL_HASH_INIT, (const uint8_t *)id, sizeof id);   /* the same for each */
+    gint captured = w->tvb ? (gint)tvb_captured_length(w->tvb) : 0;
     int n = 0;
-    for (int i = 0; w && i < w->n_data && n < REPEAT_MAX_CHUNKS; i++) {
-        uint32_t id[3] = { w->vtag, ctx->pinfo->srcport, ctx->pinfo->destport };
-        keys[n++] = chunk_hash(amfol_hash_bytes(AMFOL_HASH_INIT, (const uint8_t *)id, sizeof id), w->tvb,
-                               w->data_start[i]);
-    }
+    for (int i = 0; i < w->n_data && n < REPEAT_MAX_CHUNKS; i++)
+        keys[n++] = w->tvb ? chunk_hash(h, w->tvb, captured, w->data_start[i]) : h;
     return n;
 }
 

@@ -140,20 +140,43 @@ static n2_memo_way *memo_set(const amfol_n2 *n2, n2_assoc_memo *m, const memo_ke
     return x;
 }
 
+/* n2_assoc_find's answer for (a, b) when it is the last one it gave (rules of memo_get). */
+static bool last_get(const amfol_n2 *n2, const n2_memo_way *l, const amfol_endpoint *a,
+                     const amfol_endpoint *b, int *index)
+{
+    if (!l->gen || (l->index < 0 && l->gen != n2->assoc_gen) ||
+        strncmp(l->a.text, a->text, sizeof a->text) != 0 || strncmp(l->b.text, b->text, sizeof b->text) != 0)
+        return false;
+    *index = l->index;
+    return true;
+}
+
+static void last_set(const amfol_n2 *n2, n2_memo_way *l, const amfol_endpoint *a, const amfol_endpoint *b,
+                     int index)
+{
+    memcpy(l->a.text, a->text, sizeof a->text);
+    memcpy(l->b.text, b->text, sizeof b->text);
+    l->index = index;
+    l->gen = n2->assoc_gen;
+}
+
 int n2_assoc_find(const amfol_n2 *n2, const amfol_endpoint *a, const amfol_endpoint *b)
 {
     if (!a || !b)
         return -1;
     n2_assoc_memo *m = &n2->memo[0];
+    int index;
+    if (last_get(n2, &m->last, a, b, &index))
+        return index;
     memo_key k;
     memo_key_of(&k, a, b, 0);
-    int index;
-    if (memo_get(n2, m, &k, &index))
-        return index;
-    char key[ASSOC_KEY_LEN];
-    assoc_key(a, b, key);
-    index = GPOINTER_TO_INT(g_hash_table_lookup(n2->assoc_by_key, key)) - 1;
-    memo_set(n2, m, &k, index);
+    if (!memo_get(n2, m, &k, &index)) {
+        char key[ASSOC_KEY_LEN];
+        assoc_key(a, b, key);
+        index = GPOINTER_TO_INT(g_hash_table_lookup(n2->assoc_by_key, key)) - 1;
+        memo_set(n2, m, &k, index);
+    }
+    last_set(n2, &m->last, a, b, index);
     return index;
 }
 
@@ -416,8 +439,10 @@ n2_assoc *n2_assoc_for_event(amfol_n2 *n2, const amfol_ngap_event *ev, int *inde
         assoc_key_add(n2, vkey, GINT_TO_POINTER(*index + 1));
     memo_set(n2, &n2->memo[1], &mk, *index)->pair_key = pair_key;
 found:
-    if (pair_key)   /* every module after N2 asks n2_assoc_find's question about this event */
+    if (pair_key) { /* every module after N2 asks n2_assoc_find's question about this event */
         where_prime(n2, &ev->where, *index);
+        last_set(n2, &n2->memo[0].last, &ev->where.src, &ev->where.dst, *index);
+    }
     a->last_frame = ev->where.frame;
     a->last_time = ev->where.time;
     a->pdus++;

@@ -195,6 +195,10 @@ typedef struct n2_memo_way {
 } n2_memo_way;
 typedef struct n2_assoc_memo {
     n2_memo_way way[N2_MEMO_SLOTS];
+    /* n2_assoc_find's last answer (also primed by n2_assoc_for_event), confirmed by comparing
+     * the texts, without the pair's hash: the events of one frame (an NGAP message, the NAS
+     * messages in it) ask about the same pair one after the other. Only texts and index, gen. */
+    n2_memo_way last;
 } n2_assoc_memo;
 
 /* The association of the wheres of the event being routed (amfol_n2_where_assoc): an event's
