@@ -306,15 +306,39 @@ static void add_s_tmsi(link_ctx *l, const amfol_s_tmsi *st)
 }
 
 /* "<kind><node>/<id>" (e.g. "ngap:gnb-1/42"), as "%s%s/%lld" would write it, for every message;
- * and its hash. */
-static void ue_ctx_key(link_key *k, const char *kind, const char *node, int64_t id)
+ * and its hash. Copied whole when it fits (it always does but for node names near the key
+ * length), else through amfol_fmt, which truncates as snprintf. */
+static void ue_ctx_key(link_key *k, const char *kind, size_t kind_len, const char *node, int64_t id)
 {
-    amfol_fmt f = amfol_fmt_start(k->text, sizeof k->text);
-    amfol_fmt_str(&f, kind);
-    amfol_fmt_str(&f, node);
-    amfol_fmt_char(&f, '/');
-    amfol_fmt_dec(&f, (long long)id);
-    k->h = amfol_nas_key_hash_n(k->text, (size_t)(f.p - k->text));
+    size_t node_len = node ? strlen(node) : 0;
+    char *p = k->text;
+    if (node && kind_len + node_len + 23 <= sizeof k->text) {   /* '/', '-', 20 digits, NUL */
+        memcpy(p, kind, kind_len);
+        p += kind_len;
+        memcpy(p, node, node_len);
+        p += node_len;
+        *p++ = '/';
+        unsigned long long u = id < 0 ? 0ULL - (unsigned long long)id : (unsigned long long)id;
+        char t[20];
+        int n = 0;
+        do {
+            t[n++] = (char)('0' + u % 10);
+            u /= 10;
+        } while (u);
+        if (id < 0)
+            *p++ = '-';
+        while (n)
+            *p++ = t[--n];
+        *p = '\0';
+    } else {
+        amfol_fmt f = amfol_fmt_start(k->text, sizeof k->text);
+        amfol_fmt_str(&f, kind);
+        amfol_fmt_str(&f, node);
+        amfol_fmt_char(&f, '/');
+        amfol_fmt_dec(&f, (long long)id);
+        p = f.p;
+    }
+    k->h = amfol_nas_key_hash_n(k->text, (size_t)(p - k->text));
 }
 
 /* Find or create the UE of a message; never merges on a guess: only exact identities link. */
@@ -328,9 +352,9 @@ static amfol_nas_ue *link_ue(amfol_nas *s, const amfol_nas_event *ev, const char
     l.last_s_tmsi = -1;
     l.has_part1 = false;
     if (ng && ng->ran_ue_id != AMFOL_ABSENT)
-        ue_ctx_key(&l.ctx, "ngap:", gnb, ng->ran_ue_id);
+        ue_ctx_key(&l.ctx, "ngap:", 5, gnb, ng->ran_ue_id);
     if (ng && ng->amf_ue_id != AMFOL_ABSENT)
-        ue_ctx_key(&l.amfid, "amf-ue:", amf, ng->amf_ue_id);
+        ue_ctx_key(&l.amfid, "amf-ue:", 7, amf, ng->amf_ue_id);
     link_key *k;
     if (ev->suci[0] && (k = next_id(&l)))
         add_id(&l, amfol_nas_key_suci(k->text, sizeof k->text, ev->suci), AMFOL_KEY_SUCI, AMFOL_LINK_SUCI);

@@ -179,8 +179,10 @@ static void drop_key_at(amfol_nas_registry *r, amfol_nas_ue *ue, int i)
     ptrdiff_t pos = index_find(r, ue->keys[i]);
     if (pos >= 0 && (uint32_t)(r->index[pos] & SLOT_MASK) == slot_of(ue))
         index_remove_at(r, (size_t)pos);
-    memmove(&ue->keys[i], &ue->keys[i + 1], (size_t)(ue->n_keys - i - 1) * sizeof ue->keys[0]);
-    memmove(&ue->key_kind[i], &ue->key_kind[i + 1], (size_t)(ue->n_keys - i - 1) * sizeof ue->key_kind[0]);
+    for (int j = i; j + 1 < ue->n_keys; j++) {   /* at most 3 moves: no memmove calls */
+        ue->keys[j] = ue->keys[j + 1];
+        ue->key_kind[j] = ue->key_kind[j + 1];
+    }
     ue->n_keys--;
 }
 
