@@ -8,6 +8,7 @@
 #include "amfol_nas_parse.h"
 #include "../core/amfol_engine_internal.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -56,6 +57,7 @@ amfol_nas *amfol_nas_new(const amfol_config *cfg)
     s->reg = amfol_nas_registry_new(s->cfg.max_ues);
     s->amfs = g_ptr_array_new();
     s->names.chunks = g_ptr_array_new_with_free_func(g_free);
+    s->overload_edge_max = s->ngap_time[0] = s->ngap_time[1] = -INFINITY;
     return s;
 }
 
@@ -584,6 +586,28 @@ static bool network_carries_on(int mm_type)
     }
 }
 
+static void overload_edge(amfol_nas *s, amfol_time t)
+{
+    if (isnan(t))
+        s->overload_edge_unordered = true;
+    else if (t > s->overload_edge_max)
+        s->overload_edge_max = t;
+}
+
+/* N2's overload segments start and end only at the OVERLOAD START / STOP it takes, at their
+ * times, and it counts them (amfol_n2_overload_messages). Looked at on every NGAP message and
+ * before every overload question: a change came with the NGAP message being routed, or with the
+ * one before when N2 handles a message after this module: both times are taken as edges. */
+static void note_overload_edges(amfol_engine *e, amfol_nas *s)
+{
+    uint64_t n = amfol_n2_overload_messages(e);
+    if (n == s->overload_msgs_seen)
+        return;
+    s->overload_msgs_seen = n;
+    overload_edge(s, s->ngap_time[0]);
+    overload_edge(s, s->ngap_time[1]);
+}
+
 /* Is the AMF in overload on N2? The AMF as a whole counts (it may have told only some gNBs),
  * and so does an episode that ended within the grace period (the reject was in flight). */
 static void overload_of(amfol_engine *e, const amfol_nas_event *ev, int assoc, const char *amf,
@@ -591,7 +615,14 @@ static void overload_of(amfol_engine *e, const amfol_nas_event *ev, int assoc, c
 {
     double grace = e->cfg.grace_ms / 1000.0;
     amfol_time when[2] = {ev->where.time, ev->where.time - grace};
+    amfol_nas *s = e->nas;
+    note_overload_edges(e, s);
     for (int i = 0; i < 2; i++) {
+        /* Not in overload at t. N2 answers from segments that start and end at OVERLOAD START /
+         * STOP times: when none is after t - grace, every association's answer at t - grace is
+         * its answer at t, so asking again would say no again. */
+        if (i == 1 && !s->overload_edge_unordered && s->overload_edge_max <= when[1])
+            return;
         amfol_overload_view v;
         memset(&v, 0, sizeof v);
         bool ok = amfol_n2_assoc_overload(e->n2, assoc, when[i], &v) &&
@@ -763,6 +794,18 @@ static void nas_msg(amfol_engine *e, const amfol_nas_event *ev, void *result)
     amfol_nas_on_msg(e, ev, result);
 }
 
+/* Every NGAP message: its time is kept for note_overload_edges. */
+static void nas_ngap(amfol_engine *e, const amfol_ngap_event *ev, void *result)
+{
+    (void)result;
+    amfol_nas *s = e->nas;
+    if (!ev)
+        return;
+    s->ngap_time[1] = s->ngap_time[0];
+    s->ngap_time[0] = ev->where.time;
+    note_overload_edges(e, s);
+}
+
 /* A UE's radio attempt joins its NAS history by ng-5G-S-TMSI-Part1 (RRCSetupRequest): counted,
  * and counted apart when it falls inside the UE's T3346 (context for ue-early-retry; no verdict:
  * an RRC request does not say whether the UE's NAS request was exempt). */
@@ -792,6 +835,7 @@ const amfol_module amfol_nas_module = {
     .owns = AMFOL_EV_NAS,
     .create = nas_create,
     .destroy = nas_destroy,
+    .on_ngap = nas_ngap,
     .on_nas = nas_msg,
     .on_rrc = nas_rrc,
     .finish = amfol_nas_finish,

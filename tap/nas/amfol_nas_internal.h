@@ -108,6 +108,13 @@ struct amfol_nas {
     amfol_frame radio_in_backoff_first;
     uint64_t rows_version;                /* bumped by every table row update */
     nas_names names;                      /* interned names */
+    /* The latest time an N2 overload segment may start or end at (-INFINITY: none; NaN seen:
+     * edge_unordered): the time of an NGAP message routed when N2's count of OVERLOAD START /
+     * STOP changed (overload_of asks about t - grace only when such a time is after it). */
+    amfol_time overload_edge_max;
+    bool overload_edge_unordered;
+    uint64_t overload_msgs_seen;          /* amfol_n2_overload_messages at the last look */
+    amfol_time ngap_time[2];              /* the latest NGAP message's time, and the one before */
     uint64_t names_overflow;
 };
 
