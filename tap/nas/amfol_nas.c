@@ -320,17 +320,9 @@ static void ue_ctx_key(link_key *k, const char *kind, size_t kind_len, const cha
         memcpy(p, node, node_len);
         p += node_len;
         *p++ = '/';
-        unsigned long long u = id < 0 ? 0ULL - (unsigned long long)id : (unsigned long long)id;
-        char t[20];
-        int n = 0;
-        do {
-            t[n++] = (char)('0' + u % 10);
-            u /= 10;
-        } while (u);
         if (id < 0)
             *p++ = '-';
-        while (n)
-            *p++ = t[--n];
+        p = amfol_nas_put_dec(p, id < 0 ? 0ULL - (uint64_t)id : (uint64_t)id);
         *p = '\0';
     } else {
         amfol_fmt f = amfol_fmt_start(k->text, sizeof k->text);

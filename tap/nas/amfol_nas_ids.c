@@ -313,7 +313,10 @@ void amfol_nas_registry_bind_hash(amfol_nas_registry *r, amfol_nas_ue *ue, uint6
     int rank = name_rank(kind);
     if (rank > ue->best_rank) {       /* keep the first name of the best kind: stable output */
         ue->best_rank = (uint8_t)rank;
-        g_strlcpy(ue->best, key ? key : "", sizeof ue->best);
+        size_t n = key ? strnlen(key, sizeof ue->best - 1) : 0;   /* g_strlcpy's text, inline */
+        if (n)
+            memcpy(ue->best, key, n);
+        ue->best[n] = '\0';
     }
 }
 
@@ -396,20 +399,6 @@ size_t amfol_nas_key_guti(char *buf, size_t n, const amfol_guami *g, uint32_t tm
     return fmt_len(&f, buf);
 }
 
-/* Unsigned decimal at p, returns the end. */
-static char *put_dec(char *p, unsigned v)
-{
-    char t[10];
-    int n = 0;
-    do {
-        t[n++] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v);
-    while (n)
-        *p++ = t[--n];
-    return p;
-}
-
 /* Exactly `digits` lower-case hex digits of v at p (v < 16^digits), returns the end. */
 static char *put_hex(char *p, uint64_t v, int digits)
 {
@@ -438,9 +427,9 @@ size_t amfol_nas_key_s_tmsi(char *buf, size_t n, const amfol_s_tmsi *s)
      * built unchecked in t, without printf */
     char t[32];
     memcpy(t, "s-tmsi:", 7);
-    char *p = put_dec(t + 7, s->set_id);
+    char *p = amfol_nas_put_dec(t + 7, s->set_id);
     *p++ = '-';
-    p = put_dec(p, s->pointer);
+    p = amfol_nas_put_dec(p, s->pointer);
     *p++ = '-';
     p = put_hex(p, s->tmsi, 8);
     return put_out(buf, n, t, (size_t)(p - t));

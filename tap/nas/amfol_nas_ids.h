@@ -6,6 +6,8 @@
 
 #include "amfol_nas_ue.h"
 
+#include <string.h>
+
 typedef struct amfol_nas_registry amfol_nas_registry;
 
 typedef struct amfol_nas_registry_stats {
@@ -47,6 +49,32 @@ size_t amfol_nas_key_guti(char *buf, size_t n, const amfol_guami *g, uint32_t tm
 size_t amfol_nas_key_s_tmsi(char *buf, size_t n, const amfol_s_tmsi *s);
 /* ng-5G-S-TMSI-Part1 (TS 38.331): the 39 rightmost bits of the 48-bit 5G-S-TMSI. */
 uint64_t amfol_nas_s_tmsi_part1(const amfol_s_tmsi *s);
+/* The decimal digits of v at p, two at a time (no NUL, at most 20); returns the end. For the key
+ * texts built for every message. */
+static inline char *amfol_nas_put_dec(char *p, uint64_t v)
+{
+    static const char pairs[] =
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+        "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+        "8081828384858687888990919293949596979899";
+    char t[20];
+    char *e = t + sizeof t;
+    while (v >= 100) {
+        unsigned r = (unsigned)(v % 100);
+        v /= 100;
+        *--e = pairs[2 * r + 1];
+        *--e = pairs[2 * r];
+    }
+    if (v >= 10) {
+        *--e = pairs[2 * v + 1];
+        *--e = pairs[2 * v];
+    } else {
+        *--e = (char)('0' + v);
+    }
+    size_t n = (size_t)(t + sizeof t - e);
+    memcpy(p, e, n);
+    return p + n;
+}
 size_t amfol_nas_key_part1(char *buf, size_t n, uint64_t part1);
 
 #endif

@@ -50,6 +50,28 @@ static void check_key_texts(void)
                     assert(memcmp(want, got, sizeof want) == 0);
                     assert(n == 0 || len == strlen(got));
                 }
+    /* amfol_nas_put_dec: "%llu" for every digit count, the pair edges and random values */
+    GRand *rnd = g_rand_new_with_seed(5);
+    for (int i = 0; i < 100000; i++) {
+        uint64_t v = i < 64 ? (UINT64_C(1) << i) - (i & 1) : i < 84 ? (i - 64 ? UINT64_C(10) : 1) : 0;
+        if (i >= 64 && i < 84)
+            for (int d = 65; d < i; d++)
+                v *= 10;                                 /* 10^n */
+        if (i >= 84 && i < 200)
+            v = (uint64_t)(i - 84) + (i & 1 ? 0 : UINT64_C(18446744073709551500));
+        if (i >= 200)
+            v = ((uint64_t)g_rand_int(rnd) << 32 | g_rand_int(rnd)) >> g_rand_int_range(rnd, 0, 64);
+        char d1[32], d2[32];
+        snprintf(d1, sizeof d1, "%" G_GUINT64_FORMAT, v);
+        *amfol_nas_put_dec(d2, v) = '\0';
+        assert(strcmp(d1, d2) == 0);
+        for (int k = 0; k < 3 && v; k++)
+            v--;
+        snprintf(d1, sizeof d1, "%" G_GUINT64_FORMAT, v);
+        *amfol_nas_put_dec(d2, v) = '\0';
+        assert(strcmp(d1, d2) == 0);
+    }
+    g_rand_free(rnd);
     assert(amfol_nas_key_hash("") == 0 && amfol_nas_key_hash(NULL) == 0);
     assert(amfol_nas_key_hash("suci:1") != 0 && amfol_nas_key_hash("suci:1") == amfol_nas_key_hash_n("suci:1x", 6));
 }
