@@ -3,10 +3,12 @@
  * tracks T3346 / 5GSM back-offs per UE and judges later attempts against them. */
 #include "amfol_nas_internal.h"
 #include "../core/amfol_fmt.h"
+#include "../core/amfol_dedup.h"   /* amfol_hash_bytes */
 #include "amfol_nas_exempt.h"
 #include "amfol_nas_parse.h"
 #include "../core/amfol_engine_internal.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -54,7 +56,8 @@ amfol_nas *amfol_nas_new(const amfol_config *cfg)
     amfol_nas_parse_cause_set(s->cfg.congestion_causes, s->congestion);
     s->reg = amfol_nas_registry_new(s->cfg.max_ues);
     s->amfs = g_ptr_array_new();
-    s->names = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    s->names.chunks = g_ptr_array_new_with_free_func(g_free);
+    s->overload_edge_max = s->ngap_time[0] = s->ngap_time[1] = -INFINITY;
     return s;
 }
 
@@ -74,24 +77,59 @@ void amfol_nas_free(amfol_nas *s)
         amf_free(g_ptr_array_index(s->amfs, i));
     g_ptr_array_free(s->amfs, TRUE);
     amfol_nas_registry_free(s->reg);
-    g_hash_table_destroy(s->names);
+    g_free(s->names.slots);
+    g_ptr_array_free(s->names.chunks, TRUE);
     g_free(s);
 }
 
 static const char intern_refused[] = "(name table full)";
 
+#define NAMES_CHUNK 65536
+
+static void names_put(nas_name_slot *slots, size_t cap, nas_name_slot e)
+{
+    size_t i = (size_t)e.h & (cap - 1);
+    while (slots[i].text)
+        i = (i + 1) & (cap - 1);
+    slots[i] = e;
+}
+
 /* One stored copy per distinct name, so that per-frame results stay small. */
 static const char *intern(amfol_nas *s, const char *name)
 {
-    const char *hit = g_hash_table_lookup(s->names, name);
-    if (hit)
-        return hit;
-    if (g_hash_table_size(s->names) >= AMFOL_NAS_MAX_NAMES) {
+    nas_names *t = &s->names;
+    size_t len = strlen(name);
+    uint64_t h = amfol_hash_bytes(AMFOL_HASH_INIT, (const uint8_t *)name, len);
+    h ^= h >> 29;
+    for (size_t i = t->cap ? (size_t)h & (t->cap - 1) : 0; t->cap && t->slots[i].text; i = (i + 1) & (t->cap - 1))
+        if (t->slots[i].h == h && strcmp(t->slots[i].text, name) == 0)
+            return t->slots[i].text;
+    if (t->n >= AMFOL_NAS_MAX_NAMES) {
         s->names_overflow++;
         return intern_refused;
     }
-    char *copy = g_strdup(name);
-    g_hash_table_insert(s->names, copy, copy);
+    if ((t->n + 1) * 2 > t->cap) {
+        size_t cap = t->cap ? t->cap * 2 : 1024;
+        nas_name_slot *slots = g_new0(nas_name_slot, cap);
+        for (size_t i = 0; i < t->cap; i++)
+            if (t->slots[i].text)
+                names_put(slots, cap, t->slots[i]);
+        g_free(t->slots);
+        t->slots = slots;
+        t->cap = cap;
+    }
+    if (t->free_left < len + 1) {
+        size_t size = MAX(NAMES_CHUNK, len + 1);
+        t->free_at = g_malloc(size);
+        t->free_left = size;
+        g_ptr_array_add(t->chunks, t->free_at);
+    }
+    char *copy = t->free_at;
+    memcpy(copy, name, len + 1);
+    t->free_at += len + 1;
+    t->free_left -= len + 1;
+    names_put(t->slots, t->cap, (nas_name_slot){h, copy});
+    t->n++;
     return copy;
 }
 
@@ -211,43 +249,90 @@ static bool is_downlink(const amfol_nas_event *ev)
     return false;
 }
 
+/* One identity of a message: its key text (the UE's name when it becomes the best one) and the
+ * registry's hash of it, computed once for the lookups and the binds; h 0: none. */
+typedef struct link_key {
+    uint64_t h;
+    char text[AMFOL_NAS_KEY_LEN];
+} link_key;
+
 typedef struct link_ctx {
-    char ctx_key[AMFOL_NAS_KEY_LEN];
-    char amfid_key[AMFOL_NAS_KEY_LEN];
-    char part1_key[AMFOL_NAS_KEY_LEN];
-    char ids[4][AMFOL_NAS_KEY_LEN];
+    link_key ctx, amfid;
+    link_key ids[4];
     int id_kind[4];
     int id_link[4];
     int n_ids;
+    int last_s_tmsi;                  /* ids index of the latest 5G-S-TMSI, -1 */
+    bool has_part1;
+    amfol_s_tmsi part1_of;            /* the latest 5G-S-TMSI: its Part1 is bound */
 } link_ctx;
 
-static void add_id(link_ctx *l, const char *key, int kind, int link)
+/* The next free identity slot of l, or NULL when the message already has four. */
+static link_key *next_id(link_ctx *l)
 {
-    if (l->n_ids < 4 && key[0]) {
-        g_strlcpy(l->ids[l->n_ids], key, AMFOL_NAS_KEY_LEN);
-        l->id_kind[l->n_ids] = kind;
-        l->id_link[l->n_ids] = link;
-        l->n_ids++;
-    }
+    return l->n_ids < 4 ? &l->ids[l->n_ids] : NULL;
 }
 
-/* A 5G-S-TMSI links by itself, and its ng-5G-S-TMSI-Part1 is bound too, for the radio side. */
+static void add_id(link_ctx *l, size_t len, int kind, int link)
+{
+    link_key *k = &l->ids[l->n_ids];
+    if (!len)
+        return;
+    k->h = amfol_nas_key_hash_n(k->text, len);
+    l->id_kind[l->n_ids] = kind;
+    l->id_link[l->n_ids] = link;
+    l->n_ids++;
+}
+
+/* A 5G-S-TMSI links by itself, and its ng-5G-S-TMSI-Part1 is bound too, for the radio side (of
+ * the message's latest 5G-S-TMSI: built once, in link_ue). The same 5G-S-TMSI twice in a message
+ * (from its 5G-GUTI and the NGAP IE) keeps both places, hashed once. */
 static void add_s_tmsi(link_ctx *l, const amfol_s_tmsi *st)
 {
-    char buf[AMFOL_NAS_KEY_LEN];
-    amfol_nas_key_s_tmsi(buf, sizeof buf, st);
-    add_id(l, buf, AMFOL_KEY_S_TMSI, AMFOL_LINK_S_TMSI);
-    amfol_nas_key_part1(l->part1_key, sizeof l->part1_key, amfol_nas_s_tmsi_part1(st));
+    const amfol_s_tmsi *prev = l->has_part1 ? &l->part1_of : NULL;
+    bool same = prev && prev->set_id == st->set_id && prev->pointer == st->pointer && prev->tmsi == st->tmsi;
+    l->has_part1 = true;
+    l->part1_of = *st;
+    link_key *k = next_id(l);
+    if (!k)
+        return;
+    if (same && l->last_s_tmsi >= 0) {
+        *k = l->ids[l->last_s_tmsi];
+        l->id_kind[l->n_ids] = AMFOL_KEY_S_TMSI;
+        l->id_link[l->n_ids] = AMFOL_LINK_S_TMSI;
+        l->last_s_tmsi = l->n_ids++;
+        return;
+    }
+    l->last_s_tmsi = l->n_ids;
+    add_id(l, amfol_nas_key_s_tmsi(k->text, sizeof k->text, st), AMFOL_KEY_S_TMSI, AMFOL_LINK_S_TMSI);
 }
 
-/* "<kind><node>/<id>" (e.g. "ngap:gnb-1/42"), as "%s%s/%lld" would write it, for every message. */
-static void ue_ctx_key(char *buf, size_t n, const char *kind, const char *node, int64_t id)
+/* "<kind><node>/<id>" (e.g. "ngap:gnb-1/42"), as "%s%s/%lld" would write it, for every message;
+ * and its hash. Copied whole when it fits (it always does but for node names near the key
+ * length), else through amfol_fmt, which truncates as snprintf. */
+static void ue_ctx_key(link_key *k, const char *kind, size_t kind_len, const char *node, int64_t id)
 {
-    amfol_fmt f = amfol_fmt_start(buf, n);
-    amfol_fmt_str(&f, kind);
-    amfol_fmt_str(&f, node);
-    amfol_fmt_char(&f, '/');
-    amfol_fmt_dec(&f, (long long)id);
+    size_t node_len = node ? strlen(node) : 0;
+    char *p = k->text;
+    if (node && kind_len + node_len + 23 <= sizeof k->text) {   /* '/', '-', 20 digits, NUL */
+        memcpy(p, kind, kind_len);
+        p += kind_len;
+        memcpy(p, node, node_len);
+        p += node_len;
+        *p++ = '/';
+        if (id < 0)
+            *p++ = '-';
+        p = amfol_nas_put_dec(p, id < 0 ? 0ULL - (uint64_t)id : (uint64_t)id);
+        *p = '\0';
+    } else {
+        amfol_fmt f = amfol_fmt_start(k->text, sizeof k->text);
+        amfol_fmt_str(&f, kind);
+        amfol_fmt_str(&f, node);
+        amfol_fmt_char(&f, '/');
+        amfol_fmt_dec(&f, (long long)id);
+        p = f.p;
+    }
+    k->h = amfol_nas_key_hash_n(k->text, (size_t)(p - k->text));
 }
 
 /* Find or create the UE of a message; never merges on a guess: only exact identities link. */
@@ -256,19 +341,21 @@ static amfol_nas_ue *link_ue(amfol_nas *s, const amfol_nas_event *ev, const char
 {
     const amfol_ngap_event *ng = ev->ngap;
     link_ctx l;
-    memset(&l, 0, sizeof l);
-    char buf[AMFOL_NAS_KEY_LEN];
+    l.ctx.h = l.amfid.h = 0;
+    l.n_ids = 0;
+    l.last_s_tmsi = -1;
+    l.has_part1 = false;
     if (ng && ng->ran_ue_id != AMFOL_ABSENT)
-        ue_ctx_key(l.ctx_key, sizeof l.ctx_key, "ngap:", gnb, ng->ran_ue_id);
+        ue_ctx_key(&l.ctx, "ngap:", 5, gnb, ng->ran_ue_id);
     if (ng && ng->amf_ue_id != AMFOL_ABSENT)
-        ue_ctx_key(l.amfid_key, sizeof l.amfid_key, "amf-ue:", amf, ng->amf_ue_id);
-    if (ev->suci[0]) {
-        amfol_nas_key_suci(buf, sizeof buf, ev->suci);
-        add_id(&l, buf, AMFOL_KEY_SUCI, AMFOL_LINK_SUCI);
-    }
+        ue_ctx_key(&l.amfid, "amf-ue:", 7, amf, ng->amf_ue_id);
+    link_key *k;
+    if (ev->suci[0] && (k = next_id(&l)))
+        add_id(&l, amfol_nas_key_suci(k->text, sizeof k->text, ev->suci), AMFOL_KEY_SUCI, AMFOL_LINK_SUCI);
     if (ev->has_guti) {
-        amfol_nas_key_guti(buf, sizeof buf, &ev->guti_guami, ev->guti_tmsi);
-        add_id(&l, buf, AMFOL_KEY_GUTI, AMFOL_LINK_GUTI);
+        if ((k = next_id(&l)))
+            add_id(&l, amfol_nas_key_guti(k->text, sizeof k->text, &ev->guti_guami, ev->guti_tmsi),
+                   AMFOL_KEY_GUTI, AMFOL_LINK_GUTI);
         amfol_s_tmsi st = {ev->guti_guami.set_id, ev->guti_guami.pointer, ev->guti_tmsi};
         add_s_tmsi(&l, &st);
     }
@@ -276,31 +363,35 @@ static amfol_nas_ue *link_ue(amfol_nas *s, const amfol_nas_event *ev, const char
         add_s_tmsi(&l, &ev->s_tmsi);
     if (ng && ng->has_s_tmsi)
         add_s_tmsi(&l, &ng->s_tmsi);
-    if (!l.ctx_key[0] && !l.amfid_key[0] && l.n_ids == 0) {
+    if (!l.ctx.h && !l.amfid.h && l.n_ids == 0) {
         *linked_by = AMFOL_LINK_NONE;
         return NULL;
     }
     bool new_context = ng && ng->proc == AMFOL_NGAP_INITIAL_UE_MESSAGE;
     amfol_nas_ue *ue = NULL;
     if (!new_context) {
-        if ((ue = amfol_nas_registry_lookup(s->reg, l.ctx_key)))
+        if ((ue = amfol_nas_registry_lookup_hash(s->reg, l.ctx.h)))
             *linked_by = AMFOL_LINK_NGAP_IDS;
-        else if ((ue = amfol_nas_registry_lookup(s->reg, l.amfid_key)))
+        else if ((ue = amfol_nas_registry_lookup_hash(s->reg, l.amfid.h)))
             *linked_by = AMFOL_LINK_AMF_UE_ID;
     }
     for (int i = 0; !ue && i < l.n_ids; i++)
-        if ((ue = amfol_nas_registry_lookup(s->reg, l.ids[i])))
+        if ((ue = amfol_nas_registry_lookup_hash(s->reg, l.ids[i].h)))
             *linked_by = l.id_link[i];
     if (!ue) {
         ue = amfol_nas_registry_create(s->reg, ev->where.time);
         *linked_by = AMFOL_LINK_NEW;
     }
     for (int i = 0; i < l.n_ids; i++)
-        amfol_nas_registry_bind(s->reg, ue, l.ids[i], l.id_kind[i]);
-    amfol_nas_registry_bind(s->reg, ue, l.amfid_key, AMFOL_KEY_AMF_UE_ID);
+        amfol_nas_registry_bind_hash(s->reg, ue, l.ids[i].h, l.id_kind[i], l.ids[i].text);
+    amfol_nas_registry_bind_hash(s->reg, ue, l.amfid.h, AMFOL_KEY_AMF_UE_ID, l.amfid.text);
     /* Part1 is a context-like key (only for radio lookups): the UE's latest 5G-S-TMSI wins. */
-    amfol_nas_registry_bind(s->reg, ue, l.part1_key, AMFOL_KEY_PART1);
-    amfol_nas_registry_bind(s->reg, ue, l.ctx_key, AMFOL_KEY_NGAP_CTX);
+    if (l.has_part1) {
+        char part1[AMFOL_NAS_KEY_LEN];
+        size_t n = amfol_nas_key_part1(part1, sizeof part1, amfol_nas_s_tmsi_part1(&l.part1_of));
+        amfol_nas_registry_bind_hash(s->reg, ue, amfol_nas_key_hash_n(part1, n), AMFOL_KEY_PART1, part1);
+    }
+    amfol_nas_registry_bind_hash(s->reg, ue, l.ctx.h, AMFOL_KEY_NGAP_CTX, l.ctx.text);
     amfol_nas_registry_touch(s->reg, ue, ev->where.time);
     return ue;
 }
@@ -487,6 +578,28 @@ static bool network_carries_on(int mm_type)
     }
 }
 
+static void overload_edge(amfol_nas *s, amfol_time t)
+{
+    if (isnan(t))
+        s->overload_edge_unordered = true;
+    else if (t > s->overload_edge_max)
+        s->overload_edge_max = t;
+}
+
+/* N2's overload segments start and end only at the OVERLOAD START / STOP it takes, at their
+ * times, and it counts them (amfol_n2_overload_messages). Looked at on every NGAP message and
+ * before every overload question: a change came with the NGAP message being routed, or with the
+ * one before when N2 handles a message after this module: both times are taken as edges. */
+static void note_overload_edges(amfol_engine *e, amfol_nas *s)
+{
+    uint64_t n = amfol_n2_overload_messages(e);
+    if (n == s->overload_msgs_seen)
+        return;
+    s->overload_msgs_seen = n;
+    overload_edge(s, s->ngap_time[0]);
+    overload_edge(s, s->ngap_time[1]);
+}
+
 /* Is the AMF in overload on N2? The AMF as a whole counts (it may have told only some gNBs),
  * and so does an episode that ended within the grace period (the reject was in flight). */
 static void overload_of(amfol_engine *e, const amfol_nas_event *ev, int assoc, const char *amf,
@@ -494,7 +607,14 @@ static void overload_of(amfol_engine *e, const amfol_nas_event *ev, int assoc, c
 {
     double grace = e->cfg.grace_ms / 1000.0;
     amfol_time when[2] = {ev->where.time, ev->where.time - grace};
+    amfol_nas *s = e->nas;
+    note_overload_edges(e, s);
     for (int i = 0; i < 2; i++) {
+        /* Not in overload at t. N2 answers from segments that start and end at OVERLOAD START /
+         * STOP times: when none is after t - grace, every association's answer at t - grace is
+         * its answer at t, so asking again would say no again. */
+        if (i == 1 && !s->overload_edge_unordered && s->overload_edge_max <= when[1])
+            return;
         amfol_overload_view v;
         memset(&v, 0, sizeof v);
         bool ok = amfol_n2_assoc_overload(e->n2, assoc, when[i], &v) &&
@@ -666,6 +786,18 @@ static void nas_msg(amfol_engine *e, const amfol_nas_event *ev, void *result)
     amfol_nas_on_msg(e, ev, result);
 }
 
+/* Every NGAP message: its time is kept for note_overload_edges. */
+static void nas_ngap(amfol_engine *e, const amfol_ngap_event *ev, void *result)
+{
+    (void)result;
+    amfol_nas *s = e->nas;
+    if (!ev)
+        return;
+    s->ngap_time[1] = s->ngap_time[0];
+    s->ngap_time[0] = ev->where.time;
+    note_overload_edges(e, s);
+}
+
 /* A UE's radio attempt joins its NAS history by ng-5G-S-TMSI-Part1 (RRCSetupRequest): counted,
  * and counted apart when it falls inside the UE's T3346 (context for ue-early-retry; no verdict:
  * an RRC request does not say whether the UE's NAS request was exempt). */
@@ -677,8 +809,8 @@ static void nas_rrc(amfol_engine *e, const amfol_rrc_event *ev, void *result)
         return;
     s->radio_with_part1++;
     char key[AMFOL_NAS_KEY_LEN];
-    amfol_nas_key_part1(key, sizeof key, ev->s_tmsi_part1);
-    amfol_nas_ue *ue = amfol_nas_registry_lookup(s->reg, key);
+    size_t n = amfol_nas_key_part1(key, sizeof key, ev->s_tmsi_part1);
+    amfol_nas_ue *ue = amfol_nas_registry_lookup_hash(s->reg, amfol_nas_key_hash_n(key, n));
     if (!ue)
         return;
     s->radio_linked++;
@@ -695,6 +827,7 @@ const amfol_module amfol_nas_module = {
     .owns = AMFOL_EV_NAS,
     .create = nas_create,
     .destroy = nas_destroy,
+    .on_ngap = nas_ngap,
     .on_nas = nas_msg,
     .on_rrc = nas_rrc,
     .finish = amfol_nas_finish,

@@ -33,14 +33,21 @@ struct amfol_nas_registry {
     amfol_nas_registry_stats st;
 };
 
-/* FNV-1a, then a 64-bit finaliser; never 0 in the 40 bits the index keeps. */
-static uint64_t key_hash(const char *key)
+/* The core's byte hash, then a 64-bit finaliser; never 0 in the 40 bits the index keeps. */
+uint64_t amfol_nas_key_hash_n(const char *key, size_t len)
 {
-    uint64_t h = amfol_hash_bytes(AMFOL_HASH_INIT, (const uint8_t *)key, strlen(key));
+    if (!key || !len)
+        return 0;
+    uint64_t h = amfol_hash_bytes(AMFOL_HASH_INIT, (const uint8_t *)key, len);
     h ^= h >> 33;
     h *= UINT64_C(0xff51afd7ed558ccd);
     h ^= h >> 33;
     return (h & FP_MASK) ? h : h | 1;
+}
+
+uint64_t amfol_nas_key_hash(const char *key)
+{
+    return key ? amfol_nas_key_hash_n(key, strlen(key)) : 0;
 }
 
 static amfol_nas_ue *at(const amfol_nas_registry *r, uint32_t slot)
@@ -154,12 +161,17 @@ void amfol_nas_registry_free(amfol_nas_registry *r)
     g_free(r);
 }
 
+amfol_nas_ue *amfol_nas_registry_lookup_hash(amfol_nas_registry *r, uint64_t h)
+{
+    if (!h)
+        return NULL;
+    ptrdiff_t i = index_find(r, h);
+    return i < 0 ? NULL : at(r, (uint32_t)(r->index[i] & SLOT_MASK));
+}
+
 amfol_nas_ue *amfol_nas_registry_lookup(amfol_nas_registry *r, const char *key)
 {
-    if (!key || !*key)
-        return NULL;
-    ptrdiff_t i = index_find(r, key_hash(key));
-    return i < 0 ? NULL : at(r, (uint32_t)(r->index[i] & SLOT_MASK));
+    return amfol_nas_registry_lookup_hash(r, amfol_nas_key_hash(key));
 }
 
 static void drop_key_at(amfol_nas_registry *r, amfol_nas_ue *ue, int i)
@@ -167,8 +179,10 @@ static void drop_key_at(amfol_nas_registry *r, amfol_nas_ue *ue, int i)
     ptrdiff_t pos = index_find(r, ue->keys[i]);
     if (pos >= 0 && (uint32_t)(r->index[pos] & SLOT_MASK) == slot_of(ue))
         index_remove_at(r, (size_t)pos);
-    memmove(&ue->keys[i], &ue->keys[i + 1], (size_t)(ue->n_keys - i - 1) * sizeof ue->keys[0]);
-    memmove(&ue->key_kind[i], &ue->key_kind[i + 1], (size_t)(ue->n_keys - i - 1) * sizeof ue->key_kind[0]);
+    for (int j = i; j + 1 < ue->n_keys; j++) {   /* at most 3 moves: no memmove calls */
+        ue->keys[j] = ue->keys[j + 1];
+        ue->key_kind[j] = ue->key_kind[j + 1];
+    }
     ue->n_keys--;
 }
 
@@ -253,11 +267,15 @@ static int name_rank(int kind)
     }
 }
 
-void amfol_nas_registry_bind(amfol_nas_registry *r, amfol_nas_ue *ue, const char *key, int kind)
+void amfol_nas_registry_bind_hash(amfol_nas_registry *r, amfol_nas_ue *ue, uint64_t h, int kind,
+                                  const char *key)
 {
-    if (!ue || !key || !*key)
+    if (!ue || !h)
         return;
-    uint64_t h = key_hash(key);
+    /* A key is held by one UE at most (a bind moves it), so a key the UE holds is one the index
+     * would find on it: nothing to do, without probing the index. */
+    if (ue_has_key(ue, h))
+        return;
     ptrdiff_t pos = index_find(r, h);
     amfol_nas_ue *holder = pos < 0 ? NULL : at(r, (uint32_t)(r->index[pos] & SLOT_MASK));
     if (holder == ue)
@@ -295,8 +313,16 @@ void amfol_nas_registry_bind(amfol_nas_registry *r, amfol_nas_ue *ue, const char
     int rank = name_rank(kind);
     if (rank > ue->best_rank) {       /* keep the first name of the best kind: stable output */
         ue->best_rank = (uint8_t)rank;
-        g_strlcpy(ue->best, key, sizeof ue->best);
+        size_t n = key ? strnlen(key, sizeof ue->best - 1) : 0;   /* g_strlcpy's text, inline */
+        if (n)
+            memcpy(ue->best, key, n);
+        ue->best[n] = '\0';
     }
+}
+
+void amfol_nas_registry_bind(amfol_nas_registry *r, amfol_nas_ue *ue, const char *key, int kind)
+{
+    amfol_nas_registry_bind_hash(r, ue, amfol_nas_key_hash(key), kind, key);
 }
 
 void amfol_nas_registry_unbind(amfol_nas_registry *r, const char *key)
@@ -304,7 +330,7 @@ void amfol_nas_registry_unbind(amfol_nas_registry *r, const char *key)
     amfol_nas_ue *holder = amfol_nas_registry_lookup(r, key);
     if (!holder)
         return;
-    uint64_t h = key_hash(key);
+    uint64_t h = amfol_nas_key_hash(key);
     for (int i = 0; i < holder->n_keys; i++)
         if (holder->keys[i] == h) {
             drop_key_at(r, holder, i);
@@ -337,14 +363,28 @@ const amfol_nas_registry_stats *amfol_nas_registry_stats_get(const amfol_nas_reg
     return &r->st;
 }
 
-void amfol_nas_key_suci(char *buf, size_t n, const char *suci)
+/* The key texts return their length (as strlen would give it), for amfol_nas_key_hash_n. */
+
+static size_t fmt_len(const amfol_fmt *f, const char *buf)
 {
-    snprintf(buf, n, "suci:%s", suci);
+    return (size_t)(f->p - buf);
 }
 
-void amfol_nas_key_guti(char *buf, size_t n, const amfol_guami *g, uint32_t tmsi)
+size_t amfol_nas_key_suci(char *buf, size_t n, const char *suci)
+{
+    if (!n)
+        return 0;                        /* amfol_fmt would still write the NUL */
+    amfol_fmt f = amfol_fmt_start(buf, n);   /* "suci:%s" */
+    amfol_fmt_str(&f, "suci:");
+    amfol_fmt_str(&f, suci);
+    return fmt_len(&f, buf);
+}
+
+size_t amfol_nas_key_guti(char *buf, size_t n, const amfol_guami *g, uint32_t tmsi)
 {
     /* "guti:%s-%u-%u-%u-%08x" without printf (core/amfol_fmt.h) */
+    if (!n)
+        return 0;
     amfol_fmt f = amfol_fmt_start(buf, n);
     amfol_fmt_str(&f, "guti:");
     amfol_fmt_str(&f, g->plmn.digits);
@@ -356,18 +396,43 @@ void amfol_nas_key_guti(char *buf, size_t n, const amfol_guami *g, uint32_t tmsi
     amfol_fmt_dec(&f, (long long)g->pointer);
     amfol_fmt_char(&f, '-');
     amfol_fmt_hex(&f, tmsi, 8);
+    return fmt_len(&f, buf);
 }
 
-void amfol_nas_key_s_tmsi(char *buf, size_t n, const amfol_s_tmsi *s)
+/* Exactly `digits` lower-case hex digits of v at p (v < 16^digits), returns the end. */
+static char *put_hex(char *p, uint64_t v, int digits)
 {
-    /* "s-tmsi:%u-%u-%08x", for every NGAP message that carries one: without printf */
-    amfol_fmt f = amfol_fmt_start(buf, n);
-    amfol_fmt_str(&f, "s-tmsi:");
-    amfol_fmt_dec(&f, (long long)(unsigned)s->set_id);
-    amfol_fmt_char(&f, '-');
-    amfol_fmt_dec(&f, (long long)(unsigned)s->pointer);
-    amfol_fmt_char(&f, '-');
-    amfol_fmt_hex(&f, (unsigned)s->tmsi, 8);
+    for (int i = digits - 1; i >= 0; i--) {
+        p[i] = "0123456789abcdef"[v & 0xf];
+        v >>= 4;
+    }
+    return p + digits;
+}
+
+/* What amfol_fmt would leave of text t (len bytes) in buf of n bytes: snprintf's truncation. */
+static size_t put_out(char *buf, size_t n, const char *t, size_t len)
+{
+    if (!n)
+        return 0;
+    if (len > n - 1)
+        len = n - 1;
+    memcpy(buf, t, len);
+    buf[len] = '\0';
+    return len;
+}
+
+size_t amfol_nas_key_s_tmsi(char *buf, size_t n, const amfol_s_tmsi *s)
+{
+    /* "s-tmsi:%u-%u-%08x", for every NGAP message that carries one: at most 26 characters, so
+     * built unchecked in t, without printf */
+    char t[32];
+    memcpy(t, "s-tmsi:", 7);
+    char *p = amfol_nas_put_dec(t + 7, s->set_id);
+    *p++ = '-';
+    p = amfol_nas_put_dec(p, s->pointer);
+    *p++ = '-';
+    p = put_hex(p, s->tmsi, 8);
+    return put_out(buf, n, t, (size_t)(p - t));
 }
 
 uint64_t amfol_nas_s_tmsi_part1(const amfol_s_tmsi *s)
@@ -376,9 +441,14 @@ uint64_t amfol_nas_s_tmsi_part1(const amfol_s_tmsi *s)
     return full & ((UINT64_C(1) << 39) - 1);
 }
 
-void amfol_nas_key_part1(char *buf, size_t n, uint64_t part1)
+size_t amfol_nas_key_part1(char *buf, size_t n, uint64_t part1)
 {
-    amfol_fmt f = amfol_fmt_start(buf, n);   /* "part1:%010" PRIx64 */
-    amfol_fmt_str(&f, "part1:");
-    amfol_fmt_hex(&f, part1, 10);
+    /* "part1:%010" PRIx64: more digits only past 40 bits (never for a Part1, 39 bits) */
+    char t[32];
+    memcpy(t, "part1:", 6);
+    int digits = 10;
+    while (digits < 16 && (part1 >> (4 * digits)))
+        digits++;
+    char *p = put_hex(t + 6, part1, digits);
+    return put_out(buf, n, t, (size_t)(p - t));
 }

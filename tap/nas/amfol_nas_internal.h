@@ -81,6 +81,20 @@ typedef struct nas_ue_name_memo {
     const char *name;
 } nas_ue_name_memo;
 
+/* The interned names: an open-addressing set of texts kept in chunks (never freed one by one),
+ * at most AMFOL_NAS_MAX_NAMES of them. */
+typedef struct nas_name_slot {
+    uint64_t h;
+    const char *text;                     /* NULL: empty slot */
+} nas_name_slot;
+typedef struct nas_names {
+    nas_name_slot *slots;
+    size_t cap, n;                        /* cap a power of two, at most half full */
+    GPtrArray *chunks;                    /* the texts' storage, owned */
+    char *free_at;
+    size_t free_left;
+} nas_names;
+
 struct amfol_nas {
     amfol_config cfg;
     nas_ue_name_memo ue_names[AMFOL_NAS_UE_NAME_CACHE];
@@ -93,7 +107,14 @@ struct amfol_nas {
     uint64_t radio_with_part1, radio_linked, radio_in_backoff;
     amfol_frame radio_in_backoff_first;
     uint64_t rows_version;                /* bumped by every table row update */
-    GHashTable *names;                    /* interned names (owned keys) */
+    nas_names names;                      /* interned names */
+    /* The latest time an N2 overload segment may start or end at (-INFINITY: none; NaN seen:
+     * edge_unordered): the time of an NGAP message routed when N2's count of OVERLOAD START /
+     * STOP changed (overload_of asks about t - grace only when such a time is after it). */
+    amfol_time overload_edge_max;
+    bool overload_edge_unordered;
+    uint64_t overload_msgs_seen;          /* amfol_n2_overload_messages at the last look */
+    amfol_time ngap_time[2];              /* the latest NGAP message's time, and the one before */
     uint64_t names_overflow;
 };
 

@@ -2,6 +2,8 @@
 /* test_nas_flow.c: the NAS module through the engine: UE linking, back-off verdicts (violation,
  * exemptions, not integrity protected), and the NAS findings with exact frames and counts. */
 #include "core/amfol_engine.h"
+#include "core/amfol_engine_internal.h"   /* E->n2: the overload reference below */
+#include "n2/amfol_n2.h"
 #include "core/amfol_rules.h"
 #include "nas/amfol_nas_parse.h"
 
@@ -338,11 +340,108 @@ static void zero_and_deactivated(void)
     amfol_engine_free(E);
 }
 
+/* The overload a NAS message is shown in, as N2 answers it directly: the association's own view,
+ * else the AMF's, at t and then at t - grace (an episode that ended within the grace). */
+static bool expected_overload(int assoc, const char *amf, double t, double grace, int *episode,
+                              amfol_frame *start)
+{
+    amfol_time when[2] = {t, t - grace};
+    for (int i = 0; i < 2; i++) {
+        amfol_overload_view v;
+        memset(&v, 0, sizeof v);
+        bool ok = amfol_n2_assoc_overload(E->n2, assoc, when[i], &v) && v.in_overload;
+        if (!ok) {
+            memset(&v, 0, sizeof v);
+            ok = amfol_n2_overload_for_amf(E->n2, amf, when[i], &v) && v.in_overload;
+        }
+        if (ok) {
+            *episode = v.episode;
+            *start = v.start_frame;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* The NAS module asks N2 about t - grace only when an OVERLOAD START / STOP came after it: a
+ * random stream of STARTs and STOPs on two gNBs of one AMF, NAS messages between them (times
+ * mostly rising, sometimes falling: a capture out of order), gives every message the overload
+ * that asking N2 at t and at t - grace gives. */
+static void overload_grace_random(void)
+{
+    E = amfol_engine_new(NULL);
+    const char *gnbs[2] = {GNB, "10.0.1.2:9487"};
+    GRand *rnd = g_rand_new_with_seed(7);
+    double t = 0.0, grace = E->cfg.grace_ms / 1000.0;
+    int in_grace_only = 0, in_overload = 0, skipped_possible = 0;
+    for (amfol_frame frame = 1; frame <= 20000; frame++) {
+        t += g_rand_double_range(rnd, 0.0, 0.6);
+        if (g_rand_int_range(rnd, 0, 40) == 0)
+            t -= g_rand_double_range(rnd, 0.0, 4.0);
+        int g = g_rand_int_range(rnd, 0, 2);
+        int what = g_rand_int_range(rnd, 0, 100);
+        amfol_ngap_event ng;
+        memset(&ng, 0, sizeof ng);
+        ng.where.frame = frame;
+        ng.where.time = t;
+        ng.overload_action = ng.reduction_pct = ng.time_to_wait = ng.relative_amf_capacity = AMFOL_ABSENT;
+        ng.ue_context_request = ng.rrc_cause = AMFOL_ABSENT;
+        ng.cause.group = ng.cause.value = AMFOL_ABSENT;
+        ng.ran_ue_id = ng.amf_ue_id = AMFOL_ABSENT;
+        amfol_engine_frame(E, frame, t);
+        if (what < 6) {                                  /* OVERLOAD START / STOP, AMF -> gNB */
+            snprintf(ng.where.src.text, sizeof ng.where.src.text, "%s", AMF);
+            snprintf(ng.where.dst.text, sizeof ng.where.dst.text, "%s", gnbs[g]);
+            ng.proc = what < 3 ? AMFOL_NGAP_OVERLOAD_START : AMFOL_NGAP_OVERLOAD_STOP;
+            ng.pdu_type = AMFOL_PDU_INITIATING;
+            ng.overload_action = what < 3 ? 0 : AMFOL_ABSENT;
+            amfol_engine_ngap(E, &ng, NULL);
+            continue;
+        }
+        snprintf(ng.where.src.text, sizeof ng.where.src.text, "%s", gnbs[g]);   /* UPLINK NAS TRANSPORT */
+        snprintf(ng.where.dst.text, sizeof ng.where.dst.text, "%s", AMF);
+        ng.proc = AMFOL_NGAP_UPLINK_NAS_TRANSPORT;
+        ng.pdu_type = AMFOL_PDU_INITIATING;
+        ng.ran_ue_id = g_rand_int_range(rnd, 1, 50);
+        ng.amf_ue_id = ng.ran_ue_id + 1000;
+        ng.has_nas = true;
+        amfol_engine_ngap(E, &ng, NULL);
+        int assoc = amfol_n2_assoc_find(E->n2, &ng.where.src, &ng.where.dst);
+        const char *amf = amfol_n2_assoc_amf_name(E->n2, assoc);
+        if (!amf || !*amf)
+            amf = AMF;
+        int episode = 0;
+        amfol_frame start = 0;
+        bool want = expected_overload(assoc, amf, t, grace, &episode, &start);
+        int e0;
+        amfol_frame s0;
+        bool at_t = expected_overload(assoc, amf, t, 0.0, &e0, &s0);
+        in_overload += want;
+        in_grace_only += want && !at_t;
+        skipped_possible += !want;
+        static const uint8_t regreq[] = {REGREQ(1)};
+        amfol_nas_event ev;
+        memset(&ev, 0, sizeof ev);
+        ev.where = ng.where;
+        ev.ngap = &ng;
+        amfol_nas_parse(regreq, sizeof regreq, false, &ev);
+        amfol_nas_result r;
+        amfol_engine_nas(E, &ev, &r);
+        assert(r.in_overload == want);
+        assert(r.episode == (want ? episode : 0) && r.episode_start == (want ? start : 0));
+    }
+    /* every case met: in overload, only within the grace after a STOP, not in overload */
+    assert(in_overload > 1000 && in_grace_only > 50 && skipped_possible > 1000);
+    g_rand_free(rnd);
+    amfol_engine_free(E);
+}
+
 int main(void)
 {
     basic();
     zero_and_deactivated();
     synchronised();
+    overload_grace_random();
     printf("test_nas_flow: ok\n");
     return 0;
 }
