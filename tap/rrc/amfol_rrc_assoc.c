@@ -51,7 +51,48 @@ static rrc_assoc *assoc_at(amfol_rrc *s, uint32_t ai)
     return ai < s->n_assocs ? &s->assocs[ai] : NULL;
 }
 
+void rrc_names_memo_begin(amfol_rrc *s)
+{
+    if (++s->names_memo_last == 0) {            /* wrapped: forget every stamp */
+        memset(s->names_memo, 0, sizeof s->names_memo);
+        s->names_memo_last = 1;
+    }
+    s->names_memo_stamp = s->names_memo_last;
+}
+
+void rrc_names_memo_end(amfol_rrc *s)
+{
+    s->names_memo_stamp = 0;
+}
+
+static const char *assoc_gnb_name(amfol_engine *e, uint32_t ai);
+static const char *assoc_amf_name(amfol_engine *e, uint32_t ai);
+
 const char *rrc_assoc_gnb_name(amfol_engine *e, uint32_t ai)
+{
+    amfol_rrc *s = e->rrc;
+    if (!s->names_memo_stamp || ai >= RRC_MAX_ASSOCS)
+        return assoc_gnb_name(e, ai);
+    if (s->names_memo[ai].gnb_stamp != s->names_memo_stamp) {
+        s->names_memo[ai].gnb = assoc_gnb_name(e, ai);
+        s->names_memo[ai].gnb_stamp = s->names_memo_stamp;
+    }
+    return s->names_memo[ai].gnb;
+}
+
+const char *rrc_assoc_amf_name(amfol_engine *e, uint32_t ai)
+{
+    amfol_rrc *s = e->rrc;
+    if (!s->names_memo_stamp || ai >= RRC_MAX_ASSOCS)
+        return assoc_amf_name(e, ai);
+    if (s->names_memo[ai].amf_stamp != s->names_memo_stamp) {
+        s->names_memo[ai].amf = assoc_amf_name(e, ai);
+        s->names_memo[ai].amf_stamp = s->names_memo_stamp;
+    }
+    return s->names_memo[ai].amf;
+}
+
+static const char *assoc_gnb_name(amfol_engine *e, uint32_t ai)
 {
     amfol_rrc *s = e->rrc;
     rrc_assoc *as = assoc_at(s, ai);
@@ -70,7 +111,7 @@ const char *rrc_assoc_gnb_name(amfol_engine *e, uint32_t ai)
     return rrc_intern(s, as->gnb_ep[0] ? as->gnb_ep : as->b);
 }
 
-const char *rrc_assoc_amf_name(amfol_engine *e, uint32_t ai)
+static const char *assoc_amf_name(amfol_engine *e, uint32_t ai)
 {
     amfol_rrc *s = e->rrc;
     rrc_assoc *as = assoc_at(s, ai);
