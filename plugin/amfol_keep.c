@@ -144,6 +144,57 @@ static inline bool same_bytes(const uint8_t *a, const uint8_t *b, size_t size)
     }
 }
 
+/* A layout compiled for the compare: each member as the aligned 8-byte word that holds it and
+ * the mask of its bytes in that word (members that fit one word inside the item), so that a
+ * member is compared without dispatching on its size. A few layouts per build (one per glue
+ * module), found by pointer. */
+typedef struct packed_field {
+    uint16_t word;                     /* offset of the 8-byte word, or the member's offset */
+    uint8_t in_word;                   /* the member fits in that word */
+    uint8_t kind;
+    uint64_t mask;                     /* its bytes in the word */
+} packed_field;
+typedef struct packed_layout {
+    const amfol_item_layout *layout;
+    packed_field f[AMFOL_ITEM_MAX_FIELDS];
+} packed_layout;
+#define PACKED_LAYOUTS 8
+static packed_layout packed_layouts[PACKED_LAYOUTS];
+
+static const packed_layout *packed_of(const amfol_item_layout *layout)
+{
+    for (int k = 0; k < PACKED_LAYOUTS; k++) {
+        packed_layout *c = &packed_layouts[k];
+        if (c->layout == layout)
+            return c;
+        if (c->layout)
+            continue;
+        if (layout->n_fields > AMFOL_ITEM_MAX_FIELDS)
+            return NULL;
+        for (int i = 0; i < layout->n_fields; i++) {
+            const amfol_item_field *f = &layout->fields[i];
+            size_t word = (size_t)f->off & ~(size_t)7, in = (size_t)f->off - word;
+            packed_field *p = &c->f[i];
+            p->kind = f->kind;
+            p->in_word = f->size >= 1 && in + f->size <= 8 && word + 8 <= layout->size;
+            if (p->in_word) {
+                uint64_t bytes = f->size == 8 ? ~UINT64_C(0) : ((UINT64_C(1) << (8 * f->size)) - 1);
+                /* the word is read as it lies in memory: byte j is bits 8j..8j+7 on little-endian */
+                if (G_BYTE_ORDER == G_LITTLE_ENDIAN)
+                    p->mask = bytes << (8 * in);
+                else
+                    p->mask = bytes << (8 * (8 - in - f->size));
+                p->word = (uint16_t)word;
+            } else {
+                p->word = f->off;
+            }
+        }
+        c->layout = layout;
+        return c;
+    }
+    return NULL;
+}
+
 void *amfol_keep_packed(const void *items, int n, const amfol_item_layout *layout)
 {
     if (n <= 0)
@@ -154,6 +205,7 @@ void *amfol_keep_packed(const void *items, int n, const amfol_item_layout *layou
     rec[at++] = AMFOL_KEPT_PACKED;
     at += amfol_varint_put(rec + at, (uint32_t)n);
     const uint8_t *usual = layout->usual;
+    const packed_layout *pl = packed_of(layout);
     for (int k = 0; k < n; k++) {
         const uint8_t *item = (const uint8_t *)items + (size_t)k * layout->size;
         uint8_t *mask = rec + at;
@@ -161,8 +213,15 @@ void *amfol_keep_packed(const void *items, int n, const amfol_item_layout *layou
         at += mask_bytes;
         for (int i = 0; i < layout->n_fields; i++) {
             const amfol_item_field *f = &layout->fields[i];
-            if (same_bytes(item + f->off, usual + f->off, f->size))
+            if (pl && pl->f[i].in_word) {
+                uint64_t x, y;
+                memcpy(&x, item + pl->f[i].word, 8);
+                memcpy(&y, usual + pl->f[i].word, 8);
+                if (!((x ^ y) & pl->f[i].mask))
+                    continue;
+            } else if (same_bytes(item + f->off, usual + f->off, f->size)) {
                 continue;
+            }
             mask[i >> 3] |= (uint8_t)(1u << (i & 7));
             if (f->kind == AMFOL_ITEM_NAME) {
                 const void *p;

@@ -73,9 +73,14 @@ static void ip_of(const char *endpoint, char *buf, size_t cap)
 
 static int amf_index(amfol_symptoms *s, const char *name)
 {
+    if (s->last_amf == name)                 /* consecutive events: mostly the same AMF */
+        return s->last_ai;
     for (guint i = 0; i < s->amfs->len; i++)
-        if (((sym_amf *)g_ptr_array_index(s->amfs, i))->name == name)
+        if (((sym_amf *)g_ptr_array_index(s->amfs, i))->name == name) {
+            s->last_amf = name;
+            s->last_ai = (int)i;
             return (int)i;
+        }
     if (s->amfs->len >= SYM_MAX_AMFS) {
         s->amfs_dropped++;
         return -1;
@@ -336,7 +341,10 @@ static void symptoms_ngap(amfol_engine *e, const amfol_ngap_event *ev, void *res
                                     ev->proc == AMFOL_NGAP_UE_CONTEXT_RELEASE_REQUEST);
     }
     if (initiating && ev->proc == AMFOL_NGAP_INITIAL_UE_MESSAGE) {
-        ip_of(ev->where.dst.text, a->ip, sizeof a->ip);
+        if (strcmp(a->ip_from, ev->where.dst.text) != 0) {   /* the same address again: same ip */
+            ip_of(ev->where.dst.text, a->ip, sizeof a->ip);
+            g_strlcpy(a->ip_from, ev->where.dst.text, sizeof a->ip_from);
+        }
         if (has_key)
             pending_add(s, AMFOL_SYM_INITIAL_UE, key, ai, ev->where.frame, ev->where.time);
     }

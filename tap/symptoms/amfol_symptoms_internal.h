@@ -61,6 +61,7 @@ typedef struct sym_control {
 typedef struct sym_amf {
     const char *name;              /* interned by the N2 module */
     char ip[48];                   /* from the destination of INITIAL UE MESSAGEs, "" unknown */
+    char ip_from[64];              /* the endpoint text `ip` was taken from ("" none yet) */
     GArray *slots;                 /* sym_slot, index = second since the capture's first frame */
     uint32_t slots_dropped;        /* events outside the slot range */
     uint32_t contexts;             /* active N2 UE contexts now */
@@ -73,6 +74,8 @@ struct amfol_symptoms {
     amfol_config cfg;
     bool congestion[256];          /* 5GMM causes of amfol.congestion_causes */
     GPtrArray *amfs;               /* sym_amf*, owned */
+    const char *last_amf;          /* amf_index's last name found, and its index */
+    int last_ai;
     uint32_t amfs_dropped;
     amfol_u64map pending[2];       /* initial-ue, registration: key -> queue number + 1 */
     /* The requests in request order: numbers [head, tail), number n at e[n % cap]; grown by
