@@ -152,25 +152,12 @@ struct amfol_rrc {
     amfol_u64map conn;             /* (transport<<48 ^ key) -> req index+1: set up, DCCH followed */
     GQueue *conn_order;            /* their req indexes in set-up order, for expiry */
     uint64_t setup_completes, released_at_setup;
-    /* The gNB and AMF names of the associations, remembered while one request is governed
-     * (rrc_names_memo_begin/end): nothing renames an association meanwhile, and the
-     * governance asks the same names several times per association. */
-    uint32_t names_memo_stamp;     /* 0: off */
-    uint32_t names_memo_last;      /* the last stamp used */
-    struct {
-        uint32_t gnb_stamp, amf_stamp;
-        const char *gnb, *amf;
-    } names_memo[RRC_MAX_ASSOCS];
 };
 
 /* amfol_rrc_assoc.c: associations (numbered as N2 numbers them), cells, timeline lookups */
 uint32_t rrc_assoc_get(amfol_rrc *s, const amfol_where *w, bool create);
 const char *rrc_assoc_gnb_name(amfol_engine *e, uint32_t ai);
 const char *rrc_assoc_amf_name(amfol_engine *e, uint32_t ai);
-/* Remember the names rrc_assoc_gnb_name/amf_name give until rrc_names_memo_end: only around
- * code that changes no association. */
-void rrc_names_memo_begin(amfol_rrc *s);
-void rrc_names_memo_end(amfol_rrc *s);
 const rrc_segment *rrc_seg(const amfol_rrc *s, int32_t ix);
 /* The strictest segment in force at t on any association of the cell's gNB (-1 none), and the
  * latest segment stopped before t on them (-1 none). */
@@ -181,6 +168,10 @@ void rrc_cell_governance_for(amfol_engine *e, uint32_t cell, uint32_t only_assoc
 /* The association (AMF) a request targets: RRC_ALL_ASSOCS when the gNB has one AMF, RRC_NO_IX
  * when it cannot be attributed. */
 uint32_t rrc_request_target(amfol_engine *e, const rrc_req *r);
+/* rrc_request_target(e, r), and rrc_cell_governance_for(e, r->cell, that target, t, ...), with
+ * the gNB's associations found once. */
+uint32_t rrc_request_governance(amfol_engine *e, const rrc_req *r, amfol_time t, int32_t *in_force,
+                                int32_t *last_stopped);
 /* Tie the cell to a gNB (NGAP user location, gNB-ID bits, cell_map), true when bound. */
 bool rrc_cell_bind(amfol_engine *e, uint32_t cell);
 /* SCTP trouble within `window_s` of t on association ai: counts per kind into out[4]. */

@@ -120,30 +120,17 @@ static sym_slot *slot_at(const amfol_engine *e, sym_amf *a, amfol_time t)
 }
 
 /* One N2 UE context: the association (endpoints in either order) and the RAN UE NGAP ID. */
-static bool ue_key(amfol_symptoms *s, const amfol_ngap_event *ev, uint64_t *key)
+static bool ue_key(const amfol_ngap_event *ev, uint64_t *key)
 {
     if (ev->ran_ue_id == AMFOL_ABSENT)
         return false;
     const amfol_endpoint *a = &ev->where.src, *b = &ev->where.dst;
-    uint64_t h;
-    if (s->pair_memo.set && ((strcmp(a->text, s->pair_memo.a) == 0 && strcmp(b->text, s->pair_memo.b) == 0) ||
-                             (strcmp(b->text, s->pair_memo.a) == 0 && strcmp(a->text, s->pair_memo.b) == 0))) {
-        h = s->pair_memo.h;
-    } else {
-        if (strcmp(a->text, b->text) > 0) {
-            const amfol_endpoint *t = a;
-            a = b;
-            b = t;
-        }
-        size_t la = amfol_endpoint_len(a), lb = amfol_endpoint_len(b);
-        h = amfol_endpoint_pair_hash(a, la, b, lb, 0);
-        memcpy(s->pair_memo.a, a->text, la);
-        s->pair_memo.a[la] = '\0';
-        memcpy(s->pair_memo.b, b->text, lb);
-        s->pair_memo.b[lb] = '\0';
-        s->pair_memo.h = h;
-        s->pair_memo.set = true;
+    if (strcmp(a->text, b->text) > 0) {
+        const amfol_endpoint *t = a;
+        a = b;
+        b = t;
     }
+    uint64_t h = amfol_endpoint_pair_hash(a, amfol_endpoint_len(a), b, amfol_endpoint_len(b), 0);
     *key = ((h ^ (h >> 32)) << 32) | (uint32_t)ev->ran_ue_id;
     return true;
 }
@@ -329,7 +316,7 @@ static void symptoms_ngap(amfol_engine *e, const amfol_ngap_event *ev, void *res
     sym_slot *slot = slot_at(e, a, ev->where.time);
     bool initiating = ev->pdu_type == AMFOL_PDU_INITIATING;
     uint64_t key = 0;
-    bool has_key = ue_key(s, ev, &key);
+    bool has_key = ue_key(ev, &key);
     if (slot) {
         slot->ngap++;
         slot->nas += ev->has_nas;
@@ -379,7 +366,7 @@ static void symptoms_nas(amfol_engine *e, const amfol_nas_event *ev, void *resul
     const char *name = amfol_n2_assoc_amf_name(e->n2, amfol_n2_where_assoc(e->n2, &ng->where));
     int ai = name ? amf_index(s, name) : -1;
     uint64_t key;
-    if (ai < 0 || !ue_key(s, ng, &key))
+    if (ai < 0 || !ue_key(ng, &key))
         return;
     bool uplink = ng->proc == AMFOL_NGAP_INITIAL_UE_MESSAGE || ng->proc == AMFOL_NGAP_UPLINK_NAS_TRANSPORT;
     if (uplink && ev->mm_type == MM_REGISTRATION_REQUEST)

@@ -102,13 +102,6 @@ struct amfol_symptoms {
     GPtrArray *bucket_arrays;      /* owned bucket arrays of `series` */
     int sole_amf;                  /* the only AMF with N2 UE traffic, else -1 */
     GArray *owners;                /* int per sample: its AMF, resolved once per computation */
-    /* ue_key's last pair hash: the endpoint texts in order (a <= b) and their hash; the NGAP
-     * messages of one association (and the NAS messages in them) come one after the other. */
-    struct {
-        char a[sizeof(((amfol_endpoint *)0)->text)], b[sizeof(((amfol_endpoint *)0)->text)];
-        uint64_t h;
-        bool set;
-    } pair_memo;
 };
 
 /* amfol_symptoms_rows.c: "slow,sbi-slow,unanswered", NULL for no flag */
