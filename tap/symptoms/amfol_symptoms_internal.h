@@ -70,6 +70,7 @@ typedef struct sym_amf {
     uint32_t controls_dropped;
 } sym_amf;
 
+#define SYM_PAIR_MEMOS 256
 struct amfol_symptoms {
     amfol_config cfg;
     bool congestion[256];          /* 5GMM causes of amfol.congestion_causes */
@@ -102,6 +103,14 @@ struct amfol_symptoms {
     GPtrArray *bucket_arrays;      /* owned bucket arrays of `series` */
     int sole_amf;                  /* the only AMF with N2 UE traffic, else -1 */
     GArray *owners;                /* int per sample: its AMF, resolved once per computation */
+    /* ue_key's endpoint-pair hash per N2 association number (< SYM_PAIR_MEMOS): the texts in
+     * order (a <= b) it was computed from, compared before use (an association may have
+     * several address pairs). */
+    struct {
+        char a[sizeof(((amfol_endpoint *)0)->text)], b[sizeof(((amfol_endpoint *)0)->text)];
+        uint64_t h;
+        bool set;
+    } pair_memo[SYM_PAIR_MEMOS];
 };
 
 /* amfol_symptoms_rows.c: "slow,sbi-slow,unanswered", NULL for no flag */
