@@ -144,18 +144,118 @@ static inline bool same_bytes(const uint8_t *a, const uint8_t *b, size_t size)
     }
 }
 
+/* A layout compiled for the compare: each member as the aligned 8-byte word of the item that
+ * holds it and the mask of its bytes in that word (members that fit one word inside the item,
+ * on a little-endian host), so that a member is compared and copied without dispatching on its
+ * size. A few layouts per build (one per glue module), found by pointer. */
+typedef struct packed_field {
+    uint64_t mask;                     /* its bytes in the word */
+    uint16_t word;                     /* offset of the 8-byte word */
+    uint8_t in_word;                   /* the member fits in that word (else: same_bytes) */
+    uint8_t shift;                     /* 8 * its offset in the word */
+    uint8_t size, kind;
+    uint8_t mask_byte, mask_bit;       /* its bit in the record's member mask */
+} packed_field;
+typedef struct packed_layout {
+    const amfol_item_layout *layout;
+    packed_field f[AMFOL_ITEM_MAX_FIELDS];
+} packed_layout;
+#define PACKED_LAYOUTS 8
+static packed_layout packed_layouts[PACKED_LAYOUTS];
+
+static const packed_layout *packed_of(const amfol_item_layout *layout)
+{
+    if (G_BYTE_ORDER != G_LITTLE_ENDIAN || layout->n_fields > AMFOL_ITEM_MAX_FIELDS)
+        return NULL;
+    for (int k = 0; k < PACKED_LAYOUTS; k++) {
+        packed_layout *c = &packed_layouts[k];
+        if (c->layout == layout)
+            return c;
+        if (c->layout)
+            continue;
+        for (int i = 0; i < layout->n_fields; i++) {
+            const amfol_item_field *f = &layout->fields[i];
+            size_t word = (size_t)f->off & ~(size_t)7, in = (size_t)f->off - word;
+            packed_field *p = &c->f[i];
+            p->kind = f->kind;
+            p->size = f->size;
+            p->mask_byte = (uint8_t)(i >> 3);
+            p->mask_bit = (uint8_t)(1u << (i & 7));
+            p->in_word = f->size >= 1 && in + f->size <= 8 && word + 8 <= layout->size &&
+                         (f->kind != AMFOL_ITEM_NAME || (in == 0 && f->size == 8));
+            p->word = (uint16_t)word;
+            p->shift = (uint8_t)(8 * in);
+            uint64_t bytes = f->size >= 8 ? ~UINT64_C(0) : ((UINT64_C(1) << (8 * f->size)) - 1);
+            p->mask = p->in_word ? bytes << (8 * in) : 0;
+        }
+        c->layout = layout;
+        return c;
+    }
+    return NULL;
+}
+
+/* One item's members that differ from the usual item's, by the compiled layout: at rec + at,
+ * its member mask then those members; returns the new `at`. Writes up to 8 bytes past it (the
+ * caller's record has that slack). */
+static size_t pack_item(uint8_t *rec, size_t at, const uint8_t *item, const uint8_t *usual,
+                        const amfol_item_layout *layout, const packed_layout *pl, size_t mask_bytes)
+{
+    uint8_t *mask = rec + at;
+    uint64_t zero = 0;
+    memcpy(mask, &zero, 8);                  /* mask_bytes <= 8 */
+    at += mask_bytes;
+    const packed_field *p = pl->f, *end = pl->f + layout->n_fields;
+    for (; p < end; p++) {
+        if (p->in_word) {
+            uint64_t x, y;
+            memcpy(&x, item + p->word, 8);
+            memcpy(&y, usual + p->word, 8);
+            if (!((x ^ y) & p->mask))
+                continue;
+            mask[p->mask_byte] |= p->mask_bit;
+            if (p->kind == AMFOL_ITEM_NAME) {
+                at += amfol_varint_put(rec + at, name_number((const void *)(uintptr_t)x));
+            } else {
+                uint64_t v = x >> p->shift;      /* its bytes first, as they are in memory */
+                memcpy(rec + at, &v, 8);
+                at += p->size;
+            }
+            continue;
+        }
+        const amfol_item_field *f = &layout->fields[p - pl->f];
+        if (same_bytes(item + f->off, usual + f->off, f->size))
+            continue;
+        mask[p->mask_byte] |= p->mask_bit;
+        if (f->kind == AMFOL_ITEM_NAME) {
+            const void *ptr;
+            memcpy(&ptr, item + f->off, sizeof ptr);
+            at += amfol_varint_put(rec + at, name_number(ptr));
+        } else {
+            memcpy(rec + at, item + f->off, f->size);
+            at += f->size;
+        }
+    }
+    return at;
+}
+
 void *amfol_keep_packed(const void *items, int n, const amfol_item_layout *layout)
 {
     if (n <= 0)
         return NULL;
     size_t mask_bytes = ((size_t)layout->n_fields + 7) / 8;
-    uint8_t *rec = stage(1 + 5 + (size_t)n * (mask_bytes + layout->size));
+    /* + 8: pack_item's 8-byte stores past the end */
+    uint8_t *rec = stage(1 + 5 + (size_t)n * (mask_bytes + layout->size) + 8);
     size_t at = 0;
     rec[at++] = AMFOL_KEPT_PACKED;
     at += amfol_varint_put(rec + at, (uint32_t)n);
     const uint8_t *usual = layout->usual;
+    const packed_layout *pl = packed_of(layout);
     for (int k = 0; k < n; k++) {
         const uint8_t *item = (const uint8_t *)items + (size_t)k * layout->size;
+        if (pl) {
+            at = pack_item(rec, at, item, usual, layout, pl, mask_bytes);
+            continue;
+        }
         uint8_t *mask = rec + at;
         memset(mask, 0, mask_bytes);
         at += mask_bytes;

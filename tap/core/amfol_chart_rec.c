@@ -20,6 +20,7 @@ typedef struct frame_bucket {
     amfol_frame first, last;
 } frame_bucket;
 
+#define CHART_RECENT 64                  /* a power of two */
 struct amfol_chart_rec {
     bool have_origin;
     amfol_time origin;
@@ -36,6 +37,12 @@ struct amfol_chart_rec {
     GStringChunk *names;                 /* flow keys */
     uint32_t dropped;
     amfol_u64map by_hash;                /* series_hash -> series (one per series at most) */
+    /* series_get's recent answers by the text pointers asked with (callers pass interned names),
+     * confirmed by the texts like a by_hash hit: no hash of the texts for them. */
+    struct {
+        const char *owner, *name;
+        amfol_chart_series *s;
+    } recent[CHART_RECENT];
 };
 
 static void series_free(void *p)
@@ -185,10 +192,27 @@ static void series_remember(amfol_chart_rec *r, uint64_t h, amfol_chart_series *
     amfol_u64map_put(&r->by_hash, h, (uint64_t)(uintptr_t)s);
 }
 
+static amfol_chart_series *series_find(amfol_chart_rec *r, int kind, const char *owner, const char *name);
+
 static amfol_chart_series *series_get(amfol_chart_rec *r, int kind, const char *owner, const char *name)
 {
     owner = owner ? owner : "";
     name = name ? name : "";
+    uintptr_t slot = ((uintptr_t)owner >> 3) * 31 + ((uintptr_t)name >> 3) * 7 + (uintptr_t)kind;
+    slot = (slot ^ (slot >> 7)) & (CHART_RECENT - 1);
+    amfol_chart_series *hit = r->recent[slot].s;
+    if (hit && r->recent[slot].owner == owner && r->recent[slot].name == name && hit->kind == kind &&
+        strcmp(hit->owner, owner) == 0 && strcmp(hit->name, name) == 0)
+        return hit;
+    amfol_chart_series *s = series_find(r, kind, owner, name);
+    r->recent[slot].owner = owner;
+    r->recent[slot].name = name;
+    r->recent[slot].s = s;
+    return s;
+}
+
+static amfol_chart_series *series_find(amfol_chart_rec *r, int kind, const char *owner, const char *name)
+{
     uint64_t h = series_hash(kind, owner, name);
     amfol_chart_series *hit = (amfol_chart_series *)(uintptr_t)amfol_u64map_get(&r->by_hash, h);
     if (hit && hit->kind == kind && strcmp(hit->owner, owner) == 0 && strcmp(hit->name, name) == 0)

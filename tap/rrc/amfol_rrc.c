@@ -80,8 +80,7 @@ void rrc_req_govern(amfol_engine *e, rrc_req *r, bool count)
     amfol_rrc *s = e->rrc;
     double grace = e->cfg.grace_ms / 1000.0;
     int32_t seg, stopped;
-    uint32_t target = rrc_request_target(e, r);
-    rrc_cell_governance_for(e, r->cell, target, r->time, &seg, &stopped);
+    uint32_t target = rrc_request_governance(e, r, r->time, &seg, &stopped);
     /* Unattributed: shown with the strictest overload of the gNB's AMFs, judged by no rule. */
     r->unattributed = target == RRC_NO_IX && seg >= 0;
     r->seg = seg;

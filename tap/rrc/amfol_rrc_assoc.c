@@ -242,7 +242,8 @@ static int strictness(int action)
     }
 }
 
-/* The associations of the cell's gNB (one gNB, several AMFs): up to `cap` of them. */
+/* The associations of the cell's gNB (one gNB, several AMFs), in number order: up to `cap` of
+ * them. */
 static uint32_t gnb_assocs(amfol_engine *e, uint32_t cell, uint32_t *out, uint32_t cap)
 {
     amfol_rrc *s = e->rrc;
@@ -251,8 +252,12 @@ static uint32_t gnb_assocs(amfol_engine *e, uint32_t cell, uint32_t *out, uint32
     uint32_t b = s->cells[cell].bound_assoc, n = 0;
     const char *gname = rrc_assoc_gnb_name(e, b);
     for (uint32_t ai = 0; ai < s->n_assocs && n < cap; ai++) {
+        if (ai == b) {
+            out[n++] = ai;
+            continue;
+        }
         const char *name = rrc_assoc_gnb_name(e, ai);
-        if (ai == b || (name && gname && strcmp(name, gname) == 0))
+        if (name && gname && (name == gname || strcmp(name, gname) == 0))
             out[n++] = ai;
     }
     return n;
@@ -263,17 +268,17 @@ static uint32_t gnb_assocs(amfol_engine *e, uint32_t cell, uint32_t *out, uint32
  * AMF Pointer of ng-5G-S-TMSI-Part1, matched to the GUAMIs each association's AMF serves; a new
  * UE's, the association that carried its INITIAL UE MESSAGE (amfol_rrc_new_ue.c).
  * RRC_ALL_ASSOCS when every association of the gNB goes to one AMF; RRC_NO_IX when amfol cannot
- * tell (a new UE not tied to its INITIAL UE MESSAGE, no GUAMI, or no match). */
-uint32_t rrc_request_target(amfol_engine *e, const rrc_req *r)
+ * tell (a new UE not tied to its INITIAL UE MESSAGE, no GUAMI, or no match). `as`: the first n
+ * (at most 16) associations of the request's cell's gNB (gnb_assocs). */
+static uint32_t request_target_in(amfol_engine *e, const rrc_req *r, const uint32_t *as, uint32_t n)
 {
     amfol_rrc *s = e->rrc;
-    uint32_t as[16];
-    uint32_t n = gnb_assocs(e, r->cell, as, 16);
     if (n == 0)
         return RRC_NO_IX;
     bool one_amf = true;               /* several associations to one AMF are still one target */
+    const char *amf0 = n > 1 ? rrc_assoc_amf_name(e, as[0]) : NULL;
     for (uint32_t k = 1; k < n && one_amf; k++)
-        one_amf = g_strcmp0(rrc_assoc_amf_name(e, as[k]), rrc_assoc_amf_name(e, as[0])) == 0;
+        one_amf = g_strcmp0(rrc_assoc_amf_name(e, as[k]), amf0) == 0;
     if (one_amf)
         return RRC_ALL_ASSOCS;
     if (!r->has_part1) {
@@ -296,28 +301,23 @@ uint32_t rrc_request_target(amfol_engine *e, const rrc_req *r)
     return hit;
 }
 
-void rrc_cell_governance(amfol_engine *e, uint32_t cell, amfol_time t, int32_t *in_force, int32_t *last_stopped)
+uint32_t rrc_request_target(amfol_engine *e, const rrc_req *r)
 {
-    rrc_cell_governance_for(e, cell, RRC_NO_IX, t, in_force, last_stopped);
+    uint32_t as[16];
+    uint32_t n = gnb_assocs(e, r->cell, as, 16);
+    return request_target_in(e, r, as, n);
 }
 
-void rrc_cell_governance_for(amfol_engine *e, uint32_t cell, uint32_t only_assoc, amfol_time t,
-                             int32_t *in_force, int32_t *last_stopped)
+/* rrc_cell_governance_for over the associations of the cell's gNB, given (all of them, as
+ * gnb_assocs lists them without a cap; n == 0: the cell has no gNB). */
+static void governance_in(const amfol_rrc *s, const uint32_t *as, uint32_t n, uint32_t only_assoc,
+                          amfol_time t, int32_t *in_force, int32_t *last_stopped)
 {
-    amfol_rrc *s = e->rrc;
     *in_force = *last_stopped = -1;
-    if (!rrc_cell_bind(e, cell))
-        return;
-    uint32_t b = s->cells[cell].bound_assoc;
-    const char *gname = rrc_assoc_gnb_name(e, b);
-    for (uint32_t ai = 0; ai < s->n_assocs; ai++) {
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t ai = as[k];
         if (only_assoc != RRC_NO_IX && only_assoc != RRC_ALL_ASSOCS && ai != only_assoc)
             continue;
-        if (ai != b) {
-            const char *n = rrc_assoc_gnb_name(e, ai);
-            if (!n || !gname || strcmp(n, gname) != 0)
-                continue;
-        }
         /* Latest segment of this association that started at or before t. */
         for (int32_t ix = amfol_n2_assoc_last_segment(s->n2, (int)ai); ix >= 0; ix--) {
             const rrc_segment *sg = rrc_seg(s, ix);
@@ -335,4 +335,27 @@ void rrc_cell_governance_for(amfol_engine *e, uint32_t cell, uint32_t only_assoc
             break;
         }
     }
+}
+
+uint32_t rrc_request_governance(amfol_engine *e, const rrc_req *r, amfol_time t, int32_t *in_force,
+                                int32_t *last_stopped)
+{
+    uint32_t as[RRC_MAX_ASSOCS];
+    uint32_t n = gnb_assocs(e, r->cell, as, RRC_MAX_ASSOCS);
+    uint32_t target = request_target_in(e, r, as, n < 16 ? n : 16);
+    governance_in(e->rrc, as, n, target, t, in_force, last_stopped);
+    return target;
+}
+
+void rrc_cell_governance(amfol_engine *e, uint32_t cell, amfol_time t, int32_t *in_force, int32_t *last_stopped)
+{
+    rrc_cell_governance_for(e, cell, RRC_NO_IX, t, in_force, last_stopped);
+}
+
+void rrc_cell_governance_for(amfol_engine *e, uint32_t cell, uint32_t only_assoc, amfol_time t,
+                             int32_t *in_force, int32_t *last_stopped)
+{
+    uint32_t as[RRC_MAX_ASSOCS];
+    uint32_t n = gnb_assocs(e, cell, as, RRC_MAX_ASSOCS);
+    governance_in(e->rrc, as, n, only_assoc, t, in_force, last_stopped);
 }

@@ -103,8 +103,7 @@ rrc_req *rrc_conn_setup_complete(amfol_engine *e, const amfol_rrc_event *ev)
     r->nssai = (int16_t)nssai_intern(s, ev->requested_nssai, ev->n_requested_nssai);
     /* The gNB decides on the slice now: judge against the overload in force at this moment. */
     int32_t stopped;
-    rrc_cell_governance_for(e, r->cell, rrc_request_target(e, r), r->complete_time, &r->complete_seg,
-                            &stopped);
+    rrc_request_governance(e, r, r->complete_time, &r->complete_seg, &stopped);
     return r;
 }
 

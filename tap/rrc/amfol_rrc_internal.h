@@ -168,6 +168,10 @@ void rrc_cell_governance_for(amfol_engine *e, uint32_t cell, uint32_t only_assoc
 /* The association (AMF) a request targets: RRC_ALL_ASSOCS when the gNB has one AMF, RRC_NO_IX
  * when it cannot be attributed. */
 uint32_t rrc_request_target(amfol_engine *e, const rrc_req *r);
+/* rrc_request_target(e, r), and rrc_cell_governance_for(e, r->cell, that target, t, ...), with
+ * the gNB's associations found once. */
+uint32_t rrc_request_governance(amfol_engine *e, const rrc_req *r, amfol_time t, int32_t *in_force,
+                                int32_t *last_stopped);
 /* Tie the cell to a gNB (NGAP user location, gNB-ID bits, cell_map), true when bound. */
 bool rrc_cell_bind(amfol_engine *e, uint32_t cell);
 /* SCTP trouble within `window_s` of t on association ai: counts per kind into out[4]. */

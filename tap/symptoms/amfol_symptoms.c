@@ -73,9 +73,14 @@ static void ip_of(const char *endpoint, char *buf, size_t cap)
 
 static int amf_index(amfol_symptoms *s, const char *name)
 {
+    if (s->last_amf == name)                 /* consecutive events: mostly the same AMF */
+        return s->last_ai;
     for (guint i = 0; i < s->amfs->len; i++)
-        if (((sym_amf *)g_ptr_array_index(s->amfs, i))->name == name)
+        if (((sym_amf *)g_ptr_array_index(s->amfs, i))->name == name) {
+            s->last_amf = name;
+            s->last_ai = (int)i;
             return (int)i;
+        }
     if (s->amfs->len >= SYM_MAX_AMFS) {
         s->amfs_dropped++;
         return -1;
@@ -114,18 +119,35 @@ static sym_slot *slot_at(const amfol_engine *e, sym_amf *a, amfol_time t)
     return &g_array_index(a->slots, sym_slot, k);
 }
 
-/* One N2 UE context: the association (endpoints in either order) and the RAN UE NGAP ID. */
-static bool ue_key(const amfol_ngap_event *ev, uint64_t *key)
+/* One N2 UE context: the association (endpoints in either order) and the RAN UE NGAP ID.
+ * `assoc`: N2's number of the association (-1 unknown), for the memo of the pair's hash. */
+static bool ue_key(amfol_symptoms *s, int assoc, const amfol_ngap_event *ev, uint64_t *key)
 {
     if (ev->ran_ue_id == AMFOL_ABSENT)
         return false;
     const amfol_endpoint *a = &ev->where.src, *b = &ev->where.dst;
-    if (strcmp(a->text, b->text) > 0) {
-        const amfol_endpoint *t = a;
-        a = b;
-        b = t;
+    uint64_t h;
+    if (assoc >= 0 && assoc < SYM_PAIR_MEMOS && s->pair_memo[assoc].set &&
+        ((strcmp(a->text, s->pair_memo[assoc].a) == 0 && strcmp(b->text, s->pair_memo[assoc].b) == 0) ||
+         (strcmp(b->text, s->pair_memo[assoc].a) == 0 && strcmp(a->text, s->pair_memo[assoc].b) == 0))) {
+        h = s->pair_memo[assoc].h;
+    } else {
+        if (strcmp(a->text, b->text) > 0) {
+            const amfol_endpoint *t = a;
+            a = b;
+            b = t;
+        }
+        size_t la = amfol_endpoint_len(a), lb = amfol_endpoint_len(b);
+        h = amfol_endpoint_pair_hash(a, la, b, lb, 0);
+        if (assoc >= 0 && assoc < SYM_PAIR_MEMOS) {
+            memcpy(s->pair_memo[assoc].a, a->text, la);
+            s->pair_memo[assoc].a[la] = '\0';
+            memcpy(s->pair_memo[assoc].b, b->text, lb);
+            s->pair_memo[assoc].b[lb] = '\0';
+            s->pair_memo[assoc].h = h;
+            s->pair_memo[assoc].set = true;
+        }
     }
-    uint64_t h = amfol_endpoint_pair_hash(a, amfol_endpoint_len(a), b, amfol_endpoint_len(b), 0);
     *key = ((h ^ (h >> 32)) << 32) | (uint32_t)ev->ran_ue_id;
     return true;
 }
@@ -144,9 +166,8 @@ static void add_sample(amfol_symptoms *s, int series, amfol_time t, amfol_frame 
 
 /* This NGAP message is an OVERLOAD START: asked of the N2 timeline (tap/n2, the one reader of
  * START/STOP), which has already taken it and opened a segment at its frame. */
-static bool opens_segment(const amfol_n2 *n2, const amfol_ngap_event *ev)
+static bool opens_segment(const amfol_n2 *n2, int assoc, const amfol_ngap_event *ev)
 {
-    int assoc = amfol_n2_where_assoc(n2, &ev->where);
     const amfol_n2_segment *seg = amfol_n2_segment_get(n2, amfol_n2_assoc_last_segment(n2, assoc));
     return seg && !seg->start_unknown && seg->start_frame == ev->where.frame;
 }
@@ -303,7 +324,8 @@ static void symptoms_ngap(amfol_engine *e, const amfol_ngap_event *ev, void *res
         return;
     amfol_symptoms *s = e->symptoms;
     take(s, ev->where.time);
-    const char *name = amfol_n2_assoc_amf_name(e->n2, amfol_n2_where_assoc(e->n2, &ev->where));
+    int assoc = amfol_n2_where_assoc(e->n2, &ev->where);   /* asked once per event */
+    const char *name = amfol_n2_assoc_amf_name(e->n2, assoc);
     int ai = name ? amf_index(s, name) : -1;
     if (ai < 0)
         return;
@@ -311,7 +333,7 @@ static void symptoms_ngap(amfol_engine *e, const amfol_ngap_event *ev, void *res
     sym_slot *slot = slot_at(e, a, ev->where.time);
     bool initiating = ev->pdu_type == AMFOL_PDU_INITIATING;
     uint64_t key = 0;
-    bool has_key = ue_key(ev, &key);
+    bool has_key = ue_key(s, assoc, ev, &key);
     if (slot) {
         slot->ngap++;
         slot->nas += ev->has_nas;
@@ -323,7 +345,10 @@ static void symptoms_ngap(amfol_engine *e, const amfol_ngap_event *ev, void *res
                                     ev->proc == AMFOL_NGAP_UE_CONTEXT_RELEASE_REQUEST);
     }
     if (initiating && ev->proc == AMFOL_NGAP_INITIAL_UE_MESSAGE) {
-        ip_of(ev->where.dst.text, a->ip, sizeof a->ip);
+        if (strcmp(a->ip_from, ev->where.dst.text) != 0) {   /* the same address again: same ip */
+            ip_of(ev->where.dst.text, a->ip, sizeof a->ip);
+            g_strlcpy(a->ip_from, ev->where.dst.text, sizeof a->ip_from);
+        }
         if (has_key)
             pending_add(s, AMFOL_SYM_INITIAL_UE, key, ai, ev->where.frame, ev->where.time);
     }
@@ -341,7 +366,7 @@ static void symptoms_ngap(amfol_engine *e, const amfol_ngap_event *ev, void *res
         slot->ue_contexts = a->contexts;
         slot->has_contexts = true;
     }
-    if (opens_segment(e->n2, ev))
+    if (opens_segment(e->n2, assoc, ev))
         add_control(a, ev->where.frame, ev->where.time, "OVERLOAD START");
 }
 
@@ -355,10 +380,11 @@ static void symptoms_nas(amfol_engine *e, const amfol_nas_event *ev, void *resul
     take(s, ev->where.time);
     if (!ng)
         return;
-    const char *name = amfol_n2_assoc_amf_name(e->n2, amfol_n2_where_assoc(e->n2, &ng->where));
+    int assoc = amfol_n2_where_assoc(e->n2, &ng->where);
+    const char *name = amfol_n2_assoc_amf_name(e->n2, assoc);
     int ai = name ? amf_index(s, name) : -1;
     uint64_t key;
-    if (ai < 0 || !ue_key(ng, &key))
+    if (ai < 0 || !ue_key(s, assoc, ng, &key))
         return;
     bool uplink = ng->proc == AMFOL_NGAP_INITIAL_UE_MESSAGE || ng->proc == AMFOL_NGAP_UPLINK_NAS_TRANSPORT;
     if (uplink && ev->mm_type == MM_REGISTRATION_REQUEST)

@@ -61,6 +61,7 @@ typedef struct sym_control {
 typedef struct sym_amf {
     const char *name;              /* interned by the N2 module */
     char ip[48];                   /* from the destination of INITIAL UE MESSAGEs, "" unknown */
+    char ip_from[64];              /* the endpoint text `ip` was taken from ("" none yet) */
     GArray *slots;                 /* sym_slot, index = second since the capture's first frame */
     uint32_t slots_dropped;        /* events outside the slot range */
     uint32_t contexts;             /* active N2 UE contexts now */
@@ -69,10 +70,13 @@ typedef struct sym_amf {
     uint32_t controls_dropped;
 } sym_amf;
 
+#define SYM_PAIR_MEMOS 256
 struct amfol_symptoms {
     amfol_config cfg;
     bool congestion[256];          /* 5GMM causes of amfol.congestion_causes */
     GPtrArray *amfs;               /* sym_amf*, owned */
+    const char *last_amf;          /* amf_index's last name found, and its index */
+    int last_ai;
     uint32_t amfs_dropped;
     amfol_u64map pending[2];       /* initial-ue, registration: key -> queue number + 1 */
     /* The requests in request order: numbers [head, tail), number n at e[n % cap]; grown by
@@ -99,6 +103,14 @@ struct amfol_symptoms {
     GPtrArray *bucket_arrays;      /* owned bucket arrays of `series` */
     int sole_amf;                  /* the only AMF with N2 UE traffic, else -1 */
     GArray *owners;                /* int per sample: its AMF, resolved once per computation */
+    /* ue_key's endpoint-pair hash per N2 association number (< SYM_PAIR_MEMOS): the texts in
+     * order (a <= b) it was computed from, compared before use (an association may have
+     * several address pairs). */
+    struct {
+        char a[sizeof(((amfol_endpoint *)0)->text)], b[sizeof(((amfol_endpoint *)0)->text)];
+        uint64_t h;
+        bool set;
+    } pair_memo[SYM_PAIR_MEMOS];
 };
 
 /* amfol_symptoms_rows.c: "slow,sbi-slow,unanswered", NULL for no flag */
