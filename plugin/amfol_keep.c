@@ -194,6 +194,18 @@ static const packed_layout *packed_of(const amfol_item_layout *layout)
     return NULL;
 }
 
+/* A member that differs from the usual item: its name's number (a varint) or its bytes. */
+static inline size_t put_member(uint8_t *rec, size_t at, const uint8_t *item, const amfol_item_field *f)
+{
+    if (f->kind == AMFOL_ITEM_NAME) {
+        const void *ptr;
+        memcpy(&ptr, item + f->off, sizeof ptr);
+        return at + amfol_varint_put(rec + at, name_number(ptr));
+    }
+    memcpy(rec + at, item + f->off, f->size);
+    return at + f->size;
+}
+
 /* One item's members that differ from the usual item's, by the compiled layout: at rec + at,
  * its member mask then those members; returns the new `at`. Writes up to 8 bytes past it (the
  * caller's record has that slack). */
@@ -226,14 +238,7 @@ static size_t pack_item(uint8_t *rec, size_t at, const uint8_t *item, const uint
         if (same_bytes(item + f->off, usual + f->off, f->size))
             continue;
         mask[p->mask_byte] |= p->mask_bit;
-        if (f->kind == AMFOL_ITEM_NAME) {
-            const void *ptr;
-            memcpy(&ptr, item + f->off, sizeof ptr);
-            at += amfol_varint_put(rec + at, name_number(ptr));
-        } else {
-            memcpy(rec + at, item + f->off, f->size);
-            at += f->size;
-        }
+        at = put_member(rec, at, item, f);
     }
     return at;
 }
@@ -264,14 +269,7 @@ void *amfol_keep_packed(const void *items, int n, const amfol_item_layout *layou
             if (same_bytes(item + f->off, usual + f->off, f->size))
                 continue;
             mask[i >> 3] |= (uint8_t)(1u << (i & 7));
-            if (f->kind == AMFOL_ITEM_NAME) {
-                const void *p;
-                memcpy(&p, item + f->off, sizeof p);
-                at += amfol_varint_put(rec + at, name_number(p));
-            } else {
-                memcpy(rec + at, item + f->off, f->size);
-                at += f->size;
-            }
+            at = put_member(rec, at, item, f);
         }
     }
     return staged(rec, at);
