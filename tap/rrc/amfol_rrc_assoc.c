@@ -301,15 +301,9 @@ static uint32_t request_target_in(amfol_engine *e, const rrc_req *r, const uint3
     return hit;
 }
 
-uint32_t rrc_request_target(amfol_engine *e, const rrc_req *r)
-{
-    uint32_t as[16];
-    uint32_t n = gnb_assocs(e, r->cell, as, 16);
-    return request_target_in(e, r, as, n);
-}
-
-/* rrc_cell_governance_for over the associations of the cell's gNB, given (all of them, as
- * gnb_assocs lists them without a cap; n == 0: the cell has no gNB). */
+/* The governance of the cell's gNB's associations, given (all of them, as gnb_assocs lists
+ * them without a cap; n == 0: the cell has no gNB), from only_assoc alone unless RRC_NO_IX or
+ * RRC_ALL_ASSOCS. */
 static void governance_in(const amfol_rrc *s, const uint32_t *as, uint32_t n, uint32_t only_assoc,
                           amfol_time t, int32_t *in_force, int32_t *last_stopped)
 {
@@ -349,13 +343,7 @@ uint32_t rrc_request_governance(amfol_engine *e, const rrc_req *r, amfol_time t,
 
 void rrc_cell_governance(amfol_engine *e, uint32_t cell, amfol_time t, int32_t *in_force, int32_t *last_stopped)
 {
-    rrc_cell_governance_for(e, cell, RRC_NO_IX, t, in_force, last_stopped);
-}
-
-void rrc_cell_governance_for(amfol_engine *e, uint32_t cell, uint32_t only_assoc, amfol_time t,
-                             int32_t *in_force, int32_t *last_stopped)
-{
     uint32_t as[RRC_MAX_ASSOCS];
     uint32_t n = gnb_assocs(e, cell, as, RRC_MAX_ASSOCS);
-    governance_in(e->rrc, as, n, only_assoc, t, in_force, last_stopped);
+    governance_in(e->rrc, as, n, RRC_NO_IX, t, in_force, last_stopped);
 }

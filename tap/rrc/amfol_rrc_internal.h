@@ -162,14 +162,9 @@ const rrc_segment *rrc_seg(const amfol_rrc *s, int32_t ix);
 /* The strictest segment in force at t on any association of the cell's gNB (-1 none), and the
  * latest segment stopped before t on them (-1 none). */
 void rrc_cell_governance(amfol_engine *e, uint32_t cell, amfol_time t, int32_t *in_force, int32_t *last_stopped);
-/* The same, from one association of the cell's gNB only (RRC_NO_IX: all of them). */
-void rrc_cell_governance_for(amfol_engine *e, uint32_t cell, uint32_t only_assoc, amfol_time t,
-                             int32_t *in_force, int32_t *last_stopped);
-/* The association (AMF) a request targets: RRC_ALL_ASSOCS when the gNB has one AMF, RRC_NO_IX
- * when it cannot be attributed. */
-uint32_t rrc_request_target(amfol_engine *e, const rrc_req *r);
-/* rrc_request_target(e, r), and rrc_cell_governance_for(e, r->cell, that target, t, ...), with
- * the gNB's associations found once. */
+/* The association (AMF) a request targets (RRC_ALL_ASSOCS when the gNB has one AMF, RRC_NO_IX
+ * when it cannot be attributed), returned, and rrc_cell_governance from that association only
+ * (all of them for RRC_NO_IX / RRC_ALL_ASSOCS), with the gNB's associations found once. */
 uint32_t rrc_request_governance(amfol_engine *e, const rrc_req *r, amfol_time t, int32_t *in_force,
                                 int32_t *last_stopped);
 /* Tie the cell to a gNB (NGAP user location, gNB-ID bits, cell_map), true when bound. */
