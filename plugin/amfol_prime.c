@@ -22,7 +22,7 @@
  * postdissector wants one (postdissectors_want_hfids).
  * The first first-pass dissection on a pool amfol has not seen before (tshark: frame 1) checks
  * that every field is primed; a miss (a new pool's tree freed unseen) turns this off: every field
- * is primed from then on, the frame is counted (amfol_prime_missed) and a warning printed once. */
+ * is primed from then on, and a warning is printed. */
 #include "amfol_prime.h"
 #include "amfol_compat.h"
 
@@ -50,7 +50,6 @@ static struct {
     int max_hfid;
     pool_state pools[PRIME_MAX_POOLS];
     bool all;                    /* prime everything from now on */
-    uint64_t missed;
 } P;
 
 static void want(int i)
@@ -164,9 +163,7 @@ void amfol_prime_stop(void)
     g_free(P.hfid);
     g_free(P.in_wanted);
     g_free(P.index_of);
-    uint64_t missed = P.missed;
     memset(&P, 0, sizeof P);
-    P.missed = missed;
 }
 
 void amfol_prime_dissected(packet_info *pinfo, bool first_pass, bool has_tree, const int *found, int n_found)
@@ -185,7 +182,6 @@ void amfol_prime_dissected(packet_info *pinfo, bool first_pass, bool has_tree, c
             ws_warning("amfol: a frame was dissected with some of amfol's fields not primed "
                        "(a tree was freed unseen); priming all of them from now on");
         P.all = true;
-        P.missed++;
     }
     st->seen = true;
     st->all = has_tree && !first_pass;
@@ -201,9 +197,4 @@ void amfol_prime_dissected(packet_info *pinfo, bool first_pass, bool has_tree, c
         want_all();
     else if (first_pass)
         want_only(found, n_found);
-}
-
-uint64_t amfol_prime_missed(void)
-{
-    return P.missed;
 }

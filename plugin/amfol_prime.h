@@ -19,7 +19,4 @@ void amfol_prime_stop(void);
 void amfol_prime_dissected(packet_info *pinfo, bool first_pass, bool has_tree, const int *found,
                            int n_found);
 
-/* Frames dissected with some field not primed (0 in tshark and in the tests). */
-uint64_t amfol_prime_missed(void);
-
 #endif
