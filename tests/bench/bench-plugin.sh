@@ -9,21 +9,28 @@
 #   amfol2 : tshark -2 -q -z amfol,json          (two passes, findings as Expert Info)
 #   events : tshark -q -z amfol,events > FILE    (the scale-out export)
 #   replay : amfol-replay FILE                    (no tshark at all)
+#   base2  : base with -2                         (what tshark's second pass costs by itself)
+#   floor2 : base2 with a read filter that passes every frame: a tree on the first pass only,
+#            as amfol's priming forces, and nothing in it (the floor of amfol's -2)
 # CPU is user+sys and memory the peak RSS, both from /usr/bin/time -v, tshark run as an
 # unprivileged user like the tests (tests/lib/tshark-as-user.sh). Prints one table and the
 # ratios the issue sets targets for (amfol/base CPU <= 1.5, RSS <= 1.3, -2 CPU <= 2.5,
-# 1M/100k <= 11).
-#   tests/bench/bench-plugin.sh [-b BUILD_DIR] [-r REPS] [-s "100000 300000 all"] [-c FRAMES]
+# 1M/100k <= 11), three ways: from the medians, from the best of the REPS runs (CPU seconds on a
+# shared machine grow with the neighbours' load: the least of several runs is the estimate
+# least disturbed by it), and as the median of each run's ratio to the base run of the same
+# repetition (slow drifts of the load cancel out).
+#   tests/bench/bench-plugin.sh [-b BUILD_DIR] [-r REPS] [-s "100000 300000 all"] [-q] [-c FRAMES]
+#   -q: skip events and replay (the scale-out export): the runs the targets compare only
 #   -c FRAMES: instead, count instructions with callgrind (repeatable on a busy machine) of base
 #              and amfol on the first FRAMES frames, and of tshark's start-up and of base with a
 #              tree (what forcing a tree costs before amfol does anything), per frame; and of
 #              amfol -2 (per frame against base's one pass, as the -2 target reads)
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
-build=$top/build reps=3 sizes="100000 300000 all" cg=0
-while getopts b:r:s:c: o; do
+build=$top/build reps=3 sizes="100000 300000 all" cg=0 quick=0
+while getopts b:r:s:c:q o; do
   case $o in
-    b) build=$OPTARG ;; r) reps=$OPTARG ;; s) sizes=$OPTARG ;; c) cg=$OPTARG ;;
+    b) build=$OPTARG ;; r) reps=$OPTARG ;; s) sizes=$OPTARG ;; c) cg=$OPTARG ;; q) quick=1 ;;
     *) sed -n '2,/^set -e/p' "$0" >&2; exit 2 ;;
   esac
 done
@@ -70,11 +77,16 @@ if [ "$cg" != 0 ]; then
   # filter or tree-needing tap); this filter primes one field that no frame of the storm carries
   f=$(count tree -q -z ngap,tree --disable-protocol amfol -Y "ngap.TimeToWait == 99")
   a2=$(count amfol2 -2 -q -z amfol,json)
-  awk -v n="$(frames_of "$cap")" -v b="$b" -v a="$a" -v s="$s" -v f="$f" -v a2="$a2" 'BEGIN {
+  # -2's floor: tshark's second pass by itself, and with a first-pass tree nothing fills
+  b2=$(count base2 -2 -q -z ngap,tree --disable-protocol amfol)
+  f2=$(count floor2 -2 -q -z ngap,tree --disable-protocol amfol -R "!(ngap.TimeToWait == 99)")
+  awk -v n="$(frames_of "$cap")" -v b="$b" -v a="$a" -v s="$s" -v f="$f" -v a2="$a2" -v b2="$b2" -v f2="$f2" 'BEGIN {
     printf "callgrind, %d frames: base %.0f Minstr, amfol %.0f Minstr, ratio %.2f\n", n, b / 1e6, a / 1e6, a / b
     printf "per frame (start-up of %.0f Minstr excluded): amfol %.2fx base; base + a tree with nothing primed %.2fx\n",
       s / 1e6, (a - s) / (b - s), (f - s) / (b - s)
-    printf "-2: amfol %.0f Minstr, per frame %.2fx base (one pass)\n", a2 / 1e6, (a2 - s) / (b - s) }'
+    printf "-2: amfol %.0f Minstr, per frame %.2fx base (one pass)\n", a2 / 1e6, (a2 - s) / (b - s)
+    printf "-2 floor: base -2 %.2fx, base -2 with a first-pass tree nothing fills %.2fx (per frame, of base one pass)\n",
+      (b2 - s) / (b - s), (f2 - s) / (b - s) }'
   echo "profiles: callgrind_annotate $work/cg/amfol.cg (kept: the folder is not removed)"
   trap - EXIT
   exit 0
@@ -105,10 +117,15 @@ for size in $sizes; do
       -Y "ngap.TimeToWait == 99"
     run amfol "$size" "$rep" "$top/tests/lib/tshark-as-user.sh" "$so" -q -r "$cap" -z amfol,json
     run amfol2 "$size" "$rep" "$top/tests/lib/tshark-as-user.sh" "$so" -2 -q -r "$cap" -z amfol,json
+    run base2 "$size" "$rep" "$top/tests/lib/tshark-as-user.sh" "$so" -2 -q -r "$cap" -z ngap,tree --disable-protocol amfol
+    run floor2 "$size" "$rep" "$top/tests/lib/tshark-as-user.sh" "$so" -2 -q -r "$cap" -z ngap,tree --disable-protocol amfol \
+      -R "!(ngap.TimeToWait == 99)"
+    [ "$quick" = 1 ] && continue
     run events "$size" "$rep" "$top/tests/lib/tshark-as-user.sh" "$so" -q -r "$cap" -z amfol,events
     cp "$work/events.out" "$work/events-$size.jsonl"
     run replay "$size" "$rep" "$replay" "$work/events-$size.jsonl"
   done
+  [ -f "$work/events-$size.jsonl" ] || : >"$work/events-$size.jsonl"
   echo "$size $(frames_of "$cap") $(stat -c %s "$work/events-$size.jsonl")" >>"$work/sizes"
 done
 grep -q '"findings"' "$work/amfol.out" || { echo "amfol printed no report:"; head "$work/amfol.out"; exit 1; }
@@ -116,31 +133,68 @@ awk -v sizes="$sizes" '
   FNR == NR { frames[$1] = $2; evbytes[$1] = $3; next }
   { k = $1 " " $2; n[k]++; cpu[k, n[k]] = $3; rss[k, n[k]] = $4 }
   function median(arr, k, m,   i, j, t, v) {
+    if (m == 0) return 0
     for (i = 1; i <= m; i++) v[i] = arr[k, i]
     for (i = 1; i <= m; i++) for (j = i + 1; j <= m; j++) if (v[j] < v[i]) { t = v[i]; v[i] = v[j]; v[j] = t }
     return v[int((m + 1) / 2)]
   }
-  END {
-    ns = split(sizes, S, " ")
-    printf "%-8s %9s | %8s %8s %8s %8s %8s %8s | %8s %8s | %6s %6s %6s %6s | %s\n", "size", "frames",
-      "base s", "tree s", "amfol s", "-2 s", "events s", "replay s", "base MiB", "amfol MiB", "tree", "CPU", "RSS", "-2",
-      "events file"
+  function least(arr, k, m,   i, v) {
+    if (m == 0) return 0
+    v = arr[k, 1]
+    for (i = 2; i <= m; i++) if (arr[k, i] < v) v = arr[k, i]
+    return v
+  }
+  function ratio(a, b) { return b > 0 ? a / b : 0 }
+  function table(how,   i, s, l, lab, k) {
+    printf "%s of the runs:\n", how
+    printf "%-8s %9s | %7s %7s %7s %7s %7s %7s %8s %8s | %8s %8s | %6s %6s %6s | %6s %6s %6s | %s\n", "size", "frames",
+      "base s", "tree s", "amfol s", "-2 s", "base2 s", "floor2 s", "events s", "replay s", "base MiB", "amfol MiB",
+      "tree", "CPU", "RSS", "base2", "floor2", "-2", "events file"
     for (i = 1; i <= ns; i++) {
       s = S[i]
-      for (l = 0; l < 6; l++) {
-        split("base amfol amfol2 events replay tree", L, " ")
-        lab = L[l + 1]; k = lab " " s
-        c[lab, s] = median(cpu, k, n[k]); r[lab, s] = median(rss, k, n[k])
+      for (l = 1; l <= nl; l++) {
+        lab = L[l]; k = lab " " s
+        c[lab, s] = how == "median" ? median(cpu, k, n[k]) : least(cpu, k, n[k])
+        r[lab, s] = how == "median" ? median(rss, k, n[k]) : least(rss, k, n[k])
       }
-      printf "%-8s %9d | %8.2f %8.2f %8.2f %8.2f %8.2f %8.2f | %8.1f %8.1f | %5.2fx %5.2fx %5.2fx %5.2fx | %.1f MiB\n",
-        s, frames[s], c["base", s], c["tree", s], c["amfol", s], c["amfol2", s], c["events", s], c["replay", s],
-        r["base", s] / 1024, r["amfol", s] / 1024, c["tree", s] / c["base", s],
-        c["amfol", s] / c["base", s], r["amfol", s] / r["base", s], c["amfol2", s] / c["base", s], evbytes[s] / 1048576
+      printf "%-8s %9d | %7.2f %7.2f %7.2f %7.2f %7.2f %7.2f %8.2f %8.2f | %8.1f %8.1f | %5.2fx %5.2fx %5.2fx | %5.2fx %5.2fx %5.2fx | %.1f MiB\n",
+        s, frames[s], c["base", s], c["tree", s], c["amfol", s], c["amfol2", s], c["base2", s], c["floor2", s],
+        c["events", s], c["replay", s], r["base", s] / 1024, r["amfol", s] / 1024,
+        ratio(c["tree", s], c["base", s]), ratio(c["amfol", s], c["base", s]), ratio(r["amfol", s], r["base", s]),
+        ratio(c["base2", s], c["base", s]), ratio(c["floor2", s], c["base", s]), ratio(c["amfol2", s], c["base", s]),
+        evbytes[s] / 1048576
     }
     first = S[1]; last = S[ns]
     if (ns > 1)
       printf "growth %s/%s (frames x%.2f): amfol CPU x%.2f, base CPU x%.2f, amfol RSS x%.2f\n", last, first,
-        frames[last] / frames[first], c["amfol", last] / c["amfol", first], c["base", last] / c["base", first],
-        r["amfol", last] / r["amfol", first]
-    print "targets: CPU <= 1.50x, RSS <= 1.30x, -2 <= 2.50x of base; 1M/100k <= 11x (tree: base with a tree that nothing fills)"
+        frames[last] / frames[first], ratio(c["amfol", last], c["amfol", first]),
+        ratio(c["base", last], c["base", first]), ratio(r["amfol", last], r["amfol", first])
+  }
+  # each run against the base run of the same repetition, minutes apart at most: slow drifts of
+  # the neighbours load cancel out of these ratios (fast noise does not)
+  function paired(   i, s, l, lab, j, m, q) {
+    print "median of the ratios to base within each repetition:"
+    printf "%-8s | %6s %6s %6s %6s %6s %6s\n", "size", "tree", "CPU", "RSS", "base2", "floor2", "-2"
+    for (i = 1; i <= ns; i++) {
+      s = S[i]; m = n["base " s]
+      split("tree amfol amfol2 base2 floor2", P, " ")
+      for (l = 1; l <= 5; l++) {
+        lab = P[l]
+        for (j = 1; j <= m; j++) q[lab, j] = ratio(cpu[lab " " s, j], cpu["base " s, j])
+        pr[lab] = median(q, lab, m)
+        for (j = 1; j <= m; j++) q["rss", j] = ratio(rss["amfol " s, j], rss["base " s, j])
+        pr["rss"] = median(q, "rss", m)
+      }
+      printf "%-8s | %5.2fx %5.2fx %5.2fx %5.2fx %5.2fx %5.2fx\n", s, pr["tree"], pr["amfol"], pr["rss"],
+        pr["base2"], pr["floor2"], pr["amfol2"]
+    }
+  }
+  END {
+    ns = split(sizes, S, " ")
+    nl = split("base tree amfol amfol2 base2 floor2 events replay", L, " ")
+    table("median")
+    table("best")
+    paired()
+    print "targets: CPU <= 1.50x, RSS <= 1.30x, -2 <= 2.50x of base; 1M/100k <= 11x"
+    print "tree: base with a tree nothing fills; base2: base with -2; floor2: base2 with a first-pass tree nothing fills"
   }' "$work/sizes" "$work/results"
