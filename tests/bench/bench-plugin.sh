@@ -19,18 +19,23 @@
 # shared machine grow with the neighbours' load: the least of several runs is the estimate
 # least disturbed by it), and as the median of each run's ratio to the base run of the same
 # repetition (slow drifts of the load cancel out).
-#   tests/bench/bench-plugin.sh [-b BUILD_DIR] [-r REPS] [-s "100000 300000 all"] [-q] [-c FRAMES]
+#   tests/bench/bench-plugin.sh [-b BUILD_DIR] [-r REPS] [-s "100000 300000 all"] [-q] [-c FRAMES [-m]]
 #   -q: skip events and replay (the scale-out export): the runs the targets compare only
 #   -c FRAMES: instead, count instructions with callgrind (repeatable on a busy machine) of base
 #              and amfol on the first FRAMES frames, and of tshark's start-up and of base with a
 #              tree (what forcing a tree costs before amfol does anything), per frame; and of
-#              amfol -2 (per frame against base's one pass, as the -2 target reads)
+#              amfol -2, base -2 and floor2 (per frame against base's one pass, as the -2 target
+#              reads). The runs go in parallel, one per core.
+#   -m: with -c, also simulate the caches (callgrind --cache-sim=yes, several times slower) and
+#       print each run's L1 and last-level misses and its cycles as modelled by
+#       Ir + K x L1 misses + 100 x last-level misses, K = 5 and 10: what a CPU second costs beyond
+#       the instruction count, without the noise of CPU seconds on a shared machine
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
-build=$top/build reps=3 sizes="100000 300000 all" cg=0 quick=0
-while getopts b:r:s:c:q o; do
+build=$top/build reps=3 sizes="100000 300000 all" cg=0 quick=0 cachesim=0
+while getopts b:r:s:c:qm o; do
   case $o in
-    b) build=$OPTARG ;; r) reps=$OPTARG ;; s) sizes=$OPTARG ;; c) cg=$OPTARG ;; q) quick=1 ;;
+    b) build=$OPTARG ;; r) reps=$OPTARG ;; s) sizes=$OPTARG ;; c) cg=$OPTARG ;; q) quick=1 ;; m) cachesim=1 ;;
     *) sed -n '2,/^set -e/p' "$0" >&2; exit 2 ;;
   esac
 done
@@ -61,25 +66,32 @@ if [ "$cg" != 0 ]; then
   tshark_user -q -r "$cap" -c 1 >/dev/null   # stage plugin and capture
   staged=$(ls "$AMFOL_STAGE"/cap/*-"$(basename "$cap")")
   mkdir -m 777 "$work/cg"
-  count() { # LABEL ARGS... -> instructions (as "nobody" when root, like tshark-as-user.sh)
+  sim=()
+  [ "$cachesim" = 1 ] && sim=(--cache-sim=yes)
+  count() { # LABEL ARGS...: runs in the background; the instructions go to LABEL.n
     local as_user=()
     [ "$(id -u)" = 0 ] && as_user=(setpriv --reuid=65534 --regid=65534 --clear-groups)
     "${as_user[@]}" env -i PATH=/usr/bin:/bin HOME="$AMFOL_STAGE/home" LANG=C.UTF-8 \
-      valgrind --tool=callgrind --callgrind-out-file="$work/cg/$1.cg" \
+      valgrind --tool=callgrind "${sim[@]}" --callgrind-out-file="$work/cg/$1.cg" \
       tshark -r "$staged" "${@:2}" >/dev/null 2>"$work/cg/$1.log"
-    sed -n 's/.*Collected : *\([0-9]*\).*/\1/p' "$work/cg/$1.log"
+    sed -n 's/.*Collected : *\([0-9]*\).*/\1/p' "$work/cg/$1.log" >"$work/cg/$1.n"
   }
-  b=$(count base -q -z ngap,tree --disable-protocol amfol)
-  a=$(count amfol -q -z amfol,json)
+  jobs_max=$(nproc)
+  queue() { while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do sleep 1; done; count "$@" & }
+  queue base -q -z ngap,tree --disable-protocol amfol
+  queue amfol -q -z amfol,json
   # tshark's start-up (registration of every dissector), the same in every run: one frame
-  s=$(count startup -c 1 -q -z ngap,tree --disable-protocol amfol)
+  queue startup -c 1 -q -z ngap,tree --disable-protocol amfol
   # what a tree costs by itself: tshark decides once per run to build one (any primed field,
   # filter or tree-needing tap); this filter primes one field that no frame of the storm carries
-  f=$(count tree -q -z ngap,tree --disable-protocol amfol -Y "ngap.TimeToWait == 99")
-  a2=$(count amfol2 -2 -q -z amfol,json)
+  queue tree -q -z ngap,tree --disable-protocol amfol -Y "ngap.TimeToWait == 99"
+  queue amfol2 -2 -q -z amfol,json
   # -2's floor: tshark's second pass by itself, and with a first-pass tree nothing fills
-  b2=$(count base2 -2 -q -z ngap,tree --disable-protocol amfol)
-  f2=$(count floor2 -2 -q -z ngap,tree --disable-protocol amfol -R "!(ngap.TimeToWait == 99)")
+  queue base2 -2 -q -z ngap,tree --disable-protocol amfol
+  queue floor2 -2 -q -z ngap,tree --disable-protocol amfol -R "!(ngap.TimeToWait == 99)"
+  wait
+  n_of() { cat "$work/cg/$1.n"; }
+  b=$(n_of base) a=$(n_of amfol) s=$(n_of startup) f=$(n_of tree) a2=$(n_of amfol2) b2=$(n_of base2) f2=$(n_of floor2)
   awk -v n="$(frames_of "$cap")" -v b="$b" -v a="$a" -v s="$s" -v f="$f" -v a2="$a2" -v b2="$b2" -v f2="$f2" 'BEGIN {
     printf "callgrind, %d frames: base %.0f Minstr, amfol %.0f Minstr, ratio %.2f\n", n, b / 1e6, a / 1e6, a / b
     printf "per frame (start-up of %.0f Minstr excluded): amfol %.2fx base; base + a tree with nothing primed %.2fx\n",
@@ -87,6 +99,23 @@ if [ "$cg" != 0 ]; then
     printf "-2: amfol %.0f Minstr, per frame %.2fx base (one pass)\n", a2 / 1e6, (a2 - s) / (b - s)
     printf "-2 floor: base -2 %.2fx, base -2 with a first-pass tree nothing fills %.2fx (per frame, of base one pass)\n",
       (b2 - s) / (b - s), (f2 - s) / (b - s) }'
+  if [ "$cachesim" = 1 ]; then
+    totals() { # LABEL -> "Ir L1-misses LL-misses" from the profile's PROGRAM TOTALS
+      callgrind_annotate "$work/cg/$1.cg" 2>/dev/null | sed -n 's/ *([^)]*)//g; s/,//g; s/ PROGRAM TOTALS//p' |
+        awk '{ print $1, $4 + $5 + $6, $7 + $8 + $9 }'
+    }
+    for l in startup base tree amfol base2 floor2 amfol2; do echo "$l $(totals "$l")"; done | awk '
+      { ir[$1] = $2; l1[$1] = $3; ll[$1] = $4; order[++n] = $1 }
+      function cyc(x, k) { return ir[x] + k * l1[x] + 100 * ll[x] }
+      function per(x, k) { return (cyc(x, k) - cyc("startup", k)) / (cyc("base", k) - cyc("startup", k)) }
+      END {
+        printf "cache model, per frame against base (start-up excluded):\n"
+        printf "%-8s %10s %10s %8s | %7s %10s %10s\n", "run", "Minstr", "L1 misses", "LL", "instr", "cycles K=5", "cycles K=10"
+        for (i = 2; i <= n; i++) { x = order[i]
+          printf "%-8s %10.0f %9.1fM %7.1fM | %6.2fx %9.2fx %10.2fx\n", x, ir[x] / 1e6, l1[x] / 1e6, ll[x] / 1e6,
+            (ir[x] - ir["startup"]) / (ir["base"] - ir["startup"]), per(x, 5), per(x, 10) }
+      }'
+  fi
   echo "profiles: callgrind_annotate $work/cg/amfol.cg (kept: the folder is not removed)"
   trap - EXIT
   exit 0
