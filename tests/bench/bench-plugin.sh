@@ -77,7 +77,7 @@ if [ "$cg" != 0 ]; then
     sed -n 's/.*Collected : *\([0-9]*\).*/\1/p' "$work/cg/$1.log" >"$work/cg/$1.n"
   }
   jobs_max=$(nproc)
-  queue() { while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do sleep 1; done; count "$@" & }
+  queue() { while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do wait -n; done; count "$@" & }
   queue base -q -z ngap,tree --disable-protocol amfol
   queue amfol -q -z amfol,json
   # tshark's start-up (registration of every dissector), the same in every run: one frame
@@ -201,19 +201,19 @@ awk -v sizes="$sizes" '
   }
   # each run against the base run of the same repetition, minutes apart at most: slow drifts of
   # the neighbours load cancel out of these ratios (fast noise does not)
-  function paired(   i, s, l, lab, j, m, q) {
+  function paired(   i, s, l, lab, j, m, q, np) {
     print "median of the ratios to base within each repetition:"
     printf "%-8s | %6s %6s %6s %6s %6s %6s\n", "size", "tree", "CPU", "RSS", "base2", "floor2", "-2"
+    np = split("tree amfol amfol2 base2 floor2", P, " ")
     for (i = 1; i <= ns; i++) {
       s = S[i]; m = n["base " s]
-      split("tree amfol amfol2 base2 floor2", P, " ")
-      for (l = 1; l <= 5; l++) {
+      for (l = 1; l <= np; l++) {
         lab = P[l]
         for (j = 1; j <= m; j++) q[lab, j] = ratio(cpu[lab " " s, j], cpu["base " s, j])
         pr[lab] = median(q, lab, m)
-        for (j = 1; j <= m; j++) q["rss", j] = ratio(rss["amfol " s, j], rss["base " s, j])
-        pr["rss"] = median(q, "rss", m)
       }
+      for (j = 1; j <= m; j++) q["rss", j] = ratio(rss["amfol " s, j], rss["base " s, j])
+      pr["rss"] = median(q, "rss", m)
       printf "%-8s | %5.2fx %5.2fx %5.2fx %5.2fx %5.2fx %5.2fx\n", s, pr["tree"], pr["amfol"], pr["rss"],
         pr["base2"], pr["floor2"], pr["amfol2"]
     }
