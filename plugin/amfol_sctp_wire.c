@@ -325,6 +325,8 @@ void amfol_sctp_wire_read(tvbuff_t *tvb, packet_info *pinfo, const amfol_ip_laye
     if (f.len <= 0)
         return;
     f.p = tvb_get_ptr(tvb, 0, f.len);
+    out->bytes = f.p;
+    out->n_bytes = f.len;
     if (!find_outer(tvb, &f, pinfo, layers, &at, &v6, &handed_v6, &headers))
         return;
     gint off = 0, len = 0;

@@ -29,6 +29,10 @@ typedef struct amfol_sctp_wire {
     int n_chunks;
     uint8_t type[AMFOL_SCTP_MAX_CHUNKS];        /* chunk types, in packet order */
     tvbuff_t *tvb;                     /* where the chunks are (the frame's bytes) */
+    /* The frame's captured bytes (tvb_get_ptr of all of them), valid while it is dissected: the
+     * repeat and damage checks read them directly, not through a tvb_* call per read. */
+    const guint8 *bytes;
+    gint n_bytes;
     int n_data;
     gint data_start[AMFOL_SCTP_MAX_CHUNKS];     /* offsets of DATA / I-DATA chunks in tvb */
     /* The outermost IP header (what was the first ip / ipv6 item of the tree), found in the

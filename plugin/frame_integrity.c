@@ -75,13 +75,14 @@ static guint32 sctp_crc(const guint8 *p, gint len)
     return crc32c_calculate_no_swap(p + SCTP_COMMON_HEADER, len - SCTP_COMMON_HEADER, crc);
 }
 
-/* RFC 9260 Appendix A: CRC32c over the packet with the checksum field taken as zero. A snapped
- * packet (bytes missing) cannot be checked: not called damaged. */
-static bool sctp_crc_wrong(tvbuff_t *tvb, gint start, gint len)
+/* RFC 9260 Appendix A: CRC32c over the packet (len octets at start of the frame's bytes) with
+ * the checksum field taken as zero. A snapped packet (bytes missing) cannot be checked: not
+ * called damaged. */
+static bool sctp_crc_wrong(const amfol_sctp_wire *wire, gint start, gint len)
 {
-    if (len < SCTP_COMMON_HEADER || !tvb_bytes_exist(tvb, start, len))
-        return false;
-    const guint8 *p = tvb_get_ptr(tvb, start, len);
+    if (len < SCTP_COMMON_HEADER || start < 0 || len > wire->n_bytes || start > wire->n_bytes - len)
+        return false;                  /* tvb_bytes_exist(tvb, start, len) */
+    const guint8 *p = wire->bytes + start;
     guint32 sent = (guint32)p[SCTP_CHECKSUM] << 24 | (guint32)p[SCTP_CHECKSUM + 1] << 16 |
                    (guint32)p[SCTP_CHECKSUM + 2] << 8 | p[SCTP_CHECKSUM + 3];
     if (sent == 0)
@@ -109,20 +110,18 @@ static guint16 ipv4_header_checksum(const guint8 *p, gint ihl)
 
 const char *amfol_frame_damage(const struct amfol_sctp_wire *wire)
 {
-    tvbuff_t *tvb = wire ? wire->outer_tvb : NULL;
-    if (!tvb)
+    if (!wire || !wire->outer_tvb)
         return NULL;
+    /* The outermost IP header, read from the frame's bytes (amfol_sctp_wire.h). */
     gint at = wire->outer_at;
-    gint avail = tvb_captured_length_remaining(tvb, at);
+    gint avail = at >= 0 && at <= wire->n_bytes ? wire->n_bytes - at : -1;   /* tvb_captured_length_remaining */
     if (!wire->outer_v6) {
         if (avail < IPV4_MIN_HEADER)
             return NULL;
-        const guint8 *h = tvb_get_ptr(tvb, at, IPV4_MIN_HEADER);
+        const guint8 *h = wire->bytes + at;
         gint ihl = (h[0] & 0x0f) * 4;
         if (ihl < IPV4_MIN_HEADER || ihl > avail)
             return "IPv4 header length";
-        if (ihl > IPV4_MIN_HEADER)
-            h = tvb_get_ptr(tvb, at, ihl);
         if ((h[IPV4_CHECKSUM] | h[IPV4_CHECKSUM + 1]) != 0 && ipv4_header_checksum(h, ihl) != 0)
             return "IPv4 header checksum";
     }
@@ -130,5 +129,5 @@ const char *amfol_frame_damage(const struct amfol_sctp_wire *wire)
      * amfol_sctp_wire_read found for this header. */
     if (!wire->outer_sctp)
         return NULL;
-    return sctp_crc_wrong(tvb, wire->outer_off, wire->outer_len) ? "SCTP CRC32c" : NULL;
+    return sctp_crc_wrong(wire, wire->outer_off, wire->outer_len) ? "SCTP CRC32c" : NULL;
 }

@@ -51,15 +51,14 @@ static inline uint64_t hash_octet(uint64_t h, uint8_t octet)
  * what a second probe or hop may change (TTL / hop limit, checksum, identification). */
 static bool frame_key(const amfol_sctp_wire *w, uint64_t *key)
 {
-    tvbuff_t *tvb = w->outer_tvb;
-    if (!tvb || w->outer_at < 0)
+    if (!w->outer_tvb || w->outer_at < 0)
         return false;
     bool v6 = w->outer_v6;
-    guint total = tvb_captured_length(tvb);
+    guint total = (guint)w->n_bytes;   /* the frame's captured bytes (amfol_sctp_wire.h) */
     guint from = (guint)w->outer_at + (v6 ? IPV6_ADDRESSES : IPV4_ADDRESSES);
     if (from >= total)
         return false;
-    const uint8_t *ip = tvb_get_ptr(tvb, w->outer_at, (gint)(total - (guint)w->outer_at));
+    const uint8_t *ip = w->bytes + w->outer_at;
     uint8_t proto = ip[v6 ? IPV6_NEXT_HEADER : IPV4_PROTOCOL];
     uint64_t h = hash_octet(AMFOL_HASH_INIT, proto);
     from -= (guint)w->outer_at;
@@ -67,13 +66,15 @@ static bool frame_key(const amfol_sctp_wire *w, uint64_t *key)
     return true;
 }
 
-/* A DATA chunk's bytes (TSN, stream, PPID, payload): a retransmission repeats them exactly. */
-static uint64_t chunk_hash(uint64_t h, tvbuff_t *tvb, gint captured, gint start)
+/* A DATA chunk's bytes (TSN, stream, PPID, payload): a retransmission repeats them exactly. The
+ * chunks are in the frame's bytes (w->tvb is the frame's tvb). */
+static uint64_t chunk_hash(uint64_t h, const amfol_sctp_wire *w, gint start)
 {
+    gint captured = w->n_bytes;
     if (start < 0 || start > captured - 4)     /* tvb_bytes_exist(tvb, start, 4) */
         return h;
     gint avail = captured - start;
-    const uint8_t *p = tvb_get_ptr(tvb, start, avail);
+    const uint8_t *p = w->bytes + start;
     gint n = MIN((gint)(p[2] << 8 | p[3]), avail);
     return n > 0 ? amfol_hash_bytes(h, p, (size_t)n) : h;
 }
@@ -87,10 +88,9 @@ static int chunk_keys(const amfol_frame_ctx *ctx, uint64_t *keys)
         return 0;
     uint32_t id[3] = { w->vtag, ctx->pinfo->srcport, ctx->pinfo->destport };
     uint64_t h = amfol_hash_bytes(AMFOL_HASH_INIT, (const uint8_t *)id, sizeof id);   /* the same for each */
-    gint captured = w->tvb ? (gint)tvb_captured_length(w->tvb) : 0;
     int n = 0;
     for (int i = 0; i < w->n_data && n < REPEAT_MAX_CHUNKS; i++)
-        keys[n++] = w->tvb ? chunk_hash(h, w->tvb, captured, w->data_start[i]) : h;
+        keys[n++] = w->tvb ? chunk_hash(h, w, w->data_start[i]) : h;
     return n;
 }
 
