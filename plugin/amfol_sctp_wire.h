@@ -27,14 +27,12 @@ typedef struct amfol_sctp_wire {
     bool found;                        /* an SCTP common header was read */
     uint32_t vtag;
     int n_chunks;
-    uint8_t type[AMFOL_SCTP_MAX_CHUNKS];        /* chunk types, in packet order */
     tvbuff_t *tvb;                     /* where the chunks are (the frame's bytes) */
     /* The frame's captured bytes (tvb_get_ptr of all of them), valid while it is dissected: the
      * repeat and damage checks read them directly, not through a tvb_* call per read. */
     const guint8 *bytes;
     gint n_bytes;
     int n_data;
-    gint data_start[AMFOL_SCTP_MAX_CHUNKS];     /* offsets of DATA / I-DATA chunks in tvb */
     /* The outermost IP header (what was the first ip / ipv6 item of the tree), found in the
      * frame's bytes, and the SCTP packet behind it (offset, and length as the IP header claims),
      * which the damage check (frame_integrity.c) reuses. outer_tvb NULL: not found (an encapsulation amfol does not parse, or bytes that
@@ -44,6 +42,9 @@ typedef struct amfol_sctp_wire {
     bool outer_v6;
     bool outer_sctp;
     gint outer_off, outer_len;
+    /* Last, and not zeroed per frame: only the first n_chunks / n_data entries are ever set or read. */
+    uint8_t type[AMFOL_SCTP_MAX_CHUNKS];        /* chunk types, in packet order */
+    gint data_start[AMFOL_SCTP_MAX_CHUNKS];     /* offsets of DATA / I-DATA chunks in tvb */
 } amfol_sctp_wire;
 
 /* The protocol ids of ip and ipv6, once per capture. */
