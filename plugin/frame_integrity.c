@@ -17,6 +17,15 @@
 #define SCTP_COMMON_HEADER 12          /* ports, verification tag, checksum (RFC 9260 §3.1) */
 #define SCTP_CHECKSUM     8
 
+/* sctp_crc with wsutil's table loop: a CPU without SSE4.2. */
+__attribute__((cold, noinline)) static guint32 sctp_crc_table(const guint8 *p, gint len)
+{
+    static const guint8 zero[4] = { 0, 0, 0, 0 };
+    guint32 crc = crc32c_calculate_no_swap(p, SCTP_CHECKSUM, CRC32C_PRELOAD);
+    crc = crc32c_calculate_no_swap(zero, 4, crc);
+    return crc32c_calculate_no_swap(p + SCTP_COMMON_HEADER, len - SCTP_COMMON_HEADER, crc);
+}
+
 /* The CRC32c update of wsutil's crc32c_calculate_no_swap (reflected, no pre/post inversion), with
  * the SSE4.2 crc32 instruction where the CPU has it: every SCTP frame is checked, and the table
  * loop costs about 5 instructions per octet. Used only after it gave wsutil's results on a test
@@ -39,21 +48,39 @@ static guint32 crc32c_hw(const void *buf, gint len, guint32 crc)
     return c32;
 }
 
+/* sctp_crc in one call: octets 0-7, the checksum field as four zero octets, the rest. len is at
+ * least SCTP_COMMON_HEADER. */
+__attribute__((target("sse4.2")))
+static guint32 sctp_crc_hw(const guint8 *p, gint len)
+{
+    guint64 head;
+    memcpy(&head, p, 8);
+    guint32 crc = (guint32)__builtin_ia32_crc32di(CRC32C_PRELOAD, head);
+    crc = __builtin_ia32_crc32si(crc, 0);
+    return crc32c_hw(p + SCTP_COMMON_HEADER, len - SCTP_COMMON_HEADER, crc);
+}
+
+/* Once per process: out of the hot code. */
+__attribute__((cold, noinline)) static int crc_hw_probe(void)
+{
+    if (!__builtin_cpu_supports("sse4.2"))
+        return 0;
+    guint8 t[61];
+    for (size_t i = 0; i < sizeof t; i++)
+        t[i] = (guint8)(i * 37 + 11);
+    int ok = 1;
+    for (gint n = 0; n <= (gint)sizeof t && ok; n++)
+        ok = crc32c_hw(t, n, CRC32C_PRELOAD) == crc32c_calculate_no_swap(t, n, CRC32C_PRELOAD) &&
+             crc32c_hw(t, n, 0x12345678) == crc32c_calculate_no_swap(t, n, 0x12345678) &&
+             (n < SCTP_COMMON_HEADER || sctp_crc_hw(t, n) == sctp_crc_table(t, n));
+    return ok;
+}
+
 static bool crc_hw_ok(void)
 {
     static int ok = -1;
-    if (ok < 0) {
-        ok = 0;
-        if (__builtin_cpu_supports("sse4.2")) {
-            guint8 t[61];
-            for (size_t i = 0; i < sizeof t; i++)
-                t[i] = (guint8)(i * 37 + 11);
-            ok = 1;
-            for (gint n = 0; n <= (gint)sizeof t && ok; n++)
-                ok = crc32c_hw(t, n, CRC32C_PRELOAD) == crc32c_calculate_no_swap(t, n, CRC32C_PRELOAD) &&
-                     crc32c_hw(t, n, 0x12345678) == crc32c_calculate_no_swap(t, n, 0x12345678);
-        }
-    }
+    if (G_UNLIKELY(ok < 0))
+        ok = crc_hw_probe();
     return ok == 1;
 }
 #endif
@@ -62,17 +89,11 @@ static bool crc_hw_ok(void)
  * (octets 8-11) taken as zero. */
 static guint32 sctp_crc(const guint8 *p, gint len)
 {
-    static const guint8 zero[4] = { 0, 0, 0, 0 };
 #ifdef AMFOL_CRC32C_HW
-    if (crc_hw_ok()) {
-        guint32 crc = crc32c_hw(p, SCTP_CHECKSUM, CRC32C_PRELOAD);
-        crc = crc32c_hw(zero, 4, crc);
-        return crc32c_hw(p + SCTP_COMMON_HEADER, len - SCTP_COMMON_HEADER, crc);
-    }
+    if (crc_hw_ok())
+        return sctp_crc_hw(p, len);
 #endif
-    guint32 crc = crc32c_calculate_no_swap(p, SCTP_CHECKSUM, CRC32C_PRELOAD);
-    crc = crc32c_calculate_no_swap(zero, 4, crc);
-    return crc32c_calculate_no_swap(p + SCTP_COMMON_HEADER, len - SCTP_COMMON_HEADER, crc);
+    return sctp_crc_table(p, len);
 }
 
 /* RFC 9260 Appendix A: CRC32c over the packet (len octets at start of the frame's bytes) with
