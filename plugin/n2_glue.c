@@ -9,6 +9,7 @@
 
 #include <epan/to_str.h>
 #include <limits.h>
+#include <stddef.h>
 #include <string.h>
 
 /* Our index in packet-amfol.c's module order: the walk tags each field with it. */
@@ -104,11 +105,30 @@ typedef struct mark {
     int depth;
 } mark;
 
-/* ev: zeroed (ctx->ngap comes from wmem_alloc0_array; a second memset of the large event cost
- * more than the rest of this function). */
+/* What parse_pdu remembers while it walks one PDU's fields. */
+typedef struct pdu_walk {
+    mark marks[N2F_COUNT];
+    int open_slots[N2F_COUNT];         /* the slots whose mark is open (each at most once) */
+    int n_open;
+    const field_info *global_gnb;      /* the GlobalGNB-ID whose gNB-ID comes next */
+} pdu_walk;
+
+static void open_mark(pdu_walk *w, int slot, int depth)
+{
+    if (!w->marks[slot].open)
+        w->open_slots[w->n_open++] = slot;
+    w->marks[slot].open = true;
+    w->marks[slot].depth = depth;
+}
+
+/* ev: uninitialised. Clears what comes before the bulky members (names, GUAMIs, slice items:
+ * amfol_events.h) and their first chars; clearing all of the event (about 1.5 KB) cost more than
+ * the rest of this function. */
 static void init_event(amfol_frame_ctx *ctx, amfol_ngap_event *ev, int index)
 {
     packet_info *pinfo = ctx->pinfo;
+    memset(ev, 0, offsetof(amfol_ngap_event, ran_node_name));
+    ev->ran_node_name[0] = ev->amf_name[0] = ev->backup_amf_name[0] = '\0';
     ev->where.frame = pinfo->num;
     ev->where.time = nstime_to_sec(&pinfo->abs_ts);
     amfol_endpoint_text(&pinfo->net_src, pinfo->srcport, "unknown", &ev->where.src);
@@ -138,13 +158,6 @@ static amfol_slice_item *cur_slice(amfol_ngap_event *ev)
     return ev->n_slice_items > 0 ? &ev->slice_items[ev->n_slice_items - 1] : NULL;
 }
 
-static void open_mark(mark *marks, int *open_slots, int *n_open, int slot, int depth)
-{
-    if (!marks[slot].open)
-        open_slots[(*n_open)++] = slot;
-    marks[slot].open = true;
-    marks[slot].depth = depth;
-}
 
 /* The fields [from, to) of ctx->fields belong to one NGAP PDU. */
 /* The gNB-ID's bit length (22..32) is not a Wireshark field (the BIT STRING is its own data
@@ -581,142 +594,160 @@ static void read_ies(amfol_frame_ctx *ctx, int k, const field_info *fi, amfol_ng
     read_pdu_ies(&r, ev, 0, &src);
 }
 
+/* A field of the rarer messages (OVERLOAD START, NG SETUP, AMF CONFIGURATION UPDATE, AMF STATUS
+ * INDICATION, Paging): out of parse_pdu's loop, which the storm's messages run through. */
+static void __attribute__((cold)) parse_field(pdu_walk *w, const amfol_fieldref *f, amfol_ngap_event *ev)
+{
+    const field_info *fi = f->fi;
+    size_t blen = 0;
+    const uint8_t *b;
+    switch (f->slot) {
+    case N2F_NSSAI_ITEM:
+        if (ev->n_slice_items < AMFOL_MAX_SLICE_ITEMS) {
+            amfol_slice_item *s = &ev->slice_items[ev->n_slice_items++];
+            memset(s, 0, sizeof *s);
+            s->action = s->reduction_pct = AMFOL_ABSENT;
+        } else {
+            ev->slice_items_truncated = true;
+        }
+        open_mark(w, f->slot, f->depth);
+        break;
+    case N2F_ACTION: {
+        int v = (int)amfol_fi_uint(fi);
+        amfol_slice_item *s = cur_slice(ev);
+        if (w->marks[N2F_SLICE_RESP].open || (w->marks[N2F_NSSAI_ITEM].open && !w->marks[N2F_OVL_RESP].open)) {
+            if (s && !ev->slice_items_truncated)
+                s->action = v;
+        } else {
+            ev->overload_action = v;
+        }
+        break;
+    }
+    case N2F_SLICE_TLRI:
+        if (cur_slice(ev) && !ev->slice_items_truncated)
+            cur_slice(ev)->reduction_pct = (int)amfol_fi_uint(fi);
+        break;
+    case N2F_SST:
+        b = amfol_fi_bytes(fi, &blen);
+        if (w->marks[N2F_NSSAI_ITEM].open && cur_slice(ev) && !ev->slice_items_truncated && b && blen >= 1) {
+            amfol_slice_item *s = cur_slice(ev);
+            if (s->n_snssai < AMFOL_MAX_SLICES_PER_ITEM) {
+                s->snssai[s->n_snssai].sst = b[0];
+                s->snssai[s->n_snssai].has_sd = false;
+                s->n_snssai++;
+            }
+        }
+        break;
+    case N2F_SD:
+        b = amfol_fi_bytes(fi, &blen);
+        if (w->marks[N2F_NSSAI_ITEM].open && cur_slice(ev) && b && blen >= 3) {
+            amfol_slice_item *s = cur_slice(ev);
+            if (s->n_snssai > 0) {
+                s->snssai[s->n_snssai - 1].has_sd = true;
+                s->snssai[s->n_snssai - 1].sd = bytes_be(b, 3);
+            }
+        }
+        break;
+    case N2F_GUAMI:
+        if (ev->n_guamis < AMFOL_MAX_GUAMIS) {
+            amfol_guami *guami = &ev->guamis[ev->n_guamis++];
+            memset(guami, 0, sizeof *guami);
+            guami_ids(fi, guami);
+        }
+        break;
+    case N2F_GNB_ID:
+        b = amfol_fi_bytes(fi, &blen);
+        if (w->marks[N2F_GLOBAL_GNB].open && b && blen >= 1 && blen <= 4 && !ev->has_gnb_id) {
+            /* BIT STRING left-aligned in its octets: drop the pad bits (22-bit IDs: 2). */
+            ev->gnb_id_bits = gnb_id_bit_length(w->global_gnb, blen);
+            ev->gnb_id = bytes_be(b, blen) >> (blen * 8 - (size_t)ev->gnb_id_bits);
+            ev->has_gnb_id = true;
+        }
+        break;
+    case N2F_RAN_NAME: {
+        const char *s = amfol_fi_string(fi);
+        if (s && !ev->ran_node_name[0])
+            g_strlcpy(ev->ran_node_name, s, sizeof ev->ran_node_name);
+        break;
+    }
+    case N2F_AMF_NAME: {
+        const char *s = amfol_fi_string(fi);
+        if (s && !ev->amf_name[0] && (ev->proc == AMFOL_NGAP_NG_SETUP || ev->proc == AMFOL_NGAP_AMF_CONFIGURATION_UPDATE))
+            g_strlcpy(ev->amf_name, s, sizeof ev->amf_name);
+        break;
+    }
+    case N2F_UNAV_ITEM:
+        ev->n_unavailable_guamis++;
+        break;
+    case N2F_BACKUP: {
+        const char *s = amfol_fi_string(fi);
+        if (s && !ev->backup_amf_name[0])
+            g_strlcpy(ev->backup_amf_name, s, sizeof ev->backup_amf_name);
+        break;
+    }
+    case N2F_OVL_RESP:
+    case N2F_SLICE_RESP:
+    case N2F_SLICE_ITEM:
+        open_mark(w, f->slot, f->depth);
+        break;
+    case N2F_STMSI_PAGING:
+        s_tmsi_at(fi, ev);
+        break;
+    case N2F_GLOBAL_GNB:
+        if (!w->global_gnb)
+            w->global_gnb = fi;
+        if ((b = plmn_after_preamble(fi)) != NULL)
+            amfol_plmn_from_tbcd(b, 3, &ev->gnb_plmn);
+        open_mark(w, f->slot, f->depth);
+        break;
+    default:
+        break;
+    }
+}
+
 static void parse_pdu(amfol_frame_ctx *ctx, int k, int from, int to, amfol_ngap_event *ev)
 {
-    mark marks[N2F_COUNT];
-    memset(marks, 0, sizeof marks);
-    int open_slots[N2F_COUNT];         /* the slots whose mark is open (each at most once) */
-    int n_open = 0;
-    const field_info *global_gnb = NULL;   /* the GlobalGNB-ID whose gNB-ID comes next */
+    pdu_walk w;
+    memset(w.marks, 0, sizeof w.marks);
+    w.n_open = 0;
+    w.global_gnb = NULL;
 
     for (int i = from; i < to; i++) {
         const amfol_fieldref *f = &ctx->fields[i];
         if (f->module != N2_MODULE_INDEX)
             continue;
         int kept = 0;                  /* leaving a container closes it */
-        for (int k = 0; k < n_open; k++) {
-            int m = open_slots[k];
-            if (f->depth <= marks[m].depth)
-                marks[m].open = false;
+        for (int k = 0; k < w.n_open; k++) {
+            int m = w.open_slots[k];
+            if (f->depth <= w.marks[m].depth)
+                w.marks[m].open = false;
             else
-                open_slots[kept++] = m;
+                w.open_slots[kept++] = m;
         }
-        n_open = kept;
-        const field_info *fi = f->fi;
-        size_t blen = 0;
-        const uint8_t *b;
-        switch (f->slot) {
-        case N2F_INIT:
-        case N2F_SUCC:
-        case N2F_UNSUCC:
-            if (ev->pdu_type == AMFOL_ABSENT)
-                ev->pdu_type = f->slot == N2F_INIT ? AMFOL_PDU_INITIATING
-                             : f->slot == N2F_SUCC ? AMFOL_PDU_SUCCESSFUL : AMFOL_PDU_UNSUCCESSFUL;
-            if (ev->proc == AMFOL_ABSENT && (ev->proc = pdu_proc(fi, f->slot - N2F_INIT)) != AMFOL_ABSENT)
-                read_ies(ctx, k, fi, ev);
-            break;
-        case N2F_NSSAI_ITEM:
-            if (ev->n_slice_items < AMFOL_MAX_SLICE_ITEMS) {
-                amfol_slice_item *s = &ev->slice_items[ev->n_slice_items++];
-                memset(s, 0, sizeof *s);
-                s->action = s->reduction_pct = AMFOL_ABSENT;
-            } else {
-                ev->slice_items_truncated = true;
-            }
-            open_mark(marks, open_slots, &n_open, f->slot, f->depth);
-            break;
-        case N2F_ACTION: {
-            int v = (int)amfol_fi_uint(fi);
-            amfol_slice_item *s = cur_slice(ev);
-            if (marks[N2F_SLICE_RESP].open || (marks[N2F_NSSAI_ITEM].open && !marks[N2F_OVL_RESP].open)) {
-                if (s && !ev->slice_items_truncated)
-                    s->action = v;
-            } else {
-                ev->overload_action = v;
-            }
-            break;
+        w.n_open = kept;
+        if (f->slot != N2F_INIT && f->slot != N2F_SUCC && f->slot != N2F_UNSUCC) {
+            parse_field(&w, f, ev);
+            continue;
         }
-        case N2F_SLICE_TLRI:
-            if (cur_slice(ev) && !ev->slice_items_truncated)
-                cur_slice(ev)->reduction_pct = (int)amfol_fi_uint(fi);
-            break;
-        case N2F_SST:
-            b = amfol_fi_bytes(fi, &blen);
-            if (marks[N2F_NSSAI_ITEM].open && cur_slice(ev) && !ev->slice_items_truncated && b && blen >= 1) {
-                amfol_slice_item *s = cur_slice(ev);
-                if (s->n_snssai < AMFOL_MAX_SLICES_PER_ITEM) {
-                    s->snssai[s->n_snssai].sst = b[0];
-                    s->snssai[s->n_snssai].has_sd = false;
-                    s->n_snssai++;
-                }
-            }
-            break;
-        case N2F_SD:
-            b = amfol_fi_bytes(fi, &blen);
-            if (marks[N2F_NSSAI_ITEM].open && cur_slice(ev) && b && blen >= 3) {
-                amfol_slice_item *s = cur_slice(ev);
-                if (s->n_snssai > 0) {
-                    s->snssai[s->n_snssai - 1].has_sd = true;
-                    s->snssai[s->n_snssai - 1].sd = bytes_be(b, 3);
-                }
-            }
-            break;
-        case N2F_GUAMI:
-            if (ev->n_guamis < AMFOL_MAX_GUAMIS) {
-                amfol_guami *guami = &ev->guamis[ev->n_guamis++];
-                memset(guami, 0, sizeof *guami);
-                guami_ids(fi, guami);
-            }
-            break;
-        case N2F_GNB_ID:
-            b = amfol_fi_bytes(fi, &blen);
-            if (marks[N2F_GLOBAL_GNB].open && b && blen >= 1 && blen <= 4 && !ev->has_gnb_id) {
-                /* BIT STRING left-aligned in its octets: drop the pad bits (22-bit IDs: 2). */
-                ev->gnb_id_bits = gnb_id_bit_length(global_gnb, blen);
-                ev->gnb_id = bytes_be(b, blen) >> (blen * 8 - (size_t)ev->gnb_id_bits);
-                ev->has_gnb_id = true;
-            }
-            break;
-        case N2F_RAN_NAME: {
-            const char *s = amfol_fi_string(fi);
-            if (s && !ev->ran_node_name[0])
-                g_strlcpy(ev->ran_node_name, s, sizeof ev->ran_node_name);
-            break;
-        }
-        case N2F_AMF_NAME: {
-            const char *s = amfol_fi_string(fi);
-            if (s && !ev->amf_name[0] && (ev->proc == AMFOL_NGAP_NG_SETUP || ev->proc == AMFOL_NGAP_AMF_CONFIGURATION_UPDATE))
-                g_strlcpy(ev->amf_name, s, sizeof ev->amf_name);
-            break;
-        }
-        case N2F_UNAV_ITEM:
-            ev->n_unavailable_guamis++;
-            break;
-        case N2F_BACKUP: {
-            const char *s = amfol_fi_string(fi);
-            if (s && !ev->backup_amf_name[0])
-                g_strlcpy(ev->backup_amf_name, s, sizeof ev->backup_amf_name);
-            break;
-        }
-        case N2F_OVL_RESP:
-        case N2F_SLICE_RESP:
-        case N2F_SLICE_ITEM:
-            open_mark(marks, open_slots, &n_open, f->slot, f->depth);
-            break;
-        case N2F_STMSI_PAGING:
-            s_tmsi_at(fi, ev);
-            break;
-        case N2F_GLOBAL_GNB:
-            if (!global_gnb)
-                global_gnb = fi;
-            if ((b = plmn_after_preamble(fi)) != NULL)
-                amfol_plmn_from_tbcd(b, 3, &ev->gnb_plmn);
-            open_mark(marks, open_slots, &n_open, f->slot, f->depth);
-            break;
-        default:
-            break;
-        }
+        if (ev->pdu_type == AMFOL_ABSENT)
+            ev->pdu_type = f->slot == N2F_INIT ? AMFOL_PDU_INITIATING
+                         : f->slot == N2F_SUCC ? AMFOL_PDU_SUCCESSFUL : AMFOL_PDU_UNSUCCESSFUL;
+        if (ev->proc == AMFOL_ABSENT && (ev->proc = pdu_proc(f->fi, f->slot - N2F_INIT)) != AMFOL_ABSENT)
+            read_ies(ctx, k, f->fi, ev);
     }
+}
+
+/* One SCTP trouble event (rare: out of n2_analyze's way). */
+static void __attribute__((cold)) feed_sctp_kind(amfol_frame_ctx *ctx, int kind)
+{
+    amfol_sctp_event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.where.frame = ctx->pinfo->num;
+    ev.where.time = nstime_to_sec(&ctx->pinfo->abs_ts);
+    amfol_endpoint_text(&ctx->pinfo->net_src, ctx->pinfo->srcport, "unknown", &ev.where.src);
+    amfol_endpoint_text(&ctx->pinfo->net_dst, ctx->pinfo->destport, "unknown", &ev.where.dst);
+    ev.kind = kind;
+    amfol_engine_sctp(ctx->engine, &ev);
 }
 
 /* SCTP trouble in this frame: one event per kind. */
@@ -729,18 +760,9 @@ static void feed_sctp(amfol_frame_ctx *ctx, bool retx)
     }
     int kinds[3] = { retx ? AMFOL_SCTP_RETRANSMISSION : 0, abort_seen ? AMFOL_SCTP_ABORT : 0,
                      shutdown ? AMFOL_SCTP_SHUTDOWN : 0 };
-    for (int k = 0; k < 3; k++) {
-        if (!kinds[k])
-            continue;
-        amfol_sctp_event ev;
-        memset(&ev, 0, sizeof ev);
-        ev.where.frame = ctx->pinfo->num;
-        ev.where.time = nstime_to_sec(&ctx->pinfo->abs_ts);
-        amfol_endpoint_text(&ctx->pinfo->net_src, ctx->pinfo->srcport, "unknown", &ev.where.src);
-        amfol_endpoint_text(&ctx->pinfo->net_dst, ctx->pinfo->destport, "unknown", &ev.where.dst);
-        ev.kind = kinds[k];
-        amfol_engine_sctp(ctx->engine, &ev);
-    }
+    for (int k = 0; k < 3; k++)
+        if (kinds[k])
+            feed_sctp_kind(ctx, kinds[k]);
 }
 
 static void *n2_analyze(amfol_frame_ctx *ctx)
@@ -776,7 +798,7 @@ static void *n2_analyze(amfol_frame_ctx *ctx)
     if (n == 0)
         return NULL;
     uint32_t vtag = ctx->sctp ? ctx->sctp->vtag : 0;   /* one SCTP common header per packet */
-    ctx->ngap = wmem_alloc0_array(ctx->pinfo->pool, amfol_ngap_event, n);
+    ctx->ngap = wmem_alloc_array(ctx->pinfo->pool, amfol_ngap_event, n);   /* init_event clears */
     int relevant = 0;
     n2_pdu_rec tmp[AMFOL_MAX_NGAP_PER_FRAME];
     const amfol_config *cfg = amfol_engine_config(ctx->engine);

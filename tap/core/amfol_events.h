@@ -56,12 +56,11 @@ typedef struct amfol_ngap_event {
     int64_t ran_ue_id;
     int64_t amf_ue_id;
 
-    /* OVERLOAD START */
+    /* OVERLOAD START (its slice items: below) */
     int overload_action;             /* AMF-wide action or AMFOL_ABSENT */
     int reduction_pct;               /* AMF-wide TrafficLoadReductionIndication or AMFOL_ABSENT */
     int n_slice_items;
     bool slice_items_truncated;
-    amfol_slice_item slice_items[AMFOL_MAX_SLICE_ITEMS];
 
     /* INITIAL UE MESSAGE */
     int rrc_cause;                   /* enum amfol_rrc_cause or AMFOL_ABSENT */
@@ -78,21 +77,17 @@ typedef struct amfol_ngap_event {
     int time_to_wait;                /* ENUMERATED index 0..5 (1,2,5,10,20,60 s) or AMFOL_ABSENT */
     int relative_amf_capacity;       /* 0..255 or AMFOL_ABSENT */
 
-    /* NG SETUP REQUEST: who the gNB is */
-    char ran_node_name[151];         /* "" if absent */
+    /* NG SETUP REQUEST: who the gNB is (its RANNodeName: below) */
     bool has_gnb_id;
     amfol_plmn gnb_plmn;
     uint32_t gnb_id;                 /* gNB-ID value */
     int gnb_id_bits;                 /* 22..32 */
 
-    /* NG SETUP RESPONSE / AMF CONFIGURATION UPDATE: who the AMF is */
-    char amf_name[151];              /* "" if absent */
+    /* NG SETUP RESPONSE / AMF CONFIGURATION UPDATE: how many GUAMIs (below) */
     int n_guamis;
-    amfol_guami guamis[AMFOL_MAX_GUAMIS];
 
     /* AMF STATUS INDICATION */
     int n_unavailable_guamis;
-    char backup_amf_name[151];
 
     /* NAS-PDU carried (first one) */
     bool has_nas;
@@ -100,6 +95,15 @@ typedef struct amfol_ngap_event {
     /* SCTP verification tag of the packet (0: unknown): the same tag on another address pair is
      * the same association on another path (multi-homing, RFC 9260 §6.4) */
     uint32_t sctp_vtag;
+
+    /* The bulky members, last (keep them last): read only up to their NUL or within their counts
+     * above, so the glue clears what comes before ran_node_name and their first chars instead of
+     * the whole event (plugin/n2_glue.c, init_event). */
+    char ran_node_name[151];         /* NG SETUP REQUEST; "" if absent */
+    char amf_name[151];              /* NG SETUP RESPONSE / AMF CONFIGURATION UPDATE; "" if absent */
+    char backup_amf_name[151];       /* AMF STATUS INDICATION; "" if absent */
+    amfol_guami guamis[AMFOL_MAX_GUAMIS];
+    amfol_slice_item slice_items[AMFOL_MAX_SLICE_ITEMS];
 } amfol_ngap_event;
 
 /* ---- Transport trouble on the N2 association (SCTP) ---------------------------------- */

@@ -274,7 +274,7 @@ static void join(guint *parent, guint i, guint k)
         parent[MAX(i, k)] = MIN(i, k);
 }
 
-static void gnb_regroup(amfol_n2 *n2)
+static void __attribute__((cold)) gnb_regroup(amfol_n2 *n2)
 {
     guint n = n2->assocs->len;
     guint *parent = g_new(guint, n), *best = g_new(guint, n);
@@ -335,7 +335,7 @@ static void gnb_regroup(amfol_n2 *n2)
     g_free(best);
 }
 
-static void set_sides(amfol_n2 *n2, n2_assoc *a, const amfol_endpoint *amf_ep,
+static void __attribute__((cold)) set_sides(amfol_n2 *n2, n2_assoc *a, const amfol_endpoint *amf_ep,
                       const amfol_endpoint *gnb_ep, bool guessed)
 {
     a->sides_known = true;
@@ -370,8 +370,8 @@ static void path_key(const amfol_ngap_event *ev, char *key)
 }
 
 /* A new address pair whose tag belongs to a known association: another path of it. */
-static int other_path(amfol_n2 *n2, const amfol_ngap_event *ev, const char *key, const char *vkey,
-                      bool *key_added)
+static int __attribute__((cold)) other_path(amfol_n2 *n2, const amfol_ngap_event *ev, const char *key,
+                                            const char *vkey, bool *key_added)
 {
     int v = vkey[0] ? GPOINTER_TO_INT(g_hash_table_lookup(n2->assoc_by_key, vkey)) : 0;
     if (v <= 0)
@@ -466,7 +466,7 @@ found:
     return a;
 }
 
-static void name_amf(amfol_n2 *n2, n2_assoc *a, const amfol_ngap_event *ev)
+static void __attribute__((cold)) name_amf(amfol_n2 *n2, n2_assoc *a, const amfol_ngap_event *ev)
 {
     n2_amf *amf = n2_amf_of(n2, a);
     if (!amf)
@@ -500,7 +500,7 @@ static void name_amf(amfol_n2 *n2, n2_assoc *a, const amfol_ngap_event *ev)
         amf->relative_capacity = ev->relative_amf_capacity;
 }
 
-static void name_gnb(amfol_n2 *n2, n2_assoc *a, const amfol_ngap_event *ev)
+static void __attribute__((cold)) name_gnb(amfol_n2 *n2, n2_assoc *a, const amfol_ngap_event *ev)
 {
     if (ev->has_gnb_id) {
         a->has_global_id = true;

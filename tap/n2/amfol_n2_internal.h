@@ -268,9 +268,9 @@ void n2_free_amf(gpointer p);
 void n2_free_assoc(gpointer p);
 
 /* amfol_n2_overload.c: episodes */
-void n2_on_start(amfol_n2 *n2, int ai, const amfol_ngap_event *ev, amfol_n2_result *out);
+__attribute__((cold)) void n2_on_start(amfol_n2 *n2, int ai, const amfol_ngap_event *ev, amfol_n2_result *out);
 bool n2_before_capture_stop(amfol_n2 *n2, int ai, const amfol_ngap_event *ev, amfol_n2_result *out);
-void n2_on_stop(amfol_n2 *n2, int ai, const amfol_ngap_event *ev, amfol_n2_result *out);
+__attribute__((cold)) void n2_on_stop(amfol_n2 *n2, int ai, const amfol_ngap_event *ev, amfol_n2_result *out);
 void n2_on_initial_ue(amfol_n2 *n2, int ai, const amfol_ngap_event *ev, amfol_n2_result *out);
 void n2_free_episode(gpointer p);
 /* amfol_n2_timeline.c: the per-association segments every module reads. */
