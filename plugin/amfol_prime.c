@@ -76,9 +76,25 @@ static void want_hfids(const int *found, int n_found)
     }
 }
 
+/* Is the wanted array already exactly these distinct fields? (Then want_only would rebuild the
+ * same set: most frames find what a frame shortly before found.) */
+static bool wanted_is(const int *found, int n_found)
+{
+    if (n_found == 0 || n_found != P.n_in)
+        return false;
+    for (int f = 0; f < n_found; f++) {
+        int id = found[f];
+        if (id < 0 || id > P.max_hfid || !P.index_of[id] || !P.in_wanted[P.index_of[id] - 1])
+            return false;
+    }
+    return true;                         /* found[] holds distinct hfids (amfol_walk_found) */
+}
+
 /* Only these (the wanted array's room for every field was reserved at start). */
 static void want_only(const int *found, int n_found)
 {
+    if (wanted_is(found, n_found))
+        return;
     memset(P.in_wanted, 0, (size_t)P.n);
     P.n_in = 0;
     g_array_set_size(P.wanted, 0);

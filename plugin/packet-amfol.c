@@ -386,8 +386,9 @@ static bool frame_is_interesting(packet_info *pinfo, amfol_ip_layers *ip)
     for (wmem_list_frame_t *l = wmem_list_head(pinfo->layers); l; l = wmem_list_frame_next(l)) {
         int id = GPOINTER_TO_INT(wmem_list_frame_data(l));
         amfol_ip_layers_note(ip, id, ++num, proto_sctp_id);   /* every layer: not only up to the first match */
-        interesting |= id >= 0 && id <= amfol_interesting_max &&
-                       (amfol_interesting_bits[id / 8] & (1u << (id % 8)));
+        /* after the first hit, no more probes of the (cache-cold) bit set */
+        interesting = interesting || (id >= 0 && id <= amfol_interesting_max &&
+                                      (amfol_interesting_bits[id / 8] & (1u << (id % 8))));
     }
     return interesting;
 }

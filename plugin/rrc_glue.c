@@ -528,6 +528,8 @@ static void *rrc_analyze(amfol_frame_ctx *ctx)
         default: break;
         }
     }
+    if (n_pending == 0 && rec.n == 0)
+        return NULL;                   /* most frames: no RRC message */
     emit(ctx, &rec, pending, n_pending, &c);
     return amfol_keep_packed(rec.r, rec.n, &rrc_item_layout);
 }

@@ -156,9 +156,13 @@ static unsigned bucket_of(amfol_chart_rec *r, amfol_time t)
     double off = t - r->origin;
     if (!(off > 0))                      /* also NaN */
         off = 0;
-    widen(r, off);
-    double ix = floor(off / chart_widths[r->width_ix]);
-    unsigned b = ix >= AMFOL_CHART_MAX_BUCKETS ? AMFOL_CHART_MAX_BUCKETS - 1 : (unsigned)ix;
+    double q = off / chart_widths[r->width_ix];
+    if (q >= AMFOL_CHART_MAX_BUCKETS) {  /* rare: the chart outgrows its width */
+        widen(r, off);
+        q = off / chart_widths[r->width_ix];
+    }
+    /* q >= 0: the integer part is floor(q) */
+    unsigned b = q >= AMFOL_CHART_MAX_BUCKETS ? AMFOL_CHART_MAX_BUCKETS - 1 : (unsigned)q;
     if (b + 1 > r->used)
         r->used = b + 1;
     return b;
