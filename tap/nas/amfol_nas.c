@@ -604,10 +604,14 @@ static void note_overload_edges(amfol_engine *e, amfol_nas *s)
 static void overload_of(amfol_engine *e, const amfol_nas_event *ev, int assoc, const char *amf,
                         amfol_nas_result *out)
 {
-    double grace = e->cfg.grace_ms / 1000.0;
-    amfol_time when[2] = {ev->where.time, ev->where.time - grace};
     amfol_nas *s = e->nas;
     note_overload_edges(e, s);
+    /* N2's overload segments start only at an OVERLOAD START it took: before the first, no AMF
+     * is in overload and nothing needs asking. */
+    if (s->overload_msgs_seen == 0)
+        return;
+    double grace = e->cfg.grace_ms / 1000.0;
+    amfol_time when[2] = {ev->where.time, ev->where.time - grace};
     for (int i = 0; i < 2; i++) {
         /* Not in overload at t. N2 answers from segments that start and end at OVERLOAD START /
          * STOP times: when none is after t - grace, every association's answer at t - grace is
