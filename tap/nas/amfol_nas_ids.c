@@ -3,7 +3,8 @@
  *
  * Sized for amfol.max_ues UEs, a million by choice: the UEs live in fixed chunks (no per-UE
  * allocation, pointers stay valid until eviction), the LRU list is threaded through them by slot,
- * and identities are kept as 64-bit hashes of their key texts. The key index is an open-addressing
+ * and identities are kept as 64-bit hashes of their key texts (context and Part1 keys: of their
+ * parts, amfol_nas_key_hash_ctx/_part1). The key index is an open-addressing
  * table of 8-byte entries (40 low hash bits | 24-bit slot); a hit is confirmed against the full
  * hash the UE keeps, so two texts are confused only if their 64-bit hashes are equal. */
 #include "amfol_nas_ids.h"

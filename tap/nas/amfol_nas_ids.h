@@ -29,8 +29,8 @@ amfol_nas_ue *amfol_nas_registry_lookup(amfol_nas_registry *r, const char *key);
 uint64_t amfol_nas_key_hash(const char *key);
 uint64_t amfol_nas_key_hash_n(const char *key, size_t len);
 /* Hashes of the keys that are never looked up by their text, from their parts (no text built
- * per message): a context key "<kind prefix><node>/<id>" of node_len + 23 bytes or fewer (a
- * longer one may be truncated: hash its text), and a Part1 key. Distinct parts make distinct
+ * per message): a context key "<kind prefix><node>/<id>" whose text fits AMFOL_NAS_KEY_LEN
+ * untruncated (else the caller hashes its text), and a Part1 key. Distinct parts make distinct
  * texts, so these link exactly as the texts' hashes would. */
 uint64_t amfol_nas_key_hash_ctx(int kind, const char *node, size_t node_len, int64_t id);
 uint64_t amfol_nas_key_hash_part1(uint64_t part1);
