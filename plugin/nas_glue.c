@@ -122,10 +122,11 @@ static bool wireshark_deciphers(const uint8_t *b, size_t len)
             sm_type = proto_registrar_get_byname("nas_5gs.sm.message_type");
         looked_up = true;
     }
-    if (!nas_5gs || !proto_is_protocol_enabled(nas_5gs))
-        return false;
-    /* Wireshark compares the whole octet 2 with 2 and 4: with spare bits set it reads on. */
+    /* Wireshark compares the whole octet 2 with 2 and 4: with spare bits set it reads on. Asked
+     * first: without the preference (the usual case) the protocol's state does not matter. */
     if ((b[1] & 0xf0) == 0 && !(null_decipher && prefs_get_bool_value(null_decipher, pref_current)))
+        return false;
+    if (!nas_5gs || !proto_is_protocol_enabled(nas_5gs))
         return false;
     if (len >= 10 && b[7] == 0x7e)
         return type_in_table(mm_type, b[9]);
@@ -147,8 +148,7 @@ static void feed(amfol_frame_ctx *ctx, int k, const uint8_t *bytes, size_t len, 
     if (!bytes || len == 0)
         return;
     const amfol_ngap_event *ng = &ctx->ngap[k];
-    amfol_nas_event ev;
-    memset(&ev, 0, sizeof ev);
+    amfol_nas_event ev;               /* cleared by amfol_nas_parse but for where and ngap */
     ev.where = ng->where;
     ev.ngap = ng;
     int sht = len >= 2 ? (bytes[1] & 0x0f) : 0;

@@ -307,32 +307,30 @@ static void add_s_tmsi(link_ctx *l, const amfol_s_tmsi *st)
     add_id(l, amfol_nas_key_s_tmsi(k->text, sizeof k->text, st), AMFOL_KEY_S_TMSI, AMFOL_LINK_S_TMSI);
 }
 
-/* "<kind><node>/<id>" (e.g. "ngap:gnb-1/42"), as "%s%s/%lld" would write it, for every message;
- * and its hash. Copied whole when it fits (it always does but for node names near the key
- * length), else through amfol_fmt, which truncates as snprintf. */
-static void ue_ctx_key(link_key *k, const char *kind, size_t kind_len, const char *node, int64_t id)
+/* The text of a context key, "<kind><node>/<id>" (e.g. "ngap:gnb-1/42"), as "%s%s/%lld" would
+ * write it (truncated as snprintf); returns its length. */
+static size_t ue_ctx_text(char *buf, size_t n, const char *kind, const char *node, int64_t id)
+{
+    amfol_fmt f = amfol_fmt_start(buf, n);
+    amfol_fmt_str(&f, kind);
+    amfol_fmt_str(&f, node);
+    amfol_fmt_char(&f, '/');
+    amfol_fmt_dec(&f, (long long)id);
+    return (size_t)(f.p - buf);
+}
+
+/* A context key, for every message: hashed from its parts when its text cannot be truncated
+ * ('/', '-', 20 digits, NUL fit), the text written only if it names the UE (see link_ue); else
+ * its text, hashed. */
+static void ue_ctx_key(link_key *k, int key_kind, const char *kind, size_t kind_len, const char *node, int64_t id)
 {
     size_t node_len = node ? strlen(node) : 0;
-    char *p = k->text;
-    if (node && kind_len + node_len + 23 <= sizeof k->text) {   /* '/', '-', 20 digits, NUL */
-        memcpy(p, kind, kind_len);
-        p += kind_len;
-        memcpy(p, node, node_len);
-        p += node_len;
-        *p++ = '/';
-        if (id < 0)
-            *p++ = '-';
-        p = amfol_nas_put_dec(p, id < 0 ? 0ULL - (uint64_t)id : (uint64_t)id);
-        *p = '\0';
-    } else {
-        amfol_fmt f = amfol_fmt_start(k->text, sizeof k->text);
-        amfol_fmt_str(&f, kind);
-        amfol_fmt_str(&f, node);
-        amfol_fmt_char(&f, '/');
-        amfol_fmt_dec(&f, (long long)id);
-        p = f.p;
+    if (node && kind_len + node_len + 23 <= sizeof k->text) {
+        k->text[0] = '\0';
+        k->h = amfol_nas_key_hash_ctx(key_kind, node, node_len, id);
+        return;
     }
-    k->h = amfol_nas_key_hash_n(k->text, (size_t)(p - k->text));
+    k->h = amfol_nas_key_hash_n(k->text, ue_ctx_text(k->text, sizeof k->text, kind, node, id));
 }
 
 /* Find or create the UE of a message; never merges on a guess: only exact identities link. */
@@ -346,9 +344,9 @@ static amfol_nas_ue *link_ue(amfol_nas *s, const amfol_nas_event *ev, const char
     l.last_s_tmsi = -1;
     l.has_part1 = false;
     if (ng && ng->ran_ue_id != AMFOL_ABSENT)
-        ue_ctx_key(&l.ctx, "ngap:", 5, gnb, ng->ran_ue_id);
+        ue_ctx_key(&l.ctx, AMFOL_KEY_NGAP_CTX, "ngap:", 5, gnb, ng->ran_ue_id);
     if (ng && ng->amf_ue_id != AMFOL_ABSENT)
-        ue_ctx_key(&l.amfid, "amf-ue:", 7, amf, ng->amf_ue_id);
+        ue_ctx_key(&l.amfid, AMFOL_KEY_AMF_UE_ID, "amf-ue:", 7, amf, ng->amf_ue_id);
     link_key *k;
     if (ev->suci[0] && (k = next_id(&l)))
         add_id(&l, amfol_nas_key_suci(k->text, sizeof k->text, ev->suci), AMFOL_KEY_SUCI, AMFOL_LINK_SUCI);
@@ -386,11 +384,12 @@ static amfol_nas_ue *link_ue(amfol_nas *s, const amfol_nas_event *ev, const char
         amfol_nas_registry_bind_hash(s->reg, ue, l.ids[i].h, l.id_kind[i], l.ids[i].text);
     amfol_nas_registry_bind_hash(s->reg, ue, l.amfid.h, AMFOL_KEY_AMF_UE_ID, l.amfid.text);
     /* Part1 is a context-like key (only for radio lookups): the UE's latest 5G-S-TMSI wins. */
-    if (l.has_part1) {
-        char part1[AMFOL_NAS_KEY_LEN];
-        size_t n = amfol_nas_key_part1(part1, sizeof part1, amfol_nas_s_tmsi_part1(&l.part1_of));
-        amfol_nas_registry_bind_hash(s->reg, ue, amfol_nas_key_hash_n(part1, n), AMFOL_KEY_PART1, part1);
-    }
+    if (l.has_part1)
+        amfol_nas_registry_bind_hash(s->reg, ue, amfol_nas_key_hash_part1(amfol_nas_s_tmsi_part1(&l.part1_of)),
+                                     AMFOL_KEY_PART1, NULL);
+    /* The context key names a UE that has no 5G-S-TMSI, GUTI or SUCI yet: its text only then. */
+    if (l.ctx.h && !l.ctx.text[0] && amfol_nas_registry_would_name(ue, AMFOL_KEY_NGAP_CTX))
+        ue_ctx_text(l.ctx.text, sizeof l.ctx.text, "ngap:", gnb, ng->ran_ue_id);
     amfol_nas_registry_bind_hash(s->reg, ue, l.ctx.h, AMFOL_KEY_NGAP_CTX, l.ctx.text);
     amfol_nas_registry_touch(s->reg, ue, ev->where.time);
     return ue;
@@ -605,10 +604,14 @@ static void note_overload_edges(amfol_engine *e, amfol_nas *s)
 static void overload_of(amfol_engine *e, const amfol_nas_event *ev, int assoc, const char *amf,
                         amfol_nas_result *out)
 {
-    double grace = e->cfg.grace_ms / 1000.0;
-    amfol_time when[2] = {ev->where.time, ev->where.time - grace};
     amfol_nas *s = e->nas;
     note_overload_edges(e, s);
+    /* N2's overload segments start only at an OVERLOAD START it took: before the first, no AMF
+     * is in overload and nothing needs asking. */
+    if (s->overload_msgs_seen == 0)
+        return;
+    double grace = e->cfg.grace_ms / 1000.0;
+    amfol_time when[2] = {ev->where.time, ev->where.time - grace};
     for (int i = 0; i < 2; i++) {
         /* Not in overload at t. N2 answers from segments that start and end at OVERLOAD START /
          * STOP times: when none is after t - grace, every association's answer at t - grace is
@@ -808,9 +811,7 @@ static void nas_rrc(amfol_engine *e, const amfol_rrc_event *ev, void *result)
     if (!ev || ev->msg != AMFOL_RRC_SETUP_REQUEST || !ev->has_s_tmsi_part1)
         return;
     s->radio_with_part1++;
-    char key[AMFOL_NAS_KEY_LEN];
-    size_t n = amfol_nas_key_part1(key, sizeof key, ev->s_tmsi_part1);
-    amfol_nas_ue *ue = amfol_nas_registry_lookup_hash(s->reg, amfol_nas_key_hash_n(key, n));
+    amfol_nas_ue *ue = amfol_nas_registry_lookup_hash(s->reg, amfol_nas_key_hash_part1(ev->s_tmsi_part1));
     if (!ue)
         return;
     s->radio_linked++;

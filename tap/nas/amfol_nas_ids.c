@@ -3,7 +3,8 @@
  *
  * Sized for amfol.max_ues UEs, a million by choice: the UEs live in fixed chunks (no per-UE
  * allocation, pointers stay valid until eviction), the LRU list is threaded through them by slot,
- * and identities are kept as 64-bit hashes of their key texts. The key index is an open-addressing
+ * and identities are kept as 64-bit hashes of their key texts (context and Part1 keys: of their
+ * parts, amfol_nas_key_hash_ctx/_part1). The key index is an open-addressing
  * table of 8-byte entries (40 low hash bits | 24-bit slot); a hit is confirmed against the full
  * hash the UE keeps, so two texts are confused only if their 64-bit hashes are equal. */
 #include "amfol_nas_ids.h"
@@ -33,16 +34,35 @@ struct amfol_nas_registry {
     amfol_nas_registry_stats st;
 };
 
+/* The finaliser of amfol_nas_key_hash_n over a pre-hash: never 0 in the 40 bits the index keeps. */
+static uint64_t key_hash_final(uint64_t h)
+{
+    h ^= h >> 33;
+    h *= UINT64_C(0xff51afd7ed558ccd);
+    h ^= h >> 33;
+    return (h & FP_MASK) ? h : h | 1;
+}
+
 /* The core's byte hash, then a 64-bit finaliser; never 0 in the 40 bits the index keeps. */
 uint64_t amfol_nas_key_hash_n(const char *key, size_t len)
 {
     if (!key || !len)
         return 0;
-    uint64_t h = amfol_hash_bytes(AMFOL_HASH_INIT, (const uint8_t *)key, len);
-    h ^= h >> 33;
-    h *= UINT64_C(0xff51afd7ed558ccd);
-    h ^= h >> 33;
-    return (h & FP_MASK) ? h : h | 1;
+    return key_hash_final(amfol_hash_bytes(AMFOL_HASH_INIT, (const uint8_t *)key, len));
+}
+
+uint64_t amfol_nas_key_hash_ctx(int kind, const char *node, size_t node_len, int64_t id)
+{
+    /* The kind seeds the hash (the text's prefix); the id is mixed in after the node's bytes. */
+    uint64_t h = amfol_hash_bytes(AMFOL_HASH_INIT ^ ((uint64_t)(kind + 1) << 56), (const uint8_t *)node, node_len);
+    h = (h ^ (uint64_t)id) * UINT64_C(0x9e3779b97f4a7c15);
+    return key_hash_final(h ^ (h >> 32));
+}
+
+uint64_t amfol_nas_key_hash_part1(uint64_t part1)
+{
+    /* Bijective up to the final |1: distinct Part1s never share a hash but by that bit. */
+    return key_hash_final((part1 ^ ((uint64_t)(AMFOL_KEY_PART1 + 1) << 56)) * UINT64_C(0x9e3779b97f4a7c15));
 }
 
 uint64_t amfol_nas_key_hash(const char *key)
@@ -265,6 +285,11 @@ static int name_rank(int kind)
     case AMFOL_KEY_NGAP_CTX: return 1;
     default: return 0;
     }
+}
+
+bool amfol_nas_registry_would_name(const amfol_nas_ue *ue, int kind)
+{
+    return ue && name_rank(kind) > ue->best_rank;
 }
 
 void amfol_nas_registry_bind_hash(amfol_nas_registry *r, amfol_nas_ue *ue, uint64_t h, int kind,

@@ -28,6 +28,12 @@ amfol_nas_ue *amfol_nas_registry_lookup(amfol_nas_registry *r, const char *key);
  * UE's display name. */
 uint64_t amfol_nas_key_hash(const char *key);
 uint64_t amfol_nas_key_hash_n(const char *key, size_t len);
+/* Hashes of the keys that are never looked up by their text, from their parts (no text built
+ * per message): a context key "<kind prefix><node>/<id>" whose text fits AMFOL_NAS_KEY_LEN
+ * untruncated (else the caller hashes its text), and a Part1 key. Distinct parts make distinct
+ * texts, so these link exactly as the texts' hashes would. */
+uint64_t amfol_nas_key_hash_ctx(int kind, const char *node, size_t node_len, int64_t id);
+uint64_t amfol_nas_key_hash_part1(uint64_t part1);
 amfol_nas_ue *amfol_nas_registry_lookup_hash(amfol_nas_registry *r, uint64_t h);
 /* A new UE (evicting the least recently seen one when at the cap). */
 amfol_nas_ue *amfol_nas_registry_create(amfol_nas_registry *r, amfol_time t);
@@ -36,6 +42,8 @@ amfol_nas_ue *amfol_nas_registry_create(amfol_nas_registry *r, amfol_time t);
 void amfol_nas_registry_bind(amfol_nas_registry *r, amfol_nas_ue *ue, const char *key, int kind);
 void amfol_nas_registry_bind_hash(amfol_nas_registry *r, amfol_nas_ue *ue, uint64_t h, int kind,
                                   const char *key);
+/* Would binding a key of this kind give ue its display name (bind_hash reads the text)? */
+bool amfol_nas_registry_would_name(const amfol_nas_ue *ue, int kind);
 void amfol_nas_registry_unbind(amfol_nas_registry *r, const char *key);
 void amfol_nas_registry_touch(amfol_nas_registry *r, amfol_nas_ue *ue, amfol_time t);
 amfol_nas_ue *amfol_nas_registry_by_serial(amfol_nas_registry *r, uint64_t serial);

@@ -4,6 +4,7 @@
 #include "amfol_nas_parse.h"
 #include "amfol_nas_timer.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -17,11 +18,9 @@ typedef struct cursor {
 
 void amfol_nas_event_clear(amfol_nas_event *ev)
 {
-    amfol_where w = ev->where;
-    const amfol_ngap_event *ngap = ev->ngap;
-    memset(ev, 0, sizeof *ev);
-    ev->where = w;
-    ev->ngap = ngap;
+    /* Everything after `where` and `ngap` (the struct's first two members), without copying them. */
+    _Static_assert(offsetof(amfol_nas_event, security_header) > offsetof(amfol_nas_event, ngap), "layout");
+    memset(&ev->security_header, 0, sizeof *ev - offsetof(amfol_nas_event, security_header));
     ev->security_header = AMFOL_ABSENT;
     ev->epd = AMFOL_ABSENT;
     ev->mm_type = AMFOL_ABSENT;
@@ -69,24 +68,36 @@ static void read_identity(const uint8_t *v, size_t n, amfol_nas_event *ev)
         amfol_plmn plmn;
         amfol_nas_plmn_digits(v + 1, &plmn);
         int scheme = v[6] & 15;
-        char out[24] = "";
+        /* "%s-%s" (null scheme) or "%s-p%d-%s" of the PLMN digits, the scheme and out, without
+         * printf: at most 6 + 4 + 22 characters, so never truncated in ev->suci. */
+        _Static_assert(sizeof ev->suci > 6 + 4 + 22, "suci fits");
+        char *p = ev->suci;
+        size_t plen = strlen(plmn.digits);
+        memcpy(p, plmn.digits, plen);
+        p += plen;
+        *p++ = '-';
         size_t k = 0;
         if (scheme == 0) {                                         /* null scheme: MSIN in BCD */
-            for (size_t i = 8; i < n && k + 2 < sizeof out; i++) {
+            for (size_t i = 8; i < n && k + 2 < 24; i++) {
                 int lo = v[i] & 15, hi = v[i] >> 4;
                 if (lo <= 9)
-                    out[k++] = (char)('0' + lo);
+                    p[k++] = (char)('0' + lo);
                 if (hi <= 9)
-                    out[k++] = (char)('0' + hi);
+                    p[k++] = (char)('0' + hi);
             }
-            out[k] = '\0';
-            snprintf(ev->suci, sizeof ev->suci, "%s-%s", plmn.digits, out);
         } else {
             /* Concealed: a new value each time, so it links nothing; keep it distinct anyway. */
-            for (size_t i = 8; i < n && k + 3 < sizeof out; i++)
-                k += (size_t)snprintf(out + k, sizeof out - k, "%02x", v[i]);
-            snprintf(ev->suci, sizeof ev->suci, "%s-p%d-%s", plmn.digits, scheme, out);
+            *p++ = 'p';
+            if (scheme >= 10)
+                *p++ = '1';
+            *p++ = (char)('0' + scheme % 10);
+            *p++ = '-';
+            for (size_t i = 8; i < n && k + 3 < 24; i++) {
+                p[k++] = "0123456789abcdef"[v[i] >> 4];
+                p[k++] = "0123456789abcdef"[v[i] & 15];
+            }
         }
+        p[k] = '\0';
     } else if (type == 2 && n >= 11) {                              /* 5G-GUTI */
         ev->has_guti = true;
         amfol_nas_plmn_digits(v + 1, &ev->guti_guami.plmn);
