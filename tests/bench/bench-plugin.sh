@@ -19,23 +19,26 @@
 # shared machine grow with the neighbours' load: the least of several runs is the estimate
 # least disturbed by it), and as the median of each run's ratio to the base run of the same
 # repetition (slow drifts of the load cancel out).
-#   tests/bench/bench-plugin.sh [-b BUILD_DIR] [-r REPS] [-s "100000 300000 all"] [-q] [-c FRAMES [-m]]
+#   tests/bench/bench-plugin.sh [-b BUILD_DIR] [-r REPS] [-s "100000 300000 all"] [-q] [-c FRAMES [-o FIRST] [-m]]
 #   -q: skip events and replay (the scale-out export): the runs the targets compare only
 #   -c FRAMES: instead, count instructions with callgrind (repeatable on a busy machine) of base
 #              and amfol on the first FRAMES frames, and of tshark's start-up and of base with a
 #              tree (what forcing a tree costs before amfol does anything), per frame; and of
 #              amfol -2, base -2 and floor2 (per frame against base's one pass, as the -2 target
 #              reads). The runs go in parallel, one per core.
+#   -o FIRST: with -c, count frames FIRST.. instead of 1..: the first FRAMES frames are the storm's
+#             calm start (its first OVERLOAD START is frame 347,800: -o 347001 counts 20k frames
+#             that take it and the overload that follows, as a capture started mid-incident would)
 #   -m: with -c, also simulate the caches (callgrind --cache-sim=yes, several times slower) and
 #       print each run's L1 and last-level misses and its cycles as modelled by
 #       Ir + K x L1 misses + 100 x last-level misses, K = 5 and 10: what a CPU second costs beyond
 #       the instruction count, without the noise of CPU seconds on a shared machine
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
-build=$top/build reps=3 sizes="100000 300000 all" cg=0 quick=0 cachesim=0
-while getopts b:r:s:c:qm o; do
+build=$top/build reps=3 sizes="100000 300000 all" cg=0 cgfirst=1 quick=0 cachesim=0
+while getopts b:r:s:c:o:qm o; do
   case $o in
-    b) build=$OPTARG ;; r) reps=$OPTARG ;; s) sizes=$OPTARG ;; c) cg=$OPTARG ;; q) quick=1 ;; m) cachesim=1 ;;
+    b) build=$OPTARG ;; r) reps=$OPTARG ;; s) sizes=$OPTARG ;; c) cg=$OPTARG ;; o) cgfirst=$OPTARG ;; q) quick=1 ;; m) cachesim=1 ;;
     *) sed -n '2,/^set -e/p' "$0" >&2; exit 2 ;;
   esac
 done
@@ -53,16 +56,18 @@ export AMFOL_STAGE=$work/stage
 big=$work/big-storm.pcapng
 "$synth" "$top/testcaptures/scenarios/big-storm.ini" -o "$big" >/dev/null
 frames_of() { capinfos -c -M "$1" | sed -n 's/^Number of packets: *//p'; }
-cut() { # SIZE -> capture path
+cut() { # SIZE [FIRST] -> capture path of SIZE frames from frame FIRST (1)
   if [ "$1" = all ]; then echo "$big"; return; fi
-  [ -f "$work/cut-$1.pcapng" ] || editcap -r "$big" "$work/cut-$1.pcapng" "1-$1"
-  echo "$work/cut-$1.pcapng"
+  local first=${2:-1} name=cut-$1
+  [ "$first" = 1 ] || name=cut-$1-from-$first
+  [ -f "$work/$name.pcapng" ] || editcap -r "$big" "$work/$name.pcapng" "$first-$((first + $1 - 1))"
+  echo "$work/$name.pcapng"
 }
 tshark_user() { "$top/tests/lib/tshark-as-user.sh" "$so" "$@"; }
 
 if [ "$cg" != 0 ]; then
   command -v valgrind >/dev/null || { echo "needs valgrind"; exit 2; }
-  cap=$(cut "$cg")
+  cap=$(cut "$cg" "$cgfirst")
   tshark_user -q -r "$cap" -c 1 >/dev/null   # stage plugin and capture
   staged=$(ls "$AMFOL_STAGE"/cap/*-"$(basename "$cap")")
   mkdir -m 777 "$work/cg"
@@ -92,8 +97,8 @@ if [ "$cg" != 0 ]; then
   wait
   n_of() { cat "$work/cg/$1.n"; }
   b=$(n_of base) a=$(n_of amfol) s=$(n_of startup) f=$(n_of tree) a2=$(n_of amfol2) b2=$(n_of base2) f2=$(n_of floor2)
-  awk -v n="$(frames_of "$cap")" -v b="$b" -v a="$a" -v s="$s" -v f="$f" -v a2="$a2" -v b2="$b2" -v f2="$f2" 'BEGIN {
-    printf "callgrind, %d frames: base %.0f Minstr, amfol %.0f Minstr, ratio %.2f\n", n, b / 1e6, a / 1e6, a / b
+  awk -v n="$(frames_of "$cap")" -v first="$cgfirst" -v b="$b" -v a="$a" -v s="$s" -v f="$f" -v a2="$a2" -v b2="$b2" -v f2="$f2" 'BEGIN {
+    printf "callgrind, %d frames from frame %d: base %.0f Minstr, amfol %.0f Minstr, ratio %.2f\n", n, first, b / 1e6, a / 1e6, a / b
     printf "per frame (start-up of %.0f Minstr excluded): amfol %.2fx base; base + a tree with nothing primed %.2fx\n",
       s / 1e6, (a - s) / (b - s), (f - s) / (b - s)
     printf "-2: amfol %.0f Minstr, per frame %.2fx base (one pass)\n", a2 / 1e6, (a2 - s) / (b - s)
