@@ -43,8 +43,14 @@ cleanup() {
   mounts=()
 }
 trap cleanup EXIT
+unmount_stale() {   # unmount_stale DIR: a run killed before its cleanup left DIR mounted (held
+  # under the root's lock, nothing else can be using it); its source may be gone, and a bind
+  # onto such a mount fails
+  while mountpoint -q "$1"; do umount -l "$1" || break; done
+}
 bind_ro() {   # bind_ro SRC DST: SRC read-only at DST
   mkdir -p "$2"
+  unmount_stale "$2"
   mount --bind "$1" "$2"; mounts+=("$2")
   mount -o remount,bind,ro "$2"
 }
@@ -57,7 +63,7 @@ for suite in "${suites[@]}"; do
   if [ -f "$public/MANIFEST.md" ]; then
     bind_ro "$public" "$root/mnt/public"
   fi
-  mkdir -p "$root/proc"; mount -t proc proc "$root/proc"; mounts+=("$root/proc")
+  mkdir -p "$root/proc"; unmount_stale "$root/proc"; mount -t proc proc "$root/proc"; mounts+=("$root/proc")
   # The build folder stays in the root between runs, one per source tree (keyed by its path: every
   # tree is mounted at /mnt/amfol), so that an unchanged tree is not built again: CMake rebuilds
   # what changed, as in the host's build folder. The 4 most recently used are kept per root.
