@@ -319,6 +319,24 @@ static bool find_outer(tvbuff_t *tvb, const frame_bytes *f, packet_info *pinfo, 
     return *at >= 0 && l->first_ip == (*v6 ? amfol_proto_ipv6 : amfol_proto_ip);
 }
 
+
+/* The outermost IP header at `at` and the SCTP packet its header claims behind it, noted in out;
+ * true when that packet's chunks were read. */
+READ_INLINE bool take_outer(tvbuff_t *tvb, const frame_bytes *f, gint at, bool v6, amfol_sctp_wire *out)
+{
+    gint off = 0, len = 0;
+    bool span = span_of(f, at, v6, &off, &len);
+    out->outer_tvb = tvb;
+    out->outer_at = at;
+    out->outer_v6 = v6;
+    out->outer_sctp = span;
+    out->outer_off = off;
+    out->outer_len = len;
+    if (!span || len < SCTP_COMMON_HEADER)
+        return false;
+    read_chunks(tvb, f, off, len, out);
+    return true;
+}
 /* Any frame amfol_sctp_wire_read does not take as plain: the outermost IP header by the link
  * layer (or by Wireshark's addresses), and SCTP behind it, behind the ipv6 header ip handed on,
  * or inside a tunnel. Rare in a storm: kept out of the hot code. */
@@ -331,18 +349,9 @@ __attribute__((cold)) static void read_general(tvbuff_t *tvb, const frame_bytes 
     bool handed_v6 = false;
     if (!find_outer(tvb, f, pinfo, layers, &at, &v6, &handed_v6, &headers))
         return;
-    gint off = 0, len = 0;
-    bool span = span_of(f, at, v6, &off, &len);
-    out->outer_tvb = tvb;
-    out->outer_at = at;
-    out->outer_v6 = v6;
-    out->outer_sctp = span;
-    out->outer_off = off;
-    out->outer_len = len;
-    if (span && len >= SCTP_COMMON_HEADER) {
-        read_chunks(tvb, f, off, len, out);
+    if (take_outer(tvb, f, at, v6, out))
         return;
-    }
+    gint off = 0, len = 0;
     if (handed_v6) {                   /* the ipv6 item of that header comes next */
         if (span_of(f, at, true, &off, &len) && len >= SCTP_COMMON_HEADER) {
             read_chunks(tvb, f, off, len, out);
@@ -370,15 +379,7 @@ static bool read_plain(tvbuff_t *tvb, const frame_bytes *f, packet_info *pinfo, 
         pinfo->net_src.type != AT_IPv4 || !has(f, ip, 20) || get16(f, ETH_HEADER - 2) != ETHERTYPE_IPV4 ||
         f->p[ip] >> 4 != 4 || !header_has(f, ip, false, &pinfo->net_src, plain_dst(f, ip, false) ? &pinfo->net_dst : NULL))
         return false;
-    gint off = 0, len = 0;
-    bool span = span_of(f, ip, false, &off, &len);
-    out->outer_tvb = tvb;
-    out->outer_at = ip;
-    out->outer_sctp = span;
-    out->outer_off = off;
-    out->outer_len = len;
-    if (span && len >= SCTP_COMMON_HEADER)
-        read_chunks(tvb, f, off, len, out);
+    take_outer(tvb, f, ip, false, out);
     return true;
 }
 

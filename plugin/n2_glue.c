@@ -594,6 +594,14 @@ static void read_ies(amfol_frame_ctx *ctx, int k, const field_info *fi, amfol_ng
     read_pdu_ies(&r, ev, 0, &src);
 }
 
+/* A name IE's text into dst: the first one a PDU carries. */
+static void first_name(char *dst, size_t n, const field_info *fi)
+{
+    const char *s = amfol_fi_string(fi);
+    if (s && !dst[0])
+        g_strlcpy(dst, s, n);
+}
+
 /* A field of the rarer messages (OVERLOAD START, NG SETUP, AMF CONFIGURATION UPDATE, AMF STATUS
  * INDICATION, Paging): out of parse_pdu's loop, which the storm's messages run through. */
 static void __attribute__((cold)) parse_field(pdu_walk *w, const amfol_fieldref *f, amfol_ngap_event *ev)
@@ -664,27 +672,19 @@ static void __attribute__((cold)) parse_field(pdu_walk *w, const amfol_fieldref 
             ev->has_gnb_id = true;
         }
         break;
-    case N2F_RAN_NAME: {
-        const char *s = amfol_fi_string(fi);
-        if (s && !ev->ran_node_name[0])
-            g_strlcpy(ev->ran_node_name, s, sizeof ev->ran_node_name);
+    case N2F_RAN_NAME:
+        first_name(ev->ran_node_name, sizeof ev->ran_node_name, fi);
         break;
-    }
-    case N2F_AMF_NAME: {
-        const char *s = amfol_fi_string(fi);
-        if (s && !ev->amf_name[0] && (ev->proc == AMFOL_NGAP_NG_SETUP || ev->proc == AMFOL_NGAP_AMF_CONFIGURATION_UPDATE))
-            g_strlcpy(ev->amf_name, s, sizeof ev->amf_name);
+    case N2F_AMF_NAME:
+        if (ev->proc == AMFOL_NGAP_NG_SETUP || ev->proc == AMFOL_NGAP_AMF_CONFIGURATION_UPDATE)
+            first_name(ev->amf_name, sizeof ev->amf_name, fi);
         break;
-    }
     case N2F_UNAV_ITEM:
         ev->n_unavailable_guamis++;
         break;
-    case N2F_BACKUP: {
-        const char *s = amfol_fi_string(fi);
-        if (s && !ev->backup_amf_name[0])
-            g_strlcpy(ev->backup_amf_name, s, sizeof ev->backup_amf_name);
+    case N2F_BACKUP:
+        first_name(ev->backup_amf_name, sizeof ev->backup_amf_name, fi);
         break;
-    }
     case N2F_OVL_RESP:
     case N2F_SLICE_RESP:
     case N2F_SLICE_ITEM:
