@@ -22,9 +22,10 @@
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 suites=("$@"); [ ${#suites[@]} -gt 0 ] || suites=(trixie sid)
-# What scripts/install-deps.sh installs on Debian 12, less what only this host's extra tests use
-# (chromium too: the chart tests check the page there and skip the rendering, AMFOL_NO_BROWSER).
-pkgs=(cmake make gcc pkg-config libglib2.0-dev wireshark-dev tshark asn1c python3 util-linux parallel)
+# What scripts/install-deps.sh installs for the demo, and GNU parallel; not what only this host's
+# extra tests use (chromium too: the chart tests check the page there and skip the rendering,
+# AMFOL_NO_BROWSER). The cached roots are keyed by this list.
+read -r -a pkgs <<<"$("$top/scripts/install-deps.sh" --list demo) parallel"
 public=${AMFOL_PUBLIC_CAPTURES:-$top/../shared/captures/public}
 # Tests that need the host itself (Debian roots, clang) are left to the host's own run, and so is
 # the core's UE capacity test (no Wireshark in it, and it runs alone).

@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# test.sh: the whole test suite (README's second command; .ci/run calls exactly this).
+# test.sh: the whole test suite (README's second command; .ci/run calls exactly this). Installs
+# the test set first (scripts/install-deps.sh --list test), builds, runs every test, label slow
+# included (locally, `cd build && ctest -LE slow` leaves out the Debian roots and sanitizers).
+#   scripts/test.sh [CTEST OPTION...]   e.g. -LE slow, -R '^n2\.'
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 build=${AMFOL_BUILD:-$top/build}
-"$top/scripts/build.sh"
+AMFOL_DEPS=test "$top/scripts/build.sh"
 cd "$build"
 out=$(mktemp /tmp/amfol-ctest.XXXXXX)
 trap 'rm -f "$out"' EXIT
 set +e
-ctest --output-on-failure -j"$(nproc)" --timeout 900 | tee "$out"
+ctest --output-on-failure -j"$(nproc)" --timeout 900 "$@" | tee "$out"
 rc=${PIPESTATUS[0]}
 set -e
 # CTest shows a skipped test (exit 77) without its output: print each one's reason.
