@@ -7,6 +7,15 @@
 # named with -r) in a world-readable temporary folder with a private HOME, then run tshark as
 # "nobody" via setpriv when we are root, or as ourselves otherwise.
 #
+# The build's plugin, never an installed one: an amfol.so in the system plugin folder (the .deb,
+# `cmake --install`) or in the user's personal folder would otherwise be loaded instead of, or
+# beside, the one under test. WIRESHARK_PLUGIN_DIR (read by Wireshark 4.0's wsutil/filesystem.c
+# unless running with special privileges, which nobody is not) replaces the system folder by the
+# stage's plugins/X.Y, a mirror of the system folder (links to its codecs, epan and wiretap
+# plugins) without any amfol.so and with the build's; the private HOME has no personal plugins.
+# tests/tools/check-loaded-plugin.sh proves it with a stale amfol.so planted in both folders.
+# An empty PLUGIN_SO ("") runs tshark with no amfol at all.
+#
 # Usage: tshark-as-user.sh PLUGIN_SO [tshark args...]
 #   Every "-r FILE" argument is copied into the staging folder first.
 #   AMFOL_STAGE=DIR reuses a staging folder (faster for many calls).
@@ -17,17 +26,19 @@ plugin_so=$1; shift
 # The plugin folder is named after tshark's X.Y. "tshark --version" costs as much CPU as decoding a
 # small capture (~0.2 s), so its answer is kept per user, keyed by the tshark binary's device,
 # inode, mtime and size (an upgrade replaces the binary, so the key changes with the version).
-ws_xy=
+# The system plugin folder (tshark -G folders, "Global Plugins") is kept the same way.
+ws_xy= sys_plugins=
 tshark_bin=$(command -v tshark || true)
-vcache=${TMPDIR:-/tmp}/amfol-tshark-version.$(id -u)
+vcache=${TMPDIR:-/tmp}/amfol-tshark-folders.$(id -u)   # key, X.Y, system plugin folder
 vkey=$( [ -n "$tshark_bin" ] && stat -L -c '%d:%i:%Y:%s' "$tshark_bin" 2>/dev/null || true)
-if [ -n "$vkey" ] && [ -f "$vcache" ] && [ -O "$vcache" ] && read -r k v <"$vcache" && [ "$k" = "$vkey" ]; then
-  ws_xy=$v
+if [ -n "$vkey" ] && [ -f "$vcache" ] && [ -O "$vcache" ] && read -r k v d <"$vcache" && [ "$k" = "$vkey" ]; then
+  ws_xy=$v sys_plugins=$d
 fi
-if [ -z "$ws_xy" ]; then
+if [ -z "$ws_xy" ] || [ -z "$sys_plugins" ]; then
   ws_xy=$(tshark --version 2>/dev/null | sed -n '1s/.*(Wireshark) \([0-9]*\.[0-9]*\).*/\1/p')
-  if [ -n "$vkey" ] && [ -n "$ws_xy" ] && vtmp=$(mktemp "$vcache.XXXXXX" 2>/dev/null); then
-    printf '%s %s\n' "$vkey" "$ws_xy" >"$vtmp" && mv -f "$vtmp" "$vcache" || rm -f "$vtmp"
+  sys_plugins=$(env -u WIRESHARK_PLUGIN_DIR tshark -G folders 2>/dev/null | sed -n 's/^Global Plugins:[[:space:]]*//p')
+  if [ -n "$vkey" ] && [ -n "$ws_xy" ] && [ -n "$sys_plugins" ] && vtmp=$(mktemp "$vcache.XXXXXX" 2>/dev/null); then
+    printf '%s %s %s\n' "$vkey" "$ws_xy" "$sys_plugins" >"$vtmp" && mv -f "$vtmp" "$vcache" || rm -f "$vtmp"
   fi
 fi
 if [ "$plugin_so" = --version-xy ]; then echo "$ws_xy"; exit 0; fi
@@ -38,8 +49,22 @@ if [ -z "$stage" ]; then
 fi
 mkdir -p "$stage"
 chmod 755 "$stage"
-plugdir="$stage/home/.local/lib/wireshark/plugins/$ws_xy/epan"
+plugroot="$stage/plugins"
+plugdir="$plugroot/$ws_xy/epan"
 mkdir -p "$plugdir" "$stage/home/.config/wireshark" "$stage/cap"
+rm -rf "$stage/home/.local/lib/wireshark/plugins"   # where earlier versions staged the plugin
+# The mirror of the system folder, made once per stage: a link to each of its plugins but amfol.so.
+if [ ! -e "$plugroot/.mirrored" ]; then
+  for sub in "$sys_plugins"/*/; do
+    [ -d "$sub" ] || continue
+    dst="$plugroot/$ws_xy/$(basename "$sub")"
+    mkdir -p "$dst"
+    for so in "$sub"*.so; do
+      [ -f "$so" ] && [ "$(basename "$so")" != amfol.so ] && ln -sfn "$so" "$dst/"
+    done
+  done
+  touch "$plugroot/.mirrored"
+fi
 # A file is staged as a copy under a temporary name, renamed into place: runs that share a stage
 # (amfol-parallel.sh's jobs, tests/scale) never load a half-written plugin or read a half-written
 # capture, and a running tshark keeps the file it opened. The temporary name does not end in
@@ -51,7 +76,8 @@ stage_copy() { # SRC DST
   rm -f "$tmp"
   return 1
 }
-if [ -n "$plugin_so" ] && [ -f "$plugin_so" ]; then
+if [ -n "$plugin_so" ]; then
+  [ -f "$plugin_so" ] || { echo "tshark-as-user.sh: no plugin $plugin_so (build it first)" >&2; exit 2; }
   cmp -s "$plugin_so" "$plugdir/amfol.so" 2>/dev/null || stage_copy "$plugin_so" "$plugdir/amfol.so"
 fi
 args=()
@@ -83,9 +109,9 @@ run_tshark() {
   if [ "$(id -u)" = 0 ]; then
     chown -R 65534:65534 "$stage/home" 2>/dev/null || true   # as above: a vanished copy is no error
     setpriv --reuid=65534 --regid=65534 --clear-groups \
-      env -i PATH=/usr/bin:/bin HOME="$stage/home" LANG=C.UTF-8 tshark "$@"
+      env -i PATH=/usr/bin:/bin HOME="$stage/home" LANG=C.UTF-8 WIRESHARK_PLUGIN_DIR="$plugroot" tshark "$@"
   else
-    env HOME="$stage/home" LANG=C.UTF-8 tshark "$@"
+    env HOME="$stage/home" LANG=C.UTF-8 WIRESHARK_PLUGIN_DIR="$plugroot" tshark "$@"
   fi
 }
 cd "$stage"

@@ -107,8 +107,9 @@ def check_ignores(wrapper, plugin, capdir, fails):
     full = os.path.join(capdir, "radio-ignores.pcapng")
     cap = os.path.join(capdir, "radio-ignores-no-ium.pcapng")
     # The N2 link without InitialUEMessages: only RRC shows what the gNB admitted.
-    # (plain tshark: writing needs no plugin, and the wrapper's user may not write here)
-    run(["tshark", "-r", full, "-Y", "!(ngap.procedureCode == 15)", "-w", cap])
+    # (plain tshark: writing needs no plugin, and the wrapper's user may not write here; an
+    # installed amfol is switched off)
+    run(["tshark", "--disable-protocol", "amfol", "-r", full, "-Y", "!(ngap.procedureCode == 15)", "-w", cap])
     ov = overloads(wrapper, plugin, cap)
     (s_frame, s_time, _, action, pct), (_, p_time, _, _, _) = ov[0], ov[1]
     q = 1 - pct / 100.0
@@ -129,7 +130,7 @@ def check_ignores(wrapper, plugin, capdir, fails):
     # Without any NGAP user location the cell is tied to no gNB: overload unknown, no verdict;
     # the amfol.cell_map preference ties it again.
     bare = os.path.join(capdir, "radio-ignores-no-uli.pcapng")
-    run(["tshark", "-r", full, "-Y", "!(ngap.procedureCode in {15,46})", "-w", bare])
+    run(["tshark", "--disable-protocol", "amfol", "-r", full, "-Y", "!(ngap.procedureCode in {15,46})", "-w", bare])
     unbound = [f for f in findings(wrapper, plugin, bare) if f["rule"] == "gnb-ignores-overload"]
     if unbound:
         fails.append("radio-ignores (no user location): %d findings, want none" % len(unbound))

@@ -33,7 +33,10 @@ for path in sorted(glob.glob(os.path.join(top, "plugin", "*.c"))):
         for name in re.findall(r'"([^"]+)"', re.sub(r"/\*.*?\*/", "", m.group(1), flags=re.S)):
             slots.append((rel, "interesting protocol", [name]))
 
-p = subprocess.run(["tshark", "-G", "fields"], capture_output=True, text=True)
+# Through the tests' wrapper with no plugin (""): an installed amfol.so is not loaded (-G must come
+# first, so --disable-protocol cannot be given), as the unprivileged user the tests use.
+wrapper = os.path.join(top, "tests", "lib", "tshark-as-user.sh")
+p = subprocess.run([wrapper, "", "-G", "fields"], capture_output=True, text=True)
 registered = set()
 for line in p.stdout.splitlines():
     cols = line.split("\t")
