@@ -54,7 +54,9 @@ for p in "$@"; do
 done
 read -r -a pkgs <<<"$(purposes "$@")"
 missing=()
-installed=$(dpkg-query -W -f='${Package} ${Status}\n' "${pkgs[@]}" 2>/dev/null | awk '/ install ok installed$/{print $1}')
+# dpkg-query fails when a package is unknown to dpkg (never installed): that is what we ask.
+installed=$( { dpkg-query -W -f='${Package} ${Status}\n' "${pkgs[@]}" 2>/dev/null || true; } |
+            awk '/ install ok installed$/{print $1}')
 for p in "${pkgs[@]}"; do
   grep -qx "$p" <<<"$installed" || missing+=("$p")
 done
