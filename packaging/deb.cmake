@@ -63,7 +63,13 @@ set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_ARCHITECTURE "${_amfol_arch}")
 set(CPACK_DEBIAN_PACKAGE_SECTION net)
-set(CPACK_DEBIAN_PACKAGE_DEPENDS "${AMFOL_WS_ABI_PACKAGE} (>= ${AMFOL_WS_XY})")
+# Depends: dpkg-shlibdeps names the libwireshark ABI package (with the exact minimum version),
+# GLib and libc; CPack appends its list to CPACK_DEBIAN_PACKAGE_DEPENDS, so the ABI package is
+# named here only where shlibdeps is switched off (cpack -D CPACK_DEBIAN_PACKAGE_SHLIBDEPS=OFF, in
+# roots without dpkg-dev): packaging/cpack-options.cmake decides at cpack time. Set both and
+# libwireshark16 was listed twice.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+set(CPACK_AMFOL_ABI_DEPENDS "${AMFOL_WS_ABI_PACKAGE} (>= ${AMFOL_WS_XY})")
+set(CPACK_PROJECT_CONFIG_FILE ${PROJECT_SOURCE_DIR}/packaging/cpack-options.cmake)
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "tshark | wireshark")
 include(CPack)

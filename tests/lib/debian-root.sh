@@ -5,14 +5,19 @@
 #
 # Usage: debian-root.sh SUITE [PACKAGE...]
 #   Cache: $AMFOL_ROOTS (default /var/cache/amfol-roots)/<suite>-<hash of the package list>.
-#   Exit 77 (with the reason on stdout) when not root or when the archive cannot be reached and
-#   nothing is cached: the callers are tests, which then skip instead of pretending.
+#   Exit 77 (with the reason on stdout) when not root, when AMFOL_NO_ROOT_TESTS=1, or when the
+#   archive cannot be reached and nothing is cached: the callers are tests, which then skip
+#   instead of pretending.
 # Callers copy the cached root (fresh-root.sh) before changing anything inside it.
 set -euo pipefail
 suite=$1; shift
 pkgs=("$@")
 cache=${AMFOL_ROOTS:-/var/cache/amfol-roots}
 mirror=${AMFOL_DEBIAN_MIRROR:-http://deb.debian.org/debian}
+if [ "${AMFOL_NO_ROOT_TESTS:-}" = 1 ]; then
+  # Set by tests/package/newcomer.sh for the suite it runs inside its own root: no root in a root.
+  echo "SKIP: AMFOL_NO_ROOT_TESTS=1: no Debian $suite root is built (inside the newcomer test's root)"; exit 77
+fi
 if [ "$(id -u)" != 0 ]; then
   echo "SKIP: building a Debian $suite root needs root (debootstrap, chroot)"; exit 77
 fi
