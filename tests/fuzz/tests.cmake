@@ -19,7 +19,7 @@ endif()
 add_test(NAME fuzz.sanitized_build
   COMMAND ${FUZZ_DIR}/build-sanitized.sh ${PROJECT_SOURCE_DIR} ${FUZZ_OUT}/build)
 set_tests_properties(fuzz.sanitized_build PROPERTIES FIXTURES_SETUP amfol_sanitized
-  SKIP_RETURN_CODE 77 TIMEOUT 600 COST 500)   # long, and asan.* wait for it: start it early
+  SKIP_RETURN_CODE 77 TIMEOUT 600 COST 500 LABELS slow)   # long, and asan.* wait for it: start it early
 # Seconds per harness in the suite: the seed corpus (tests/fuzz/corpus, every input that once
 # widened coverage or crashed) is always replayed in full first, then new inputs for this long.
 # A longer hunt: cmake -DAMFOL_FUZZ_SECONDS=300 build && ctest -R fuzz.libfuzzer. (3 s before: a
@@ -29,11 +29,11 @@ foreach(h nas olc retry_after nf_profile engine)
   add_test(NAME fuzz.libfuzzer.${h}
     COMMAND ${FUZZ_DIR}/run-fuzzer.sh ${FUZZ_OUT}/build/fuzz_${h} ${FUZZ_DIR}/corpus/${h}
             ${FUZZ_OUT}/run-${h} ${AMFOL_FUZZ_SECONDS})
-  set_tests_properties(fuzz.libfuzzer.${h} PROPERTIES FIXTURES_REQUIRED amfol_sanitized TIMEOUT 120)
+  set_tests_properties(fuzz.libfuzzer.${h} PROPERTIES FIXTURES_REQUIRED amfol_sanitized TIMEOUT 120 LABELS slow)
 endforeach()
 include(${PROJECT_SOURCE_DIR}/tests/unit/list.cmake)
 foreach(src ${AMFOL_UNIT_TESTS})
   get_filename_component(name ${src} NAME_WE)
   add_test(NAME asan.core.${name} COMMAND ${FUZZ_OUT}/build/tests/unit/core_${name})
-  set_tests_properties(asan.core.${name} PROPERTIES FIXTURES_REQUIRED amfol_sanitized TIMEOUT 300)
+  set_tests_properties(asan.core.${name} PROPERTIES FIXTURES_REQUIRED amfol_sanitized TIMEOUT 300 LABELS slow)
 endforeach()

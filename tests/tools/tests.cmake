@@ -23,5 +23,12 @@ foreach(suite trixie sid)
   # COST: the longest tests start first (CTest orders by cost; a fresh clone has no timing history,
   # and started last they would run alone at the end).
   set_tests_properties(tools.ws_versions_run.${suite} PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 2400
-                       COST 1000 RESOURCE_LOCK amfol_ws_roots)
+                       COST 1000 RESOURCE_LOCK amfol_ws_roots LABELS slow)
 endforeach()
+# The suite loads the build's plugin even with a stale amfol.so in the system and personal plugin
+# folders (planted in a private mount namespace: nothing outside the test sees it).
+if(DEFINED AMFOL_PLUGIN_SO)
+  add_test(NAME tools.loaded_plugin
+    COMMAND ${CMAKE_CURRENT_LIST_DIR}/check-loaded-plugin.sh ${PROJECT_SOURCE_DIR} ${AMFOL_PLUGIN_SO})
+  set_tests_properties(tools.loaded_plugin PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 120)
+endif()
