@@ -117,6 +117,15 @@ def one_capture(wrapper, plugin, workdir, pcap, truth, opts):
           "%s: tshark %d and amfol %d NGAP PDUs == truth %d" % (name, ts_pdus, pdus, exp["ngap_pdus"]))
     check(ts_ium == exp["initial_ue_messages"] and ium == exp["initial_ue_messages"],
           "%s: tshark %d and amfol %d INITIAL UE MESSAGEs == truth %d" % (name, ts_ium, ium, exp["initial_ue_messages"]))
+    # The AMF fell silent: the last frame's time (heartbeats) closes every request it left.
+    ser = doc["amfs"][0]["symptoms"] if len(doc["amfs"]) == 1 else None
+    requests = sum(b["requests"] for b in ser["buckets"]) if ser else -1
+    unanswered = sum(b["unanswered"] for b in ser["buckets"]) if ser else -1
+    check(requests == exp["initial_ue_messages"], "%s: symptoms requests %d == truth %d"
+          % (name, requests, exp["initial_ue_messages"]))
+    check(unanswered == exp["unanswered"], "%s: symptoms unanswered %d == truth %d (closed by the capture's end)"
+          % (name, unanswered, exp["unanswered"]))
+    check(ser is not None and "open_at_capture_end" not in ser, "%s: no request left open at the capture's end" % name)
     most = max(len(f["procs"]) for f in frames)
     check(most == exp["max_pdus_per_packet"], "%s: most NGAP PDUs in one packet %d == truth %d"
           % (name, most, exp["max_pdus_per_packet"]))
