@@ -49,8 +49,6 @@
 #include "core/amfol_engine.h"
 #include "core/amfol_dedup.h"
 
-#define AMFOL_MAX_NGAP_PER_FRAME 16   /* NGAP PDUs analysed per frame (SCTP bundling) */
-
 /* The glue modules, in the order the core runs them (n2 first: it fills ctx->ngap for the
  * others). A collected field says which module asked for it by this index. */
 enum amfol_module_index {
@@ -88,11 +86,11 @@ typedef struct amfol_frame_ctx {
     const amfol_fieldref *fields;      /* all collected fields of the frame, dissection order */
     int n_fields;
     /* Filled by the N2 glue for the modules after it: every NGAP PDU of the frame, with the
-     * range [first, end) of `fields` indices that belong to it (its NAS fields fall inside). */
+     * range [first, end) of `fields` indices that belong to it (its NAS fields fall inside).
+    * Every PDU the frame carries (a load generator bundles 170 in one SCTP packet): no cap. */
     int n_ngap;
-    amfol_ngap_event *ngap;            /* pinfo->pool */
-    int ngap_first[AMFOL_MAX_NGAP_PER_FRAME];
-    int ngap_end[AMFOL_MAX_NGAP_PER_FRAME];
+    amfol_ngap_event *ngap;            /* pinfo->pool, n_ngap of each */
+    int *ngap_first, *ngap_end;
     /* ... and their NAS-PDU / NASC IEs in dissection order (pinfo->pool), read from the bytes
      * instead of priming ngap.NAS_PDU (n2_glue.c read_ies). */
     int n_nas_pdus, cap_nas_pdus;

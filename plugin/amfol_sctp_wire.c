@@ -19,6 +19,10 @@
 
 int amfol_proto_ip = -1, amfol_proto_ipv6 = -1;
 
+/* The chunks of the frame being dissected (amfol_sctp_wire.type / data_start point here). */
+static uint8_t chunk_type[AMFOL_SCTP_MAX_CHUNKS];
+static gint chunk_data_start[AMFOL_SCTP_MAX_CHUNKS];
+
 void amfol_sctp_wire_init(void)
 {
     amfol_proto_ip = proto_get_id_by_filter_name("ip");
@@ -92,12 +96,12 @@ READ_INLINE void read_chunks(tvbuff_t *tvb, const frame_bytes *f, gint off, gint
     while (at + CHUNK_HEADER <= end && out->n_chunks < AMFOL_SCTP_MAX_CHUNKS) {
         uint8_t type = f->p[at];
         guint16 clen = get16(f, at + 2);
-        out->type[out->n_chunks++] = type;
+        chunk_type[out->n_chunks++] = type;
         if (clen < CHUNK_HEADER)
             break;                     /* bogus length: Wireshark stops there too */
         if (((type == DATA_CHUNK && clen >= DATA_HEADER_LEN) || (type == IDATA_CHUNK && clen >= IDATA_HEADER_LEN)) &&
             at + 8 <= end)
-            out->data_start[out->n_data++] = at;
+            chunk_data_start[out->n_data++] = at;
         at += (gint)((clen + 3u) & ~3u);
     }
 }
@@ -385,7 +389,9 @@ static bool read_plain(tvbuff_t *tvb, const frame_bytes *f, packet_info *pinfo, 
 
 void amfol_sctp_wire_read(tvbuff_t *tvb, packet_info *pinfo, const amfol_ip_layers *layers, amfol_sctp_wire *out)
 {
-    memset(out, 0, offsetof(amfol_sctp_wire, type));
+    memset(out, 0, sizeof *out);
+    out->type = chunk_type;
+    out->data_start = chunk_data_start;
     frame_bytes f = { NULL, tvb ? (gint)tvb_captured_length(tvb) : 0 };
     if (f.len <= 0)
         return;

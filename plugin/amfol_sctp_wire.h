@@ -11,7 +11,9 @@
 
 #include "amfol_glue.h"
 
-#define AMFOL_SCTP_MAX_CHUNKS 32       /* chunk headers read per packet */
+/* Every chunk of the packet is read: an IP packet holds at most 65535 octets and a chunk at least
+ * 4, so no SCTP packet has more chunks than this (a load generator bundles 170 NGAP PDUs). */
+#define AMFOL_SCTP_MAX_CHUNKS 16384
 
 /* What pinfo->layers says about the frame's IP layers (amfol_ip_layers_note, one pass over the
  * layers that packet-amfol.c makes anyway). */
@@ -42,9 +44,10 @@ typedef struct amfol_sctp_wire {
     bool outer_v6;
     bool outer_sctp;
     gint outer_off, outer_len;
-    /* Last, and not zeroed per frame: only the first n_chunks / n_data entries are ever set or read. */
-    uint8_t type[AMFOL_SCTP_MAX_CHUNKS];        /* chunk types, in packet order */
-    gint data_start[AMFOL_SCTP_MAX_CHUNKS];     /* offsets of DATA / I-DATA chunks in tvb */
+    /* In storage shared by all frames (one frame is dissected at a time), valid while the frame
+     * is dissected; only the first n_chunks / n_data entries are set. */
+    const uint8_t *type;               /* chunk types, in packet order */
+    const gint *data_start;            /* offsets of DATA / I-DATA chunks in tvb */
 } amfol_sctp_wire;
 
 /* The protocol ids of ip and ipv6, once per capture. */

@@ -37,12 +37,29 @@ typedef struct amfol_text_listener {
     amfol_engine *engine;              /* last engine seen in tap data */
     uint64_t matched;                  /* amfol frames that passed the optional filter */
     char *filter;
+    /* The highest frame number the "frame" tap saw: every frame reaches it, also the frames a
+     * dissector stopped before any postdissector (the last ones of a capture among them). The
+     * frame listener's own data, freed by its own finish. */
+    guint32 *last_frame;
 } amfol_text_listener;
 
 static void text_reset(void *tapdata)
 {
     amfol_text_listener *l = tapdata;
     l->matched = 0;
+}
+
+static void frame_reset(void *tapdata)
+{
+    *(guint32 *)tapdata = 0;
+}
+
+static tap_packet_status frame_packet(void *tapdata, packet_info *pinfo, epan_dissect_t *edt _U_,
+                                      const void *data _U_, tap_flags_t flags _U_)
+{
+    guint32 *last = tapdata;           /* amfol_text_listener.last_frame */
+    *last = MAX(*last, pinfo->num);
+    return TAP_PACKET_DONT_REDRAW;
 }
 
 static tap_packet_status text_packet(void *tapdata, packet_info *pinfo _U_, epan_dissect_t *edt _U_,
@@ -62,6 +79,8 @@ static void text_draw(void *tapdata)
     if (!e)
         e = l->engine;
     GString *s = g_string_new(NULL);
+    if (e)
+        amfol_engine_frames_up_to(e, *l->last_frame);
     if (!e)
         g_string_append(s, "amfol: no analysis available (is the amfol protocol enabled?)\n");
     else
@@ -92,6 +111,12 @@ static AMFOL_STAT_INIT_RET text_init(const char *opt_arg, void *userdata)
         l->filter = g_strdup(opt_arg + n + 1);
     GString *err = register_tap_listener("amfol", l, l->filter, TL_REQUIRES_NOTHING, text_reset,
                                          text_packet, text_draw, text_finish);
+    l->last_frame = g_new0(guint32, 1);
+    if (!err && (err = register_tap_listener("frame", l->last_frame, NULL, TL_REQUIRES_NOTHING, frame_reset,
+                                              frame_packet, NULL, g_free)) != NULL)
+        remove_tap_listener(l);
+    if (err)
+        g_free(l->last_frame);
     if (err) {
         fprintf(stderr, "tshark: Couldn't register %s tap: %s\n", out->cli, err->str);
         g_string_free(err, TRUE);

@@ -6,7 +6,10 @@
 
 #include "amfol_glue.h"
 
-#define AMFOL_MAX_FIELDS_PER_FRAME 8192   /* a frame with more (huge JSON) is cut, and says so */
+/* A frame with more (huge JSON) is cut, and says so (amfol.fields_truncated, and counted in every
+ * report): 1 MiB of references at most, grown only when a frame needs them; a 64 KiB SCTP packet
+ * of the smallest bundled NGAP PDUs stays below. */
+#define AMFOL_MAX_FIELDS_PER_FRAME 32768
 
 typedef struct amfol_field_table amfol_field_table;
 

@@ -769,10 +769,11 @@ static void *n2_analyze(amfol_frame_ctx *ctx)
 {
     /* Split the frame's fields into NGAP PDUs: a top-level message element (initiatingMessage,
      * successfulOutcome, unsuccessfulOutcome) starts one; deeper ones (an NGAP message carried
-     * inside another) belong to the PDU around them. The same pass sees sctp.retransmission. */
-    int starts[AMFOL_MAX_NGAP_PER_FRAME];
+     * inside another) belong to the PDU around them. The same pass sees sctp.retransmission.
+     * Every PDU is read: no more starts than fields (pinfo->pool, freed with the frame). */
+    int *starts = NULL;
     int n = 0, base_depth = -1;
-    bool retx = false, full = false;
+    bool retx = false;
     for (int i = 0; i < ctx->n_fields; i++) {
         const amfol_fieldref *f = &ctx->fields[i];
         if (f->module != N2_MODULE_INDEX)
@@ -781,16 +782,14 @@ static void *n2_analyze(amfol_frame_ctx *ctx)
             retx = true;
             continue;
         }
-        if (full || (f->slot != N2F_INIT && f->slot != N2F_SUCC && f->slot != N2F_UNSUCC))
+        if (f->slot != N2F_INIT && f->slot != N2F_SUCC && f->slot != N2F_UNSUCC)
             continue;
         if (base_depth < 0)
             base_depth = f->depth;
         if (f->depth > base_depth)
             continue;
-        if (n == AMFOL_MAX_NGAP_PER_FRAME) {
-            full = true;
-            continue;
-        }
+        if (!starts)
+            starts = wmem_alloc_array(ctx->pinfo->pool, int, ctx->n_fields - i);
         starts[n++] = i;
     }
     feed_sctp(ctx, retx);
@@ -799,11 +798,12 @@ static void *n2_analyze(amfol_frame_ctx *ctx)
         return NULL;
     uint32_t vtag = ctx->sctp ? ctx->sctp->vtag : 0;   /* one SCTP common header per packet */
     ctx->ngap = wmem_alloc_array(ctx->pinfo->pool, amfol_ngap_event, n);   /* init_event clears */
+    ctx->ngap_first = starts;
+    ctx->ngap_end = wmem_alloc_array(ctx->pinfo->pool, int, n);
     int relevant = 0;
-    n2_pdu_rec tmp[AMFOL_MAX_NGAP_PER_FRAME];
+    n2_pdu_rec *tmp = wmem_alloc_array(ctx->pinfo->pool, n2_pdu_rec, n);
     const amfol_config *cfg = amfol_engine_config(ctx->engine);
     for (int k = 0; k < n; k++) {
-        ctx->ngap_first[k] = starts[k];
         ctx->ngap_end[k] = k + 1 < n ? starts[k + 1] : ctx->n_fields;
         amfol_ngap_event *ev = &ctx->ngap[k];
         init_event(ctx, ev, k);

@@ -395,12 +395,18 @@ static bool frame_is_interesting(packet_info *pinfo, amfol_ip_layers *ip)
 
 static const uint8_t *analyze_frame(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree)
 {
+    /* The frames between the last one amfol saw and this one reached no postdissector: a
+     * dissector stopped them (docs/output.md, "unread_dissector_stopped"). They are frames. */
+    if (pinfo->num > 1)
+        amfol_engine_frames_up_to(amfol_engine_cur, pinfo->num - 1);
     amfol_engine_frame(amfol_engine_cur, pinfo->num, nstime_to_sec(&pinfo->abs_ts));
     /* Walked in every frame, also those that carry nothing of interest (a TCP frame holds a
      * tcp.stream item): amfol_prime.c must know every field the tree holds. */
     bool truncated = false;
     amfol_fieldref *fields = NULL;
     int n_fields = amfol_walk_tree(amfol_fields, tree, pinfo, &fields, &truncated);
+    if (truncated)
+        amfol_engine_unread(amfol_engine_cur, AMFOL_UNREAD_FIELDS_CUT, 1);
     amfol_ip_layers layers;
     if (!frame_is_interesting(pinfo, &layers))
         return NULL;

@@ -15,7 +15,6 @@
  * from the frame's bytes (amfol_sctp_wire.c); priming "ip" made epan build and label an item
  * on every frame. */
 
-#define REPEAT_MAX_CHUNKS 32           /* DATA chunks per frame looked at */
 #define IPV4_PROTOCOL 9                /* offsets in the IPv4 header */
 #define IPV4_ADDRESSES 12
 #define IPV6_NEXT_HEADER 6
@@ -79,17 +78,20 @@ static uint64_t chunk_hash(uint64_t h, const amfol_sctp_wire *w, gint start)
     return n > 0 ? amfol_hash_bytes(h, p, (size_t)n) : h;
 }
 
-/* One key per DATA chunk: verification tag (names the association and direction on every path
- * of a multi-homed association), ports, and the chunk from its TSN on. */
-static int chunk_keys(const amfol_frame_ctx *ctx, uint64_t *keys)
+/* One key per DATA chunk, for every chunk of the packet (a frame is a retransmission only when
+ * all of them repeat): verification tag (names the association and direction on every path of a
+ * multi-homed association), ports, and the chunk from its TSN on. *keys: pinfo->pool. */
+static int chunk_keys(const amfol_frame_ctx *ctx, uint64_t **keys_out)
 {
     const amfol_sctp_wire *w = ctx->sctp;
+    *keys_out = NULL;
     if (!w || w->n_data <= 0)
         return 0;
+    uint64_t *keys = *keys_out = wmem_alloc_array(ctx->pinfo->pool, uint64_t, w->n_data);
     uint32_t id[3] = { w->vtag, ctx->pinfo->srcport, ctx->pinfo->destport };
     uint64_t h = amfol_hash_bytes(AMFOL_HASH_INIT, (const uint8_t *)id, sizeof id);   /* the same for each */
     int n = 0;
-    for (int i = 0; i < w->n_data && n < REPEAT_MAX_CHUNKS; i++)
+    for (int i = 0; i < w->n_data; i++)
         keys[n++] = w->tvb ? chunk_hash(h, w, w->data_start[i]) : h;
     return n;
 }
@@ -110,9 +112,9 @@ static void *repeat_analyze(amfol_frame_ctx *ctx)
             r.kind = REPEAT_FRAME;
         }
     }
-    uint64_t keys[REPEAT_MAX_CHUNKS];
-    if (!r.kind && amfol_engine_repeat_chunks(ctx->engine, keys, chunk_keys(ctx, keys), ctx->pinfo->num,
-                                              t, &r.first))
+    uint64_t *keys = NULL;
+    int n_keys = r.kind ? 0 : chunk_keys(ctx, &keys);
+    if (!r.kind && amfol_engine_repeat_chunks(ctx->engine, keys, n_keys, ctx->pinfo->num, t, &r.first))
         r.kind = REPEAT_SCTP_CHUNKS;
     if (!r.kind)
         return NULL;

@@ -115,7 +115,26 @@ void amfol_engine_frame(amfol_engine *e, amfol_frame frame, amfol_time t)
     if (t > e->cap.last_time)
         e->cap.last_time = t;
     e->cap.frames++;
+    if (frame > e->cap.last_frame)
+        e->cap.last_frame = frame;
     amfol_chart_rec_frame(e->chart, frame, t);
+}
+
+void amfol_engine_unread(amfol_engine *e, int reason, uint64_t n)
+{
+    if (reason < 0 || reason >= (int)G_N_ELEMENTS(e->cap.unread))
+        return;
+    e->cap.unread[reason] += n;
+    if (reason == AMFOL_UNREAD_DISSECTOR_STOPPED)
+        e->cap.frames += n;
+}
+
+void amfol_engine_frames_up_to(amfol_engine *e, amfol_frame last)
+{
+    if (last <= e->cap.last_frame)
+        return;
+    amfol_engine_unread(e, AMFOL_UNREAD_DISSECTOR_STOPPED, last - e->cap.last_frame);
+    e->cap.last_frame = last;
 }
 
 void amfol_engine_ngap(amfol_engine *e, const amfol_ngap_event *ev, amfol_n2_result *out)

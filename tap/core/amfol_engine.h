@@ -30,6 +30,11 @@ void amfol_engine_add_caveat(amfol_engine *e, const char *text);
 
 /* Call once per frame, before the frame's events. */
 void amfol_engine_frame(amfol_engine *e, amfol_frame frame, amfol_time t);
+/* n frames amfol could not read (enum amfol_unread); DISSECTOR_STOPPED ones count as frames. */
+void amfol_engine_unread(amfol_engine *e, int reason, uint64_t n);
+/* The capture holds frames 1..last (a frame tap saw them): those after the last frame the plugin
+ * reported were not read (DISSECTOR_STOPPED). */
+void amfol_engine_frames_up_to(amfol_engine *e, amfol_frame last);
 
 /* The same traffic seen twice: true when a frame with this key (transport identity + payload)
  * came within the dedup window (counted in amfol_capture_info.duplicates_ignored), or when every

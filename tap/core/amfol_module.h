@@ -57,6 +57,19 @@ typedef struct amfol_capture_info {
     const char *caveat;         /* what the analysis could not see, said in every report (e.g.
                                  * SBI cut across replayed files); NULL: nothing (owned) */
     uint64_t damaged_ignored;       /* damaged after the sender (IPv4 header checksum, SCTP CRC32c) */
+    /* Frames amfol could not read, per reason (enum amfol_unread): counted in `frames` too. */
+    uint64_t unread[2];
+    amfol_frame last_frame;         /* highest frame number the plugin reported */
 } amfol_capture_info;
+
+/* Why frames went unread (amfol_engine_unread). */
+enum amfol_unread {
+    /* No postdissector ran: a Wireshark dissector stopped the frame first (a packet whose
+     * protocol layers reach gui.max_tree_depth: ~170 bundled NGAP PDUs, or an earlier
+     * postdissector's exception). amfol sees the gap in the frame numbers. */
+    AMFOL_UNREAD_DISSECTOR_STOPPED = 0,
+    /* Read in part: more fields of interest than amfol reads per frame. */
+    AMFOL_UNREAD_FIELDS_CUT = 1,
+};
 
 #endif

@@ -32,6 +32,14 @@ static void capture_line(amfol_engine *e, GString *out)
         amfol_rows_line(out, t, 0, "Ignored as seen before: {duplicates_ignored} duplicate frames (same transport "
                                    "identity and payload, e.g. two probes), {sctp_retransmissions_ignored} SCTP "
                                    "retransmissions (every DATA chunk's TSN already seen)\n");
+    if (amfol_rows_has(t, 0, amfol_rows_find_column(t, "unread_dissector_stopped")))
+        amfol_rows_line(out, t, 0, "Not read: {unread_dissector_stopped} frames that a Wireshark dissector stopped before "
+                                   "amfol could see them (most often a packet whose protocol layers reach "
+                                   "gui.max_tree_depth, e.g. ~170 bundled NGAP PDUs): counts below miss their "
+                                   "messages; rerun with -o gui.max_tree_depth:5000\n");
+    if (amfol_rows_has(t, 0, amfol_rows_find_column(t, "unread_fields_cut")))
+        amfol_rows_line(out, t, 0, "Read in part: {unread_fields_cut} frames with more fields of interest than amfol "
+                                   "reads per frame (amfol.fields_truncated)\n");
     if (amfol_rows_has(t, 0, amfol_rows_find_column(t, "caveat")))
         amfol_rows_line(out, t, 0, "Caveat: {caveat}\n");
     amfol_rows_free(t);

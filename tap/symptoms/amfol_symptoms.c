@@ -294,6 +294,30 @@ static void context_remove(amfol_symptoms *s, uint64_t key)
         a->contexts--;
 }
 
+/* The capture's last frame (any frame: an SCTP heartbeat after an AMF fell silent) closes the
+ * requests whose answer time it passed: they are unanswered, though no NGAP, NAS or SBI event
+ * came after them. Those still within their answer time at the capture's end stay open (the
+ * capture cannot tell), counted by sym_open_at_end. True when it decided some. */
+bool sym_close_at(amfol_symptoms *s, amfol_time last)
+{
+    if (!(last > s->now))
+        return false;
+    guint before = s->samples->len;
+    s->now = last;
+    expire(s);
+    return s->samples->len != before;
+}
+
+uint32_t sym_open_at_end(const amfol_symptoms *s, int amf)
+{
+    uint32_t n = 0;
+    for (uint64_t i = s->queue.head; i < s->queue.tail; i++) {
+        const sym_pending *p = queued(s, i);
+        n += !p->done && p->series == AMFOL_SYM_INITIAL_UE && p->amf == amf;
+    }
+    return n;
+}
+
 /* ---- inputs ------------------------------------------------------------------------------ */
 
 static void take(amfol_symptoms *s, amfol_time t)

@@ -83,6 +83,9 @@ typedef struct amfol_symptom_series {
     amfol_frame control_frame;
     amfol_time control_time;
     const char *control_kind;      /* static text */
+    /* INITIAL UE MESSAGEs still within their answer time when the capture ended: neither
+     * answered nor unanswered (those past it are unanswered, closed by the last frame's time). */
+    uint32_t open_at_end;
 } amfol_symptom_series;
 
 /* The module as the engine sees it: NGAP, NAS and SBI handlers (registered after n2, rrc, nas and

@@ -118,6 +118,9 @@ const char *sym_flags_text(unsigned flags, char *buf, size_t cap);
 
 /* amfol_symptoms.c */
 int sym_amf_by_ip(amfol_engine *e, const char *ip);
+bool sym_close_at(amfol_symptoms *s, amfol_time last);
+/* INITIAL UE MESSAGEs of AMF `amf` still waiting at the capture's end, within their answer time. */
+uint32_t sym_open_at_end(const amfol_symptoms *s, int amf);
 
 /* amfol_symptoms_series.c: (re)computes the series when events or frames came since last time */
 void sym_series_ensure(amfol_engine *e);

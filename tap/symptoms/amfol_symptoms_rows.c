@@ -80,7 +80,7 @@ static const amfol_column bucket_cols[B_COUNT] = {
 /* One AMF's series: amfs[].symptoms (columns with a key), and the prose of the timeline section
  * and of the diagnosis headline (amfol_symptoms_report.c; the prose-only columns after S_BUCKETS). */
 enum {
-    S_BUCKET_S, S_BASELINE, S_ONSET_FRAME, S_ONSET_REL, S_CONTROL_FRAME, S_CONTROL, S_BUCKETS,
+    S_BUCKET_S, S_BASELINE, S_ONSET_FRAME, S_ONSET_REL, S_CONTROL_FRAME, S_CONTROL, S_OPEN_AT_END, S_BUCKETS,
     S_AMF_L, S_RUN_END_L, S_ONSET_FLAGS_L, S_ONSET_SLOW_L, S_ONSET_UNANSWERED_L, S_PEAK_L, S_CONTROL_REL_L,
     S_CONTROL_DELAY_L, S_CONTROL_LATE_L, S_SBI_PEAK_L, S_SBI_WHO_L, S_WORST_UNANSWERED_L, S_COUNT
 };
@@ -91,6 +91,7 @@ static const amfol_column series_cols[S_COUNT] = {
     AMFOL_JREAL("onset_rel_s", "%.3f"),
     AMFOL_JCOL("control_frame", AMFOL_CELL_UINT),
     AMFOL_JCOL("control", AMFOL_CELL_STR),
+    AMFOL_JOPT("open_at_capture_end", AMFOL_CELL_UINT),  /* only when some are */
     AMFOL_JCOL("buckets", AMFOL_CELL_TABLE),
     AMFOL_LCOL("amf", AMFOL_CELL_STR),
     AMFOL_LCOL("run_end_rel_s", AMFOL_CELL_REAL),        /* onset only: end of the sustained run */
@@ -279,6 +280,8 @@ static void series_row(amfol_engine *e, amfol_rows *t, const amfol_symptom_serie
         amfol_rows_uint(t, S_CONTROL_FRAME, ser->control_frame);
         amfol_rows_str(t, S_CONTROL, ser->control_kind);
     }
+    if (ser->open_at_end)
+        amfol_rows_uint(t, S_OPEN_AT_END, ser->open_at_end);
     amfol_rows_table(t, S_BUCKETS, bucket_rows(ser));
 }
 

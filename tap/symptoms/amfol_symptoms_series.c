@@ -335,6 +335,8 @@ static bool has_ue_traffic(const amfol_symptoms *s, const sym_amf *a, int amf)
 void sym_series_ensure(amfol_engine *e)
 {
     amfol_symptoms *s = e->symptoms;
+    if (e->cap.frames && sym_close_at(s, e->cap.last_time))
+        s->version++;
     if (s->series && s->computed_version == s->version && s->computed_frames == e->cap.frames)
         return;
     s->computed_version = s->version;
@@ -372,6 +374,7 @@ void sym_series_ensure(amfol_engine *e)
         latencies(e, (int)i, &ser, bk);
         first_run(e, (int)i, &ser, bk);
         control(&s->cfg, a, &ser);
+        ser.open_at_end = sym_open_at_end(s, (int)i);
         g_array_append_val(s->series, ser);
     }
 }

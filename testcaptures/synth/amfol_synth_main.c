@@ -7,6 +7,7 @@
 
 #include "scenario.h"
 #include "sim.h"
+#include "sim_flood.h"
 
 static int usage(FILE *o)
 {
@@ -59,6 +60,15 @@ int main(int argc, char **argv)
     }
     if (!in || !out)
         return usage(stderr);
+    if (sim_flood_is(in)) {           /* a load-generator flood: its own writer and truth */
+        char err[512];
+        char *tp = truth_path(out);
+        int rc = tp ? sim_flood_run(in, seed, have_seed, out, tp, err, sizeof err) : -1;
+        if (rc < 0)
+            fprintf(stderr, "amfol-synth: %s\n", tp ? err : "out of memory");
+        free(tp);
+        return rc < 0 ? 1 : 0;
+    }
     /* Both structs are large (fixed-size tables): on the heap, owned by main. */
     scenario *sc = calloc(1, sizeof *sc);
     sim *s = calloc(1, sizeof *s);

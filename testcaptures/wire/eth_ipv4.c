@@ -10,8 +10,15 @@
 size_t wire_eth_ipv4_wrap(uint8_t *buf, size_t cap, const wire_endpoint *src,
                           const wire_endpoint *dst, uint8_t proto, uint16_t ip_id, size_t l4_len)
 {
+    return wire_eth_ipv4_wrap_max(buf, cap, src, dst, proto, ip_id, l4_len, WIRE_MAX_FRAME);
+}
+
+size_t wire_eth_ipv4_wrap_max(uint8_t *buf, size_t cap, const wire_endpoint *src,
+                              const wire_endpoint *dst, uint8_t proto, uint16_t ip_id,
+                              size_t l4_len, size_t max_frame)
+{
     size_t frame_len = WIRE_L4_OFFSET + l4_len;
-    if (!buf || !src || !dst || frame_len > cap || frame_len > WIRE_MAX_FRAME)
+    if (!buf || !src || !dst || frame_len > cap || frame_len > max_frame || max_frame > WIRE_MAX_JUMBO_FRAME)
         return 0;
     memcpy(buf, dst->mac, 6);
     memcpy(buf + 6, src->mac, 6);

@@ -15,5 +15,9 @@
  * exceed CAP or WIRE_MAX_FRAME. */
 size_t wire_eth_ipv4_wrap(uint8_t *buf, size_t cap, const wire_endpoint *src,
                           const wire_endpoint *dst, uint8_t proto, uint16_t ip_id, size_t l4_len);
+/* The same with a larger limit than WIRE_MAX_FRAME (at most WIRE_MAX_JUMBO_FRAME). */
+size_t wire_eth_ipv4_wrap_max(uint8_t *buf, size_t cap, const wire_endpoint *src,
+                              const wire_endpoint *dst, uint8_t proto, uint16_t ip_id,
+                              size_t l4_len, size_t max_frame);
 
 #endif

@@ -73,8 +73,8 @@ static size_t finish(sctp_assoc *a, int from, uint8_t *buf, size_t cap, size_t l
     s[9] = (uint8_t)(crc >> 8);
     s[10] = (uint8_t)(crc >> 16);
     s[11] = (uint8_t)(crc >> 24);
-    size_t n = wire_eth_ipv4_wrap(buf, cap, &a->ep[from], &a->ep[!from], WIRE_IPPROTO_SCTP,
-                                  a->ip_id[from], l4_len);
+    size_t n = wire_eth_ipv4_wrap_max(buf, cap, &a->ep[from], &a->ep[!from], WIRE_IPPROTO_SCTP,
+                                      a->ip_id[from], l4_len, a->max_frame ? a->max_frame : WIRE_MAX_FRAME);
     if (n)
         a->ip_id[from]++;
     return n;
@@ -173,25 +173,35 @@ size_t sctp_build_cookie_ack(sctp_assoc *a, uint8_t *buf, size_t cap)
     return build_bare(a, 1, CHUNK_COOKIE_ACK, buf, cap);
 }
 
-size_t sctp_data_frame_len(const sctp_data_chunk *chunks, size_t n)
+static size_t data_frame_len(const sctp_data_chunk *chunks, size_t n, size_t max_frame)
 {
-    if (!chunks || n == 0)
+    if (!chunks || n == 0 || max_frame > WIRE_MAX_JUMBO_FRAME)
         return 0;
     size_t total = WIRE_L4_OFFSET + SCTP_COMMON_LEN;
     for (size_t i = 0; i < n; i++) {
         if (chunks[i].len == 0 || chunks[i].len > SCTP_MAX_CHUNK_BYTES)
             return 0;
         total += SCTP_DATA_CHUNK_WIRE_LEN(chunks[i].len);
-        if (total > WIRE_MAX_FRAME)
+        if (total > max_frame)
             return 0;
     }
     return total;
 }
 
+size_t sctp_data_frame_len(const sctp_data_chunk *chunks, size_t n)
+{
+    return data_frame_len(chunks, n, WIRE_MAX_FRAME);
+}
+
+size_t sctp_data_frame_len_in(const sctp_assoc *a, const sctp_data_chunk *chunks, size_t n)
+{
+    return a ? data_frame_len(chunks, n, a->max_frame ? a->max_frame : WIRE_MAX_FRAME) : 0;
+}
+
 static size_t write_data(sctp_assoc *a, int from, const sctp_data_chunk *chunks, size_t n,
                          uint8_t *buf, size_t cap)
 {
-    size_t frame = sctp_data_frame_len(chunks, n);
+    size_t frame = sctp_data_frame_len_in(a, chunks, n);
     if (!a || !valid_side(from) || frame == 0 || frame > cap || !buf)
         return 0;
     uint8_t *c = buf + WIRE_L4_OFFSET + SCTP_COMMON_LEN;
@@ -216,7 +226,7 @@ static size_t write_data(sctp_assoc *a, int from, const sctp_data_chunk *chunks,
 size_t sctp_build_data(sctp_assoc *a, int from, sctp_data_chunk *chunks, size_t n, uint8_t *buf,
                        size_t cap)
 {
-    if (!a || !valid_side(from) || sctp_data_frame_len(chunks, n) == 0)
+    if (!a || !valid_side(from) || sctp_data_frame_len_in(a, chunks, n) == 0)
         return 0;
     /* Assign on a copy of the counters so a failed build consumes nothing. */
     uint32_t tsn = a->next_tsn[from];

@@ -31,6 +31,8 @@ typedef struct {
     uint16_t ip_id[2];           /* next IPv4 identification of side i */
     uint16_t n_streams;          /* streams negotiated (OS = MIS), <= SCTP_ASSOC_MAX_STREAMS */
     uint16_t next_ssn[2][SCTP_ASSOC_MAX_STREAMS]; /* next SSN per direction and stream */
+    uint32_t max_frame;          /* DATA frames up to this (0: WIRE_MAX_FRAME; at most
+                                    WIRE_MAX_JUMBO_FRAME): a load generator's bundles */
 } sctp_assoc;
 
 /* One DATA chunk to send. Fill stream/ppid/payload/len (and unordered if wanted); the DATA
@@ -65,6 +67,8 @@ size_t sctp_build_cookie_ack(sctp_assoc *a, uint8_t *buf, size_t cap);
 /* Bytes a DATA frame with these chunks takes (Ethernet..last chunk), or 0 if it exceeds
  * WIRE_MAX_FRAME: lets a caller decide how many PDUs to bundle. */
 size_t sctp_data_frame_len(const sctp_data_chunk *chunks, size_t n);
+/* The same under the association's own limit (max_frame). */
+size_t sctp_data_frame_len_in(const sctp_assoc *a, const sctp_data_chunk *chunks, size_t n);
 
 /* One packet from FROM with N >= 1 DATA chunks (B and E bits set: no fragmentation). Assigns
  * consecutive TSNs and per-stream SSNs and writes them back into CHUNKS. */

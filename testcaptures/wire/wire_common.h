@@ -16,6 +16,10 @@ typedef struct {
 
 /* Largest Ethernet frame any builder writes (no jumbo frames; 1514 without FCS). */
 #define WIRE_MAX_FRAME 1514u
+/* Largest frame an association may be allowed (sctp_assoc.max_frame): Ethernet + the largest
+ * IPv4 packet, as a host capture with segmentation offload or on loopback (MTU 65536) shows a
+ * load generator's bundles. */
+#define WIRE_MAX_JUMBO_FRAME 65535u        /* the pcapng writer's limit too */
 /* Ethernet (14) + IPv4 without options (20): where the transport header starts. */
 #define WIRE_L4_OFFSET 34u
 /* Largest transport payload for a 1500-byte IP MTU: TCP = 1460, SCTP DATA total = 1468. */

@@ -55,4 +55,24 @@ if(AMFOL_PLUGIN_SO AND Python3_FOUND)
             ${CMAKE_CURRENT_BINARY_DIR}/n2-work-public @PUBLIC@ ${AMFOL_PUBLIC_RUNS})
   set_tests_properties(n2.public PROPERTIES FIXTURES_REQUIRED public_runs)
   # The synthesizer's scenarios (findings, episodes, initial-UE counts): tests/e2e.
+  # amfol's NGAP PDU and INITIAL UE MESSAGE counts equal tshark's own, per PDU: on every scenario's
+  # one tshark run (tests/e2e), on every public capture, and on the load-generator floods, whose
+  # truth they also equal (check_ngap_counts.py).
+  get_property(_n2_scenarios GLOBAL PROPERTY AMFOL_SYNTH_FIXTURES)
+  foreach(name ${_n2_scenarios})
+    add_test(NAME n2.ngap_counts.${name}
+      COMMAND ${Python3_EXECUTABLE} ${_n2_dir}/check_ngap_counts.py - - - run ${AMFOL_E2E_RUNS}/${name})
+    set_tests_properties(n2.ngap_counts.${name} PROPERTIES FIXTURES_REQUIRED "synth_${name};e2e_run_${name}")
+  endforeach()
+  get_property(_n2_floods GLOBAL PROPERTY AMFOL_SYNTH_FLOODS)
+  foreach(name ${_n2_floods})
+    add_test(NAME n2.ngap_counts.${name}
+      COMMAND ${Python3_EXECUTABLE} ${_n2_dir}/check_ngap_counts.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
+              ${CMAKE_CURRENT_BINARY_DIR}/n2-work-counts-${name} capture
+              ${CMAKE_BINARY_DIR}/testcaptures/out/${name}.pcapng ${CMAKE_BINARY_DIR}/testcaptures/out/${name}.truth.json)
+    set_tests_properties(n2.ngap_counts.${name} PROPERTIES FIXTURES_REQUIRED synth_${name} TIMEOUT 300)
+  endforeach()
+  amfol_public_test(NAME n2.ngap_counts.public TIMEOUT 600
+    COMMAND ${Python3_EXECUTABLE} ${_n2_dir}/check_ngap_counts.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
+            ${CMAKE_CURRENT_BINARY_DIR}/n2-work-counts-public public @PUBLIC@)
 endif()

@@ -351,8 +351,9 @@ static void test_pending_cap(void)
         ngap((amfol_frame)k + 1, 1.0, 15, AMFOL_PDU_INITIATING, k, false, true);
     amfol_engine_frame(E, 70001, 10.0);
     const amfol_symptom_series *s = amfol_symptoms_series(E, 0);
-    /* 65536 stay pending until their timeout (unanswered); the oldest 4464 were evicted unjudged. */
-    CHECK(s->buckets[0].requests == 0);
+    /* 65536 stayed pending until their timeout; the oldest 4464 were evicted unjudged. A frame
+     * without events (an SCTP heartbeat) is enough: its time closes them, unanswered. */
+    CHECK(s->buckets[0].requests == 65536 && s->buckets[0].unanswered == 65536 && s->open_at_end == 0);
     ngap(70002, 10.0, 9, AMFOL_PDU_INITIATING, AMFOL_ABSENT, false, false);   /* time moves on */
     /* NG SETUP FAILURE, and a UE CONTEXT RELEASE COMMAND with misc control-processing-overload
      * that ends a context (COMPLETE) */
@@ -377,6 +378,24 @@ static void test_pending_cap(void)
     amfol_engine_free(E);
 }
 
+/* The capture's end closes the requests past their answer time (unanswered); those still within
+ * it stay open, counted apart. */
+static void test_capture_end(void)
+{
+    amfol_config cfg;
+    amfol_config_defaults(&cfg);
+    E = amfol_engine_new(&cfg);
+    for (int k = 0; k < 6; k++)
+        ngap((amfol_frame)k + 1, 1.0 + k, 15, AMFOL_PDU_INITIATING, k, false, true);
+    amfol_engine_frame(E, 7, 8.0);    /* heartbeats only: 1 s, 2 s, 3 s waited 5 s or more */
+    const amfol_symptom_series *s = amfol_symptoms_series(E, 0);
+    CHECK(s->buckets[0].requests == 3 && s->buckets[0].unanswered == 3 && s->open_at_end == 3);
+    amfol_engine_frame(E, 8, 11.0);   /* the last frame: every one of them waited 5 s */
+    s = amfol_symptoms_series(E, 0);
+    CHECK(s->buckets[0].unanswered + s->buckets[1].unanswered == 6 && s->open_at_end == 0);
+    amfol_engine_free(E);
+}
+
 int main(void)
 {
     test_names();
@@ -387,6 +406,7 @@ int main(void)
     test_sbi_and_user_baseline();
     test_sbi_address_tie();
     test_pending_cap();
+    test_capture_end();
     printf("test_symptoms: ok\n");
     return 0;
 }
