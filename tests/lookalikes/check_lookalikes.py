@@ -420,6 +420,45 @@ def two_tnlas(ctx, work):
                    sorted([g1, g2] if start else [g2]))
 
 
+@case
+def exempt_escalation(ctx, work):
+    """overload-exempt-shed judges every START segment with its own action (TS 38.413 §8.7.7.2).
+    The AMF escalates: START "reject non-emergency MO DT" (exempt: emergency, high priority, MT,
+    MPS, MCS) at 61 s, then a replacing START "permit emergency and MT only" at 71 s, under which
+    highPriorityAccess is shed. gnb-1 sends emergency 1/s and highPriorityAccess 2/s before.
+      compliant: highPriorityAccess stops with the second START, emergency goes on: no finding (with
+        the first START's exempt class for the whole episode it was an accusation);
+      violation: emergency stops too under the second START: overload-exempt-shed, anchored on the
+        first START, evidence the baseline's exempt-class messages."""
+    for name in ("compliant", "violation"):
+        c = Cap(os.path.join(work, name + ".pcap"), {"gnb-1": "10.0.1.1"})
+        base = []
+        for s in range(1, 61):
+            base.append(c.iue(s + 0.1, "10.0.1.1", EMERG))
+            base.append(c.iue(s + 0.2, "10.0.1.1", HPA))
+            base.append(c.iue(s + 0.3, "10.0.1.1", HPA))
+        c.down(61.0, "10.0.1.1", N.overload_start(action=0), "start")
+        for s in range(61, 121):
+            if s == 71:
+                c.down(71.0, "10.0.1.1", N.overload_start(action=2))
+            if s < 71 or name == "compliant":
+                c.iue(s + 0.1, "10.0.1.1", EMERG)
+            if s < 71:
+                c.iue(s + 0.2, "10.0.1.1", HPA)
+                c.iue(s + 0.3, "10.0.1.1", HPA)
+        c.down(121.0, "10.0.1.1", N.overload_stop())
+        c.close()
+        found = findings(ctx, c.path)
+        if name == "compliant":
+            expect(name, rules_of(found), [])
+        else:
+            expect(name, rules_of(found), [("overload-exempt-shed", "warning", "gnb-1", c.marks["start"], 180)])
+            # the ring of recent exempt-class messages keeps the last 64 before the START, 31 of them listed
+            fs = [f for f in found if f["rule"] == "overload-exempt-shed"]
+            expect(name + " evidence", sorted(fs[0]["frames"]) if fs else None,
+                   sorted([c.marks["start"]] + base[-64:][:31]))
+
+
 # F1AP (PPID 62) around one RRC CCCH message, laid out as the synthesizer's verified encoding:
 # InitialULRRCMessageTransfer with gNB-DU UE F1AP ID, NRCGI (PLMN 00101, cell 0x000000010 of the
 # 32-bit gNB-ID 1, the cell of ngap_pdus.ULI_NR), RRC container; DLRRCMessageTransfer on SRB0.

@@ -6,7 +6,7 @@ if(NOT AMFOL_PLUGIN_SO)
   return()
 endif()
 find_package(Python3 COMPONENTS Interpreter REQUIRED)
-set(LOOKALIKE_CASES emergency-action3 start-without-action start-proportion rerouted gnb-id-22-bits exempt-mt-follows-paging one-gnb-two-amfs one-gnb-two-amfs-new-ues gnb-global-id damaged-frames radio-midstream two-tnlas)
+set(LOOKALIKE_CASES emergency-action3 start-without-action start-proportion rerouted gnb-id-22-bits exempt-mt-follows-paging one-gnb-two-amfs one-gnb-two-amfs-new-ues gnb-global-id damaged-frames radio-midstream two-tnlas exempt-escalation)
 foreach(case ${LOOKALIKE_CASES})
   add_test(NAME lookalike.${case}
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/check_lookalikes.py ${case}
