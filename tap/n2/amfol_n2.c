@@ -111,15 +111,17 @@ void amfol_n2_on_ngap(amfol_engine *e, const amfol_ngap_event *ev, amfol_n2_resu
     bool initiating = ev->pdu_type == AMFOL_PDU_INITIATING;
     if (initiating && (ev->proc == AMFOL_NGAP_OVERLOAD_START || ev->proc == AMFOL_NGAP_OVERLOAD_STOP))
         n2->overload_messages++;
+    /* One gNB is one gNB: a START or STOP over any TNLA of the gNB to this AMF is the gNB's. */
+    int gi = n2_lead(n2, ai);
     if (initiating && ev->proc == AMFOL_NGAP_OVERLOAD_START) {
         out->relevant = true;
-        n2_on_start(n2, ai, ev, out);
+        n2_on_start(n2, gi, ev, out);
     } else if (initiating && ev->proc == AMFOL_NGAP_OVERLOAD_STOP) {
         out->relevant = true;
-        n2_on_stop(n2, ai, ev, out);
+        n2_on_stop(n2, gi, ev, out);
     } else if (initiating && ev->proc == AMFOL_NGAP_INITIAL_UE_MESSAGE) {
         out->relevant = true;
-        n2_on_initial_ue(n2, ai, ev, out);
+        n2_on_initial_ue(n2, ai, gi, ev, out);
     }
     other_overload_items(ev, out);
     /* Names may have changed in this PDU (NG Setup). */
@@ -127,8 +129,9 @@ void amfol_n2_on_ngap(amfol_engine *e, const amfol_ngap_event *ev, amfol_n2_resu
     out->amf = amf ? amf->id : NULL;
     out->gnb = a->gnb_id;
     out->amf_named_by_transport = !amf || !amf->name;
-    if (out->level == AMFOL_LEVEL_NORMAL && a->seg)
-        out->level = a->seg->level;
+    const n2_assoc *g = g_ptr_array_index(n2->assocs, n2_lead(n2, ai));
+    if (out->level == AMFOL_LEVEL_NORMAL && g->seg)
+        out->level = g->seg->level;
 }
 
 

@@ -274,6 +274,27 @@ static void join(guint *parent, guint i, guint k)
         parent[MAX(i, k)] = MIN(i, k);
 }
 
+/* The lead of every association: the first one with the same gNB (interned name) and AMF. */
+static void __attribute__((cold)) leads_update(amfol_n2 *n2)
+{
+    GHashTable *first = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    for (guint i = 0; i < n2->assocs->len; i++) {
+        n2_assoc *a = g_ptr_array_index(n2->assocs, i);
+        a->lead = (int)i;
+        if (a->amf < 0)
+            continue;
+        char *key = g_strdup_printf("%d|%s", a->amf, a->gnb_id);
+        gpointer v = g_hash_table_lookup(first, key);
+        if (v) {
+            a->lead = GPOINTER_TO_INT(v) - 1;
+            g_free(key);
+        } else {
+            g_hash_table_insert(first, key, GINT_TO_POINTER((int)i + 1));
+        }
+    }
+    g_hash_table_destroy(first);
+}
+
 static void __attribute__((cold)) gnb_regroup(amfol_n2 *n2)
 {
     guint n = n2->assocs->len;
@@ -333,6 +354,7 @@ static void __attribute__((cold)) gnb_regroup(amfol_n2 *n2)
     g_hash_table_destroy(by_host_gid);
     g_free(parent);
     g_free(best);
+    leads_update(n2);
 }
 
 static void __attribute__((cold)) set_sides(amfol_n2 *n2, n2_assoc *a, const amfol_endpoint *amf_ep,
@@ -420,6 +442,7 @@ n2_assoc *n2_assoc_for_event(amfol_n2 *n2, const amfol_ngap_event *ev, int *inde
         a->ep_lo = src_lo ? ev->where.src : ev->where.dst;
         a->ep_hi = src_lo ? ev->where.dst : ev->where.src;
         a->amf = -1;
+        a->lead = (int)n2->assocs->len;
         a->tl_open = a->tl_last = -1;
         a->first_frame = ev->where.frame;
         a->first_time = ev->where.time;
@@ -479,6 +502,7 @@ static void __attribute__((cold)) name_amf(amfol_n2 *n2, n2_assoc *a, const amfo
              * this association belongs to that AMF. */
             a->amf = other;
             n2->amf_map_gen++;
+            leads_update(n2);
             amf = g_ptr_array_index(n2->amfs, other);
             g_free(nkey);
         } else {

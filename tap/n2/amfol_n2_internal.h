@@ -21,7 +21,8 @@
 #define N2_MAX_BASELINE_S        600     /* baseline buckets are allocated for at most this */
 #define N2_MAX_CELLS             4096
 #define N2_MAX_TIMELINE          8192
-#define N2_MAX_PATHS             8       /* address pairs remembered per multi-homed association */    /* per-association START segments (amfol_n2_segment) */
+#define N2_MAX_PATHS             8       /* address pairs remembered per multi-homed association */
+#define N2_PREFIX_WINDOWS        6       /* gnb-ignores-overload windows of 1, 2, 4 .. 32 s after grace */    /* per-association START segments (amfol_n2_segment) */
 
 /* Where an association's names come from (docs/faults.md entity naming). */
 enum n2_name_source { N2_NAME_TRANSPORT = 0, N2_NAME_GLOBAL_ID = 1, N2_NAME_NODE_NAME = 2 };
@@ -57,6 +58,7 @@ typedef struct n2_segment {
     const n2_update *update;     /* NULL when the episode's update table was full */
     n2_cause_counts during;      /* InitialUEMessages while in force (incl. grace) */
     uint32_t shed_after_grace;   /* shed-class messages after the grace period */
+    uint32_t shed_prefix[N2_PREFIX_WINDOWS];   /* of them, in the first 2^i s after the grace */
     uint32_t exempt_after_grace;  /* UE-originated exempt causes (not mt-Access) */
     int n_shed_frames;
     amfol_frame shed_frames[N2_EVIDENCE_FRAMES];
@@ -136,6 +138,9 @@ typedef struct n2_assoc {
     const char *gnb_id;          /* entity string (interned): the name of its gNB, shared by every
                                   * association of that gNB (n2_gnb_regroup) */
     const char *own_gnb_id;      /* the name this association's own messages give */
+    int lead;                    /* the first association of its gNB to its AMF (itself when none
+                                  * earlier): the TNLAs of one gNB to one AMF share the lead's
+                                  * overload state (told or not, segments, baseline) */
     enum n2_name_source gnb_source;
     bool has_global_id;
     amfol_plmn gnb_plmn;
@@ -263,6 +268,11 @@ int n2_where_assoc(const amfol_n2 *n2, const amfol_where *w);
 void n2_assoc_learn(amfol_n2 *n2, int ai, const amfol_ngap_event *ev);
 n2_amf *n2_amf_of(const amfol_n2 *n2, const n2_assoc *a);
 void n2_learn_cell(amfol_n2 *n2, const amfol_nr_cgi *cgi, int assoc);
+/* The association holding the overload state of association ai's gNB towards its AMF. */
+static inline int n2_lead(const amfol_n2 *n2, int ai)
+{
+    return ((const n2_assoc *)g_ptr_array_index(n2->assocs, ai))->lead;
+}
 int n2_cell_find(const amfol_n2 *n2, const amfol_nr_cgi *cgi);
 void n2_free_amf(gpointer p);
 void n2_free_assoc(gpointer p);
@@ -271,7 +281,8 @@ void n2_free_assoc(gpointer p);
 __attribute__((cold)) void n2_on_start(amfol_n2 *n2, int ai, const amfol_ngap_event *ev, amfol_n2_result *out);
 bool n2_before_capture_stop(amfol_n2 *n2, int ai, const amfol_ngap_event *ev, amfol_n2_result *out);
 __attribute__((cold)) void n2_on_stop(amfol_n2 *n2, int ai, const amfol_ngap_event *ev, amfol_n2_result *out);
-void n2_on_initial_ue(amfol_n2 *n2, int ai, const amfol_ngap_event *ev, amfol_n2_result *out);
+/* ai: the association that carried it; gi: its lead (n2_lead), which holds the overload state. */
+void n2_on_initial_ue(amfol_n2 *n2, int ai, int gi, const amfol_ngap_event *ev, amfol_n2_result *out);
 void n2_free_episode(gpointer p);
 /* amfol_n2_timeline.c: the per-association segments every module reads. */
 void n2_timeline_start(amfol_n2 *n2, int ai, const amfol_ngap_event *ev);
@@ -283,14 +294,22 @@ const n2_seg_ref *n2_segment_at(const amfol_n2 *n2, int ai, amfol_time t);
 /* amfol_n2_rules.c: the verdict on one START segment (also shown in the reports) */
 typedef struct n2_judgement {
     bool judged;                 /* enough data for a verdict */
-    double expected;             /* expected pass-through q */
+    bool unproven;               /* above q + margin, not above the retry bound: a note */
+    double expected;             /* expected pass-through q (no retries) */
     double observed;             /* during rate / baseline rate, -1 when no baseline */
-    double p_value;
+    double p_value;              /* of the deciding window (the bound test, or the q test) */
+    double bound;                /* retry bound of the deciding window, -1 when none */
+    double window_s;             /* the deciding window (from START + grace) */
+    uint32_t shed_window;        /* shed-class messages in it */
     uint32_t shed_during, shed_baseline;
     double during_s, baseline_s;
 } n2_judgement;
+/* True when N2 proves the gNB forwarded more than a compliant gNB can (docs/faults.md). */
 bool n2_segment_judge(const amfol_n2 *n2, const n2_part *part, const n2_segment *seg,
                       amfol_time capture_end, n2_judgement *j);
+/* The most a compliant gNB forwards in the first tau s after the grace period, over the
+ * pre-START rate times tau, when every UE it turns away retries after 1 s (TS 38.331). */
+double n2_retry_bound(double reduction, double tau_s, double grace_s);
 uint32_t n2_shed_in(const n2_cause_counts counts, int action);
 uint32_t n2_exempt_in(const n2_cause_counts counts, int action);
 

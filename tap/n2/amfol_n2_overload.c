@@ -363,9 +363,10 @@ void n2_on_stop(amfol_n2 *n2, int ai, const amfol_ngap_event *ev, amfol_n2_resul
     }
 }
 
-void n2_on_initial_ue(amfol_n2 *n2, int ai, const amfol_ngap_event *ev, amfol_n2_result *out)
+void n2_on_initial_ue(amfol_n2 *n2, int ai, int gi, const amfol_ngap_event *ev, amfol_n2_result *out)
 {
-    n2_assoc *a = g_ptr_array_index(n2->assocs, ai);
+    n2_assoc *via = g_ptr_array_index(n2->assocs, ai);
+    n2_assoc *a = g_ptr_array_index(n2->assocs, gi);   /* the gNB's overload state */
     int c = n2_cause_index(ev->rrc_cause);
     amfol_time t = ev->where.time;
     out->is_initial_ue = true;
@@ -383,7 +384,7 @@ void n2_on_initial_ue(amfol_n2 *n2, int ai, const amfol_ngap_event *ev, amfol_n2
         }
         return;
     }
-    a->initial_ue++;
+    via->initial_ue++;
     bucket_add(a, t, c);
     if (ev->rrc_cause >= 0 && maybe_exempt(c)) {
         n2_exempt_seen s = { ev->where.frame, t, c };
@@ -438,9 +439,13 @@ void n2_on_initial_ue(amfol_n2 *n2, int ai, const amfol_ngap_event *ev, amfol_n2
     out->since_start_s = t - seg->start_time;
     out->shed_expected = shed;
     out->exempt = exempt;
-    if (t - seg->start_time >= n2->cfg.grace_ms / 1000.0) {
+    double after_grace = t - seg->start_time - n2->cfg.grace_ms / 1000.0;
+    if (after_grace >= 0) {
         if (shed) {
             seg->shed_after_grace++;
+            for (int w = 0; w < N2_PREFIX_WINDOWS; w++)
+                if (after_grace < (double)(1u << w))
+                    seg->shed_prefix[w]++;
             if (seg->n_shed_frames < N2_EVIDENCE_FRAMES)
                 seg->shed_frames[seg->n_shed_frames++] = ev->where.frame;
         }
@@ -453,7 +458,7 @@ const n2_seg_ref *n2_segment_at(const amfol_n2 *n2, int ai, amfol_time t)
 {
     if (ai < 0 || (guint)ai >= n2->assocs->len)
         return NULL;
-    const n2_assoc *a = g_ptr_array_index(n2->assocs, ai);
+    const n2_assoc *a = g_ptr_array_index(n2->assocs, n2_lead(n2, ai));
     for (int k = 0; k < a->hist_n; k++) {
         int idx = (a->hist_next - 1 - k + 2 * N2_SEG_HISTORY) % N2_SEG_HISTORY;
         const n2_seg_ref *r = &a->history[idx];

@@ -357,10 +357,12 @@ static void part_row(amfol_rows *t, const amfol_engine *e, const n2_part *part)
     amfol_rows_table(t, PTR_SEGMENTS, sg);
 }
 
-static bool told(const n2_episode *ep, guint assoc)
+/* Told: the episode has a part for the association's gNB towards this AMF (any of its TNLAs). */
+static bool told(const amfol_n2 *n2, const n2_episode *ep, guint assoc)
 {
+    int lead = n2_lead(n2, (int)assoc);
     for (guint p = 0; p < ep->parts->len; p++)
-        if (((const n2_part *)g_ptr_array_index(ep->parts, p))->assoc == (int)assoc)
+        if (((const n2_part *)g_ptr_array_index(ep->parts, p))->assoc == lead)
             return true;
     return false;
 }
@@ -392,9 +394,9 @@ static void episode_row(amfol_rows *t, const amfol_engine *e, int amf_index, con
     uint64_t seen = 0;
     for (guint i = 0; i < n2->assocs->len; i++) {
         const n2_assoc *a = g_ptr_array_index(n2->assocs, i);
-        bool was_told = told(ep, i), ours = a->amf == amf_index && a->first_frame <= end_frame;
+        bool was_told = told(n2, ep, i), ours = a->amf == amf_index && a->first_frame <= end_frame;
         seen += was_told || ours;
-        if (ours && !was_told && !ep->before_capture) {
+        if (ours && !was_told && !ep->before_capture && n2_lead(n2, (int)i) == (int)i) {
             amfol_rows_add(nt);
             amfol_rows_str(nt, 0, a->gnb_id);
         }
@@ -409,14 +411,25 @@ static void episode_row(amfol_rows *t, const amfol_engine *e, int amf_index, con
 
 /* ---- AMFs and gNBs --------------------------------------------------------------------- */
 
-static void assoc_row(amfol_rows *t, const n2_assoc *a)
+/* One row per gNB towards the AMF: the lead association `li` (n2_lead), with the PDUs and
+ * InitialUEMessages of all its TNLAs; the overload tallies are the lead's already. */
+static void assoc_row(amfol_rows *t, const amfol_n2 *n2, guint li)
 {
+    const n2_assoc *a = g_ptr_array_index(n2->assocs, li);
+    uint64_t pdus = 0, initial_ue = 0;
+    for (guint k = li; k < n2->assocs->len; k++) {
+        const n2_assoc *x = g_ptr_array_index(n2->assocs, k);
+        if (x->lead == (int)li) {
+            pdus += x->pdus;
+            initial_ue += x->initial_ue;
+        }
+    }
     amfol_rows_add(t);
     amfol_rows_str(t, AGR_ID, a->gnb_id);
     amfol_rows_str(t, AGR_NAMED_BY, name_source(a));
     amfol_rows_str(t, AGR_ADDRESS, a->gnb_ep.text);
     amfol_rows_uint(t, AGR_FIRST_FRAME, a->first_frame);
-    amfol_rows_uint(t, AGR_PDUS, a->pdus);
+    amfol_rows_uint(t, AGR_PDUS, pdus);
     amfol_rows_uint(t, AGR_STOPS_WITHOUT_START, a->stops_without_start);
     amfol_rows_str(t, AGR_OTHER_PATH, a->other_path[0] ? a->other_path : NULL);
     amfol_rows *ue = table("initial_ue", AMFOL_ROWS_OBJECT, totals_cols, TOT_COUNT, 1);
@@ -425,7 +438,7 @@ static void assoc_row(amfol_rows *t, const n2_assoc *a)
     amfol_rows_table(ue, TOT_DURING, counts_rows(a->tot_during));
     amfol_rows_table(ue, TOT_AFTER, counts_rows(a->tot_after));
     amfol_rows_table(t, AGR_INITIAL_UE, ue);
-    amfol_rows_uint(t, AGR_INITIAL_UE_COUNT, a->initial_ue);
+    amfol_rows_uint(t, AGR_INITIAL_UE_COUNT, initial_ue);
 }
 
 static void amf_row(amfol_rows *t, amfol_engine *e, int m, bool symptoms)
@@ -449,8 +462,8 @@ static void amf_row(amfol_rows *t, amfol_engine *e, int m, bool symptoms)
     amfol_rows *as = table("gnbs", AMFOL_ROWS_ARRAY, assoc_cols, AGR_COUNT, n2->assocs->len);
     for (guint i = 0; i < n2->assocs->len; i++) {
         const n2_assoc *a = g_ptr_array_index(n2->assocs, i);
-        if (a->amf == m)
-            assoc_row(as, a);
+        if (a->amf == m && a->lead == (int)i)
+            assoc_row(as, n2, i);
     }
     amfol_rows_table(t, AMFR_GNBS, as);
     amfol_rows *eps = table("episodes", AMFOL_ROWS_ARRAY, episode_cols, EPR_COUNT, amf->episodes->len);

@@ -135,8 +135,14 @@ void amfol_rrc_on_ngap(amfol_engine *e, const amfol_ngap_event *ev)
         if (c != RRC_NO_IX && s->cells[c].bound_assoc == RRC_NO_IX)
             s->cells[c].bound_assoc = ai;
     }
-    if (ev->proc == AMFOL_NGAP_INITIAL_UE_MESSAGE && ev->pdu_type == AMFOL_PDU_INITIATING)
+    if (ev->proc == AMFOL_NGAP_INITIAL_UE_MESSAGE && ev->pdu_type == AMFOL_PDU_INITIATING) {
         rrc_new_ue_initial_message(e, ev, ai);
+        if (ev->has_nr_cgi && ev->rrc_cause >= 0 && ev->rrc_cause <= AMFOL_CAUSE_MCS) {
+            uint32_t c = rrc_cell_get(s, &ev->nr_cgi);
+            if (c != RRC_NO_IX)
+                s->cells[c].last_ium[amfol_rrc_cause_ix(ev->rrc_cause, false)] = ev->where.time;
+        }
+    }
 }
 
 void amfol_rrc_on_sctp(amfol_engine *e, const amfol_sctp_event *ev)

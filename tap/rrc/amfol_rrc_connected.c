@@ -116,8 +116,18 @@ rrc_req *rrc_conn_release(amfol_engine *e, const amfol_rrc_event *ev)
         return NULL;
     uint64_t k = conn_key(r->transport, r->key);
     amfol_u64map_remove(&s->conn, k);
-    if (r->complete_frame && ev->where.time - r->complete_time <= RRC_RELEASE_AT_SETUP_S) {
+    if (!r->complete_frame) {
+        r->dropped = true;         /* released before RRCSetupComplete: no NAS to forward */
+        return r;
+    }
+    /* An INITIAL UE MESSAGE of its cell and cause since its RRCSetupComplete may be its own: then
+     * the UE may have reached the AMF, and the release may be the AMF's (UE CONTEXT RELEASE
+     * COMMAND after a reject): neither the gNB's shedding nor proof of pass-through. */
+    bool forwarded = r->cell < s->n_cells && r->cause >= 0 && r->cause < AMFOL_RRC_NCAUSES &&
+                     s->cells[r->cell].last_ium[r->cause] >= r->complete_time;
+    if (!forwarded && ev->where.time - r->complete_time <= RRC_RELEASE_AT_SETUP_S) {
         r->release_frame = ev->where.frame;
+        r->dropped = true;
         s->released_at_setup++;
     }
     return r;

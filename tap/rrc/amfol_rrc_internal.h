@@ -75,6 +75,7 @@ typedef struct rrc_cell {
     char name[24];                 /* "00101-000000101" */
     uint32_t bound_assoc;          /* N2 association of its gNB, RRC_NO_IX = not bound */
     char fallback_gnb[72];         /* CU / transport address when not bound */
+    amfol_time last_ium[AMFOL_RRC_NCAUSES];   /* latest INITIAL UE MESSAGE per cause from the cell */
     int n_periods;
     rrc_period periods[RRC_MAX_PERIODS];
     uint32_t periods_merged;
@@ -106,7 +107,10 @@ typedef struct rrc_req {
     amfol_frame complete_frame;    /* its RRCSetupComplete, 0 none */
     amfol_time complete_time;
     int32_t complete_seg;          /* segment in force at RRCSetupComplete, -1 none */
-    amfol_frame release_frame;     /* RRCRelease within RRC_RELEASE_AT_SETUP_S of it, 0 none */
+    amfol_frame release_frame;     /* RRCRelease within RRC_RELEASE_AT_SETUP_S of it, no INITIAL UE
+                                    * MESSAGE of its cell and cause between: the gNB's drop, 0 none */
+    bool dropped;                  /* released before anything reached the AMF (release_frame, or
+                                    * before RRCSetupComplete): not pass-through */
 } rrc_req;
 
 /* One RRCReject (matched or not). */

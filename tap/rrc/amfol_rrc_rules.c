@@ -208,9 +208,12 @@ static void judge_n2_on_offered(amfol_engine *e, GPtrArray *all, amfol_findings 
         bool has_red = sg->reduction_pct >= 1 && sg->reduction_pct <= 99;
         double q = has_red ? 1.0 - sg->reduction_pct / 100.0 : 0.0;
         double pv = q <= 0.0 ? (k ? 0.0 : 1.0) : rrc_binom_sf(k, n, q);
-        if ((double)k / n > q + MARGIN && pv < P_LIMIT)
+        bool confirmed = (double)k / n > q + MARGIN && pv < P_LIMIT;
+        if (confirmed && f->severity != AMFOL_SEV_NOTE)
             continue;   /* the offered requests confirm it */
         amfol_findings_remove(out, i);
+        if (confirmed)
+            continue;   /* N2 could not settle it (a note): the radio finding (judge_segments) does */
         s->n2_ignores_cleared++;
     }
 }
@@ -258,6 +261,10 @@ void amfol_rrc_finish(amfol_engine *e, amfol_findings *out)
             continue;
         if (r->klass == AMFOL_RRC_CLASS_SHED && (r->outcome == AMFOL_RRC_OUT_SETUP || r->outcome == AMFOL_RRC_OUT_REJECT)) {
             x->shed_answered++;
+            /* Pass-through is what reached the AMF (§8.7.7.2): a set-up UE the gNB released before
+             * any INITIAL UE MESSAGE is neither a set-up nor an RRCReject. */
+            if (r->outcome == AMFOL_RRC_OUT_SETUP && r->dropped)
+                continue;
             if (r->outcome == AMFOL_RRC_OUT_SETUP) {
                 x->shed_setups++;
                 rrc_add_frame(x->setup_frames, r->answer_frame);

@@ -355,6 +355,110 @@ def damaged_frames(ctx, work):
                [(str(f), k) for f, k in sorted(damaged.items())])
 
 
+@case
+def two_tnlas(ctx, work):
+    """One gNB is one gNB on N2 too (TS 38.412 §7: several TNLAs of one gNB to one AMF; TS 38.413
+    §8.7.7.1: the START is non-UE-associated signalling, sent over any of them). gnb-1 reaches
+    amf-1 over TNLA A (10.0.1.1:38412, NG SETUP in the `named` captures) and TNLA B
+    (10.0.1.1:40000, never an NG SETUP); gnb-2 over one association. The AMF sends OVERLOAD START
+    (reject-rrc-cr-signalling, no percentage) over TNLA A; gnb-1's UEs all come over TNLA B.
+      compliant: gnb-1 sends only emergency calls over B during the START: no finding, one row per
+        gNB, nobody "not told";
+      ignores: gnb-1 keeps forwarding mo-Signalling over B: gnb-ignores-overload against gnb-1,
+        anchored on the START over A, evidence the INITIAL UE MESSAGEs over B;
+      untold: the AMF tells only gnb-2: one overload-start-partial for gnb-1 (not one per TNLA)."""
+    A, B, G2 = {}, {"sport": 40000, "dport": 38412}, "10.0.1.2"
+    down_b = {"sport": 38412, "dport": 40000}
+    for named in (True, False):
+        for name in ("compliant", "ignores", "untold"):
+            tag = "%s-%s" % (name, "named" if named else "unnamed")
+            path = os.path.join(work, tag + ".pcap")
+            w = Writer(path)
+            if named:
+                w.sctp(T0, "10.0.1.1", AMF, [N.ng_setup_request("gnb-1", 1)])
+                w.sctp(T0 + 0.005, AMF, "10.0.1.1", [N.ng_setup_response("amf-1")])
+                w.sctp(T0 + 0.01, G2, AMF, [N.ng_setup_request("gnb-2", 2)])
+                w.sctp(T0 + 0.015, AMF, G2, [N.ng_setup_response("amf-1")])
+            ran = [0]
+
+            def iue(t, ip, cause, tnla):
+                ran[0] += 1
+                return w.sctp(T0 + t, ip, AMF, [N.initial_ue_message(ran[0], cause)], **tnla)
+            for s in range(1, 61):
+                iue(s + 0.1, "10.0.1.1", EMERG, B)
+                iue(s + 0.2, "10.0.1.1", MO_SIG, B)
+                iue(s + 0.3, G2, MO_SIG, A)
+            start = None
+            if name != "untold":
+                start = w.sctp(T0 + 61.0, AMF, "10.0.1.1", [N.overload_start(action=1)])
+            start2 = w.sctp(T0 + 61.01, AMF, G2, [N.overload_start(action=1)])
+            during = []
+            for s in range(63, 93):
+                iue(s + 0.1, "10.0.1.1", EMERG, B)
+                if name != "compliant":
+                    during.append(iue(s + 0.2, "10.0.1.1", MO_SIG, B))
+                iue(s + 0.3, G2, EMERG, A)
+            if start:
+                w.sctp(T0 + 95.0, AMF, "10.0.1.1", [N.overload_stop()], **down_b)   # the STOP over B
+            w.sctp(T0 + 95.01, AMF, G2, [N.overload_stop()])
+            w.close()
+            out = subprocess.run([ctx[0], ctx[1], "-r", path, "-q", "-z", "amfol,json"],
+                                 capture_output=True, text=True, timeout=100).stdout
+            doc = json.loads(out[out.index("{"):])
+            g1, g2 = ("gnb-1", "gnb-2") if named else ("10.0.1.1", "10.0.1.2")
+            want = {"compliant": [],
+                    "ignores": [("gnb-ignores-overload", "error", g1, start, 30)],
+                    "untold": [("overload-start-partial", "note", g1, start2, 1)]}[name]
+            expect(tag, rules_of(doc["findings"]), want)
+            if name == "ignores":
+                fs = [x for x in doc["findings"] if x["rule"] == "gnb-ignores-overload"]
+                expect(tag + " evidence", fs[0]["frames"] if fs else None, [start] + during[:31])
+            amf = doc["amfs"][0]
+            expect(tag + " one row per gNB", sorted(g["id"] for g in amf["gnbs"]), [g1, g2])
+            expect(tag + " not told", amf["episodes"][0]["gnbs_not_told"], [] if start else [g1])
+            expect(tag + " one part per gNB", sorted(p["id"] for p in amf["episodes"][0]["gnbs"]),
+                   sorted([g1, g2] if start else [g2]))
+
+
+@case
+def exempt_escalation(ctx, work):
+    """overload-exempt-shed judges every START segment with its own action (TS 38.413 §8.7.7.2).
+    The AMF escalates: START "reject non-emergency MO DT" (exempt: emergency, high priority, MT,
+    MPS, MCS) at 61 s, then a replacing START "permit emergency and MT only" at 71 s, under which
+    highPriorityAccess is shed. gnb-1 sends emergency 1/s and highPriorityAccess 2/s before.
+      compliant: highPriorityAccess stops with the second START, emergency goes on: no finding (with
+        the first START's exempt class for the whole episode it was an accusation);
+      violation: emergency stops too under the second START: overload-exempt-shed, anchored on the
+        first START, evidence the baseline's exempt-class messages."""
+    for name in ("compliant", "violation"):
+        c = Cap(os.path.join(work, name + ".pcap"), {"gnb-1": "10.0.1.1"})
+        base = []
+        for s in range(1, 61):
+            base.append(c.iue(s + 0.1, "10.0.1.1", EMERG))
+            base.append(c.iue(s + 0.2, "10.0.1.1", HPA))
+            base.append(c.iue(s + 0.3, "10.0.1.1", HPA))
+        c.down(61.0, "10.0.1.1", N.overload_start(action=0), "start")
+        for s in range(61, 121):
+            if s == 71:
+                c.down(71.0, "10.0.1.1", N.overload_start(action=2))
+            if s < 71 or name == "compliant":
+                c.iue(s + 0.1, "10.0.1.1", EMERG)
+            if s < 71:
+                c.iue(s + 0.2, "10.0.1.1", HPA)
+                c.iue(s + 0.3, "10.0.1.1", HPA)
+        c.down(121.0, "10.0.1.1", N.overload_stop())
+        c.close()
+        found = findings(ctx, c.path)
+        if name == "compliant":
+            expect(name, rules_of(found), [])
+        else:
+            expect(name, rules_of(found), [("overload-exempt-shed", "warning", "gnb-1", c.marks["start"], 180)])
+            # the ring of recent exempt-class messages keeps the last 64 before the START, 31 of them listed
+            fs = [f for f in found if f["rule"] == "overload-exempt-shed"]
+            expect(name + " evidence", sorted(fs[0]["frames"]) if fs else None,
+                   sorted([c.marks["start"]] + base[-64:][:31]))
+
+
 # F1AP (PPID 62) around one RRC CCCH message, laid out as the synthesizer's verified encoding:
 # InitialULRRCMessageTransfer with gNB-DU UE F1AP ID, NRCGI (PLMN 00101, cell 0x000000010 of the
 # 32-bit gNB-ID 1, the cell of ngap_pdus.ULI_NR), RRC container; DLRRCMessageTransfer on SRB0.

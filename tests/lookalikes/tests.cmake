@@ -6,7 +6,7 @@ if(NOT AMFOL_PLUGIN_SO)
   return()
 endif()
 find_package(Python3 COMPONENTS Interpreter REQUIRED)
-set(LOOKALIKE_CASES emergency-action3 start-without-action start-proportion rerouted gnb-id-22-bits exempt-mt-follows-paging one-gnb-two-amfs one-gnb-two-amfs-new-ues gnb-global-id damaged-frames radio-midstream)
+set(LOOKALIKE_CASES emergency-action3 start-without-action start-proportion rerouted gnb-id-22-bits exempt-mt-follows-paging one-gnb-two-amfs one-gnb-two-amfs-new-ues gnb-global-id damaged-frames radio-midstream two-tnlas exempt-escalation)
 foreach(case ${LOOKALIKE_CASES})
   add_test(NAME lookalike.${case}
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/check_lookalikes.py ${case}
@@ -21,4 +21,11 @@ if(AMFOL_SYNTH)
                    ${AMFOL_SYNTH} ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
                    ${CMAKE_BINARY_DIR}/tests/lookalikes/slice-release)
   set_tests_properties(lookalike.slice-release PROPERTIES TIMEOUT 120)
+  # gnb-ignores-overload on N2 alone: gNBs without F1 whose turned-away UEs all retry after
+  # waitTime; compliant (50 %, waitTime 1 s and 16 s) vs a gNB that ignores a 90 % START.
+  add_test(NAME lookalike.retry-storm
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/check_retry_storm.py
+                   ${AMFOL_SYNTH} ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
+                   ${CMAKE_BINARY_DIR}/tests/lookalikes/retry-storm)
+  set_tests_properties(lookalike.retry-storm PROPERTIES TIMEOUT 240)
 endif()

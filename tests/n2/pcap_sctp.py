@@ -52,10 +52,11 @@ class Writer:
         return self.frames
 
     def sctp(self, t, src, dst, payloads, ppid=60, port=38412, tsns=None, vtag=None, ttl=64, ip_id=0,
-             eth=None):
+             eth=None, sport=None, dport=None):
         """One packet from src to dst (IPv4 strings) carrying each payload in its own DATA chunk.
         tsns: the chunks' TSNs (a retransmission repeats earlier ones; default: the next ones);
         vtag, ttl, ip_id, eth (14 bytes): as another path or probe would show them.
+        sport, dport: the ports when they differ (default both `port`): a gNB's second TNLA to one AMF.
         Returns the frame number (1-based)."""
         chunks = b""
         self.last_tsns = []
@@ -70,9 +71,10 @@ class Writer:
             body = struct.pack("!IHHI", tsn, 0, tsn & 0xFFFF, ppid) + p
             ch = struct.pack("!BBH", 0, 3, 4 + len(body)) + body
             chunks += ch + b"\x00" * (-len(ch) % 4)
-        if vtag is None:
-            vtag = crc32c((src + ">" + dst).encode()) or 1   # one tag per direction, as on the wire
-        common = struct.pack("!HHII", port, port, vtag, 0)
+        sport, dport = sport or port, dport or port
+        if vtag is None:   # one tag per direction, as on the wire
+            vtag = crc32c((src + ">" + dst + ("" if sport == dport else ":%d>%d" % (sport, dport))).encode()) or 1
+        common = struct.pack("!HHII", sport, dport, vtag, 0)
         sctp = bytearray(common + chunks)
         struct.pack_into("<I", sctp, 8, crc32c(bytes(sctp)))
         iph = bytearray(struct.pack("!BBHHHBBH4s4s", 0x45, 0, 20 + len(sctp), ip_id, 0x4000, ttl, 132, 0,

@@ -141,10 +141,13 @@ def check_ignores(wrapper, plugin, capdir, fails):
     else:
         print("radio-ignores (no user location): unbound -> no verdict; cell_map -> %d set-ups flagged" %
               mapped[0]["count"])
-    # With the InitialUEMessages the N2 module says it, and the radio side stays silent.
+    # With the InitialUEMessages: under a START with a percentage N2 alone cannot prove it (the UEs
+    # the gNB turns away retry, docs/faults.md), so its note gives way to the radio side's error,
+    # the same one as without them.
     got = [f for f in findings(wrapper, plugin, full) if f["rule"] == "gnb-ignores-overload"]
-    if len(got) != 1 or got[0]["layer"] == "rrc":
-        fails.append("radio-ignores (full): layers %s, want one finding of the N2 module" % [f["layer"] for f in got])
+    if [(f["layer"], f["severity"]) for f in got] != [("rrc", "error")]:
+        fails.append("radio-ignores (full): %s, want one error of the radio side" %
+                     [(f["layer"], f["severity"]) for f in got])
 
 
 def check_over_sheds(wrapper, plugin, capdir, fails):

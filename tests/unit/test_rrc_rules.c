@@ -526,6 +526,48 @@ static void test_n2_judged_on_offered(void)
     }
 }
 
+/* Pass-through is what reached the AMF (TS 38.413 §8.7.7.2 limits what the gNB sends to it):
+ * under a START without percentage, 15 shed-class UEs get RRCSetup and are released before
+ * anything reached the AMF: 0 before their RRCSetupComplete, 1 right after it with no INITIAL UE
+ * MESSAGE: the gNB shed them, no finding. 2: the same UEs forwarded to the AMF (INITIAL UE
+ * MESSAGE), then released (the AMF's release): they passed, N2 accuses the gNB. */
+static void srb1_event(amfol_rrc_event *ev, double t, bool up, int msg, uint32_t id);
+
+static void test_released_not_pass_through(void)
+{
+    for (int variant = 0; variant < 3; variant++) {
+        amfol_engine *e = fresh();
+        amfol_frame st = start(e, 1010.0, AMFOL_ACTION_REJECT_RRC_CR_SIGNALLING, AMFOL_ABSENT);
+        for (int u = 0; u < 15; u++) {
+            double t = 1012.0 + u;
+            attempt(e, t, CELL1, AMFOL_CAUSE_MO_SIGNALLING, 'S', 0, NULL);
+            uint32_t id = du_id;
+            amfol_rrc_event ev;
+            amfol_rrc_result res;
+            if (variant > 0) {
+                srb1_event(&ev, t + 0.015, true, AMFOL_RRC_SETUP_COMPLETE, id);
+                amfol_engine_frame(e, ev.where.frame, ev.where.time);
+                amfol_engine_rrc(e, &ev, &res);
+            }
+            if (variant == 2)
+                initial_ue(e, t + 0.02, GNB_EP, AMF_EP, CELL1, AMFOL_CAUSE_MO_SIGNALLING);
+            srb1_event(&ev, t + 0.03, false, AMFOL_RRC_RELEASE, id);
+            amfol_engine_frame(e, ev.where.frame, ev.where.time);
+            amfol_engine_rrc(e, &ev, &res);
+            CHECK(res.relevant);
+        }
+        int n;
+        const amfol_finding *x = only(amfol_engine_finish(e), AMFOL_RULE_GNB_IGNORES_OVERLOAD, &n);
+        CHECK(e->rrc->released_at_setup == (variant == 1 ? 15u : 0u));
+        if (variant < 2)
+            CHECK(n == 0);
+        else
+            CHECK(n == 1 && x->first_frame == st && x->count == 15 && x->severity == AMFOL_SEV_ERROR &&
+                  (!x->layer || strcmp(x->layer, "rrc") != 0));
+        amfol_engine_free(e);
+    }
+}
+
 /* One waitTime for a burst is normal (TS 38.331): the UEs that come back 20 s later, not at
  * T302 expiry, give no reject-waittime-synchronised. */
 static void test_same_waittime_not_bunched(void)
@@ -786,6 +828,7 @@ int main(void)
     test_multi_amf_gnb();
     test_multi_amf_new_ues();
     test_n2_judged_on_offered();
+    test_released_not_pass_through();
     test_protected_slice_and_unanswered();
     test_wrong_class();
     test_cell_map();
