@@ -273,13 +273,14 @@ static const amfol_column bucket_cols[BK_COUNT] = {
     AMFOL_JCOL("delayed_ues", AMFOL_CELL_UINT),
 };
 
-enum { K_BUCKET_S, K_REG, K_RATE, K_INFERRED, K_SERVICE, K_PDU, K_CAUSES, K_SM_CAUSES, K_RRC, K_TTR, K_BUCKETS,
+enum { K_BUCKET_S, K_REG, K_RATE, K_INFERRED, K_WITHOUT, K_SERVICE, K_PDU, K_CAUSES, K_SM_CAUSES, K_RRC, K_TTR, K_BUCKETS,
        K_EPISODES, K_TRADEOFFS, K_NOT_COUNTED, K_COUNT };
 static const amfol_column kpi_cols[K_COUNT] = {
     AMFOL_JREAL("bucket_s", "%.0f"),
     AMFOL_JCOL("registration", AMFOL_CELL_TABLE),
     AMFOL_JREAL("registration_success_rate", "%.4f"),
     AMFOL_JCOL("successes_inferred", AMFOL_CELL_UINT),
+    AMFOL_JCOL("answers_without_request", AMFOL_CELL_UINT),
     AMFOL_JCOL("service", AMFOL_CELL_TABLE),
     AMFOL_JCOL("pdu_session", AMFOL_CELL_TABLE),
     AMFOL_JCOL("reject_causes", AMFOL_CELL_TABLE),
@@ -436,6 +437,7 @@ amfol_rows *amfol_kpi_amf_rows(amfol_engine *e, const char *amf)
     if (reg_sum(tot.reg_req))
         amfol_rows_real(t, K_RATE, (double)reg_sum(tot.reg_succ) / reg_sum(tot.reg_req));
     amfol_rows_uint(t, K_INFERRED, tot.reg_succ_inferred);
+    amfol_rows_uint(t, K_WITHOUT, a->answers_without_request);
     uint32_t sv[PS_COUNT] = { tot.srv_req, tot.srv_acc, tot.srv_rej, tot.srv_unknown };
     amfol_rows_table(t, K_SERVICE, counts_rows("service", srv_cols, PS_COUNT, sv, false));
     uint32_t pv[PS_COUNT] = { tot.pdu_req, tot.pdu_acc, tot.pdu_rej, 0 };

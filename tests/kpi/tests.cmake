@@ -23,3 +23,9 @@ if(AMFOL_SYNTH)
     set_tests_properties(kpi.truth.${name} PROPERTIES TIMEOUT 240 LABELS kpi)
   endforeach()
 endif()
+
+# The public captures' registration counts against tshark display filters (no plugin), on the
+# reports of the fixture public_runs (tests/public/run_public.py).
+amfol_public_test(NAME kpi.public_counts TIMEOUT 300
+  COMMAND ${Python3_EXECUTABLE} ${KPI_TESTS}/check_public_kpi.py @PUBLIC@ ${AMFOL_PUBLIC_RUNS})
+set_tests_properties(kpi.public_counts PROPERTIES FIXTURES_REQUIRED public_runs LABELS kpi)
