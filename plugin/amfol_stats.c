@@ -5,6 +5,7 @@
 #include "amfol_tap.h"
 #include "amfol_chart.h"
 #include "symptoms_table.h"
+#include "kpi_table.h"
 #include "amfol_table.h"
 #include "report/amfol_report.h"
 
@@ -255,6 +256,7 @@ void amfol_stats_register(int proto_amfol)
     episode_table_ui.fields = episode_fields;
     register_stat_tap_table_ui(&episode_table_ui);
     amfol_symptoms_table_register();   /* issue 14: -z amfol,symptoms */
+    amfol_kpi_table_register();        /* -z amfol,kpi */
     funnel_register_menu("AMF Overload/Diagnosis", REGISTER_TOOLS_GROUP_UNSORTED,
                          diagnosis_window, NULL, NULL, FALSE);
     amfol_chart_register(proto_amfol);

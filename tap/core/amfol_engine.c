@@ -15,6 +15,7 @@ static const amfol_module *const modules[] = {
     &amfol_nas_module,
     &amfol_sbi_module,
     &amfol_symptoms_module,   /* issue 14: after the others (AMF names, controls) */
+    &amfol_kpi_module,        /* registration KPIs and the episodes' cost: after nas and symptoms */
     &amfol_correlate_module,  /* cross-domain rules: last, every domain has finished */
 };
 #define N_MODULES (sizeof modules / sizeof modules[0])

@@ -14,6 +14,7 @@ typedef struct amfol_nas amfol_nas;
 typedef struct amfol_sbi amfol_sbi;
 typedef struct amfol_chart_rec amfol_chart_rec;
 typedef struct amfol_symptoms amfol_symptoms;
+typedef struct amfol_kpi amfol_kpi;
 typedef struct amfol_dedup amfol_dedup;
 
 struct amfol_engine {
@@ -24,6 +25,7 @@ struct amfol_engine {
     amfol_nas *nas;
     amfol_sbi *sbi;
     amfol_symptoms *symptoms;   /* issue 14 (tap/symptoms) */
+    amfol_kpi *kpi;             /* registration KPIs (tap/kpi) */
     amfol_findings *findings;
     amfol_chart_rec *chart;     /* time series for the chart (-z amfol,html) */
     amfol_dedup *frames_seen;    /* transport identity + payload of recent frames */

@@ -7,6 +7,7 @@
 #include "amfol_n2_rows.h"
 #include "../core/amfol_engine_internal.h"
 #include "../symptoms/amfol_symptoms.h"   /* amfs[].symptoms (issue 14) */
+#include "../kpi/amfol_kpi.h"             /* amfs[].kpi */
 
 #include <string.h>
 
@@ -38,6 +39,7 @@ static const amfol_column amf_cols[AMFR_COUNT] = {
     AMFOL_JCOL("episodes", AMFOL_CELL_TABLE),
     AMFOL_JCOL("episodes_dropped", AMFOL_CELL_UINT),
     AMFOL_JCOL("symptoms", AMFOL_CELL_TABLE),
+    AMFOL_JOPT("kpi", AMFOL_CELL_TABLE),
 };
 
 static const amfol_column guami_cols[1] = { AMFOL_COL("guami", "GUAMI", AMFOL_CELL_STR) };
@@ -473,6 +475,8 @@ static void amf_row(amfol_rows *t, amfol_engine *e, int m, bool symptoms)
     amfol_rows_uint(t, AMFR_EPISODES_DROPPED, amf->episodes_dropped);
     if (symptoms)
         amfol_rows_table(t, AMFR_SYMPTOMS, amfol_symptoms_amf_rows(e, amf->id));   /* issue 14 */
+    if (symptoms)
+        amfol_rows_table(t, AMFR_KPI, amfol_kpi_amf_rows(e, amf->id));
 }
 
 /* The associations (from index `from` on) whose gNB is `gnb` (interned: pointer equality). */

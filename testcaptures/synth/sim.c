@@ -9,6 +9,7 @@
 #include "../enc/nas_enc.h"
 #include "sim_events.h"
 #include "sim_faults.h"
+#include "sim_kpi.h"
 #include "sim_msg.h"
 #include "sim_net.h"
 #include "sim_sbi.h"
@@ -483,6 +484,8 @@ static void on_n2_initial(sim *s, int uei)
     int gnb = u->gnb, amf = u->target_amf;
     u->ran_ue_id = s->next_ran_ue_id[gnb]++;
     uint32_t f = msg_initial_ue_message(s, uei);
+    if (f)
+        sim_kpi_request(s, uei);
     int win = truth_window(&s->tr, gnb, s->now_us);
     s->tr.ium[gnb][win][u->cause]++;
     sim_record_ium(s, gnb, amf, u->cause, f);
@@ -598,6 +601,8 @@ static void reject_ue(sim *s, int uei, const sc_episode *ep, int ep_index)
     u->amf_ue_id = s->next_amf_ue_id[amf]++;
     uint32_t f = msg_congestion_reject(s, uei, t3346_octet, sec);
     int visible = sec != 2;
+    sim_kpi_reject(s, uei, visible,
+                   (ep->t3346 == T3346_FIXED || ep->t3346 == T3346_RANDOM) && sec == 1 ? (int)t3346_s : 0);
     u->reject_log = -1;
     /* A ciphered reject of a readable REGISTRATION REQUEST cannot be told from an accept in the
      * capture: the contract of backoff-storm counts it as one (docs/faults.md). */
@@ -707,6 +712,7 @@ static void on_amf_answer(sim *s, int uei)
         }
     }
     uint32_t af = msg_accept(s, uei);
+    sim_kpi_accept(s, uei);
     /* backoff-storm counts accepted registrations as amfol observes them (docs/faults.md): the
      * ciphered downlink NAS answering a readable REGISTRATION REQUEST in its NGAP UE context. */
     if (u->req != REQ_SERVICE)
@@ -725,6 +731,7 @@ static void on_amf_answer(sim *s, int uei)
 static void on_ul_nas(sim *s, int uei, int rebalance)
 {
     msg_registration_complete(s, uei);
+    sim_kpi_complete(s, uei);
     if (rebalance >= 0)
         sim_schedule(s, s->now_us + prng_range(&s->rng, 50 * MS, 80 * MS), EV_MOVE_CMD, uei,
                      rebalance, 0);
@@ -744,6 +751,7 @@ static void on_move_cmd(sim *s, int uei, int r)
 static void on_release_cmd(sim *s, int uei, int move_plus1, int64_t retry_at)
 {
     msg_release_command(s, uei);
+    sim_kpi_release(s, uei);
     sim_schedule(s, s->now_us + prng_range(&s->rng, 2 * MS, 5 * MS), EV_RELEASE_COMPLETE, uei,
                  move_plus1, retry_at);
 }
@@ -1026,6 +1034,7 @@ int sim_run(sim *s, const scenario *sc, uint64_t seed, const char *pcap_path)
     s->ues = calloc((size_t)s->n_ues, sizeof *s->ues);
     for (int k = 0; k < sc->n_slices; k++)
         s->free_list[k] = malloc((size_t)s->n_ues * sizeof(int));
+    sim_kpi_init(s);
     if (event_heap_init(&s->heap, (size_t)s->n_ues * 4 + 4096) < 0 || !s->ues) {
         snprintf(s->err, sizeof s->err, "out of memory");
         return -1;
@@ -1064,6 +1073,7 @@ int sim_run(sim *s, const scenario *sc, uint64_t seed, const char *pcap_path)
     }
     sim_finish_faults(s);
     sim_symptoms_finish(s);
+    s->tr.kpi_json = sim_kpi_json(s);
     truth_finish(&s->tr);
     if (pcapng_writer_close(s->w) < 0 && !s->failed) {
         s->failed = 1;
@@ -1086,6 +1096,7 @@ void sim_free(sim *s)
             g_array_free(s->rebalance_moves[r], TRUE);
     sim_sbi_free(s);
     sim_symptoms_free(s);
+    sim_kpi_free(s);
     sim_extra_free(s);
     truth_free(&s->tr);
 }

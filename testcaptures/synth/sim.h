@@ -121,6 +121,8 @@ typedef struct sim {
     h2c_session *udm_sess[SC_MAX_AMFS];   /* AMF i (client) -> UDM */
     uint32_t sym_onset[SC_MAX_AMFS];      /* first request of the slow phase, 0 = none */
 
+    struct sim_kpi *kpi;                  /* KPI ground truth (sim_kpi.c) */
+
     uint64_t arrivals_dropped;
     uint64_t big_event_count;
 } sim;

@@ -45,6 +45,8 @@ void truth_free(truth *t)
         g_array_free(t->zoo_discovery_loads, TRUE);
     if (t->zoo_notify_loads)
         g_array_free(t->zoo_notify_loads, TRUE);
+    g_free(t->kpi_json);
+    t->kpi_json = NULL;
     t->faults = NULL;
     t->rrc_reject_log = t->nfupdate_loads = t->zoo_discovery_loads = t->zoo_notify_loads = NULL;
 }
@@ -459,7 +461,10 @@ static void write_expected(FILE *o, const truth *t)
 {
     const scenario *sc = t->sc;
     static const char *const win[3] = {"before", "during", "after"};
-    fputs("  \"expected\": {\n    \"initial_ue_messages\": {", o);
+    fputs("  \"expected\": {\n", o);
+    if (t->kpi_json)
+        fprintf(o, "    \"kpi\": %s,\n", t->kpi_json);
+    fputs("    \"initial_ue_messages\": {", o);
     for (int g = 0; g < sc->n_gnbs; g++) {
         fprintf(o, "%s\n      ", g ? "," : "");
         jstr(o, sc->gnbs[g].name);

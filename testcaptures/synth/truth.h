@@ -80,6 +80,7 @@ typedef struct truth {
     GArray *zoo_notify_loads;          /* int: load of every NFStatusNotify */
     uint64_t frames;
     int64_t first_us, last_us;
+    char *kpi_json;                    /* expected.kpi (sim_kpi.c), owned; NULL none */
 } truth;
 
 void truth_init(truth *t, const scenario *sc);

@@ -8,7 +8,7 @@ A run prints, in this order: the -T fields rows (when fields are asked for; with
   html      "<!DOCTYPE html>" up to "</html>"           (-z amfol,html)
   flow      the lines starting with "|", from "|Time"   (-z flow,amfol,network; nothing when empty)
   tables    a blank line, "=====", the title line ("AMF Overload Radio:"), ..., "=====" (-z amfol,radio,
-            -z amfol,sbi, -z amfol,episodes), by title: radio, sbi, episodes
+            -z amfol,sbi, -z amfol,episodes, -z amfol,kpi), by title: radio, sbi, episodes, kpi
   timeline, diagnosis   "=== amfol timeline ===" up to the line "===" (-z amfol,timeline), and with
             -z amfol,timeline,FILTER the line after it: (filter "FILTER" matched N amfol frames; ...)
   expert    "Errors (32)", "=============", its rows; then Warns, Notes, ... (-z expert)
@@ -68,7 +68,7 @@ N2_TWO_PASS = ["-2"] + _N2_ROWS + ["-z", "amfol,json", "-z", "amfol,episodes", "
                                    "-z", "amfol,timeline", "-z", "amfol,diagnosis", "-z", "expert"]
 SETS = {"scenario": (ONE_PASS, TWO_PASS), "n2": (N2_ONE_PASS, N2_TWO_PASS)}
 TABLES = {"AMF Overload Radio:": "radio", "AMF Set: NRF load and SBI overload control:": "sbi",
-          "AMF Overload:": "episodes"}
+          "AMF Overload:": "episodes", "AMF Overload/KPIs:": "kpi"}
 EXPERT = re.compile(r"(Errors|Warns|Notes|Chats|Comments) \(\d+\)$")
 RULE = "=" * 20
 
