@@ -15,6 +15,7 @@
 #include "../nas/amfol_nas.h"
 #include "../sbi/amfol_sbi.h"
 #include "../symptoms/amfol_symptoms.h"   /* issue 14 */
+#include "../ue/amfol_ue.h"
 
 
 amfol_engine *amfol_engine_new(const amfol_config *cfg);
