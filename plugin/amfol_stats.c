@@ -234,6 +234,7 @@ static void diagnosis_window(gpointer data _U_)
     }
     ops->set_text(tw, s->str);
     g_string_free(s, TRUE);
+    amfol_ue_story_buttons(tw, e);   /* the stories of sample UEs (amfol_ue_story.c) */
 }
 
 void amfol_stats_register(int proto_amfol)

@@ -23,4 +23,12 @@ void amfol_export_register(void);
 void amfol_export_engine_created(amfol_engine *e);
 void amfol_export_engine_freed(amfol_engine *e);
 
+/* The story of one UE (amfol_ue_story.c): the amfol.ue field (registered with the statistics,
+ * rendered on every pass), -z amfol,ue,<id>, Tools → AMF Overload → UE story, and the sample-UE
+ * buttons of the Diagnosis window. */
+struct _funnel_text_window_t;
+void amfol_ue_story_register(int proto_amfol);
+void amfol_ue_story_render(amfol_frame_ctx *ctx, proto_tree *tree);
+void amfol_ue_story_buttons(struct _funnel_text_window_t *tw, amfol_engine *e);
+
 #endif

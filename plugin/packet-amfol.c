@@ -517,6 +517,7 @@ static int dissect_amfol(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree, vo
     for (int m = 0; m < AMFOL_N_MODULES; m++)
         if (view.module[m] && amfol_modules[m]->render)
             amfol_modules[m]->render(&ctx, sub, (void *)view.module[m]);
+    amfol_ue_story_render(&ctx, sub);   /* amfol.ue: the frame's UEs */
     amfol_gen_flag(sub, hf_amfol_fields_truncated, tvb, view.fields_truncated);
     if (PINFO_FD_VISITED(pinfo))
         render_findings(pinfo, tvb, sub);
@@ -683,6 +684,7 @@ void proto_register_amfol(void)
     register_init_routine(amfol_init);
     register_cleanup_routine(amfol_cleanup);
     amfol_stats_register(proto_amfol);
+    amfol_ue_story_register(proto_amfol);
     amfol_export_register();
 }
 

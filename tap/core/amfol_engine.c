@@ -16,6 +16,7 @@ static const amfol_module *const modules[] = {
     &amfol_sbi_module,
     &amfol_symptoms_module,   /* issue 14: after the others (AMF names, controls) */
     &amfol_kpi_module,        /* registration KPIs and the episodes' cost: after nas and symptoms */
+    &amfol_ue_module,         /* UE stories: fed after routing (below), no handlers */
     &amfol_correlate_module,  /* cross-domain rules: last, every domain has finished */
 };
 #define N_MODULES (sizeof modules / sizeof modules[0])
@@ -159,16 +160,20 @@ void amfol_engine_rrc(amfol_engine *e, const amfol_rrc_event *ev, amfol_rrc_resu
 {
     observe(e, AMFOL_EV_RRC, ev);
     ROUTE(e, AMFOL_EV_RRC, on_rrc, ev, out);
-    if (ev)
+    if (ev) {
         amfol_chart_rec_rrc(e->chart, &ev->where, out);   /* after the owner filled `out` */
+        amfol_ue_log_rrc(e, ev, out);
+    }
 }
 
 void amfol_engine_nas(amfol_engine *e, const amfol_nas_event *ev, amfol_nas_result *out)
 {
     observe(e, AMFOL_EV_NAS, ev);
     ROUTE(e, AMFOL_EV_NAS, on_nas, ev, out);
-    if (ev)
+    if (ev) {
         amfol_chart_rec_nas(e->chart, &ev->where, out);   /* after the owner filled `out` */
+        amfol_ue_log_nas(e, ev, out);
+    }
 }
 
 void amfol_engine_sbi(amfol_engine *e, const amfol_sbi_event *ev, amfol_sbi_result *out)

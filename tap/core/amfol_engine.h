@@ -16,6 +16,7 @@
 #include "../sbi/amfol_sbi.h"
 #include "../symptoms/amfol_symptoms.h"   /* issue 14 */
 #include "../kpi/amfol_kpi.h"             /* registration KPIs */
+#include "../ue/amfol_ue.h"
 
 
 amfol_engine *amfol_engine_new(const amfol_config *cfg);

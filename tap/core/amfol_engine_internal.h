@@ -16,6 +16,7 @@ typedef struct amfol_chart_rec amfol_chart_rec;
 typedef struct amfol_symptoms amfol_symptoms;
 typedef struct amfol_kpi amfol_kpi;
 typedef struct amfol_dedup amfol_dedup;
+typedef struct amfol_ue_log amfol_ue_log;
 
 struct amfol_engine {
     amfol_config cfg;
@@ -26,6 +27,7 @@ struct amfol_engine {
     amfol_sbi *sbi;
     amfol_symptoms *symptoms;   /* issue 14 (tap/symptoms) */
     amfol_kpi *kpi;             /* registration KPIs (tap/kpi) */
+    amfol_ue_log *ue;           /* the UE story log (tap/ue) */
     amfol_findings *findings;
     amfol_chart_rec *chart;     /* time series for the chart (-z amfol,html) */
     amfol_dedup *frames_seen;    /* transport identity + payload of recent frames */

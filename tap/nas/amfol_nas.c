@@ -688,8 +688,10 @@ void amfol_nas_on_msg(amfol_engine *e, const amfol_nas_event *ev, amfol_nas_resu
     overload_of(e, ev, assoc, amf->name, out);
 
     amfol_nas_ue *ue = link_ue(s, ev, amf->name, gnb_name, &out->linked_by);
-    if (ue)
+    if (ue) {
         out->ue = ue_name(s, ue);
+        out->ue_serial = ue->serial;
+    }
 
     /* The network carried on with a UE that came back during its back-off (accept, security
      * procedure, ...): that back-off is over; the retry itself was already judged. */

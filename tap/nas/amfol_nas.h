@@ -56,6 +56,8 @@ typedef struct amfol_nas_result {
     amfol_frame episode_start;     /* the OVERLOAD START in force (link), 0 none */
     bool in_overload;
     const char *ue;                /* docs/faults.md UE name, "" when none */
+    uint64_t ue_serial;            /* the registry's UE (never reused), 0 when none: the UE story
+                                    * log (tap/ue) keys its events by it */
     int linked_by;                 /* enum amfol_nas_link */
     bool is_attempt;
     bool in_backoff;
@@ -87,6 +89,18 @@ uint64_t amfol_nas_rows_version(amfol_engine *e);
 
 /* "22,111" -> set[22] = set[111] = true (amfol.congestion_causes; also read by tap/symptoms). */
 void amfol_nas_parse_cause_set(const char *text, bool set[256]);
+
+/* Query API of the UE registry (amfol_nas_query.c), for the UE stories (tap/ue). */
+/* The UE whose latest 5G-S-TMSI has this ng-5G-S-TMSI-Part1 (a radio request's), 0 none. */
+uint64_t amfol_nas_ue_by_part1(amfol_engine *e, uint64_t part1);
+/* The UE an identity text names, 0 none: a key text as amfol names UEs ("suci:...",
+ * "guti:<plmn>-<region>-<set>-<pointer>-<tmsi hex>", "s-tmsi:<set>-<pointer>-<tmsi hex>",
+ * "ngap:<gNB>/<RAN UE NGAP ID>", "amf-ue:<AMF>/<AMF UE NGAP ID>"), the same without its prefix
+ * (tried as SUCI, 5G-GUTI and 5G-S-TMSI), or "#<serial>". Context keys name their latest UE. */
+uint64_t amfol_nas_ue_by_id(amfol_engine *e, const char *id);
+/* The UE's name now (its strongest identity, docs/faults.md), NULL when it was forgotten
+ * (amfol.max_ues). Valid until the next event. */
+const char *amfol_nas_ue_name_now(amfol_engine *e, uint64_t serial);
 
 /* Words for display. */
 const char *amfol_nas_link_name(int link);

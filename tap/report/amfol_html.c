@@ -634,6 +634,14 @@ static void findings_table(page *p, const amfol_html_amf *a)
         g_string_append(p->out, "</td></tr>\n");
     }
     g_string_append(p->out, "</table>\n");
+    for (guint i = 0; i < a->findings->len && i < TABLE_MAX_ROWS; i++) {
+        const amfol_html_finding *hf = &g_array_index(a->findings, amfol_html_finding, i);
+        if (!hf->ue_story)
+            continue;
+        g_string_append_printf(p->out, "<div class=\"finding-ue\" data-rule=\"%s\"><b>%s</b>: ", hf->f->rule, hf->f->rule);
+        g_string_append(p->out, hf->ue_story);
+        g_string_append(p->out, "</div>\n");
+    }
     if (a->findings->len > TABLE_MAX_ROWS)
         g_string_append_printf(p->out, "<p class=\"meta\">%u more findings: see -z amfol,diagnosis.</p>\n",
                                a->findings->len - TABLE_MAX_ROWS);
@@ -698,6 +706,9 @@ static const char css[] =
     "table.findings{border-collapse:collapse;margin:6px 0;font-size:12px}"
     "table.findings td,table.findings th{border:1px solid #ddd;padding:2px 6px;text-align:left;vertical-align:top}"
     "table.findings td:first-child{white-space:nowrap}"
+    ".finding-ue{margin:4px 0;font-size:12px}.finding-ue details{display:inline}"
+    "table.ue{border-collapse:collapse;margin:4px 0 4px 16px}table.ue td,table.ue th{border:1px solid #ddd;"
+    "padding:1px 6px;text-align:left}"
     "@media print{body{margin:0}section{break-inside:avoid}}";
 
 static void legend(GString *out)

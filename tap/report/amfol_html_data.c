@@ -6,6 +6,10 @@
 #include "../core/amfol_engine_internal.h"   /* e->n2, for the N2 timeline and PDU count */
 #include "../symptoms/amfol_symptoms.h"
 
+/* Findings (in report order) that get the story of a sample UE on the page: each story is a pass
+ * over the UE story log. */
+#define HTML_UE_STORIES 20
+
 #include <math.h>
 #include <string.h>
 
@@ -25,6 +29,8 @@ static void amf_free(void *p)
     g_ptr_array_free(a->gnbs, TRUE);
     g_array_free(a->asked, TRUE);
     g_ptr_array_free(a->lines, TRUE);
+    for (guint i = 0; i < a->findings->len; i++)
+        g_free(g_array_index(a->findings, amfol_html_finding, i).ue_story);
     g_array_free(a->findings, TRUE);
     if (a->symptoms) {
         g_array_free(a->symptoms->buckets, TRUE);
@@ -369,7 +375,12 @@ amfol_html_model *amfol_html_model_new(amfol_engine *e, const char *capture_name
         amfol_html_amf *a = f->amf ? section(m, f->amf, false) : NULL;
         if (!a)
             a = section(m, NULL, true);
-        amfol_html_finding hf = { f, amfol_chart_rec_frame_time(r, f->first_frame) };
+        amfol_html_finding hf = { f, amfol_chart_rec_frame_time(r, f->first_frame), NULL };
+        if (i < HTML_UE_STORIES) {
+            GString *story = g_string_new(NULL);
+            amfol_ue_html_story(e, f, story);
+            hf.ue_story = story->len ? g_string_free(story, FALSE) : (g_string_free(story, TRUE), NULL);
+        }
         g_array_append_val(a->findings, hf);
     }
     add_symptoms(m, e);

@@ -44,6 +44,7 @@ typedef struct amfol_html_asked {    /* the pass-through a START asked of one gN
 typedef struct amfol_html_finding {
     const amfol_finding *f;          /* engine-owned */
     amfol_time t;                    /* time of the first frame */
+    char *ue_story;                  /* the story of a sample UE (HTML, tap/ue), owned; NULL none */
 } amfol_html_finding;
 
 /* One bucket of the symptom series (tap/symptoms), in its own bucket width. */

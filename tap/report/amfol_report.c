@@ -116,6 +116,9 @@ void amfol_report_diagnosis(amfol_engine *e, GString *out)
         amfol_rows *head, *tail;
         amfol_report_finding_rows(amfol_findings_get(fs, i), &head, &tail);
         diagnosis_finding(out, i, head, tail);
+        char ue[AMFOL_UE_ID_LEN];
+        if (amfol_ue_finding_sample(e, amfol_findings_get(fs, i), ue, sizeof ue))   /* tap/ue */
+            g_string_append_printf(out, "   Sample UE: %s; its story: -z amfol,ue,%s\n", ue, ue);
         amfol_rows_free(head);
         amfol_rows_free(tail);
     }

@@ -104,6 +104,15 @@ static void write_finding(json_dumper *d, amfol_engine *e, const amfol_finding *
     amfol_rows_json_members(d, head);
     amfol_n2_report_gnb_associations(e, d, x->gnb);   /* one gNB, all its associations */
     amfol_rows_json_members(d, tail);
+    char ue[AMFOL_UE_ID_LEN];
+    if (amfol_ue_finding_sample(e, x, ue, sizeof ue)) {   /* tap/ue: the story of one of its UEs */
+        json_dumper_set_member_name(d, "sample_ue");
+        json_dumper_value_string(d, ue);
+        json_dumper_set_member_name(d, "ue_story");
+        char *cmd = g_strdup_printf("-z amfol,ue,%s", ue);
+        json_dumper_value_string(d, cmd);
+        g_free(cmd);
+    }
     json_dumper_end_object(d);
     amfol_rows_free(head);
     amfol_rows_free(tail);
@@ -166,6 +175,10 @@ void amfol_report_json(amfol_engine *e, GString *out)
     json_dumper_end_array(&d);
     json_dumper_set_member_name(&d, "findings_dropped");
     json_dumper_value_anyf(&d, "%u", amfol_findings_dropped(fs));
+    uint64_t ues_left_out = 0;
+    rows_member(&d, "ues", amfol_ue_json_rows(e, &ues_left_out));   /* sample UE stories (tap/ue) */
+    json_dumper_set_member_name(&d, "ues_left_out");
+    json_dumper_value_anyf(&d, "%" G_GUINT64_FORMAT, ues_left_out);
     rows_member(&d, "rules", rule_rows());
     json_dumper_end_object(&d);
     json_dumper_finish(&d);
