@@ -17,7 +17,7 @@
 #   chart    headless rendering of the HTML chart (tests/pictures)
 #   parallel scripts/amfol-parallel.sh (GNU parallel; rsync for --sshlogin)
 #   test     everything scripts/test.sh runs: all of the above, and git (the newcomer test's clone)
-#   all      test, and what tests/bench uses (GNU time)
+#   all      test, and what tests/bench uses (GNU time, valgrind for -m / callgrind)
 set -euo pipefail
 declare -A set=(
   [demo]="cmake make gcc pkg-config libglib2.0-dev wireshark-dev tshark asn1c python3 util-linux"
@@ -29,7 +29,7 @@ declare -A set=(
 )
 set[package]="${set[demo]} ${set[package]}"
 set[test]="${set[package]} ${set[roots]} ${set[fuzz]} ${set[chart]} ${set[parallel]} git"
-set[all]="${set[test]} time"
+set[all]="${set[test]} time valgrind"
 order=(demo package roots fuzz chart parallel test all)
 
 purposes() { # PURPOSE... -> the packages of all of them, each once

@@ -13,4 +13,11 @@ mkdir -p "$dest"
 cp "$so" "$dest/"
 echo "installed $dest/amfol.so"
 [ "$(id -u)" = 0 ] && echo "note: tshark/Wireshark ignore personal plugin folders when run as root" >&2
+# Another amfol.so in the system folder (the .deb, cmake --install) makes Wireshark complain that
+# it was "found in multiple directories" and load only one of them: say which to remove.
+sys=$(env -u WIRESHARK_PLUGIN_DIR tshark -G folders 2>/dev/null | sed -n 's/^Global Plugins:[[:space:]]*//p')
+if [ -n "$sys" ] && [ -e "$sys/epan/amfol.so" ]; then
+  echo "warning: $sys/epan/amfol.so is installed too (package amfol: apt remove amfol; or delete it):" \
+       "Wireshark loads only one of the two" >&2
+fi
 exit 0
