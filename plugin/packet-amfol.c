@@ -255,6 +255,7 @@ static unsigned pref_symptom_sbi_min_ms = 50;
 static unsigned pref_symptom_unanswered_pct = 10;
 static unsigned pref_symptom_min_samples = 5;
 static unsigned pref_symptom_min_s = 20;
+static unsigned pref_symptom_floor_unanswered = 100;
 static unsigned pref_control_late_s = 30;
 static const enum_val_t baseline_modes[] = {
     { "first-20pct", "First 20 % of the AMF's traffic", AMFOL_BASELINE_FIRST_20PCT },
@@ -311,6 +312,7 @@ static void amfol_config_from_prefs(amfol_config *cfg)
     cfg->symptom_unanswered_pct = pref_symptom_unanswered_pct;
     cfg->symptom_min_samples = pref_symptom_min_samples;
     cfg->symptom_min_s = pref_symptom_min_s;
+    cfg->symptom_floor_unanswered = pref_symptom_floor_unanswered;
     cfg->control_late_s = pref_control_late_s;
     cfg->dedup_window_ms = pref_dedup_window_ms;
     copy_pref_string(cfg->amf_map, sizeof cfg->amf_map, pref_amf_map);
@@ -613,6 +615,9 @@ static void register_symptom_prefs(module_t *prefs)
     prefs_register_uint_preference(prefs, "symptom_min_s", "Sustained symptoms (s)",
         rule_text(AMFOL_RULE_OVERLOAD_CONTROL_ABSENT, "Symptoms must last this long for %s / -late"), 10,
         &pref_symptom_min_s);
+    prefs_register_uint_preference(prefs, "symptom_floor_unanswered", "Short floods: unanswered requests",
+        "Symptoms shorter than that still count when this many requests went unanswered (0: off)", 10,
+        &pref_symptom_floor_unanswered);
     prefs_register_uint_preference(prefs, "control_late_s", "Late control (s)",
         rule_text(AMFOL_RULE_OVERLOAD_CONTROL_LATE,
                   "A first overload control this long after the symptom onset is %s"), 10,

@@ -46,11 +46,24 @@ static inline uint64_t hash_octet(uint64_t h, uint8_t octet)
     return (h ^ octet) * G_GUINT64_CONSTANT(0x100000001b3);
 }
 
+/* An SCTP packet of SACK and HEARTBEAT (ACK) chunks only: an SCTP stack sends the same SACK again
+ * itself (nothing new to acknowledge, a window update), and it carries nothing amfol counts, so
+ * it is never called a duplicate of an earlier frame (RFC 9260 §3.3.4, §3.3.5, §3.3.6). */
+static bool sctp_keepalive_only(const amfol_sctp_wire *w)
+{
+    if (!w->found || w->n_chunks == 0)
+        return false;
+    for (int i = 0; i < w->n_chunks; i++)
+        if (w->type[i] != 3 && w->type[i] != 4 && w->type[i] != 5)
+            return false;
+    return true;
+}
+
 /* Transport identity + payload: the outermost IP header from the protocol field on, except
  * what a second probe or hop may change (TTL / hop limit, checksum, identification). */
 static bool frame_key(const amfol_sctp_wire *w, uint64_t *key)
 {
-    if (!w->outer_tvb || w->outer_at < 0)
+    if (!w->outer_tvb || w->outer_at < 0 || sctp_keepalive_only(w))
         return false;
     bool v6 = w->outer_v6;
     guint total = (guint)w->n_bytes;   /* the frame's captured bytes (amfol_sctp_wire.h) */

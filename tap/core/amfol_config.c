@@ -24,6 +24,7 @@ void amfol_config_defaults(amfol_config *cfg)
     cfg->symptom_unanswered_pct = 10;
     cfg->symptom_min_samples = 5;
     cfg->symptom_min_s = 20;
+    cfg->symptom_floor_unanswered = 100;
     cfg->control_late_s = 30;
     cfg->dedup_window_ms = 1000;
     cfg->max_ues = 500000;         /* < 100 MB of UE state (docs/faults.md, amfol.7) */

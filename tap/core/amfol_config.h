@@ -31,6 +31,10 @@ typedef struct amfol_config {
     uint32_t symptom_min_samples;      /* per bucket and baseline, below this nothing is judged */
     uint32_t symptom_min_s;            /* symptoms must last this long */
     uint32_t control_late_s;           /* first control this long after the onset is late */
+    /* A run of symptomatic buckets shorter than symptom_min_s still counts when it left at
+     * least this many requests unanswered (each waited answer_timeout_ms): a load generator's
+     * one-second flood (docs/faults.md, "Short floods"); 0: off. */
+    uint32_t symptom_floor_unanswered;
 } amfol_config;
 
 enum amfol_baseline_mode { AMFOL_BASELINE_FIRST_20PCT = 0, AMFOL_BASELINE_FIRST_MINUTE = 1 };

@@ -43,6 +43,8 @@ void amfol_n2_free(amfol_n2 *n2)
     g_ptr_array_free(n2->episode_order, TRUE);
     g_array_free(n2->timeline, TRUE);
     g_ptr_array_free(n2->amfs, TRUE);
+    if (n2->setup_waits)
+        g_array_free(n2->setup_waits, TRUE);
     g_hash_table_destroy(n2->strings);
     g_free(n2->memo);
     g_free(n2->where_memo);
@@ -126,6 +128,7 @@ void amfol_n2_on_ngap(amfol_engine *e, const amfol_ngap_event *ev, amfol_n2_resu
     other_overload_items(ev, out);
     /* Names may have changed in this PDU (NG Setup). */
     amf = n2_amf_of(n2, a);
+    n2_setup_wait_on_ngap(n2, a->gnb_id, amf ? amf->id : NULL, ev, out->time_to_wait_s);
     out->amf = amf ? amf->id : NULL;
     out->gnb = a->gnb_id;
     out->amf_named_by_transport = !amf || !amf->name;

@@ -258,7 +258,13 @@ struct amfol_n2 {
     GPtrArray *episode_order;    /* n2_episode* of every AMF in START order (not owned) */
     GArray *timeline;            /* amfol_n2_segment, START order */
     uint32_t timeline_dropped;
+    GArray *setup_waits;         /* amfol_n2_setup_wait.c: per gNB-AMF pair, NULL until a failure */
+    uint32_t setup_waits_dropped;
 };
+
+/* amfol_n2_setup_wait.c: NG SETUP retried before the Time To Wait (ttw_s: of this PDU, or <= 0) */
+void n2_setup_wait_on_ngap(amfol_n2 *n2, const char *gnb, const char *amf, const amfol_ngap_event *ev, int ttw_s);
+void n2_setup_wait_finish(const amfol_n2 *n2, amfol_findings *out);
 
 /* amfol_n2_assoc.c: identity */
 const char *n2_intern(amfol_n2 *n2, const char *s);

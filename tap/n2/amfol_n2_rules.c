@@ -361,4 +361,5 @@ void amfol_n2_finish(amfol_engine *e, amfol_findings *out)
             }
         }
     }
+    n2_setup_wait_finish(n2, out);
 }

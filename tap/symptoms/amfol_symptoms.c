@@ -392,6 +392,13 @@ static void symptoms_ngap(amfol_engine *e, const amfol_ngap_event *ev, void *res
     }
     if (opens_segment(e->n2, assoc, ev))
         add_control(a, ev->where.frame, ev->where.time, "OVERLOAD START");
+    /* The AMF's other ways of pushing back (TS 38.413 §8.7.1.3, §8.3.3): refusing a gNB with a
+     * Time To Wait, releasing UEs for overload. An ERROR INDICATION reports, it controls nothing. */
+    else if (ev->proc == AMFOL_NGAP_NG_SETUP && ev->pdu_type == AMFOL_PDU_UNSUCCESSFUL && overload_cause(ev) &&
+             ev->time_to_wait >= 0)
+        add_control(a, ev->where.frame, ev->where.time, "NG SETUP FAILURE with Time To Wait");
+    else if (initiating && ev->proc == AMFOL_NGAP_UE_CONTEXT_RELEASE && overload_cause(ev))
+        add_control(a, ev->where.frame, ev->where.time, "UE CONTEXT RELEASE for overload");
 }
 
 static void symptoms_nas(amfol_engine *e, const amfol_nas_event *ev, void *result)

@@ -111,11 +111,19 @@ static void headline_amf(const amfol_rows *top, const amfol_rows *t, size_t r, G
         g_string_append(out, "showed overload symptoms");
     amfol_rows_line(out, t, r, " from t+{onset_rel_s:%.0f} s (frame {onset_frame}), ");
     if (!has(t, r, "control_frame"))
-        g_string_append(out, "no overload control used\n");
+        g_string_append(out, "no overload control used");
     else if (amfol_rows_get_bool(t, r, col(t, "control_late")))
-        amfol_rows_line(out, t, r, "first overload control ({control}) {control_delay_s:%.0f} s later\n");
+        amfol_rows_line(out, t, r, "first overload control ({control}) {control_delay_s:%.0f} s later");
     else
-        amfol_rows_line(out, t, r, "overload control ({control}) in time\n");
+        amfol_rows_line(out, t, r, "overload control ({control}) in time");
+    /* What else it said about its overload (evidence, said only when it did). */
+    if (amfol_rows_get_uint(t, r, col(t, "error_indications")))
+        amfol_rows_line(out, t, r, "; {error_indications} ERROR INDICATIONs (a report, not a control)");
+    if (amfol_rows_get_uint(t, r, col(t, "ng_setup_failures")))
+        amfol_rows_line(out, t, r, "; {ng_setup_failures} NG SETUP FAILUREs");
+    if (amfol_rows_get_uint(t, r, col(t, "overload_releases")))
+        amfol_rows_line(out, t, r, "; {overload_releases} UE releases for overload");
+    g_string_append(out, "\n");
 }
 
 void amfol_symptoms_report_headline(amfol_engine *e, GString *out)

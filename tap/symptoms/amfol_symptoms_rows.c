@@ -82,7 +82,8 @@ static const amfol_column bucket_cols[B_COUNT] = {
 enum {
     S_BUCKET_S, S_BASELINE, S_ONSET_FRAME, S_ONSET_REL, S_CONTROL_FRAME, S_CONTROL, S_OPEN_AT_END, S_BUCKETS,
     S_AMF_L, S_RUN_END_L, S_ONSET_FLAGS_L, S_ONSET_SLOW_L, S_ONSET_UNANSWERED_L, S_PEAK_L, S_CONTROL_REL_L,
-    S_CONTROL_DELAY_L, S_CONTROL_LATE_L, S_SBI_PEAK_L, S_SBI_WHO_L, S_WORST_UNANSWERED_L, S_COUNT
+    S_CONTROL_DELAY_L, S_CONTROL_LATE_L, S_SBI_PEAK_L, S_SBI_WHO_L, S_WORST_UNANSWERED_L, S_ERROR_IND_L,
+    S_SETUP_FAIL_L, S_OVL_REL_L, S_COUNT
 };
 static const amfol_column series_cols[S_COUNT] = {
     AMFOL_JREAL("bucket_s", "%.3f"),
@@ -105,6 +106,10 @@ static const amfol_column series_cols[S_COUNT] = {
     AMFOL_LCOL("sbi_peak_ratio", AMFOL_CELL_REAL),       /* onset: worst SBI p95 / baseline in the run */
     AMFOL_LCOL("sbi_peak_series", AMFOL_CELL_STR),       /* ... and its producer */
     AMFOL_LCOL("worst_unanswered_pct", AMFOL_CELL_UINT), /* onset: worst bucket of the run */
+    /* the AMF's other overload words over the whole capture (sums of the buckets) */
+    AMFOL_LCOL("error_indications", AMFOL_CELL_UINT),
+    AMFOL_LCOL("ng_setup_failures", AMFOL_CELL_UINT),
+    AMFOL_LCOL("overload_releases", AMFOL_CELL_UINT),
 };
 
 static double rel(const amfol_engine *e, amfol_time t)
@@ -271,6 +276,15 @@ static void series_row(amfol_engine *e, amfol_rows *t, const amfol_symptom_serie
             amfol_rows_bool(t, S_CONTROL_LATE_L, ser->control_time - ser->onset_time >= e->symptoms->cfg.control_late_s);
         }
     }
+    uint64_t words[3] = { 0, 0, 0 };
+    for (size_t b = 0; b < ser->n_buckets; b++) {
+        words[0] += ser->buckets[b].error_indications;
+        words[1] += ser->buckets[b].ng_setup_failures;
+        words[2] += ser->buckets[b].overload_releases;
+    }
+    amfol_rows_uint(t, S_ERROR_IND_L, words[0]);
+    amfol_rows_uint(t, S_SETUP_FAIL_L, words[1]);
+    amfol_rows_uint(t, S_OVL_REL_L, words[2]);
     amfol_rows_table(t, S_BASELINE, baseline_rows(e, ser));
     if (ser->onset_frame) {
         amfol_rows_uint(t, S_ONSET_FRAME, ser->onset_frame);

@@ -238,20 +238,27 @@ bool sym_sample_shows(const amfol_config *cfg, const amfol_symptom_series *ser, 
     return sample_shows(x, flags, thr);
 }
 
-/* The first run of symptomatic buckets lasting at least symptom_min_s; its onset frame is the
+/* The first run of symptomatic buckets lasting at least symptom_min_s (or leaving at least
+ * symptom_floor_unanswered requests unanswered); its onset frame is the
  * earliest request of the onset bucket that shows one of the bucket's symptoms. */
 static void first_run(const amfol_engine *e, int amf, amfol_symptom_series *ser, const amfol_symptom_bucket *bk)
 {
     const amfol_symptoms *s = e->symptoms;
     size_t nb = ser->n_buckets, run0 = 0, len = 0;
+    uint64_t unanswered = 0;           /* in the run */
     bool found = false;
     for (size_t b = 0; b <= nb && !found; b++) {
         if (b < nb && bk[b].symptoms) {
-            if (len++ == 0)
+            if (len++ == 0) {
                 run0 = b;
+                unanswered = 0;
+            }
+            unanswered += bk[b].unanswered;
             continue;
         }
-        found = len > 0 && len * ser->bucket_s >= s->cfg.symptom_min_s;
+        /* Sustained, or short and grave: the floor (amfol's policy, docs/faults.md). */
+        found = len > 0 && (len * ser->bucket_s >= s->cfg.symptom_min_s ||
+                            (s->cfg.symptom_floor_unanswered && unanswered >= s->cfg.symptom_floor_unanswered));
         if (!found)
             len = 0;
     }

@@ -19,7 +19,7 @@
 #include "../wire/sctp_assoc.h"
 
 #define FL_MAX_SOCKETS 16
-#define FL_MAX_UES 20000
+#define FL_MAX_UES 50000
 #define FL_PDU_BUF 512
 
 typedef struct {
@@ -29,9 +29,15 @@ typedef struct {
     int ues, sockets, bundle_max;
     int64_t start_us, burst_us, bundle_us, silent_from_us, heartbeat_us;
     int answer_ms_min, answer_ms_max;
-    double error_indication_share;
+    double error_indication_share, release_share;
+    /* one more gNB the AMF refuses: NG SETUP FAILURE (control-processing-overload, Time To
+     * Wait 5 s) to each of its setup_attempts requests, setup_retry_us apart */
+    int refused_gnb, setup_attempts;
+    int64_t setup_retry_us;
     uint8_t amf_ip[4], gnb_ip[4];
 } fl_cfg;
+
+#define FL_TTW_S 5                     /* the refused gNB's Time To Wait (NGAP v5s) */
 
 enum { SEND_DATA, SEND_SACK, SEND_HB, SEND_HB_ACK, SEND_INIT, SEND_INIT_ACK, SEND_COOKIE_ECHO, SEND_COOKIE_ACK };
 
@@ -58,6 +64,7 @@ typedef struct {
     /* truth */
     uint64_t ngap_pdus, ium, dl_nas, error_ind, unanswered, frames, data_packets;
     uint64_t packets_over_16, max_per_packet, per_proc[64];
+    uint64_t setup_failures, early_setups;
     uint32_t first_unanswered_frame, last_ngap_frame;
     int64_t last_ngap_us, last_frame_us;
 } fl_state;
@@ -127,6 +134,10 @@ static int load(const char *path, fl_cfg *c, char *err, int err_len)
     c->answer_ms_min = (int)get_double(k, "flood", "answer_ms_min", 5);
     c->answer_ms_max = (int)get_double(k, "flood", "answer_ms_max", 5);
     c->error_indication_share = get_double(k, "flood", "error_indication_share", 0);
+    c->release_share = get_double(k, "flood", "release_share", 0);
+    c->refused_gnb = (int)get_double(k, "flood", "refused_gnb", 0);
+    c->setup_attempts = (int)get_double(k, "flood", "setup_attempts", 2);
+    c->setup_retry_us = us_of(get_double(k, "flood", "setup_retry_s", 6));
     s = g_key_file_get_string(k, "flood", "amf_address", NULL);
     int bad_ip = parse_ip(s ? s : "10.0.0.1", c->amf_ip);
     g_free(s);
@@ -135,13 +146,16 @@ static int load(const char *path, fl_cfg *c, char *err, int err_len)
     g_free(s);
     g_key_file_free(k);
     const char *why = bad_ip ? "an address is not a dotted IPv4 address"
-                    : c->ues < 1 || c->ues > FL_MAX_UES ? "ues must be 1..20000"
+                    : c->ues < 1 || c->ues > FL_MAX_UES ? "ues must be 1..50000"
                     : c->sockets < 1 || c->sockets > FL_MAX_SOCKETS ? "sockets must be 1..16"
                     : c->bundle_max < 1 || c->bundle_max > 1000 ? "bundle_max must be 1..1000"
                     : c->bundle_us < 1 || c->burst_us < 0 || c->start_us < 100000 ? "bundle_ms > 0, burst_s >= 0, start_s >= 0.1"
                     : c->heartbeat_us < 10000 ? "heartbeat_s must be at least 0.01"
                     : c->answer_ms_min < 0 || c->answer_ms_max < c->answer_ms_min ? "0 <= answer_ms_min <= answer_ms_max"
-                    : c->error_indication_share < 0 || c->error_indication_share > 1 ? "error_indication_share must be 0..1"
+                    : c->error_indication_share < 0 || c->release_share < 0 ||
+                      c->error_indication_share + c->release_share > 1 ? "error_indication_share + release_share must be 0..1"
+                    : c->refused_gnb < 0 || c->refused_gnb > 1 || c->sockets + c->refused_gnb > FL_MAX_SOCKETS ||
+                      c->setup_attempts < 1 || c->setup_attempts > 10 || c->setup_retry_us < 1000 ? "refused_gnb 0/1 (sockets + it <= 16), setup_attempts 1..10, setup_retry_s >= 0.001"
                     : c->end_us <= c->start_us + c->burst_us || c->end_us > 3600 * 1000000LL ? "duration_s must end after the burst (at most 1 h)"
                     : NULL;
     if (why) {
@@ -194,6 +208,13 @@ static size_t ng_setup(const fl_cfg *c, int sock, int side, uint8_t *buf)
         m.tas[0].plmns[0].slices.n = 1;
         m.paging_drx = NGAP_DRX_V128;
         return ngap_encode_ng_setup_request(&m, buf, FL_PDU_BUF);
+    }
+    if (side == 2) {
+        ngap_ng_setup_failure f = {0};
+        f.cause = (ngap_cause){ NGAP_CAUSE_MISC, NGAP_CAUSE_MISC_CONTROL_PROCESSING_OVERLOAD };
+        f.has_time_to_wait = true;
+        f.time_to_wait = NGAP_TTW_5S;
+        return ngap_encode_ng_setup_failure(&f, buf, FL_PDU_BUF);
     }
     ngap_ng_setup_response m = {0};
     m.amf_name = "open5gs-amf0";
@@ -258,9 +279,16 @@ static size_t authentication_request(int ue, uint8_t *nas)
     return n;
 }
 
-static size_t answer(int ue, uint32_t ran_ue_id, bool error_ind, uint8_t *buf)
+static size_t answer(int ue, uint32_t ran_ue_id, int kind, uint8_t *buf)
 {
-    if (error_ind) {
+    if (kind == NGAP_PROC_UE_CONTEXT_RELEASE) {   /* the AMF pushes back: release for overload */
+        ngap_ue_context_release_command m = {0};
+        m.amf_ue_id = (uint64_t)ue + 1;
+        m.ran_ue_id = ran_ue_id;
+        m.cause = (ngap_cause){ NGAP_CAUSE_MISC, NGAP_CAUSE_MISC_CONTROL_PROCESSING_OVERLOAD };
+        return ngap_encode_ue_context_release_command(&m, buf, FL_PDU_BUF);
+    }
+    if (kind == NGAP_PROC_ERROR_INDICATION) {
         ngap_error_indication m = {0};
         m.has_ran_ue_id = true;
         m.ran_ue_id = ran_ue_id;
@@ -307,9 +335,11 @@ static int bundle(fl_state *st, GArray *items, int sock, int side)
                 len = initial_ue(ue, sock, ran, buf);
                 proc = NGAP_PROC_INITIAL_UE_MESSAGE;
             } else {
-                bool ei = ue % 1000 < (int)(c->error_indication_share * 1000 + 0.5);
-                len = answer(ue, ran, ei, buf);
-                proc = ei ? NGAP_PROC_ERROR_INDICATION : NGAP_PROC_DOWNLINK_NAS_TRANSPORT;
+                int per_mille = ue % 1000, ei = (int)(c->error_indication_share * 1000 + 0.5);
+                proc = per_mille < ei ? NGAP_PROC_ERROR_INDICATION
+                     : per_mille < ei + (int)(c->release_share * 1000 + 0.5) ? NGAP_PROC_UE_CONTEXT_RELEASE
+                                                                             : NGAP_PROC_DOWNLINK_NAS_TRANSPORT;
+                len = answer(ue, ran, proc, buf);
             }
             if (!len)
                 return -1;
@@ -342,6 +372,25 @@ static int plan(fl_state *st, prng *rng)
         for (int64_t t = t0 + c->heartbeat_us; t < c->end_us; t += c->heartbeat_us) {
             add_send(st, t, SEND_HB, k, 0, 0, 0);
             add_send(st, t + 300, SEND_HB_ACK, k, 1, 0, 0);
+        }
+    }
+    if (c->refused_gnb) {              /* the extra socket: refused, retried */
+        int k = c->sockets;
+        int64_t t0 = c->start_us + 300000;
+        add_send(st, t0 - 5000, SEND_INIT, k, 0, 0, 0);
+        add_send(st, t0 - 4800, SEND_INIT_ACK, k, 1, 0, 0);
+        add_send(st, t0 - 4600, SEND_COOKIE_ECHO, k, 0, 0, 0);
+        add_send(st, t0 - 4400, SEND_COOKIE_ACK, k, 1, 0, 0);
+        for (int n = 0; n < c->setup_attempts; n++) {
+            int64_t t = t0 + n * c->setup_retry_us;
+            for (int side = 0; side < 2; side++) {
+                size_t len = ng_setup(c, k, side ? 2 : 0, buf);
+                if (!len)
+                    return -1;
+                add_data(st, t + side * 2000, k, side, add_pdu(st, buf, len, NGAP_PROC_NG_SETUP), 1);
+            }
+            st->setup_failures++;
+            st->early_setups += n > 0 && c->setup_retry_us < FL_TTW_S * 1000000LL;
         }
     }
     GArray *req[FL_MAX_SOCKETS], *ans[FL_MAX_SOCKETS];
@@ -437,7 +486,7 @@ static int write_all(fl_state *st, const char *pcap_path, prng *rng)
     if (!w)
         return -1;
     sctp_assoc as[FL_MAX_SOCKETS];
-    for (int k = 0; k < c->sockets; k++) {
+    for (int k = 0; k < c->sockets + c->refused_gnb; k++) {
         wire_endpoint g = { { 0x02, 0x00, c->gnb_ip[0], c->gnb_ip[1], c->gnb_ip[2], c->gnb_ip[3] },
                             { c->gnb_ip[0], c->gnb_ip[1], c->gnb_ip[2], c->gnb_ip[3] }, (uint16_t)(9487 + k) };
         wire_endpoint m = { { 0x02, 0x00, c->amf_ip[0], c->amf_ip[1], c->amf_ip[2], c->amf_ip[3] },
@@ -448,6 +497,9 @@ static int write_all(fl_state *st, const char *pcap_path, prng *rng)
         as[k].a_rwnd[0] = as[k].a_rwnd[1] = 4194304u;   /* a load generator's big buffers */
     }
     static uint8_t f[WIRE_MAX_JUMBO_FRAME];
+    uint32_t sacked[FL_MAX_SOCKETS][2];   /* next TSN of the peer when side last SACKed */
+    for (int k = 0; k < c->sockets + c->refused_gnb; k++)
+        sacked[k][0] = as[k].next_tsn[1], sacked[k][1] = as[k].next_tsn[0];
     int rc = 0;
     for (guint i = 0; i < st->sends->len && !rc; i++) {
         const fl_send *x = &g_array_index(st->sends, fl_send, i);
@@ -455,7 +507,13 @@ static int write_all(fl_state *st, const char *pcap_path, prng *rng)
         size_t len = 0;
         switch (x->kind) {
         case SEND_DATA: rc = write_data(st, w, a, x, f); continue;
-        case SEND_SACK: len = sctp_build_sack(a, x->side, f, sizeof f); break;
+        case SEND_SACK:
+            /* one SACK per new DATA: none when an earlier one acknowledged it already */
+            if (a->next_tsn[!x->side] == sacked[x->sock][x->side])
+                continue;
+            sacked[x->sock][x->side] = a->next_tsn[!x->side];
+            len = sctp_build_sack(a, x->side, f, sizeof f);
+            break;
         case SEND_HB: len = sctp_build_heartbeat(a, x->side, (uint64_t)x->t_us, f, sizeof f); break;
         case SEND_HB_ACK: len = sctp_build_heartbeat_ack(a, x->side, (uint64_t)x->t_us - 300, f, sizeof f); break;
         case SEND_INIT: len = sctp_build_init(a, f, sizeof f); break;
@@ -478,7 +536,8 @@ static int write_truth(const fl_state *st, const char *path)
     FILE *o = fopen(path, "w");
     if (!o)
         return -1;
-    uint64_t answered = st->per_proc[NGAP_PROC_DOWNLINK_NAS_TRANSPORT];
+    /* a release answers too (symptoms: released, not unanswered) */
+    uint64_t answered = st->per_proc[NGAP_PROC_DOWNLINK_NAS_TRANSPORT] + st->per_proc[NGAP_PROC_UE_CONTEXT_RELEASE];
     fprintf(o, "{\n  \"scenario\": \"%s\",\n  \"kind\": \"flood\",\n  \"seed\": %llu,\n", c->name,
             (unsigned long long)c->seed);
     fprintf(o, "  \"frames\": %llu,\n  \"last_time_s\": %.6f,\n", (unsigned long long)st->frames,
@@ -490,6 +549,10 @@ static int write_truth(const fl_state *st, const char *path)
             (unsigned long long)answered,
             (unsigned long long)(st->per_proc[NGAP_PROC_INITIAL_UE_MESSAGE] - answered),
             (unsigned long long)st->per_proc[NGAP_PROC_ERROR_INDICATION]);
+    fprintf(o, "    \"overload_releases\": %llu,\n    \"ng_setup_failures\": %llu,\n"
+               "    \"ng_setups_before_time_to_wait\": %llu,\n",
+            (unsigned long long)st->per_proc[NGAP_PROC_UE_CONTEXT_RELEASE], (unsigned long long)st->setup_failures,
+            (unsigned long long)st->early_setups);
     fprintf(o, "    \"sockets\": %d,\n    \"data_packets\": %llu,\n    \"max_pdus_per_packet\": %llu,\n"
                "    \"packets_over_16_pdus\": %llu,\n",
             c->sockets, (unsigned long long)st->data_packets, (unsigned long long)st->max_per_packet,

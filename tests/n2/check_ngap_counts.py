@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 """amfol's NGAP PDU and INITIAL UE MESSAGE counts against tshark's own, per PDU.
 
-Usage: check_ngap_counts.py WRAPPER PLUGIN_SO WORKDIR capture PCAP [TRUTH] [-- TSHARK_OPTIONS...]
+Usage: check_ngap_counts.py WRAPPER PLUGIN_SO WORKDIR capture PCAP [TRUTH RULES] [-- TSHARK_OPTIONS...]
        check_ngap_counts.py WRAPPER PLUGIN_SO WORKDIR public PUBLIC_DIR
        check_ngap_counts.py - - - run RUN_DIR
 
@@ -93,7 +93,7 @@ def stopped(frames):
     return {f["num"] for f in frames if f["stopped"] >= 2}
 
 
-def one_capture(wrapper, plugin, workdir, pcap, truth, opts):
+def one_capture(wrapper, plugin, workdir, pcap, truth, opts, rules=None):
     name = os.path.basename(pcap)
     res = run(wrapper, plugin, pcap, opts, workdir)
     if not res:
@@ -119,6 +119,12 @@ def one_capture(wrapper, plugin, workdir, pcap, truth, opts):
           "%s: tshark %d and amfol %d INITIAL UE MESSAGEs == truth %d" % (name, ts_ium, ium, exp["initial_ue_messages"]))
     # The AMF fell silent: the last frame's time (heartbeats) closes every request it left.
     ser = doc["amfs"][0]["symptoms"] if len(doc["amfs"]) == 1 else None
+    if ser:
+        buckets = ser["buckets"]
+        for key, member in (("error_indications", "error_indications"), ("overload_releases", "overload_releases"),
+                            ("ng_setup_failures", "ng_setup_failures")):
+            n = sum(b[member] for b in buckets)
+            check(n == exp.get(key, 0), "%s: symptoms %s %d == truth %d" % (name, member, n, exp.get(key, 0)))
     requests = sum(b["requests"] for b in ser["buckets"]) if ser else -1
     unanswered = sum(b["unanswered"] for b in ser["buckets"]) if ser else -1
     check(requests == exp["initial_ue_messages"], "%s: symptoms requests %d == truth %d"
@@ -126,6 +132,15 @@ def one_capture(wrapper, plugin, workdir, pcap, truth, opts):
     check(unanswered == exp["unanswered"], "%s: symptoms unanswered %d == truth %d (closed by the capture's end)"
           % (name, unanswered, exp["unanswered"]))
     check(ser is not None and "open_at_capture_end" not in ser, "%s: no request left open at the capture's end" % name)
+    if rules is not None:
+        want = set() if rules == "none" else set(rules.split(","))
+        got = {(x["rule"], x["amf"]) for x in doc["findings"]}
+        amf = doc["amfs"][0]["id"] if doc["amfs"] else None
+        check(got == {(r, amf) for r in want}, "%s: findings %s == %s at AMF %s" % (name, sorted(got), sorted(want), amf))
+        early = [x for x in doc["findings"] if x["rule"] == "ng-setup-before-time-to-wait"]
+        n_early = sum(x["count"] for x in early)
+        check(n_early == exp.get("ng_setups_before_time_to_wait", 0), "%s: %d NG SETUPs before the Time To Wait == truth %d"
+              % (name, n_early, exp.get("ng_setups_before_time_to_wait", 0)))
     most = max(len(f["procs"]) for f in frames)
     check(most == exp["max_pdus_per_packet"], "%s: most NGAP PDUs in one packet %d == truth %d"
           % (name, most, exp["max_pdus_per_packet"]))
@@ -157,8 +172,9 @@ def main():
     rest = sys.argv[6:]
     if mode == "capture":
         truth = rest[0] if rest and rest[0] != "--" else None
+        rules = rest[1] if truth and len(rest) > 1 and rest[1] != "--" else None
         opts = rest[rest.index("--") + 1:] if "--" in rest else []
-        one_capture(wrapper, plugin, workdir, target, truth, opts)
+        one_capture(wrapper, plugin, workdir, target, truth, opts, rules)
     elif mode == "run":
         from_run(target)
     elif mode == "public":

@@ -66,10 +66,11 @@ if(AMFOL_PLUGIN_SO AND Python3_FOUND)
   endforeach()
   get_property(_n2_floods GLOBAL PROPERTY AMFOL_SYNTH_FLOODS)
   foreach(name ${_n2_floods})
+    get_property(_rules GLOBAL PROPERTY AMFOL_SYNTH_FLOOD_RULES_${name})
     add_test(NAME n2.ngap_counts.${name}
       COMMAND ${Python3_EXECUTABLE} ${_n2_dir}/check_ngap_counts.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
               ${CMAKE_CURRENT_BINARY_DIR}/n2-work-counts-${name} capture
-              ${CMAKE_BINARY_DIR}/testcaptures/out/${name}.pcapng ${CMAKE_BINARY_DIR}/testcaptures/out/${name}.truth.json)
+              ${CMAKE_BINARY_DIR}/testcaptures/out/${name}.pcapng ${CMAKE_BINARY_DIR}/testcaptures/out/${name}.truth.json ${_rules})
     set_tests_properties(n2.ngap_counts.${name} PROPERTIES FIXTURES_REQUIRED synth_${name} TIMEOUT 300)
   endforeach()
   amfol_public_test(NAME n2.ngap_counts.public TIMEOUT 600
