@@ -56,8 +56,10 @@ int rrc_segment_classify(const rrc_segment *sg, int cause_ix)
         return AMFOL_RRC_CLASS_NONE;
     if (sg->start_unknown)
         return AMFOL_RRC_CLASS_UNJUDGED;   /* its START came before the capture */
-    /* A START carrying only a slice list asks nothing AMF-wide. */
-    bool amf_wide = sg->n_slice_items == 0 || sg->action != AMFOL_ABSENT || sg->reduction_pct != AMFOL_ABSENT;
+    /* A START carrying only a slice list asks nothing AMF-wide, with or without a Traffic Load
+     * Reduction Indication: the percentage reduces "the signalling traffic indicated as to be
+     * rejected" (§8.7.7.2), and only an Overload Action IE indicates it. N2 reads it alike. */
+    bool amf_wide = sg->n_slice_items == 0 || sg->action != AMFOL_ABSENT;
     /* No Overload Action IE and no slice list: §8.7.7.2 asks nothing, nothing is judged. */
     if (sg->action == AMFOL_ABSENT && sg->n_slice_items == 0)
         return AMFOL_RRC_CLASS_UNJUDGED;

@@ -50,7 +50,7 @@ void rrc_judge_protected_slices(amfol_engine *e, amfol_findings *out)
 
 
 /* The connections of one (START segment, gNB, slice, kind) that reached RRCSetupComplete. */
-enum { ACC_LISTED, ACC_UNLISTED, ACC_OTHER };
+enum { ACC_LISTED, ACC_UNLISTED, ACC_OTHER, ACC_LISTED_SHED };
 typedef struct blk_acc {
     int32_t seg;
     const char *gnb;
@@ -58,12 +58,14 @@ typedef struct blk_acc {
     amfol_snssai slice;            /* ACC_OTHER: unused */
     uint32_t completes, set_up, released;
     GArray *release_frames;
+    GArray *kept_frames;           /* ACC_LISTED_SHED: RRCSetupComplete frames of the UEs kept */
 } blk_acc;
 
 static void blk_acc_free(gpointer p)
 {
     blk_acc *x = p;
     g_array_free(x->release_frames, TRUE);
+    g_array_free(x->kept_frames, TRUE);
     g_free(x);
 }
 
@@ -84,6 +86,7 @@ static blk_acc *blk_acc_get(GHashTable *index, GPtrArray *all, int32_t seg, cons
     if (slice)
         x->slice = *slice;
     x->release_frames = g_array_new(FALSE, FALSE, sizeof(amfol_frame));
+    x->kept_frames = g_array_new(FALSE, FALSE, sizeof(amfol_frame));
     g_ptr_array_add(all, x);
     g_hash_table_insert(index, g_strdup(key), x);
     return x;
@@ -113,6 +116,7 @@ static void blk_record(blk_acc *x, const rrc_req *r)
         rrc_add_frame(x->release_frames, r->release_frame);
     } else {
         x->set_up++;
+        rrc_add_frame(x->kept_frames, r->complete_frame);
     }
 }
 
@@ -140,6 +144,14 @@ static void blk_sort(amfol_engine *e, GHashTable *index, GPtrArray *all, const r
         x = blk_acc_get(index, all, r->complete_seg, gnb, ACC_LISTED, &ns->s[0], true);
     if (x)
         blk_record(x, r);
+    /* The same UE when its slice item's action sheds its cause (after the grace period): without
+     * a percentage the gNB must turn every one of them away. */
+    const amfol_slice_item *it = x ? item_listing(sg, &ns->s[0]) : NULL;
+    if (it && (it->reduction_pct < 1 || it->reduction_pct > 99) &&
+        amfol_rrc_classify(it->action, r->cause) == AMFOL_RRC_CLASS_SHED &&
+        r->complete_time >= sg->start_time + e->cfg.grace_ms / 1000.0 &&
+        (x = blk_acc_get(index, all, r->complete_seg, gnb, ACC_LISTED_SHED, &ns->s[0], true)) != NULL)
+        blk_record(x, r);
     if (!unlisted)
         return;
     if ((x = blk_acc_get(index, all, r->complete_seg, gnb, ACC_OTHER, NULL, true)) != NULL)
@@ -152,10 +164,41 @@ static void blk_sort(amfol_engine *e, GHashTable *index, GPtrArray *all, const r
 }
 
 /* Raise the finding of one accumulator when its case holds (docs/faults.md). */
+/* The missed violation: a listed slice whose item has no percentage, and the gNB let UEs of it
+ * whose cause the item's action sheds through after their RRCSetupComplete (TS 38.413 §8.7.7.2:
+ * it lets "only" other traffic through). The gNB's error, as gnb-ignores-overload. */
+static void blk_judge_ignored(amfol_engine *e, amfol_findings *out, const blk_acc *x)
+{
+    amfol_rrc *s = e->rrc;
+    const rrc_segment *sg = rrc_seg(s, x->seg);
+    if (x->set_up < MIN_SLICE_BLOCKED_UES)
+        return;
+    const amfol_slice_item *item = item_listing(sg, &x->slice);
+    amfol_finding *f = rrc_new_finding(out, AMFOL_RULE_GNB_IGNORES_OVERLOAD, rrc_assoc_amf_name(e, sg->assoc),
+                                       x->gnb, NULL);
+    if (!f)
+        return;
+    char sn[24];
+    rrc_format_snssai(&x->slice, sn, sizeof sn);
+    amfol_finding_add_frame(f, sg->start_frame);
+    rrc_add_frames(f, x->kept_frames);
+    f->first_frame = sg->start_frame;
+    f->count = x->set_up;
+    amfol_finding_set_summary(f,
+        "gNB %s let %u of the %u UEs requesting only slice %s through after their RRCSetupComplete, "
+        "though OVERLOAD START frame %u lists %s with action %s and no percentage: every one whose "
+        "cause that action sheds must be turned away",
+        x->gnb, x->set_up, x->completes, sn, sg->start_frame, sn, rrc_action_text(item ? item->action : AMFOL_ABSENT));
+}
+
 static void blk_judge(amfol_engine *e, amfol_findings *out, GHashTable *index, GPtrArray *all, blk_acc *x)
 {
     amfol_rrc *s = e->rrc;
     const rrc_segment *sg = rrc_seg(s, x->seg);
+    if (x->kind == ACC_LISTED_SHED) {
+        blk_judge_ignored(e, out, x);
+        return;
+    }
     const amfol_slice_item *item = x->kind == ACC_LISTED ? item_listing(sg, &x->slice) : NULL;
     int pct = item ? item->reduction_pct : AMFOL_ABSENT;
     bool with_pct = pct >= 1 && pct <= 99;

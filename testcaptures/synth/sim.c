@@ -271,7 +271,8 @@ static int gnb_admit(sim *s, sim_ue *u, int *why)
         *why = 1;
         return 0;
     }
-    int amf_wide = st->n_slices == 0 || st->action != ACTION_NONE || st->reduction_pct > 0;
+    /* a slice list without Overload Action IE asks nothing AMF-wide, percentage or not */
+    int amf_wide = st->n_slices == 0 || st->action != ACTION_NONE;
     int act = st->action == ACTION_NONE ? ACTION_REJECT_SIGNALLING : st->action;
     if (amf_wide && cause_is_shed(act, c)) {
         double p = st->reduction_pct ? st->reduction_pct / 100.0 : 1.0;

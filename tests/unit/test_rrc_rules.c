@@ -799,6 +799,83 @@ static void test_slice_blocked(void)
     }
 }
 
+/* A slice-only START (no Overload Action IE) listing slice `sst`-000002 with `item_pct`, and an
+ * AMF-wide Traffic Load Reduction Indication `pct`. Returns the START frame. */
+static amfol_frame slice_start(amfol_engine *e, double t, int sst, int item_pct, int pct)
+{
+    amfol_ngap_event ev;
+    ngap_blank(&ev);
+    where(&ev.where, t, AMF_EP, GNB_EP);
+    ev.proc = 22;
+    ev.reduction_pct = pct;
+    ev.n_slice_items = 1;
+    ev.slice_items[0].n_snssai = 1;
+    ev.slice_items[0].snssai[0] = (amfol_snssai){ (uint8_t)sst, true, 2 };
+    ev.slice_items[0].action = AMFOL_ACTION_REJECT_RRC_CR_SIGNALLING;
+    ev.slice_items[0].reduction_pct = item_pct;
+    feed_ngap(e, &ev);
+    return ev.where.frame;
+}
+
+/* Slices (TS 38.413 §8.7.7.2), what is the gNB's and what is not:
+ *   0 the START lists 2-000002 without percentage and the gNB lets 8 of its mo-Signalling UEs
+ *     through after RRCSetupComplete: the missed violation, gnb-ignores-overload (radio) against
+ *     the gNB, the START and the 8 RRCSetupComplete frames as evidence;
+ *   1 the same UEs released right after RRCSetupComplete: compliant (the warning about the list);
+ *   2 the item asks 30 %, the 8 UEs are forwarded (INITIAL UE MESSAGE) and then released, the
+ *     AMF's release (a reject): not the gNB's shedding, no finding (releasing all 8 itself was an
+ *     error of the gNB);
+ *   3 no Overload Action IE, a slice list and an AMF-wide percentage: nothing AMF-wide is asked
+ *     (as on N2): 15 mo-Signalling set-ups of UEs without the slice are no evidence. */
+static void test_slice_ignored_and_amf_release(void)
+{
+    for (int variant = 0; variant < 4; variant++) {
+        amfol_engine *e = fresh();
+        amfol_frame st = variant == 3 ? slice_start(e, 1010.0, 3, AMFOL_ABSENT, 50)
+                                      : slice_start(e, 1010.0, 2, variant == 2 ? 30 : AMFOL_ABSENT, AMFOL_ABSENT);
+        amfol_frame kept[8];
+        double t = 1012.0;
+        for (int u = 0; u < (variant == 3 ? 15 : 8); u++) {
+            amfol_frame setup;
+            attempt_ue(e, t += 0.5, CELL1, AMFOL_CAUSE_MO_SIGNALLING, 'S', 0, &setup, false, 0);
+            uint32_t id = du_id;
+            amfol_rrc_event ev;
+            amfol_rrc_result res;
+            srb1_event(&ev, t + 0.015, true, AMFOL_RRC_SETUP_COMPLETE, id);
+            ev.n_requested_nssai = 1;
+            ev.requested_nssai[0] = (amfol_snssai){ 2, true, 2 };
+            amfol_engine_frame(e, ev.where.frame, ev.where.time);
+            amfol_engine_rrc(e, &ev, &res);
+            if (u < 8)
+                kept[u] = ev.where.frame;
+            if (variant == 2)
+                initial_ue(e, t + 0.02, GNB_EP, AMF_EP, CELL1, AMFOL_CAUSE_MO_SIGNALLING);
+            if (variant == 1 || variant == 2) {
+                srb1_event(&ev, t + 0.03, false, AMFOL_RRC_RELEASE, id);
+                amfol_engine_frame(e, ev.where.frame, ev.where.time);
+                amfol_engine_rrc(e, &ev, &res);
+            }
+        }
+        for (int u = 0; u < 7; u++)
+            connect_ue(e, t += 0.5, AMFOL_CAUSE_MO_DATA, 1, 1, 0, 'K');
+        const amfol_findings *f = amfol_engine_finish(e);
+        int n, nb;
+        const amfol_finding *x = only(f, AMFOL_RULE_GNB_IGNORES_OVERLOAD, &n);
+        only(f, AMFOL_RULE_SLICE_OVERLOAD_BLOCKS_SLICE, &nb);
+        if (variant == 0) {
+            CHECK(n == 1 && x->severity == AMFOL_SEV_ERROR && strcmp(x->layer, "rrc") == 0 &&
+                  strcmp(x->gnb, "gnb-1") == 0 && x->first_frame == st && x->count == 8 && x->n_frames == 9);
+            for (int k = 0; k < 8; k++)
+                CHECK(x->frames[k + 1] == kept[k]);
+            CHECK(strstr(x->summary, "2-000002") && nb == 0);
+        } else {
+            CHECK(n == 0 && nb == (variant == 1 ? 1 : 0));
+        }
+        CHECK(radio_count(f) == (variant == 0 || variant == 1 ? 1u : 0u));
+        amfol_engine_free(e);
+    }
+}
+
 /* Distinct requested NSSAIs beyond RRC_MAX_NSSAI_SETS are counted in `overflow`, not learnt. */
 static void test_slice_table_caps(void)
 {
@@ -834,6 +911,7 @@ int main(void)
     test_cell_map();
     test_mac_rnti_matching();
     test_slice_blocked();
+    test_slice_ignored_and_amf_release();
     test_slice_table_caps();
     printf("test_rrc_rules: ok\n");
     return 0;
