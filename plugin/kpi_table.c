@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* kpi_table.c: the "AMF Overload/KPIs" table (Statistics menu and -z amfol,kpi): per AMF and time
+/* kpi_table.c: the "AMF Overload KPIs" table (Statistics menu and -z amfol,kpi): per AMF and time
  * bucket, registrations per type and their success rate, service requests, PDU session
  * establishments, rejects, RRC requests and rejects, time to register and the UEs delayed, then
  * the AMF's whole capture. Columns and rows are the KPI module's (tap/kpi/amfol_kpi_rows.c),
@@ -70,7 +70,7 @@ static tap_param kpi_table_params[] = {
 
 static stat_tap_table_ui kpi_table_ui = {
     AMFOL_STAT_GROUP,
-    "AMF Overload/KPIs",
+    "AMF Overload KPIs",
     "amfol",
     "amfol,kpi",
     kpi_table_init,

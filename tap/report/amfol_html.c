@@ -517,11 +517,58 @@ static double band_symptoms(page *p, const amfol_html_amf *a, double y)
     return y + SUB_H + GAP;
 }
 
+/* The KPI lane (tap/kpi, docs/kpi.md): the registration success rate per KPI bucket (line, 0 to
+ * 100 %) and the UEs whose registration completed in the bucket after being turned away (bars),
+ * one hover column per bucket with the counts. */
+static double band_kpi(page *p, const amfol_html_amf *a, double y)
+{
+    if (!a->kpi || !a->n_kpi)
+        return y;
+    uint32_t max_delayed = 0;
+    for (size_t k = 0; k < a->n_kpi; k++)
+        max_delayed = MAX(max_delayed, a->kpi[k].delayed_ues);
+    g_string_append(p->svg, "<g class=\"kpi\" data-amf=\"");
+    esc(p->svg, a->name);
+    g_string_append_printf(p->svg, "\" data-buckets=\"%zu\">\n", a->n_kpi);
+    label(p, y + 14, "lbl", "registration success rate");
+    label(p, y + 28, "lbl", "and delayed UEs");
+    g_string_append_printf(p->svg, "<text class=\"scale\" x=\"%.0f\" y=\"%.1f\">100 %%, max %u UEs</text>\n",
+                           PLOT_L - 6, y + 42, max_delayed);
+    frame_box(p, y, SUB_H);
+    GString *pts = g_string_new(NULL);
+    for (size_t k = 0; k < a->n_kpi; k++) {
+        const amfol_kpi_point *b = &a->kpi[k];
+        amfol_time t0 = p->m->first_time + b->start_rel_s;
+        double x0 = x_of(p, t0), x1 = MAX(x_of(p, t0 + b->duration_s), x0 + 0.8);
+        if (b->delayed_ues) {
+            double bh = SUB_H * b->delayed_ues / max_delayed;
+            g_string_append_printf(p->svg, "<rect class=\"b-delayed\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
+                                   "height=\"%.1f\"/>\n", x0, y + SUB_H - bh, x1 - x0, bh);
+        }
+        double rate = b->success_rate > 1 ? 1 : b->success_rate;
+        if (b->success_rate >= 0)
+            g_string_append_printf(pts, "%.1f,%.1f ", (x0 + x1) / 2, y + SUB_H - SUB_H * rate);
+        char t[32];
+        rel_time(t, sizeof t, t0 - p->m->origin);
+        g_string_append_printf(p->svg, "<rect class=\"hover kpi-bucket\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
+                               "height=\"%.1f\"><title>%s (%g s): %u registration requests, %u successes",
+                               x0, y, x1 - x0, SUB_H, t, b->duration_s, b->reg_requests, b->reg_successes);
+        if (b->success_rate >= 0)
+            g_string_append_printf(p->svg, " (%.1f %%)", 100 * b->success_rate);
+        g_string_append_printf(p->svg, "; %u UEs through after being turned away</title></rect>\n", b->delayed_ues);
+    }
+    if (pts->len)
+        g_string_append_printf(p->svg, "<polyline class=\"s-rate\" points=\"%s\"/>\n", pts->str);
+    g_string_free(pts, TRUE);
+    g_string_append(p->svg, "</g>\n");
+    return y + SUB_H + GAP;
+}
+
 typedef double (*band_fn)(page *p, const amfol_html_amf *a, double y);
 
 /* The bands of a section, top to bottom. A new band is one entry here. */
 static const band_fn bands[] = {
-    band_marks, band_ium, band_rrc, band_nas, band_nrf, band_symptoms, band_findings,
+    band_marks, band_ium, band_rrc, band_nas, band_nrf, band_symptoms, band_kpi, band_findings,
 };
 
 /* ---- section: episode bands, bands, axis ------------------------------------------------------ */
@@ -698,6 +745,7 @@ static const char css[] =
     ".episode rect{fill:#ffd9b3;fill-opacity:.45}.episode.level-Minor rect{fill:#fff2b3}"
     ".episode.level-Critical rect{fill:#ffb3b3}.episode text{font-weight:bold;fill:#7a3b00}"
     ".s-p95{stroke:#8c564b}.s-baseline{stroke:#8c564b;stroke-dasharray:5 3;stroke-width:1.5}"
+    ".s-rate{stroke:#3f51b5}.b-delayed{fill:#bcbd22;fill-opacity:.6}"
     ".b-unans{fill:#e377c2;fill-opacity:.5}.sym-onset path{fill:#8c564b}.sym-onset line{stroke:#8c564b}"
     ".finding path{fill:#555}.finding.sev-error path{fill:#d62728}.finding.sev-warning path{fill:#ff7f0e}"
     ".finding text{font-size:10px}.t3346 rect{fill:#ff7f0e}.t3346 text{font-size:10px}"
@@ -733,6 +781,8 @@ static void legend(GString *out)
         { "background:#e377c2;opacity:.5", "unanswered share" },
         { "border-top:8px solid #8c564b;height:0;width:0;border-left:6px solid transparent;"
           "border-right:6px solid transparent", "symptom onset" },
+        { "border-top:2px solid #3f51b5;height:0", "registration success rate (TS 28.554)" },
+        { "background:#bcbd22;opacity:.6", "UEs registered after being turned away" },
     };
     g_string_append(out, "<p class=\"legend\">");
     for (size_t i = 0; i < G_N_ELEMENTS(items); i++)

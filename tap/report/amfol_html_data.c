@@ -5,6 +5,7 @@
 #include "amfol_html_data.h"
 #include "../core/amfol_engine_internal.h"   /* e->n2, for the N2 timeline and PDU count */
 #include "../symptoms/amfol_symptoms.h"
+#include "../kpi/amfol_kpi.h"
 
 /* Findings (in report order) that get the story of a sample UE on the page: each story is a pass
  * over the UE story log. */
@@ -36,6 +37,7 @@ static void amf_free(void *p)
         g_array_free(a->symptoms->buckets, TRUE);
         g_free(a->symptoms);
     }
+    g_free(a->kpi);
     g_free(a);
 }
 
@@ -282,6 +284,27 @@ static void add_symptoms(amfol_html_model *m, amfol_engine *e)
     }
 }
 
+/* ---- KPIs: the registration success rate and the delayed UEs per bucket (tap/kpi) ---------- */
+
+static void add_kpi(amfol_html_model *m, amfol_engine *e)
+{
+    for (size_t i = 0; i < amfol_kpi_amf_count(e); i++) {
+        const char *name = amfol_kpi_amf_name(e, i);
+        size_t n;
+        amfol_kpi_point *pts = amfol_kpi_points(e, name, &n);
+        uint32_t req = 0;
+        for (size_t k = 0; k < n; k++)
+            req += pts[k].reg_requests;
+        amfol_html_amf *a = req ? section(m, name, true) : NULL;
+        if (!a || a->kpi) {                  /* no registration, or the AMF's lane already made */
+            g_free(pts);
+            continue;
+        }
+        a->kpi = pts;
+        a->n_kpi = n;
+    }
+}
+
 /* ---- the model ------------------------------------------------------------------------------ */
 
 /* Which section a recorded series belongs to. */
@@ -384,6 +407,7 @@ amfol_html_model *amfol_html_model_new(amfol_engine *e, const char *capture_name
         g_array_append_val(a->findings, hf);
     }
     add_symptoms(m, e);
+    add_kpi(m, e);
     /* The section of untied things goes last. */
     amfol_html_amf *untied = section(m, NULL, false);
     guint ix;

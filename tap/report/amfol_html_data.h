@@ -78,6 +78,8 @@ typedef struct amfol_html_amf {
     const amfol_chart_t3346 *t3346;  /* NULL when no congestion reject */
     GArray *findings;                /* amfol_html_finding */
     amfol_html_symptoms *symptoms;   /* NULL when the AMF has no symptom buckets */
+    amfol_kpi_point *kpi;            /* the KPI lane's buckets (tap/kpi, owned), NULL: none */
+    size_t n_kpi;
 } amfol_html_amf;
 
 typedef struct amfol_html_model {

@@ -13,6 +13,7 @@
 # Usage: check_kpi.py TSHARK_WRAPPER PLUGIN_SO SYNTH SCENARIO_INI OUT_DIR [--ciphered]
 import json
 import math
+import re
 import os
 import subprocess
 import sys
@@ -74,7 +75,8 @@ def main():
     cap = os.path.join(out, name + ".pcapng")
     subprocess.run([synth, ini, "-o", cap], check=True, capture_output=True)
     truth = json.load(open(os.path.join(out, name + ".truth.json")))
-    r = subprocess.run([wrapper, plugin, "-r", cap, "-2", "-q", "-z", "amfol,json", "-z", "amfol,kpi"],
+    r = subprocess.run([wrapper, plugin, "-r", cap, "-2", "-q", "-z", "amfol,json", "-z", "amfol,kpi",
+                        "-z", "amfol,html"],
                        capture_output=True, text=True, timeout=240)
     if r.returncode != 0:
         sys.exit("tshark failed: %s" % r.stderr[:2000])
@@ -139,6 +141,19 @@ def main():
             succ = sum(k["registration"][x]["successes"] for x in KINDS)
             check("%s table registration requests" % amf, int(cells[2]), req)
             check("%s table registration successes" % amf, int(cells[3]), succ)
+        # the page's KPI lane: one hover column per bucket, its counts those of the JSON buckets
+        lane = re.search(r'<g class="kpi" data-amf="%s" data-buckets="(\d+)">(.*?)</g>' % re.escape(amf),
+                         taps.get("html") or "", re.S)
+        if not lane:
+            fails.append("%s: no KPI lane in -z amfol,html" % amf)
+        else:
+            cols = re.findall(r'kpi-bucket".*?<title>\+?([0-9.:]+)[^(]*\(([0-9.]+) s\): (\d+) registration requests, '
+                              r'(\d+) successes', lane.group(2))
+            want_cols = {round(b["start_rel_s"]): (b["registration_requests"], b["registration_successes"])
+                         for b in k["buckets"] if b["registration_requests"] or b["registration_successes"]}
+            got_cols = {i * round(float(c[1])): (int(c[2]), int(c[3])) for i, c in enumerate(cols)
+                        if int(c[2]) or int(c[3])}
+            check("%s KPI lane buckets" % amf, got_cols, want_cols)
         if ciphered:
             unknown = sum(want[x]["outcome_unknown"] for x in KINDS)
             notes = k["not_counted"]

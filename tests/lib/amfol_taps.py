@@ -68,7 +68,7 @@ N2_TWO_PASS = ["-2"] + _N2_ROWS + ["-z", "amfol,json", "-z", "amfol,episodes", "
                                    "-z", "amfol,timeline", "-z", "amfol,diagnosis", "-z", "expert"]
 SETS = {"scenario": (ONE_PASS, TWO_PASS), "n2": (N2_ONE_PASS, N2_TWO_PASS)}
 TABLES = {"AMF Overload Radio:": "radio", "AMF Set: NRF load and SBI overload control:": "sbi",
-          "AMF Overload:": "episodes", "AMF Overload/KPIs:": "kpi"}
+          "AMF Overload:": "episodes", "AMF Overload KPIs:": "kpi"}
 EXPERT = re.compile(r"(Errors|Warns|Notes|Chats|Comments) \(\d+\)$")
 RULE = "=" * 20
 

@@ -182,6 +182,12 @@ if mode == "split":
                       "section %s equals the whole capture's" % s)
     good &= check(len(ref["findings"]) > 0, "the whole capture has findings (%d)" % len(ref["findings"]))
     good &= check(findings(got) == findings(ref), "findings (rule, first_frame, count) equal: %s" % findings(ref))
+    # the registration KPIs and the episodes' cost (docs/kpi.md) come from the events alone
+    kpis = [(a["id"], a.get("kpi")) for a in ref["amfs"]]
+    good &= check(any(k and sum(k["registration"][t]["requests"] for t in k["registration"]) for _, k in kpis),
+                  "the whole capture has registration KPIs")
+    good &= check([(a["id"], a.get("kpi")) for a in got["amfs"]] == kpis,
+                  "KPIs (amfs[].kpi: counts, buckets, episode cost, trade-offs) equal the whole capture's")
 elif mode == "overlap":
     ref = whole_report()
     a, b = os.path.join(work, "probe-a.pcapng"), os.path.join(work, "probe-b.pcapng")
