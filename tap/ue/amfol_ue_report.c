@@ -59,7 +59,7 @@ void amfol_ue_report_story(amfol_engine *e, const char *id, GString *out)
     uint64_t serial = amfol_nas_ue_by_id(e, id);
     amfol_ue_story *s = serial ? amfol_ue_story_build(e, serial, AMFOL_UE_STORY_MAX) : NULL;
     if (!s || !s->total) {
-        g_string_append_printf(out, "No UE \"%.*s\"%s in this capture.\n", 120, id ? id : "",
+        g_string_append_printf(out, "No UE \"%.*s%s\" in this capture.\n", 120, id ? id : "",
                                id && strlen(id) > 120 ? "..." : "");
         g_string_append(out, "A UE is named by an identity amfol follows: \"suci:<SUCI>\", \"guti:<PLMN>-<region>-<set>-"
                              "<pointer>-<TMSI hex>\", \"s-tmsi:<set>-<pointer>-<TMSI hex>\", \"ngap:<gNB>/<RAN UE NGAP ID>\", "
