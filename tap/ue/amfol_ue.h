@@ -21,7 +21,7 @@ struct amfol_nas_result;
 struct amfol_rrc_result;
 
 #define AMFOL_UE_ID_LEN 100             /* a UE id as amfol prints it, NUL included */
-#define AMFOL_UE_LOG_MAX (4u << 20)     /* events kept for the stories (20 bytes each) */
+#define AMFOL_UE_LOG_MAX (2u << 20)     /* events kept for the stories (20 bytes each: 40 MB) */
 #define AMFOL_UE_STORY_MAX 500          /* events printed per story */
 #define AMFOL_UE_SAMPLES_MAX 24         /* sample stories in the JSON document */
 #define AMFOL_UE_SAMPLE_EVENTS 40       /* events per sample story in the JSON document and page */

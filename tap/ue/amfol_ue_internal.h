@@ -70,6 +70,7 @@ struct amfol_ue_log {
     amfol_u64map pending;       /* RRC request frame -> its handle, until its answer */
     amfol_u64map unlinked;      /* ng-5G-S-TMSI-Part1 -> handle of its latest unlinked request */
     amfol_u64map answer_of;     /* handle of an unlinked request -> handle of its answer */
+    amfol_u64map prev_of;       /* handle of an unlinked request -> the one of its Part1 before */
 };
 
 static inline amfol_time amfol_ue_ev_time(const amfol_ue_chunk *c, const amfol_ue_ev *ev)

@@ -15,7 +15,8 @@
 #define CHUNK_EVENTS 65536u        /* events per chunk at most (a chunk grows up to it) */
 #define CHUNKS_MAX 4096u           /* chunks at most: a capture whose time jumps often */
 #define PENDING_MAX 262144u        /* RRC requests waiting for their answer (or their UE) */
-#define UNLINKED_MAX_S 30.0        /* a request joins the UE of a NAS message at most this much later */
+#define UNLINKED_MAX_S 300.0       /* a request joins the UE of a NAS message at most this much later
+                                    * (its RRCRejects' waitTimes, 16 s at most each, before it) */
 
 static void ue_create(amfol_engine *e)
 {
@@ -35,6 +36,7 @@ static void ue_destroy(amfol_engine *e)
     amfol_u64map_clear(&l->pending);
     amfol_u64map_clear(&l->unlinked);
     amfol_u64map_clear(&l->answer_of);
+    amfol_u64map_clear(&l->prev_of);
     g_free(l);
     e->ue = NULL;
 }
@@ -143,19 +145,22 @@ static void join_unlinked(amfol_ue_log *l, const amfol_s_tmsi *st, uint64_t seri
 {
     uint64_t part1 = amfol_nas_s_tmsi_part1(st);
     uint64_t h = amfol_u64map_get(&l->unlinked, part1);
-    if (!h)
-        return;
     amfol_u64map_remove(&l->unlinked, part1);
-    amfol_time t;
-    amfol_ue_ev *req = at_handle(l, h, &t);
-    if (!req || amfol_ue_ev_serial(req) || !(now >= t && now - t <= UNLINKED_MAX_S))
-        return;
-    set_serial(l, req, serial);
-    uint64_t a = amfol_u64map_get(&l->answer_of, h);
-    amfol_ue_ev *ans = a ? at_handle(l, a, &t) : NULL;
-    if (ans && !amfol_ue_ev_serial(ans))
-        set_serial(l, ans, serial);
-    amfol_u64map_remove(&l->answer_of, h);
+    /* The latest request first, then the ones before it (turned away, retried). */
+    for (int n = 0; h && n < 64; n++) {
+        amfol_time t;
+        amfol_ue_ev *req = at_handle(l, h, &t);
+        uint64_t a = amfol_u64map_get(&l->answer_of, h), prev = amfol_u64map_get(&l->prev_of, h);
+        amfol_u64map_remove(&l->answer_of, h);
+        amfol_u64map_remove(&l->prev_of, h);
+        if (!req || amfol_ue_ev_serial(req) || !(now >= t && now - t <= UNLINKED_MAX_S))
+            return;
+        set_serial(l, req, serial);
+        amfol_ue_ev *ans = a ? at_handle(l, a, &t) : NULL;
+        if (ans && !amfol_ue_ev_serial(ans))
+            set_serial(l, ans, serial);
+        h = prev;
+    }
 }
 
 static uint8_t small(int v)
@@ -246,8 +251,12 @@ void amfol_ue_log_rrc(amfol_engine *e, const amfol_rrc_event *ev, const amfol_rr
         if (ev->is_resume_cause)
             x->flags |= UE_F_RESUME;
         bounded_put(&l->pending, ev->where.frame, last_handle(l));
-        if (!serial)
+        if (!serial) {
+            uint64_t prev = amfol_u64map_get(&l->unlinked, ev->s_tmsi_part1);
+            if (prev)
+                bounded_put(&l->prev_of, last_handle(l), prev);
             bounded_put(&l->unlinked, ev->s_tmsi_part1, last_handle(l));
+        }
     } else {
         x->flags |= UE_F_DOWNLINK;
         if (ev->wait_time_s != AMFOL_ABSENT) {

@@ -37,7 +37,7 @@ static void event_text(const amfol_ue_words *w, GString *out)
         g_string_append_printf(out, ", %s %s", w->timer, amfol_nas_timer_state_name(w->timer_state));
 }
 
-static void story_head(amfol_engine *e, const amfol_ue_story *s, amfol_time t0, GString *out)
+static void story_head(const amfol_ue_story *s, amfol_time t0, GString *out)
 {
     g_string_append_printf(out, "Outcome: %s", amfol_ue_outcome_words(s->outcome));
     if (s->outcome == AMFOL_UE_OUT_ACCEPTED_AFTER_REJECT || s->outcome == AMFOL_UE_OUT_ACCEPTED)
@@ -50,7 +50,6 @@ static void story_head(amfol_engine *e, const amfol_ue_story *s, amfol_time t0, 
     if (s->ciphered)
         g_string_append_printf(out, ", ciphered NAS messages %u (content unreadable)", s->ciphered);
     g_string_append_printf(out, "; %" G_GUINT64_FORMAT " event%s\n", s->total, s->total == 1 ? "" : "s");
-    (void)e;
 }
 
 void amfol_ue_report_story(amfol_engine *e, const char *id, GString *out)
@@ -59,7 +58,7 @@ void amfol_ue_report_story(amfol_engine *e, const char *id, GString *out)
     uint64_t serial = amfol_nas_ue_by_id(e, id);
     amfol_ue_story *s = serial ? amfol_ue_story_build(e, serial, AMFOL_UE_STORY_MAX) : NULL;
     if (!s || !s->total) {
-        g_string_append_printf(out, "No UE \"%.*s\"%s in this capture.\n", 120, id ? id : "",
+        g_string_append_printf(out, "No UE \"%.*s%s\" in this capture.\n", 120, id ? id : "",
                                id && strlen(id) > 120 ? "..." : "");
         g_string_append(out, "A UE is named by an identity amfol follows: \"suci:<SUCI>\", \"guti:<PLMN>-<region>-<set>-"
                              "<pointer>-<TMSI hex>\", \"s-tmsi:<set>-<pointer>-<TMSI hex>\", \"ngap:<gNB>/<RAN UE NGAP ID>\", "
@@ -82,7 +81,7 @@ void amfol_ue_report_story(amfol_engine *e, const char *id, GString *out)
     if (strcmp(s->id, id) != 0)
         g_string_append_printf(out, " (asked as %s)", id);
     g_string_append(out, "\n");
-    story_head(e, s, t0, out);
+    story_head(s, t0, out);
     g_string_append_printf(out, "%8s %12s  %s\n", "frame", "time (s)", "event; what it means [evidence for]");
     GString *line = g_string_new(NULL), *note = g_string_new(NULL), *ev = g_string_new(NULL);
     amfol_time expiry = 0;
@@ -152,7 +151,7 @@ static const amfol_column ue_cols[UE_COUNT] = {
 static amfol_rows *event_rows(amfol_engine *e, const amfol_ue_story *s, amfol_time t0)
 {
     amfol_rows *t = amfol_rows_new("events", AMFOL_ROWS_ARRAY, event_cols, EV_COUNT, MAX(s->n, 1));
-    GString *note = g_string_new(NULL), *ev = g_string_new(NULL);
+    GString *note = g_string_new(NULL);
     amfol_time expiry = 0;
     for (size_t i = 0; i < s->n; i++) {
         amfol_ue_words w;
@@ -186,7 +185,6 @@ static amfol_rows *event_rows(amfol_engine *e, const amfol_ue_story *s, amfol_ti
         }
     }
     g_string_free(note, TRUE);
-    g_string_free(ev, TRUE);
     return t;
 }
 

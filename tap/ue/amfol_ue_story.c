@@ -15,7 +15,6 @@
 #define MM_SERVICE_REQUEST 0x4c
 #define MM_SERVICE_REJECT 0x4d
 #define MM_SERVICE_ACCEPT 0x4e
-#define MM_DEREG_UE_TERMINATED 0x47
 
 static bool is_attempt(const amfol_ue_ev *ev)
 {
