@@ -135,6 +135,9 @@ def case_backoff(ctx):
     # NAS congestion control is independent of N2 overload (TS 23.501 §5.19.7): context, a note.
     ctx.eq("congestion-reject-outside-overload severity",
            [f["severity"] for f in found if f["rule"] == "congestion-reject-outside-overload"], ["note"])
+    # TS 24.501 §5.3.9 "should not reject": two such rejects are a warning, not an error.
+    ctx.eq("exempt-access-rejected (NAS) severity",
+           [f["severity"] for f in found if f["rule"] == "exempt-access-rejected"], ["warning"])
     nas = doc["nas"]
     ctx.eq("congestion_rejects", nas["congestion_rejects"], 4)
     ctx.eq("t3346 values", nas["t3346_values_s"], {"10": 1, "60": 2})
@@ -271,8 +274,10 @@ def case_mt_reject(ctx):
     r, _, found = ctx.fields_and_findings(cap)
     ctx.row(r, 2, exempt_rejected="1")
     ctx.row(r, 4, exempt_rejected="")
-    ctx.eq("exempt-access-rejected (NAS)", [(f["first_frame"], f["frames"], f["count"]) for f in found
-                                            if f["rule"] == "exempt-access-rejected"], [(2, [2], 1)])
+    # TS 24.501 §5.3.9 says "should not reject": one reject alone is a note, never an error.
+    ctx.eq("exempt-access-rejected (NAS)", [(f["first_frame"], f["frames"], f["count"], f["severity"])
+                                            for f in found if f["rule"] == "exempt-access-rejected"],
+           [(2, [2], 1, "note")])
 
 
 def case_unprotected(ctx):
