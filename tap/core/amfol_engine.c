@@ -4,6 +4,7 @@
 #include "amfol_engine_internal.h"
 #include "amfol_dedup.h"
 #include "../correlate/amfol_correlate.h"
+#include "../correlate/amfol_coverage.h"
 
 #include <glib.h>
 
@@ -51,6 +52,7 @@ amfol_engine *amfol_engine_new(const amfol_config *cfg)
         if (modules[i]->create)   /* a stateless module (correlate) has none */
             modules[i]->create(e);
     e->findings = amfol_findings_new();
+    e->coverage = amfol_coverage_new();
     e->chart = amfol_chart_rec_new();
     e->frames_seen = amfol_dedup_new(e->cfg.dedup_window_ms / 1000.0, DEDUP_FRAMES_CAP);
     e->chunks_seen = amfol_dedup_new(e->cfg.dedup_window_ms ? SCTP_RTO_MAX_S : 0, DEDUP_CHUNKS_CAP);
@@ -65,6 +67,7 @@ void amfol_engine_free(amfol_engine *e)
         if (modules[i]->destroy)
             modules[i]->destroy(e);
     amfol_findings_free(e->findings);
+    amfol_coverage_free(e->coverage);
     amfol_chart_rec_free(e->chart);
     amfol_dedup_free(e->frames_seen);
     amfol_dedup_free(e->chunks_seen);
@@ -143,8 +146,10 @@ void amfol_engine_ngap(amfol_engine *e, const amfol_ngap_event *ev, amfol_n2_res
 {
     observe(e, AMFOL_EV_NGAP, ev);
     ROUTE(e, AMFOL_EV_NGAP, on_ngap, ev, out);
-    if (ev)
+    if (ev) {
         amfol_chart_rec_n2(e->chart, &ev->where, out);   /* after the owner filled `out` */
+        amfol_coverage_ngap(e, ev, out);
+    }
 }
 
 void amfol_engine_sctp(amfol_engine *e, const amfol_sctp_event *ev)
@@ -163,6 +168,7 @@ void amfol_engine_rrc(amfol_engine *e, const amfol_rrc_event *ev, amfol_rrc_resu
     if (ev) {
         amfol_chart_rec_rrc(e->chart, &ev->where, out);   /* after the owner filled `out` */
         amfol_ue_log_rrc(e, ev, out);
+        amfol_coverage_rrc(e, ev, out);
     }
 }
 
@@ -173,6 +179,7 @@ void amfol_engine_nas(amfol_engine *e, const amfol_nas_event *ev, amfol_nas_resu
     if (ev) {
         amfol_chart_rec_nas(e->chart, &ev->where, out);   /* after the owner filled `out` */
         amfol_ue_log_nas(e, ev, out);
+        amfol_coverage_nas(e, ev, out);
     }
 }
 
@@ -180,8 +187,10 @@ void amfol_engine_sbi(amfol_engine *e, const amfol_sbi_event *ev, amfol_sbi_resu
 {
     observe(e, AMFOL_EV_SBI, ev);
     ROUTE(e, AMFOL_EV_SBI, on_sbi, ev, out);
-    if (ev)
+    if (ev) {
         amfol_chart_rec_sbi(e->chart, &ev->where, out);   /* after the owner filled `out` */
+        amfol_coverage_sbi(e, ev, out);
+    }
 }
 
 const amfol_findings *amfol_engine_finish(amfol_engine *e)
@@ -193,6 +202,8 @@ const amfol_findings *amfol_engine_finish(amfol_engine *e)
     for (size_t i = 0; i < N_MODULES; i++)
         if (modules[i]->finish)
             modules[i]->finish(e, e->findings);
+    /* Every verdict held against what the capture holds for its AMF and gNB (rule needs). */
+    amfol_coverage_judge(e, e->findings);
     amfol_findings_sort(e->findings);
     e->fed_at_finish = e->fed;
     e->frames_at_finish = e->cap.frames;

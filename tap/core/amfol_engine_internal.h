@@ -17,6 +17,7 @@ typedef struct amfol_symptoms amfol_symptoms;
 typedef struct amfol_kpi amfol_kpi;
 typedef struct amfol_dedup amfol_dedup;
 typedef struct amfol_ue_log amfol_ue_log;
+typedef struct amfol_coverage amfol_coverage;
 
 struct amfol_engine {
     amfol_config cfg;
@@ -32,6 +33,7 @@ struct amfol_engine {
     amfol_chart_rec *chart;     /* time series for the chart (-z amfol,html) */
     amfol_dedup *frames_seen;    /* transport identity + payload of recent frames */
     amfol_dedup *chunks_seen;    /* SCTP association direction + TSN of recent DATA chunks */
+    amfol_coverage *coverage;   /* what the capture holds per AMF / gNB (tap/correlate/amfol_coverage.h) */
     uint64_t fed;               /* events fed so far */
     uint64_t fed_at_finish;     /* value of `fed` when the findings were last computed */
     uint64_t frames_at_finish;

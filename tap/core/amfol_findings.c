@@ -166,6 +166,11 @@ const amfol_finding *amfol_findings_get(const amfol_findings *f, size_t i)
     return (f && i < f->items->len) ? g_ptr_array_index(f->items, i) : NULL;
 }
 
+amfol_finding *amfol_findings_edit(amfol_findings *f, size_t i)
+{
+    return (f && i < f->items->len) ? g_ptr_array_index(f->items, i) : NULL;
+}
+
 uint32_t amfol_findings_dropped(const amfol_findings *f)
 {
     return f ? f->dropped : 0;

@@ -19,6 +19,10 @@ typedef struct amfol_finding {
     int n_frames;
     uint32_t count;                      /* evidence items the rule counted */
     char *summary;                       /* owned, plain language */
+    unsigned missing;                    /* enum amfol_need bits the capture lacks for this
+                                          * finding (amfol_rule_needs.h): a rule may set them, the
+                                          * engine's evidence check adds its own; non-zero: the
+                                          * finding is a note that says what would settle it */
 } amfol_finding;
 
 typedef struct amfol_findings amfol_findings;
@@ -44,6 +48,8 @@ void amfol_findings_sort(amfol_findings *f);
 
 size_t amfol_findings_count(const amfol_findings *f);
 const amfol_finding *amfol_findings_get(const amfol_findings *f, size_t i);
+/* The same, to amend (the engine's evidence check, before amfol_findings_sort). */
+amfol_finding *amfol_findings_edit(amfol_findings *f, size_t i);
 uint32_t amfol_findings_dropped(const amfol_findings *f);
 
 /* Findings whose evidence includes `frame` (after amfol_findings_sort). Returns how many were

@@ -7,6 +7,8 @@
  * load reports, AMF Sets and UE context moves. AMF names from those views compare by pointer. */
 #include "amfol_correlate_internal.h"
 #include "../sbi/amfol_sbi.h"
+#include "amfol_coverage.h"
+#include "../core/amfol_rule_needs.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -54,6 +56,19 @@ void corr_nrf_load_stale(amfol_engine *e, amfol_findings *out)
         }
         if (early && max_load >= high)
             continue;
+        /* Silence proves something only after a whole reporting interval, and only while the
+         * capture shows readable SBI at all: an episode shorter than that owed the NRF no report
+         * yet; past the last readable HTTP/2 message (a ring buffer's later files decode none of
+         * the connections begun earlier) the capture is blind. The evidence items are the
+         * intervals passed in sight. */
+        amfol_time vis0 = 0, vis1 = 0;
+        bool vis = amfol_coverage_sbi_readable_span(e, &vis0, &vis1);
+        amfol_time from = vis && vis0 > ep->start ? vis0 : ep->start;
+        amfol_time to = vis && vis1 < end ? vis1 : end;
+        uint32_t periods = max_s > 0 ? (uint32_t)((end - ep->start) / max_s) : 0;
+        uint32_t silent_periods = max_s > 0 && vis && to > from ? (uint32_t)((to - from) / max_s) : 0;
+        if (n_reports == 0 && periods == 0)
+            continue;
         amfol_finding *f = amfol_findings_add(out, AMFOL_RULE_NRF_LOAD_STALE);
         if (!f)
             return;
@@ -62,12 +77,27 @@ void corr_nrf_load_stale(amfol_engine *e, amfol_findings *out)
         amfol_finding_add_frame(f, ep->start_frame);
         for (int k = 0; k < n_reports && k < AMFOL_FINDING_MAX_FRAMES; k++)
             amfol_finding_add_frame(f, frames[k]);
-        f->count = (uint32_t)n_reports;
-        if (n_reports == 0)
+        f->count = n_reports ? (uint32_t)n_reports : silent_periods ? silent_periods : periods;
+        /* A report in a stream whose headers were unreadable (HPACK state lost: the capture
+         * began after the connection, or was cut into files), or in a time without any readable
+         * SBI, is not silence. */
+        uint64_t unreadable = amfol_coverage_sbi_unreadable_in(e, ep->start, end);
+        bool blind = !vis || vis1 + max_s < end || vis0 > ep->start + max_s;
+        if ((unreadable || blind) && (n_reports == 0 || !early))
+            f->missing |= AMFOL_NEED_SBI_HEADERS;
+        if (n_reports == 0 && (unreadable || blind))
+            amfol_finding_set_summary(f,
+                "%s in N2 overload from frame %u (episode %d, %.0f s) sent no readable NRF load "
+                "report (NFUpdate) during it; the capture shows %s", ep->amf, ep->start_frame,
+                ep->number, end - ep->start,
+                !vis ? "no readable HTTP/2 at all"
+                     : unreadable ? "HTTP/2 messages with unreadable headers in that time, which may hold them"
+                                  : "no readable HTTP/2 for part of it (a cut or a late start), which may hold them");
+        else if (n_reports == 0)
             amfol_finding_set_summary(f,
                 "%s in N2 overload from frame %u (episode %d, %.0f s) sent no NRF load report "
-                "(NFUpdate) during it; consumers keep its old load", ep->amf, ep->start_frame,
-                ep->number, end - ep->start);
+                "(NFUpdate) during it, %u reporting interval(s) of %.0f s: consumers keep its old load",
+                ep->amf, ep->start_frame, ep->number, end - ep->start, silent_periods, max_s);
         else if (!early)
             amfol_finding_set_summary(f,
                 "%s in N2 overload from frame %u (episode %d) sent no NRF load report within "

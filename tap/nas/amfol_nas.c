@@ -431,12 +431,13 @@ static void judge_attempt(amfol_nas *s, amfol_nas_ue *ue, const amfol_nas_event 
             }
         }
     }
-    /* Not integrity protected (TS 24.501 §5.5.1.2.5, §5.5.1.3.5): a compliant UE ignores the
-     * value sent and runs a random T3346 of the TS 24.008 default range, 15 to 30 min. Before
-     * the smaller of the value given and 15 min it backs off under either reading (a retry then
-     * is a violation); from there to 30 min amfol cannot tell (uncertain). */
-    double run_until = b->integrity ? b->timer.seconds : MAX(b->timer.seconds, DEFAULT_T3346_MAX_S);
-    double certain_until = b->integrity ? b->timer.seconds : MIN(b->timer.seconds, DEFAULT_T3346_MIN_S);
+    /* Not integrity protected (TS 24.501 §5.5.1.2.5, §5.5.1.3.5): the UE "shall start T3346 with
+     * a random value from the default range specified in 3GPP TS 24.008", 15 to 30 min, whatever
+     * value was sent. Before 15 min a compliant UE is still backing off (a retry then is a
+     * violation, even when the value sent was shorter); from 15 to 30 min amfol cannot tell which
+     * value it drew (uncertain). */
+    double run_until = b->integrity ? b->timer.seconds : DEFAULT_T3346_MAX_S;
+    double certain_until = b->integrity ? b->timer.seconds : DEFAULT_T3346_MIN_S;
     if (t - (b->start + run_until) >= 0) {
         b->active = false;                     /* expired: the attempt is on time */
         return;
@@ -467,8 +468,9 @@ static void judge_attempt(amfol_nas *s, amfol_nas_ue *ue, const amfol_nas_event 
     }
     out->verdict = AMFOL_VERDICT_VIOLATION;
     out->reason = b->integrity ? "no exemption applies (TS 24.501 §5.5.1.3.7): early retry"
-                               : "no exemption applies: early retry before the smaller of the value given and "
-                                 "15 min (TS 24.501 §5.5.1.2.5, default range of TS 24.008)";
+                               : "no exemption applies: early retry before 15 min, the shortest T3346 of the "
+                                 "default range a UE runs after a reject that was not integrity protected, "
+                                 "whatever value was sent (TS 24.501 §5.5.1.2.5, §5.5.1.3.5; TS 24.008)";
     if (!amf)
         return;
     if (amf->retries->len >= AMFOL_NAS_MAX_RETRIES) {

@@ -81,8 +81,11 @@ static void rule_simple(amfol_nas *s, amfol_nas_amf *a, amfol_findings *out)
         for (guint i = 0; i < a->rejects->len && !first; i++)
             if (g_array_index(a->rejects, amfol_nas_reject, i).exempt_why)
                 first = &g_array_index(a->rejects, amfol_nas_reject, i);
-        amfol_finding_set_summary(f, "%s rejected %u request(s) for congestion that must be let "
-                                  "through (first: %s)", a->name, n, first ? first->exempt_why : "?");
+        /* TS 24.501 §5.3.9: the AMF "should not reject" these (a should, not a shall): at most a
+         * warning, and one reject alone is a note. */
+        f->severity = n > 1 ? AMFOL_SEV_WARNING : AMFOL_SEV_NOTE;
+        amfol_finding_set_summary(f, "%s rejected %u request(s) for congestion that TS 24.501 §5.3.9 says "
+                                  "it should not reject (first: %s)", a->name, n, first ? first->exempt_why : "?");
     }
 }
 

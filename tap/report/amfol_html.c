@@ -815,6 +815,7 @@ void amfol_report_html(amfol_engine *e, const char *capture_name, GString *out)
     if (m->dropped || m->findings_dropped)
         g_string_append_printf(out, "<p class=\"meta\">Not drawn: %u series or marks beyond amfol's limits, "
                                "%u findings beyond the findings cap.</p>\n", m->dropped, m->findings_dropped);
+    amfol_report_coverage_html(e, out);
     legend(out);
     for (guint i = 0; i < m->amfs->len; i++)
         section_svg(&p, g_ptr_array_index(m->amfs, i));

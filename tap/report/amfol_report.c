@@ -106,6 +106,7 @@ void amfol_report_diagnosis(amfol_engine *e, GString *out)
     capture_line(e, out);
     amfol_n2_report_headline(e, out);
     amfol_symptoms_report_headline(e, out);   /* issue 14 */
+    amfol_report_coverage_text(e, out);
     size_t n = amfol_findings_count(fs);
     if (n == 0) {
         g_string_append(out, "No findings.\n===\n");

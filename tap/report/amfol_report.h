@@ -21,6 +21,12 @@ struct amfol_rows;
 struct amfol_rows *amfol_report_capture_rows(amfol_engine *e);
 void amfol_report_finding_rows(const amfol_finding *x, struct amfol_rows **head, struct amfol_rows **tail);
 
+/* "What this capture can tell" (amfol_report_coverage.c): the diagnosis lines, the JSON
+ * "coverage" member, the HTML section. */
+void amfol_report_coverage_text(amfol_engine *e, GString *out);
+void amfol_report_coverage_json(amfol_engine *e, json_dumper *d);
+void amfol_report_coverage_html(amfol_engine *e, GString *out);
+
 /* "error", "warning", "note" */
 const char *amfol_report_severity_name(int severity);
 

@@ -3,6 +3,7 @@
  * GString (never printf-assembled); shape in docs/output.md. */
 #include "amfol_report.h"
 #include "../core/amfol_rules.h"
+#include "../core/amfol_rule_needs.h"
 #include "amfol_rows_write.h"
 
 /* ---- the capture, finding and rule members, as rows (core/amfol_rows.h) ------------------ */
@@ -54,7 +55,7 @@ static const amfol_column finding_head_cols[FH_COUNT] = {
     AMFOL_JCOL("gnb", AMFOL_CELL_STR),
     AMFOL_LCOL("title", AMFOL_CELL_STR),         /* prose: the rule's title ("" when unknown) */
 };
-enum { FT_CELL, FT_UE, FT_LAYER, FT_FIRST, FT_FRAMES, FT_COUNT_N, FT_SUMMARY, FT_CHECK, FT_COUNT };
+enum { FT_CELL, FT_UE, FT_LAYER, FT_FIRST, FT_FRAMES, FT_COUNT_N, FT_SUMMARY, FT_CHECK, FT_MISSING, FT_COUNT };
 static const amfol_column finding_tail_cols[FT_COUNT] = {
     AMFOL_JCOL("cell", AMFOL_CELL_STR),
     AMFOL_JCOL("ue", AMFOL_CELL_STR),
@@ -64,6 +65,7 @@ static const amfol_column finding_tail_cols[FT_COUNT] = {
     AMFOL_JCOL("count", AMFOL_CELL_UINT),
     AMFOL_JCOL("summary", AMFOL_CELL_STR),
     AMFOL_JCOL("check_next", AMFOL_CELL_STR),
+    AMFOL_JOPT("evidence_missing", AMFOL_CELL_STR),   /* only on a note the evidence check made */
 };
 static const amfol_column frame_col[1] = { AMFOL_JCOL("frame", AMFOL_CELL_UINT) };
 
@@ -92,6 +94,11 @@ void amfol_report_finding_rows(const amfol_finding *x, amfol_rows **head_out, am
     amfol_rows_uint(tail, FT_COUNT_N, x->count);
     amfol_rows_str(tail, FT_SUMMARY, x->summary);
     amfol_rows_str(tail, FT_CHECK, r ? r->check_next : NULL);
+    if (x->missing) {
+        char missing[200];
+        amfol_need_list(x->missing, missing, sizeof missing);
+        amfol_rows_str(tail, FT_MISSING, missing);
+    }
     *head_out = head;
     *tail_out = tail;
 }
@@ -119,7 +126,7 @@ static void write_finding(json_dumper *d, amfol_engine *e, const amfol_finding *
 }
 
 /* The catalogue itself, so that tests and tools read the rule set from the plugin they run. */
-enum { RU_ID, RU_DOMAIN, RU_SEVERITY, RU_CLAUSE, RU_TITLE, RU_CHECK, RU_COUNT };
+enum { RU_ID, RU_DOMAIN, RU_SEVERITY, RU_CLAUSE, RU_TITLE, RU_CHECK, RU_NEEDS, RU_COUNT };
 static const amfol_column rule_cols[RU_COUNT] = {
     AMFOL_JCOL("id", AMFOL_CELL_STR),
     AMFOL_JCOL("domain", AMFOL_CELL_STR),
@@ -127,6 +134,7 @@ static const amfol_column rule_cols[RU_COUNT] = {
     AMFOL_JCOL("ts_clause", AMFOL_CELL_STR),
     AMFOL_JCOL("title", AMFOL_CELL_STR),
     AMFOL_JCOL("check_next", AMFOL_CELL_STR),
+    AMFOL_JCOL("needs", AMFOL_CELL_STR),         /* what the capture must hold (amfol_rule_needs.h) */
 };
 
 static amfol_rows *rule_rows(void)
@@ -142,6 +150,9 @@ static amfol_rows *rule_rows(void)
         amfol_rows_str(t, RU_CLAUSE, rules[i].ts_clause);
         amfol_rows_str(t, RU_TITLE, rules[i].title);
         amfol_rows_str(t, RU_CHECK, rules[i].check_next);
+        char needs[200];
+        amfol_need_list(amfol_rule_needs(rules[i].num), needs, sizeof needs);
+        amfol_rows_str(t, RU_NEEDS, needs);
     }
     return t;
 }
@@ -168,6 +179,7 @@ void amfol_report_json(amfol_engine *e, GString *out)
     amfol_rrc_report_json(e, &d);
     amfol_nas_report_json(e, &d);
     amfol_sbi_report_json(e, &d);
+    amfol_report_coverage_json(e, &d);
     json_dumper_set_member_name(&d, "findings");
     json_dumper_begin_array(&d);
     for (size_t i = 0; i < amfol_findings_count(fs); i++)

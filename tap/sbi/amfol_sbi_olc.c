@@ -390,17 +390,19 @@ static bool parse_scope(cursor *c, amfol_olc_element *el, amfol_olc_header *h, a
         cursor t = *c;
         if (!take_sep(&t))
             return fail(h, "no white space after ';'");
+        /* TS 29.500 Rel-18 ABNF: NF-Inst follows NF-Service-Instance and NFC-Service-Instance,
+         * Service-Name follows NFC-Instance and NFC-Set. */
         if (take_ci(&t, "NF-Inst:")) {
-            if (scope != AMFOL_OLC_SCOPE_NF_SERVICE_INSTANCE)
-                return fail(h, "NF-Inst is allowed only with NF-Service-Instance");
+            if (scope != AMFOL_OLC_SCOPE_NF_SERVICE_INSTANCE && scope != AMFOL_OLC_SCOPE_NFC_SERVICE_INSTANCE)
+                return fail(h, "NF-Inst is allowed only with NF-Service-Instance or NFC-Service-Instance");
             char inst[40];
             if (!skip_rws(&t) || !take_token(&t, inst, sizeof inst) || !is_uuid(inst))
                 return fail(h, "bad NF-Inst");
             if (it)
                 snprintf(it->nf_inst, sizeof it->nf_inst, "%s", inst);
         } else if (take_ci(&t, "Service-Name:")) {
-            if (scope != AMFOL_OLC_SCOPE_NFC_INSTANCE)
-                return fail(h, "Service-Name is allowed only with NFC-Instance");
+            if (scope != AMFOL_OLC_SCOPE_NFC_INSTANCE && scope != AMFOL_OLC_SCOPE_NFC_SET)
+                return fail(h, "Service-Name is allowed only with NFC-Instance or NFC-Set");
             if (!skip_rws(&t) || !take_token(&t, NULL, 0))
                 return fail(h, "bad Service-Name");
         } else if (take_ci(&t, "S-NSSAI:")) {

@@ -198,7 +198,9 @@ void sbi_rules_overload_ignored(amfol_sbi *s, amfol_findings *out)
                 const char *target = sbi_scope_entity(s, first);
                 char scope[200];
                 sbi_scope_text(first, scope, sizeof scope);
-                amfol_finding_set_entities(f, target, NULL, NULL, NULL);
+                /* The accused is the consumer that kept sending; the overloaded target is
+                 * context (summary). */
+                amfol_finding_set_entities(f, sbi_display_for_ip(s, first->peer_ip), NULL, NULL, NULL);
                 f->first_frame = first->frame;
                 for (guint j = 0; j < members->len; j++)
                     amfol_finding_add_frame(f, g_array_index(s->indications, sbi_indication,

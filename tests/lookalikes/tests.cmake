@@ -29,3 +29,14 @@ if(AMFOL_SYNTH)
                    ${CMAKE_BINARY_DIR}/tests/lookalikes/retry-storm)
   set_tests_properties(lookalike.retry-storm PROPERTIES TIMEOUT 240)
 endif()
+# Only what the capture proves (docs/faults.md, "Evidence a rule needs"): a slow UDM alone vs the
+# AMF's own slow answers; a ring buffer's lost HTTP/2 vs a late NRF report in a whole capture.
+if(AMFOL_SYNTH AND TARGET amfol-replay)
+  foreach(case control-producer ring-nrf)
+    add_test(NAME lookalike.evidence.${case}
+             COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/check_evidence.py ${case}
+                     ${AMFOL_SYNTH} ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO} $<TARGET_FILE:amfol-replay>
+                     ${CMAKE_BINARY_DIR}/tests/lookalikes/evidence-${case})
+    set_tests_properties(lookalike.evidence.${case} PROPERTIES TIMEOUT 300)
+  endforeach()
+endif()

@@ -227,7 +227,8 @@ def scenario_unprotected():
     """Congestion rejects sent before security (not integrity protected): the UE runs a random
     T3346 of 15 to 30 min whatever the value sent (TS 24.501 §5.5.1.2.5). T3346 octets: 0x21 =
     1 min, 0x42 = 2 h, 0x05 = 10 s. Sorted by time, the frames are: 1-2 A rejected (1 min), 3 A
-    back 5 s later, 4-13 B..F registered and rejected, 14 B back after 3 min, 15 C (2 h) after
+    back 5 s later, 4-13 B..F registered and rejected, 14 B (1 min sent) back after 3 min: still
+    early, 15 C (2 h) after
     10 min, 16 D (2 h) after 20 min, 17 E (1 min) after 31 min."""
     rows = []
     add = lambda t, d, p: rows.append((t, d, p))
@@ -236,7 +237,7 @@ def scenario_unprotected():
     add(5.1, "ul", initial_ue(2, reg_request("0000000071")))  # 5 s: violation
     add(10.0, "ul", initial_ue(3, reg_request("0000000072")))                       # 4
     add(10.1, "dl", downlink(3, 3, reg_reject(22, t3346=0x21, protect=False)))  # 1 min
-    add(190.1, "ul", initial_ue(4, reg_request("0000000072")))  # 3 min: uncertain
+    add(190.1, "ul", initial_ue(4, reg_request("0000000072")))  # 3 min: violation (< 15 min, whatever 1 min sent)
     add(20.0, "ul", initial_ue(5, reg_request("0000000073")))                       # 7
     add(20.1, "dl", downlink(5, 5, reg_reject(22, t3346=0x42, protect=False)))  # 2 h
     add(20.1 + 600, "ul", initial_ue(6, reg_request("0000000073")))  # 10 min: violation

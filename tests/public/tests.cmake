@@ -11,4 +11,8 @@ if(DEFINED AMFOL_PLUGIN_SO)
             ${AMFOL_PLUGIN_SO} @PUBLIC@ ${AMFOL_PUBLIC_RUNS})
   # COST: the public tests wait for it, so it starts early.
   set_tests_properties(public.tshark_runs PROPERTIES FIXTURES_SETUP public_runs COST 400)
+  # "What this capture can tell" (JSON coverage) against what each capture holds.
+  amfol_public_test(NAME public.coverage
+    COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/check_coverage.py @PUBLIC@ ${AMFOL_PUBLIC_RUNS})
+  set_tests_properties(public.coverage PROPERTIES FIXTURES_REQUIRED public_runs)
 endif()

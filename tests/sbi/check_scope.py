@@ -207,13 +207,19 @@ def main():
         pcap = os.path.join(work, "%s-%s.pcap" % (case, "compliant" if comply else "violation"))
         s, oci_frame, during, allowed = build(pcap, case, comply)
         doc = run(wrapper, plugin, pcap)
+        # The entity is the consumer that kept sending (the in stream's client); the overloaded
+        # target (s["entity"]) is named in the summary.
         got = [(f["rule"], f["amf"], f["first_frame"], f["count"], f["frames"])
                for f in doc["findings"] if f["rule"] == "sbi-overload-ignored"]
+        targets = [f["summary"] for f in doc["findings"] if f["rule"] == "sbi-overload-ignored"]
+        if targets and ("kept sending requests to %s " % s["entity"]) not in targets[0]:
+            errors.append("%s: the summary does not name the overloaded target %s: %s"
+                          % (case, s["entity"], targets[0]))
         if comply:
             want = []
         else:
             beyond = during[allowed:]
-            want = [("sbi-overload-ignored", s["entity"], oci_frame, len(beyond), [oci_frame] + beyond)]
+            want = [("sbi-overload-ignored", s["inn"][0], oci_frame, len(beyond), [oci_frame] + beyond)]
             # the numbers this case is about, written out (9 in-scope requests in the window)
             if (len(during), allowed) != (9, s["in_before"] // 2):
                 errors.append("%s: capture has %d in-scope requests, allowance %d" % (case, len(during), allowed))

@@ -13,7 +13,7 @@
 #                        with encrypted application data: all but the ClientHello)
 #                        with the hint "-o tls.keylog_file:..."; no finding;
 #   with -o tls.keylog_file:<log>: the decrypted HTTP/2 is analysed like h2c: 3 load reports,
-#                        2 x 503, sbi-overload-ignored (nrf, count 2, exact frames); no hidden TLS.
+#                        2 x 503, sbi-overload-ignored (amf-1, the consumer, count 2, exact frames); no hidden TLS.
 # Usage: check_tls.py TSHARK_WRAPPER PLUGIN_SO WORKDIR
 import json
 import os
@@ -171,7 +171,7 @@ def main():
     if got != (3, 2, [], None):
         errors.append("with keys: reports, 503s, hidden TLS connections, hint: %s" % (got,))
     f = [(x["rule"], x["amf"], x["first_frame"], x["count"], x["frames"]) for x in d["findings"]]
-    want = [("sbi-overload-ignored", "nrf", m["r1"], 2, [m["r1"], m["p2"], m["r2"], m["p3"]])]
+    want = [("sbi-overload-ignored", "amf-1", m["r1"], 2, [m["r1"], m["p2"], m["r2"], m["p3"]])]   # the consumer
     if f != want:
         errors.append("with keys: findings\n  got  %s\n  want %s" % (f, want))
     tl = out["timeline"] or ""

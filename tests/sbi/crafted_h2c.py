@@ -5,7 +5,8 @@
 #   - without Decode As, Wireshark sees plain TCP and amfol reads nothing;
 #   - with -d tcp.port==29510,http2: an AMF's NFUpdate (load 85) answered 503 + Retry-After 10 +
 #     a malformed 3gpp-Sbi-Oci, two more NFUpdates 2 s and 4 s later (within Retry-After), then a
-#     204 with a valid 3gpp-Sbi-Lci. Expected: sbi-overload-ignored (nrf, count 2) and
+#     204 with a valid 3gpp-Sbi-Lci. Expected: sbi-overload-ignored (the AMF
+#     10.0.0.1 that kept sending, count 2) and
 #     sbi-oci-malformed (nrf, count 1), the parsed fields, Expert Info for the malformed header.
 #   crafted_h2c.py TSHARK_WRAPPER PLUGIN OUTDIR
 import json, os, struct, subprocess, sys
@@ -120,7 +121,7 @@ def main():
     got = sorted((f["rule"], f["amf"], f["first_frame"], f["count"], tuple(f["frames"]))
                  for f in doc["findings"])
     want_f = [("sbi-oci-malformed", "nrf", 5, 1, (5,)),
-              ("sbi-overload-ignored", "nrf", 5, 2, (5, 6, 7, 8))]
+              ("sbi-overload-ignored", "10.0.0.1", 5, 2, (5, 6, 7, 8))]   # the consumer
     if got != want_f:
         errors.append("findings:\n  want %s\n  got  %s" % (want_f, got))
     s = doc["sbi"]

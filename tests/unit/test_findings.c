@@ -2,6 +2,7 @@
 /* test_findings.c: the finding list keeps evidence sorted, capped, and indexed by frame. */
 #include "core/amfol_findings.h"
 #include "core/amfol_rules.h"
+#include "core/amfol_rule_needs.h"
 
 #include <assert.h>
 #include <stdio.h>
@@ -36,7 +37,15 @@ int main(void)
     assert(n == AMFOL_RULE_COUNT && r[0].num == AMFOL_RULE_GNB_IGNORES_OVERLOAD);
     for (size_t i = 0; i < n; i++) {      /* every row complete, ids unique, index == enum */
         assert(r[i].num == (amfol_rule_id)i && amfol_rule_find(r[i].id) == &r[i]);
-        assert(*r[i].title && *r[i].check_next && strncmp(r[i].ts_clause, "TS ", 3) == 0);
+        /* a TS clause, or amfol's policy saying that no "shall" is behind it (and its context) */
+        assert(*r[i].title && *r[i].check_next &&
+               (strncmp(r[i].ts_clause, "TS ", 3) == 0 ||
+                (strncmp(r[i].ts_clause, "amfol policy (no 3GPP \"shall\"", 29) == 0 &&
+                 r[i].severity != AMFOL_SEV_ERROR)));
+        /* one question per rule: what must the capture hold to prove it (declared, N2 or more) */
+        if (amfol_rule_needs((amfol_rule_id)i) == 0)
+            fprintf(stderr, "rule %s declares no evidence need (tap/core/amfol_rule_needs.c)\n", r[i].id);
+        assert(amfol_rule_needs((amfol_rule_id)i) != 0);
         assert(strcmp(amfol_domain_name(r[i].domain), "unknown") != 0);
     }
     assert(strcmp(e->rule, amfol_rule_get(AMFOL_RULE_GNB_IGNORES_OVERLOAD)->id) == 0);

@@ -116,13 +116,13 @@ static void basic(void)
     r = FEED(4, 70.0, 15, 3, A, MO, REGREQ(1));
     assert(!r.in_backoff && r.verdict == AMFOL_VERDICT_NONE);
 
-    /* UE 2: plain reject: the UE runs a random default T3346 (15 to 30 min), the value is not
-     * binding; 3.9 s is before min(60 s, 15 min) under either reading: a violation (issue 9). */
+    /* UE 2: plain reject: the UE runs a random default T3346 (15 to 30 min) whatever the value
+     * sent; 3.9 s is before 15 min: a violation, 896.1 s before the earliest default expiry. */
     r = FEED(5, 1.0, 15, 10, A, MO, REGREQ(2));
     r = FEED(6, 1.1, 4, 10, 110, A, 0x7e, 0x00, 0x44, 0x16, 0x5f, 0x01, 0x21);
     assert(r.timer_not_binding && r.backoff_timer == 3346);
     r = FEED(7, 5.0, 15, 11, A, MO, REGREQ(2));
-    assert(r.in_backoff && r.verdict == AMFOL_VERDICT_VIOLATION && fabs(r.to_expiry_s - 56.1) < 1e-9);
+    assert(r.in_backoff && r.verdict == AMFOL_VERDICT_VIOLATION && fabs(r.to_expiry_s - 896.1) < 1e-9);
 
     /* UE 3: emergency registration rejected for congestion; its emergency retry is allowed. */
     r = FEED(8, 2.0, 15, 20, A, MO, REGREQ_EMERG(3));
@@ -184,10 +184,10 @@ static void basic(void)
     r = FEED(30, 31.0, 46, 71, 170, A, REGREQ(8));
     assert(r.linked_by == AMFOL_LINK_AMF_UE_ID && r.in_backoff && r.verdict == AMFOL_VERDICT_ALLOWED);
 
-    /* UE 2 again, after the 60 s given but inside the default range (up to 30 min): still
-     * uncertain, never a violation; after 30 min it is on time. */
-    r = FEED(31, 200.0, 15, 12, A, MO, REGREQ(2));
-    assert(r.in_backoff && r.verdict == AMFOL_VERDICT_UNCERTAIN && fabs(r.to_expiry_s - 1601.1) < 1e-6);
+    /* UE 2 again, after 15 min but inside the default range (up to 30 min): uncertain, never a
+     * violation; after 30 min it is on time. */
+    r = FEED(31, 1000.0, 15, 12, A, MO, REGREQ(2));
+    assert(r.in_backoff && r.verdict == AMFOL_VERDICT_UNCERTAIN && fabs(r.to_expiry_s - 801.1) < 1e-6);
     r = FEED(32, 1802.0, 15, 13, A, MO, REGREQ(2));
     assert(!r.in_backoff && r.verdict == AMFOL_VERDICT_NONE);
 

@@ -232,7 +232,9 @@ static void test_ignored(bool comply)
         CHECK(x == NULL);
     } else {
         amfol_frame want[] = { 21, 22, 23 };
-        CHECK(x && strcmp(x->amf, "nrf") == 0 && x->first_frame == 21 && x->count == 2 &&
+        /* the consumer that kept sending is the entity; the overloaded NRF is in the summary */
+        CHECK(x && strcmp(x->amf, "10.0.0.1") == 0 && strstr(x->summary, "kept sending requests to nrf") &&
+              x->first_frame == 21 && x->count == 2 &&
               frames_are(x, want, 3));
     }
     amfol_engine_free(e);
@@ -259,7 +261,7 @@ static void test_oci_reduction(void)
     for (int i = 0; i < 4; i++)   /* 4 requests where 2 are allowed */
         nf_update(e, f++, 1050.0 + i * 10, "10.0.0.1:40000", 1, sid += 2, ID1, 30);
     const amfol_findings *fs = amfol_engine_finish(e);
-    const amfol_finding *x = find(fs, AMFOL_RULE_SBI_OVERLOAD_IGNORED, "nrf");
+    const amfol_finding *x = find(fs, AMFOL_RULE_SBI_OVERLOAD_IGNORED, "10.0.0.1");
     amfol_frame want[] = { oci_frame, oci_frame + 3, oci_frame + 4 };
     CHECK(x && x->count == 2 && frames_are(x, want, 3));
     amfol_engine_free(e);
@@ -376,7 +378,7 @@ static void test_moves(int amf2_set)
     const amfol_finding *co = find(fs, AMFOL_RULE_CASCADING_OVERLOAD, "amf-2");
     amfol_frame want_co[] = { 50, 60, 62, 70 };   /* START, the two moves, START */
     CHECK(co && co->first_frame == 70 && co->count == 2 && frames_are(co, want_co, 4));
-    CHECK(co->severity == AMFOL_SEV_ERROR);    /* after moves from the overloaded AMF */
+    CHECK(co->severity == AMFOL_SEV_WARNING);  /* after moves from the overloaded AMF: no "shall", at most a warning */
     CHECK(find(fs, AMFOL_RULE_CASCADING_OVERLOAD, "amf-1") == NULL);
 
     GString *t = g_string_new(NULL);

@@ -139,6 +139,16 @@ static void test_oci_lists_and_scopes(void)
     bad_oci(TS_VP "SCP-FQDN: scp1; S-NSSAI: 1; DNN: a", "not allowed");
     bad_oci(TS_VP "NF-Set: set1; NF-Inst: 54804518-4191-46b3-955c-ac631f953ed8", "NF-Inst");
     bad_oci(TS_VP "NF-Set: set1; Service-Name: namf-comm", "Service-Name");
+    /* TS 29.500 Rel-18 ABNF: nfConsumerScope allows NF-Inst after NFC-Service-Instance and
+     * Service-Name after NFC-Set: valid headers, never sbi-oci-malformed. */
+    CHECK(amfol_olc_parse_oci(TS_VP "NFC-Service-Instance: si-1; NF-Inst: 54804518-4191-46b3-955c-ac631f953ed8", &h) &&
+          !h.malformed && h.el[0].scope == AMFOL_OLC_SCOPE_NFC_SERVICE_INSTANCE);
+    CHECK(amfol_olc_parse_oci(TS_VP "NFC-Set: set-c; Service-Name: nudm-sdm", &h) && !h.malformed &&
+          h.el[0].scope == AMFOL_OLC_SCOPE_NFC_SET);
+    bad_oci(TS_VP "NFC-Service-Instance: si-1; NF-Inst: not-a-uuid", "NF-Inst");
+    bad_oci(TS_VP "NFC-Service-Set: ss; Service-Name: nudm-sdm", "Service-Name");
+    bad_oci(TS_VP "NFC-Instance: 54804518-4191-46b3-955c-ac631f953ed8; NF-Inst: 54804518-4191-46b3-955c-ac631f953ed8",
+            "NF-Inst");
     bad_oci(TS_VP "NF-Set: set1; Relative-Capacity: 50%", "Relative-Capacity");  /* LCI only */
     bad_oci(TS_VP "Callback-Uri: http://a/1 &http://a/2", "Callback-Uri");
     amfol_olc_header l;

@@ -27,6 +27,12 @@ if(NOT AMFOL_UNIT_NO_CTEST)
       COMMAND ${Python3_EXECUTABLE} ${_unit_top}/tests/unit/check_structure.py ${_unit_top})
     add_test(NAME core.structure_selftest
       COMMAND ${Python3_EXECUTABLE} ${_unit_top}/tests/unit/check_structure.py --self-test ${_unit_top})
-    set_tests_properties(core.structure core.structure_selftest PROPERTIES LABELS unit)
+    # The catalogue and docs/faults.md cite the same clause for each rule.
+    add_test(NAME core.catalogue_clauses
+      COMMAND ${Python3_EXECUTABLE} ${_unit_top}/tests/unit/check_clauses.py ${_unit_top})
+    add_test(NAME core.catalogue_clauses_selftest
+      COMMAND ${Python3_EXECUTABLE} ${_unit_top}/tests/unit/check_clauses.py --self-test ${_unit_top})
+    set_tests_properties(core.structure core.structure_selftest core.catalogue_clauses
+                         core.catalogue_clauses_selftest PROPERTIES LABELS unit)
   endif()
 endif()
