@@ -97,19 +97,20 @@ static void cell_acc_free(gpointer p)
     g_free(x);
 }
 
-/* A gNB may reject exempt access for its own congestion: exempt-access-rejected needs at least
- * MIN_EXEMPT_REJECTS such rejects, clearly above (one-sided Poisson, P_LIMIT) the cell's
- * exempt-cause reject rate in the baseline window before the episode. */
-static bool exempt_rejects_clearly_above(amfol_engine *e, const cell_acc *x, double *expected)
+/* A gNB may reject for its own congestion: exempt-access-rejected (exempt class) and the
+ * wrong-class part of gnb-over-sheds (classes the action does not name) need at least `min` such
+ * rejects, clearly above (one-sided Poisson, P_LIMIT) the cell's reject rate of that class in the
+ * baseline window before the episode. */
+static bool rejects_clearly_above(amfol_engine *e, const cell_acc *x, int klass, uint32_t min, double *expected)
 {
     amfol_rrc *s = e->rrc;
     const rrc_segment *sg = rrc_seg(s, x->seg);
     *expected = 0.0;
-    if (!sg || x->rejects < MIN_EXEMPT_REJECTS)
+    if (!sg || x->rejects < min)
         return false;
     amfol_time from = rrc_episode_first_start(s, sg);
     double span_b;
-    uint32_t k_b = rrc_rejects_before(e, x->cell, sg, AMFOL_RRC_CLASS_EXEMPT, from, &span_b);
+    uint32_t k_b = rrc_rejects_before(e, x->cell, sg, klass, from, &span_b);
     if (span_b <= 0)
         return true;
     double during = e->cap.last_time - from;
@@ -249,6 +250,7 @@ void amfol_rrc_finish(amfol_engine *e, amfol_findings *out)
             cell_acc *x = cell_acc_get(wrong, gnb, r->cell, r->seg);
             if (x) {
                 x->rejects++;
+                x->last_reject_time = r->answer_time;
                 rrc_add_frame(x->frames, r->answer_frame);
                 if (!x->first_reject)
                     x->first_reject = r->answer_frame;
@@ -280,7 +282,7 @@ void amfol_rrc_finish(amfol_engine *e, amfol_findings *out)
     for (guint k = 0; k < exempt->len; k++) {
         cell_acc *x = g_ptr_array_index(exempt, k);
         double expected;
-        if (!exempt_rejects_clearly_above(e, x, &expected))
+        if (!rejects_clearly_above(e, x, AMFOL_RRC_CLASS_EXEMPT, MIN_EXEMPT_REJECTS, &expected))
             continue;
         amfol_finding *f = rrc_new_finding(out, AMFOL_RULE_EXEMPT_ACCESS_REJECTED, NULL, x->gnb, rrc_cell_name(s, x->cell));
         if (f) {
@@ -295,7 +297,14 @@ void amfol_rrc_finish(amfol_engine *e, amfol_findings *out)
     for (guint k = 0; k < wrong->len; k++) {
         cell_acc *x = g_ptr_array_index(wrong, k);
         const rrc_segment *sg = rrc_seg(s, x->seg);
-        if ((x->rejects < MIN_WRONG_CLASS && !x->ratio_segments) || !sg)
+        double expected = 0.0;
+        /* wrong-class rejects count only above the cell's own pre-episode rate of them */
+        if (!rejects_clearly_above(e, x, AMFOL_RRC_CLASS_OTHER, MIN_WRONG_CLASS, &expected)) {
+            /* their frames came first (the ratio test's follow): drop them from the evidence */
+            g_array_remove_range(x->frames, 0, MIN(x->rejects, x->frames->len));
+            x->rejects = 0;
+        }
+        if ((x->rejects == 0 && !x->ratio_segments) || !sg)
             continue;
         amfol_finding *f = rrc_new_finding(out, AMFOL_RULE_GNB_OVER_SHEDS, rrc_assoc_amf_name(e, sg->assoc), x->gnb,
                                        rrc_cell_name(s, x->cell));
@@ -313,8 +322,9 @@ void amfol_rrc_finish(amfol_engine *e, amfol_findings *out)
                                       sg->start_frame);
         else
             amfol_finding_set_summary(f, "%u RRC requests of classes the overload action does not name (neither shed "
-                                      "nor exempt) were rejected; the first under OVERLOAD START frame %u (%s)",
-                                      x->rejects, sg->start_frame, rrc_action_text(sg->action));
+                                      "nor exempt) were rejected (%.1f expected at the cell's pre-episode reject rate "
+                                      "of those classes); the first under OVERLOAD START frame %u (%s)",
+                                      x->rejects, expected, sg->start_frame, rrc_action_text(sg->action));
     }
     g_ptr_array_free(exempt, TRUE);
     g_ptr_array_free(wrong, TRUE);

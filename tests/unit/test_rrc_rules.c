@@ -584,6 +584,32 @@ static void test_same_waittime_not_bunched(void)
     amfol_engine_free(e);
 }
 
+/* gnb-over-sheds, wrong class, has the baseline check of exempt-access-rejected: a cell that
+ * rejected mo-Signalling for its own congestion at 1 every 4 s for 60 s before a START "reject
+ * non-emergency MO DT" and goes on at that rate is not over-shedding (the violating twin, no
+ * rejects before, is test_wrong_class); 3 a second under it are. */
+static void test_wrong_class_baseline(void)
+{
+    for (int violate = 0; violate < 2; violate++) {
+        amfol_engine *e = fresh();
+        for (int i = 0; i < 15; i++)
+            attempt(e, 1001.0 + 4 * i, CELL1, AMFOL_CAUSE_MO_SIGNALLING, 'R', 5, NULL);
+        amfol_frame st = start(e, 1062.0, AMFOL_ACTION_REJECT_NON_EMERGENCY_MO_DT, AMFOL_ABSENT);
+        int n_rej = violate ? 30 : 5;
+        for (int i = 0; i < n_rej; i++)
+            attempt(e, 1064.0 + (violate ? i / 3.0 : 4 * i), CELL1, AMFOL_CAUSE_MO_SIGNALLING, 'R', 5, NULL);
+        const amfol_findings *f = amfol_engine_finish(e);
+        int n;
+        const amfol_finding *x = only(f, AMFOL_RULE_GNB_OVER_SHEDS, &n);
+        if (violate)
+            CHECK(n == 1 && x->first_frame == st && x->count == 30 && x->n_frames == 31 &&
+                  strstr(x->summary, "expected at the cell's pre-episode reject rate"));
+        else
+            CHECK(n == 0 && radio_count(f) == 0);
+        amfol_engine_free(e);
+    }
+}
+
 /* Rejecting a class the action does not name (mo-Signalling under action 0), across a replacing
  * START: one finding per gNB and cell, anchored on the START of the first such reject. */
 static void test_wrong_class(void)
@@ -908,6 +934,7 @@ int main(void)
     test_released_not_pass_through();
     test_protected_slice_and_unanswered();
     test_wrong_class();
+    test_wrong_class_baseline();
     test_cell_map();
     test_mac_rnti_matching();
     test_slice_blocked();
