@@ -70,6 +70,9 @@ def phase_truth(chains, lo, hi, last_time):
 def main():
     wrapper, plugin, synth, ini, out = sys.argv[1:6]
     ciphered = "--ciphered" in sys.argv[6:]
+    # --rebalance: a scenario with F1 and UE moves: the counts per type and the re-balancing figures
+    # (the truth's chains start at the NAS request; with F1 amfol starts them at the RRC request)
+    rebalance = "--rebalance" in sys.argv[6:]
     os.makedirs(out, exist_ok=True)
     name = os.path.splitext(os.path.basename(ini))[0]
     cap = os.path.join(out, name + ".pcapng")
@@ -86,6 +89,7 @@ def main():
     chains = [dict(zip(["amf", "first", "end", "outcome", "turned", "emergency", "high", "registration", "backoff"],
                        c)) for c in exp["chains"]]
     last_time, first_time = truth["last_time"], truth["first_time"]
+    moved = []
     for amf_truth in truth["amfs"]:
         amf = amf_truth["name"]
         want = exp["amfs"][amf]
@@ -101,6 +105,17 @@ def main():
             check("%s service.%s" % (amf, m), k["service"][m], want["service"][tm])
         check("%s service.outcome_unknown" % amf, k["service"].get("outcome_unknown", 0),
               want["service"]["outcome_unknown"])
+        if rebalance:
+            for rb in k["tradeoffs"]["rebalancing"]:
+                target = exp["amfs"][rb["target"]]["mobility"]
+                check("%s->%s moves = mobility registrations at the target" % (amf, rb["target"]), rb["moves"],
+                      target["requests"])
+                check("%s->%s registered_at_target" % (amf, rb["target"]), rb["registered_at_target"], rb["moves"])
+                check("%s->%s mobility rejects at the target" % (amf, rb["target"]),
+                      rb["mobility_rejects_at_target"], target["rejects"])
+                near("%s->%s moves_per_s" % (amf, rb["target"]), rb["moves_per_s"], rb["moves"] / rb["window_s"])
+                moved.append(rb["moves"])
+            continue
         mine = [c for c in chains if c["amf"] == amf]
         # time to register: every chain that ended with a registration accept
         ttr = [c["end"] - c["first"] for c in mine if c["outcome"] == "success" and c["registration"]]
@@ -160,6 +175,8 @@ def main():
             said = [n for n in notes if "ciphered" in n and (" %d registration" % unknown) in n]
             if unknown == 0 or not said:
                 fails.append("%s: ciphered rejects (%d) not said in not_counted %r" % (amf, unknown, notes))
+    if rebalance and not any(moved):
+        fails.append("no UE moved: the re-balancing figures were not checked")
     summary = {a["name"]: {x: exp["amfs"][a["name"]][x] for x in KINDS} for a in truth["amfs"]}
     print("%s: %d chains; %s" % (name, len(chains), json.dumps(summary)))
     if fails:

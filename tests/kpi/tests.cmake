@@ -22,6 +22,12 @@ if(AMFOL_SYNTH)
                      ${AMFOL_SYNTH} ${KPI_TESTS}/scenarios/${name}.ini ${KPI_OUT}/${name} ${_extra})
     set_tests_properties(kpi.truth.${name} PROPERTIES TIMEOUT 240 LABELS kpi)
   endforeach()
+  # Re-balancing: UEs moved per second against the failures during the moves (docs/kpi.md).
+  add_test(NAME kpi.truth.rebalance-loaded-target
+           COMMAND ${Python3_EXECUTABLE} ${KPI_TESTS}/check_kpi.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
+                   ${AMFOL_SYNTH} ${PROJECT_SOURCE_DIR}/testcaptures/scenarios/rebalance-loaded-target.ini
+                   ${KPI_OUT}/rebalance-loaded-target --rebalance)
+  set_tests_properties(kpi.truth.rebalance-loaded-target PROPERTIES TIMEOUT 240 LABELS kpi)
 endif()
 
 # The public captures' registration counts against tshark display filters (no plugin), on the
