@@ -14,7 +14,6 @@
 
 /* Our index in packet-amfol.c's module order: the walk tags each field with it. */
 #define NAS_MODULE_INDEX AMFOL_MOD_NAS
-#define NAS_MAX_PER_FRAME 8
 
 /* The Wireshark fields the NAS glue reads (amfol_glue.h, "Field lists"). The UE's NGAP ids come
  * with the NGAP event the N2 glue made (ev.ngap): read once. The NAS-PDU IEs themselves
@@ -171,10 +170,17 @@ static bool ie_before(const amfol_nas_ref *r, int k, const field_info *fi)
 
 static void *nas_analyze(amfol_frame_ctx *ctx)
 {
-    amfol_nas_result tmp[NAS_MAX_PER_FRAME];
+    /* Every NAS message of the frame (a load generator bundles 170 NGAP PDUs, each with its
+     * NAS-PDU): at most one per NAS-PDU IE read from the bytes and one per item field. */
+    int cap = ctx->n_nas_pdus;
+    for (int i = 0; i < ctx->n_fields; i++)
+        cap += ctx->fields[i].module == NAS_MODULE_INDEX && ctx->fields[i].slot == NASF_NAS_PDU_ITEM;
+    if (cap == 0)
+        return NULL;
+    amfol_nas_result *tmp = wmem_alloc_array(ctx->pinfo->pool, amfol_nas_result, cap);
     int n = 0, j = 0;                  /* j: the next of ctx->nas_pdus */
     /* The item fields in tree order, and before each the NAS-PDU IEs that precede it. */
-    for (int i = 0; i <= ctx->n_fields && n < NAS_MAX_PER_FRAME; i++) {
+    for (int i = 0; i <= ctx->n_fields && n < cap; i++) {
         const amfol_fieldref *f = i < ctx->n_fields ? &ctx->fields[i] : NULL;
         if (f && (f->module != NAS_MODULE_INDEX || f->slot != NASF_NAS_PDU_ITEM))
             continue;
@@ -182,15 +188,15 @@ static void *nas_analyze(amfol_frame_ctx *ctx)
         if (f && (!f->fi || !f->fi->hfinfo || !strstr(nas_field_names[f->slot], f->fi->hfinfo->abbrev)))
             continue;
         int k = f ? ngap_of(ctx, i) : -1;
-        for (; j < ctx->n_nas_pdus && n < NAS_MAX_PER_FRAME && (!f || (k >= 0 && ie_before(&ctx->nas_pdus[j], k, f->fi))); j++)
+        for (; j < ctx->n_nas_pdus && n < cap && (!f || (k >= 0 && ie_before(&ctx->nas_pdus[j], k, f->fi))); j++)
             feed(ctx, ctx->nas_pdus[j].ngap, ctx->nas_pdus[j].bytes, ctx->nas_pdus[j].len, tmp, &n);
-        if (!f || k < 0 || n >= NAS_MAX_PER_FRAME)
+        if (!f || k < 0 || n >= cap)
             continue;
         size_t len = 0;
         const uint8_t *bytes = amfol_fi_bytes(f->fi, &len);
         feed(ctx, k, bytes, len, tmp, &n);
     }
-    nas_pdu_rec packed[NAS_MAX_PER_FRAME];
+    nas_pdu_rec *packed = wmem_alloc_array(ctx->pinfo->pool, nas_pdu_rec, MAX(n, 1));
     for (int j2 = 0; j2 < n; j2++)
         pack(&packed[j2], &tmp[j2]);
     return amfol_keep_packed(packed, n, &nas_item_layout);

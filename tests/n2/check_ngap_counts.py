@@ -117,6 +117,10 @@ def one_capture(wrapper, plugin, workdir, pcap, truth, opts, rules=None):
           "%s: tshark %d and amfol %d NGAP PDUs == truth %d" % (name, ts_pdus, pdus, exp["ngap_pdus"]))
     check(ts_ium == exp["initial_ue_messages"] and ium == exp["initial_ue_messages"],
           "%s: tshark %d and amfol %d INITIAL UE MESSAGEs == truth %d" % (name, ts_ium, ium, exp["initial_ue_messages"]))
+    # Every NAS-PDU of every bundled PDU is read too: the REGISTRATION REQUESTs and the answers'
+    # AUTHENTICATION REQUESTs.
+    nas = exp["initial_ue_messages"] + exp["answered"] - exp.get("overload_releases", 0)
+    check(doc["nas"]["messages"] == nas, "%s: NAS messages %d == truth %d" % (name, doc["nas"]["messages"], nas))
     # The AMF fell silent: the last frame's time (heartbeats) closes every request it left.
     ser = doc["amfs"][0]["symptoms"] if len(doc["amfs"]) == 1 else None
     if ser:
