@@ -46,6 +46,8 @@ static const unsigned needs[AMFOL_RULE_COUNT] = {
     /* Overload without control: the AMF's answers (N2) and its NAS rejects. */
     [AMFOL_RULE_OVERLOAD_CONTROL_ABSENT] = N2 | NAS,
     [AMFOL_RULE_OVERLOAD_CONTROL_LATE] = N2 | NAS,
+    /* The gNB's next NG SETUP after an NG SETUP FAILURE with Time To Wait: both on N2. */
+    [AMFOL_RULE_NG_SETUP_BEFORE_TIME_TO_WAIT] = N2,
 };
 
 unsigned amfol_rule_needs(amfol_rule_id rule)
