@@ -224,7 +224,8 @@ static void phase_row(amfol_rows *t, amfol_engine *e, const char *name, amfol_ti
     amfol_rows_add(t);
     amfol_rows_str(t, PH_NAME, name);
     amfol_rows_real(t, PH_FROM, from - e->cap.first_time);
-    amfol_rows_real(t, PH_TO, (to > end ? end : to) - e->cap.first_time);
+    /* an open phase (no next START, no STOP) and a damaged capture's times end at the capture's end */
+    amfol_rows_real(t, PH_TO, (!isfinite(to) || to > end || to < from ? end : to) - e->cap.first_time);
     amfol_rows_uint(t, PH_UES, c.ues);
     amfol_rows_uint(t, PH_TURNED, c.turned_away);
     amfol_rows_uint(t, PH_TURNED_RRC, c.turned_away_rrc);

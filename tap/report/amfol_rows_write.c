@@ -5,6 +5,7 @@
 #include "amfol_rows_write.h"
 
 #include <inttypes.h>
+#include <math.h>
 #include <string.h>
 
 static void json_cell(json_dumper *d, const amfol_rows *t, size_t row, size_t col)
@@ -19,7 +20,12 @@ static void json_cell(json_dumper *d, const amfol_rows *t, size_t row, size_t co
     case AMFOL_CELL_STR: json_dumper_value_string(d, x->v.s); break;
     case AMFOL_CELL_UINT: json_dumper_value_anyf(d, "%" PRIu64, x->v.u); break;
     case AMFOL_CELL_INT: json_dumper_value_anyf(d, "%" PRId64, x->v.i); break;
-    case AMFOL_CELL_REAL: json_dumper_value_anyf(d, c->json_fmt ? c->json_fmt : "%.6g", x->v.d); break;
+    case AMFOL_CELL_REAL:   /* JSON has no inf or NaN: a value a damaged capture made endless is null */
+        if (isfinite(x->v.d))
+            json_dumper_value_anyf(d, c->json_fmt ? c->json_fmt : "%.6g", x->v.d);
+        else
+            json_dumper_value_anyf(d, "null");
+        break;
     case AMFOL_CELL_BOOL: json_dumper_value_anyf(d, x->v.b ? "true" : "false"); break;
     case AMFOL_CELL_TABLE: amfol_rows_json(d, x->v.t); break;
     }
