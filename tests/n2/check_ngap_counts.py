@@ -20,10 +20,13 @@ says it could not read == the frames a dissector stopped before the postdissecto
 [flood] scenario's ground truth): a second run with -o gui.max_tree_depth:5000, in which tshark
 and amfol read every PDU, and both counts equal the truth's exactly.
 """
+import atexit
 import json
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "public"))
@@ -41,11 +44,25 @@ def check(ok, what):
         failures.append(what)
 
 
+_stage = []
+
+
+def stage():
+    """The plugin's staging folder: under /tmp, not in the build folder, which the unprivileged
+    tshark cannot reach when the clone sits in a folder only root may enter (CI's)."""
+    if not _stage:
+        d = tempfile.mkdtemp(prefix="amfol-ngap-counts.")
+        os.chmod(d, 0o755)
+        atexit.register(shutil.rmtree, d, True)
+        _stage.append(d)
+    return _stage[0]
+
+
 def run(wrapper, plugin, pcap, opts, workdir):
     cmd = [wrapper, plugin, "-r", pcap, "-2", "-T", "fields", "-E", "occurrence=a", "-E", "aggregator=,",
            "-E", "separator=/t"] + sum([["-e", f] for f in FIELDS], []) + ["-z", "amfol,json"] + list(opts)
     r = subprocess.run(cmd, capture_output=True, text=True, timeout=600,
-                       env=dict(os.environ, AMFOL_STAGE=os.path.join(workdir, "stage")))
+                       env=dict(os.environ, AMFOL_STAGE=stage()))
     if r.returncode != 0:
         check(False, "%s: tshark exit %d: %s" % (pcap, r.returncode, r.stderr[-300:]))
         return None
@@ -171,8 +188,6 @@ def main():
     if len(sys.argv) < 6:
         sys.exit(__doc__)
     wrapper, plugin, workdir, mode, target = sys.argv[1:6]
-    if mode != "run":
-        os.makedirs(os.path.join(workdir, "stage"), exist_ok=True)
     rest = sys.argv[6:]
     if mode == "capture":
         truth = rest[0] if rest and rest[0] != "--" else None
