@@ -46,7 +46,7 @@
 #include "amfol_compat.h"
 
 #include <stddef.h>
-#include "core/amfol_engine.h"
+#include "engine/amfol_engine.h"
 #include "core/amfol_dedup.h"
 
 /* The glue modules, in the order the core runs them (n2 first: it fills ctx->ngap for the

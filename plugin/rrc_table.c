@@ -51,6 +51,7 @@ static tap_packet_status rrc_table_packet(void *tapdata, packet_info *pinfo _U_,
     if (t->num_elements > SMALL_TABLE_ROWS && rec->frame < rrc_state.last_rebuild + REBUILD_EVERY)
         return TAP_PACKET_DONT_REDRAW;
     /* Rows are the module's rows in its (append-only) order, every one rewritten. */
+    amfol_engine_finish(rec->engine);   /* expires the requests still waiting at the end */
     amfol_rows *rows = amfol_rrc_table_rows(rec->engine);
     amfol_table_put_rows(t, rrc_fields, n_rrc_fields, rows);
     amfol_rows_free(rows);

@@ -2,8 +2,8 @@
 /* amfol_module.h: what an analysis module (tap/n2, tap/rrc, tap/nas, tap/sbi, ...) is to the
  * engine: a name and the event handlers it registers. The engine (amfol_engine.c, `modules[]`)
  * calls every registered handler of an event kind, in table order; no module calls another
- * module's handlers. Modules include this header and amfol_engine_internal.h, never
- * amfol_engine.h (the plugin's view), so tap/ has no include cycle.
+ * module's handlers. Modules include this header and amfol_context.h, never
+ * tap/engine/amfol_engine.h (the plugin's view, a higher floor), so tap/ has no include cycle.
  *
  * Registering: define `const amfol_module amfol_<name>_module = { .name = ..., .on_nas = ... }`
  * in the module's main .c, declare it in its public header, add it to `modules[]`.
@@ -32,7 +32,7 @@ typedef struct amfol_module {
      * handler gets the caller's result struct as `result` (the type the module's public header
      * names, e.g. amfol_n2_result for NGAP). Every other handler of that kind gets NULL. */
     unsigned owns;
-    /* State: created with the engine, freed with it (e->n2, e->rrc, ... in amfol_engine_internal.h);
+    /* State: created with the engine, freed with it (e->n2, e->rrc, ... in amfol_context.h);
      * both NULL for a module without state (tap/correlate). */
     void (*create)(amfol_engine *e);
     void (*destroy)(amfol_engine *e);

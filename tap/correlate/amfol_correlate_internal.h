@@ -3,7 +3,7 @@
 #ifndef AMFOL_CORRELATE_INTERNAL_H
 #define AMFOL_CORRELATE_INTERNAL_H
 
-#include "../core/amfol_engine_internal.h"
+#include "../core/amfol_context.h"
 
 /* amfol_correlate_amf_set.c: N2 overload episodes joined with the SBI side of an AMF Set. */
 void corr_nrf_load_stale(amfol_engine *e, amfol_findings *out);

@@ -4,7 +4,7 @@
 #define AMFOL_COVERAGE_INTERNAL_H
 
 #include "amfol_coverage.h"
-#include "../core/amfol_engine_internal.h"
+#include "../core/amfol_context.h"
 
 typedef struct cov_assoc {
     uint64_t pdus;

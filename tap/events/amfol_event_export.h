@@ -6,7 +6,7 @@
 #ifndef AMFOL_EVENT_EXPORT_H
 #define AMFOL_EVENT_EXPORT_H
 
-#include "core/amfol_engine.h"
+#include "engine/amfol_engine.h"
 
 #include <stdio.h>
 

@@ -9,7 +9,7 @@
 #ifndef AMFOL_EVENT_REPLAY_H
 #define AMFOL_EVENT_REPLAY_H
 
-#include "core/amfol_engine.h"
+#include "engine/amfol_engine.h"
 
 #include <glib.h>
 

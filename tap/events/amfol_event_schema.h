@@ -5,7 +5,7 @@
 #ifndef AMFOL_EVENT_SCHEMA_H
 #define AMFOL_EVENT_SCHEMA_H
 
-#include "core/amfol_engine.h"
+#include "engine/amfol_engine.h"
 
 #include <stddef.h>
 

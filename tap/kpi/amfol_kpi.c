@@ -5,7 +5,7 @@
  * success, with the delay its levers (T3346, waitTime, the AMF's answers) account for. */
 #include "amfol_kpi_internal.h"
 #include "../core/amfol_3gpp.h"
-#include "../core/amfol_engine_internal.h"
+#include "../core/amfol_context.h"
 #include "../n2/amfol_n2.h"      /* AMF names of associations */
 
 #include <math.h>

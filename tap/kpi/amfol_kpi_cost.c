@@ -4,7 +4,7 @@
  * end, emergency and high-priority attempts, the delay per lever) and the trade-off figures of
  * T3346 and of re-balancing (docs/kpi.md). Computed from the chains of attempts on demand. */
 #include "amfol_kpi_internal.h"
-#include "../core/amfol_engine_internal.h"
+#include "../core/amfol_context.h"
 #include "../n2/amfol_n2.h"      /* the AMF's episodes */
 #include "../sbi/amfol_sbi.h"    /* UE moves of re-balancing */
 

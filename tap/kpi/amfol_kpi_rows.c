@@ -5,7 +5,7 @@
  * generic; the definitions are in docs/kpi.md. */
 #include "amfol_kpi_internal.h"
 #include "../core/amfol_3gpp.h"
-#include "../core/amfol_engine_internal.h"
+#include "../core/amfol_context.h"
 #include "../symptoms/amfol_symptoms.h"   /* the bucket scheme of the symptom series */
 
 #include <math.h>

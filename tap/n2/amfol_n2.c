@@ -2,7 +2,7 @@
 /* amfol_n2.c: the N2 module's front: state lifecycle, per-PDU dispatch, and the queries the
  * other modules use (is this association's / AMF's / cell's AMF in overload at time t?). */
 #include "amfol_n2_internal.h"
-#include "../core/amfol_engine_internal.h"
+#include "../core/amfol_context.h"
 
 #include <string.h>
 

@@ -145,7 +145,15 @@ const char *amfol_n2_assoc_amf_name(const amfol_n2 *n2, int assoc);
 
 /* Reports */
 void amfol_n2_report_timeline(amfol_engine *e, GString *out);
-void amfol_n2_report_json(amfol_engine *e, json_dumper *d);   /* the "amfs" and "gnbs" members */
+/* The per-AMF child tables of amfs[] that modules on higher floors make (amfs[].symptoms,
+ * amfs[].kpi): the JSON report hands N2 their row builders, so N2 includes neither. */
+typedef amfol_rows *(*amfol_n2_amf_rows_fn)(amfol_engine *e, const char *amf);
+typedef struct amfol_n2_amf_children {
+    amfol_n2_amf_rows_fn symptoms;   /* amfs[].symptoms */
+    amfol_n2_amf_rows_fn kpi;        /* amfs[].kpi */
+} amfol_n2_amf_children;
+/* The "amfs" and "gnbs" members; `children` (or NULL) adds the per-AMF child tables. */
+void amfol_n2_report_json(amfol_engine *e, json_dumper *d, const amfol_n2_amf_children *children);
 /* The STOP frame that ended an overload in force on association `assoc` since before the
  * capture began (TS 38.413 §8.7.8), 0 when none: frames of the association before it were in
  * overload. Known once the frames up to that STOP were fed (tshark -2, the GUI). */

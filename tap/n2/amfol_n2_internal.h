@@ -6,7 +6,7 @@
 
 #include "../core/amfol_u64map.h"
 #include "amfol_n2.h"
-#include "../core/amfol_engine_internal.h"
+#include "../core/amfol_context.h"
 
 #define N2_MAX_AMFS              64
 #define N2_MAX_ASSOCS            1024

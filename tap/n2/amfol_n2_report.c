@@ -3,10 +3,10 @@
  * amfol_n2_rows.c), the "amfs" and "gnbs" members of -z amfol,json (the same rows through the
  * generic writer, docs/output.md) and the diagnosis headline. */
 #include "amfol_n2_rows.h"
-#include "../core/amfol_engine_internal.h"
+#include "../core/amfol_context.h"
 #include "../core/amfol_rules.h"
-#include "../report/amfol_rows_line.h"
-#include "../report/amfol_rows_write.h"
+#include "../core/amfol_rows_line.h"
+#include "../core/amfol_rows_write.h"
 
 #include <inttypes.h>
 #include <string.h>
@@ -121,7 +121,7 @@ static void timeline_amf(const amfol_rows *t, size_t m, GString *out)
 
 void amfol_n2_report_timeline(amfol_engine *e, GString *out)
 {
-    amfol_rows *t = n2_report_rows(e, false);
+    amfol_rows *t = n2_report_rows(e, NULL);
     uint64_t amfs = amfol_rows_get_uint(t, 0, N2R_AMF_COUNT), assocs = amfol_rows_get_uint(t, 0, N2R_ASSOC_COUNT);
     g_string_append_printf(out, "N2: %" PRIu64 " NGAP PDUs, %" PRIu64 " AMF%s, %" PRIu64 " gNB association%s\n",
                            amfol_rows_get_uint(t, 0, N2R_PDUS), amfs, plural(amfs), assocs, plural(assocs));
@@ -138,9 +138,9 @@ void amfol_n2_report_timeline(amfol_engine *e, GString *out)
 
 /* ---- JSON: the generic writer over the same rows ------------------------------------------ */
 
-void amfol_n2_report_json(amfol_engine *e, json_dumper *d)
+void amfol_n2_report_json(amfol_engine *e, json_dumper *d, const amfol_n2_amf_children *children)
 {
-    amfol_rows *t = n2_report_rows(e, true);
+    amfol_rows *t = n2_report_rows(e, children);
     amfol_rows_json_members(d, t);     /* "amfs", "gnbs" */
     amfol_rows_free(t);
 }
@@ -193,7 +193,7 @@ static void headline_episode(const amfol_rows *amfs, size_t m, const amfol_rows 
 
 void amfol_n2_report_headline(amfol_engine *e, GString *out)
 {
-    amfol_rows *t = n2_report_rows(e, false);
+    amfol_rows *t = n2_report_rows(e, NULL);
     const amfol_rows *amfs = amfol_rows_get_table(t, 0, N2R_AMFS);
     size_t episodes = 0;
     for (size_t m = 0; m < amfol_rows_count(amfs); m++) {

@@ -5,9 +5,7 @@
  * "gnbs" members of -z amfol,json (docs/output.md); the N2 timeline text reads the same rows
  * (amfol_n2_report.c), so no report walks the N2 state a second time. */
 #include "amfol_n2_rows.h"
-#include "../core/amfol_engine_internal.h"
-#include "../symptoms/amfol_symptoms.h"   /* amfs[].symptoms (issue 14) */
-#include "../kpi/amfol_kpi.h"             /* amfs[].kpi */
+#include "../core/amfol_context.h"
 
 #include <string.h>
 
@@ -443,7 +441,7 @@ static void assoc_row(amfol_rows *t, const amfol_n2 *n2, guint li)
     amfol_rows_uint(t, AGR_INITIAL_UE_COUNT, initial_ue);
 }
 
-static void amf_row(amfol_rows *t, amfol_engine *e, int m, bool symptoms)
+static void amf_row(amfol_rows *t, amfol_engine *e, int m, const amfol_n2_amf_children *children)
 {
     const amfol_n2 *n2 = e->n2;
     const n2_amf *amf = g_ptr_array_index(n2->amfs, m);
@@ -473,10 +471,10 @@ static void amf_row(amfol_rows *t, amfol_engine *e, int m, bool symptoms)
         episode_row(eps, e, m, g_ptr_array_index(amf->episodes, i));
     amfol_rows_table(t, AMFR_EPISODES, eps);
     amfol_rows_uint(t, AMFR_EPISODES_DROPPED, amf->episodes_dropped);
-    if (symptoms)
-        amfol_rows_table(t, AMFR_SYMPTOMS, amfol_symptoms_amf_rows(e, amf->id));   /* issue 14 */
-    if (symptoms)
-        amfol_rows_table(t, AMFR_KPI, amfol_kpi_amf_rows(e, amf->id));
+    if (children && children->symptoms)
+        amfol_rows_table(t, AMFR_SYMPTOMS, children->symptoms(e, amf->id));
+    if (children && children->kpi)
+        amfol_rows_table(t, AMFR_KPI, children->kpi(e, amf->id));
 }
 
 /* The associations (from index `from` on) whose gNB is `gnb` (interned: pointer equality). */
@@ -507,14 +505,14 @@ amfol_rows *n2_gnb_association_rows(const amfol_n2 *n2, const char *gnb)
     return associations_from(n2, NULL, 0);
 }
 
-amfol_rows *n2_report_rows(amfol_engine *e, bool symptoms)
+amfol_rows *n2_report_rows(amfol_engine *e, const amfol_n2_amf_children *children)
 {
     const amfol_n2 *n2 = e->n2;
     amfol_rows *t = table("n2", AMFOL_ROWS_OBJECT, n2_cols, N2R_COUNT, 1);
     amfol_rows_add(t);
     amfol_rows *amfs = table("amfs", AMFOL_ROWS_ARRAY, amf_cols, AMFR_COUNT, n2->amfs->len);
     for (guint m = 0; m < n2->amfs->len; m++)
-        amf_row(amfs, e, (int)m, symptoms);
+        amf_row(amfs, e, (int)m, children);
     amfol_rows_table(t, N2R_AMFS, amfs);
     /* One gNB is one gNB (issue 9): each gNB once, with its associations to the AMFs. */
     amfol_rows *gnbs = table("gnbs", AMFOL_ROWS_ARRAY, gnb_cols, GNR_COUNT, n2->assocs->len);

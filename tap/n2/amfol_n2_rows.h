@@ -46,9 +46,10 @@ enum {
     AGR_OTHER_PATH, AGR_INITIAL_UE, AGR_INITIAL_UE_COUNT, AGR_COUNT
 };
 
-/* The whole N2 report; `symptoms`: with amfs[].symptoms (the JSON document; the timeline text
- * has its own symptoms section). The caller frees it with amfol_rows_free. */
-amfol_rows *n2_report_rows(amfol_engine *e, bool symptoms);
+/* The whole N2 report; `children` (or NULL): with amfs[].symptoms and amfs[].kpi (the JSON
+ * document; the timeline text has its own symptoms section). The caller frees it with
+ * amfol_rows_free. */
+amfol_rows *n2_report_rows(amfol_engine *e, const amfol_n2_amf_children *children);
 /* A finding's "gnb_associations": the associations of gNB `gnb`, an empty table when N2 does
  * not know it. */
 amfol_rows *n2_gnb_association_rows(const amfol_n2 *n2, const char *gnb);

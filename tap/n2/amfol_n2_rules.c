@@ -4,7 +4,7 @@
  * overload-action-absent. */
 #include "amfol_n2_internal.h"
 #include "amfol_n2_stats.h"
-#include "../core/amfol_engine_internal.h"
+#include "../core/amfol_context.h"
 
 #include <math.h>
 #include <string.h>

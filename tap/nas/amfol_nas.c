@@ -6,7 +6,7 @@
 #include "../core/amfol_dedup.h"   /* amfol_hash_bytes */
 #include "amfol_nas_exempt.h"
 #include "amfol_nas_parse.h"
-#include "../core/amfol_engine_internal.h"
+#include "../core/amfol_context.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -4,7 +4,7 @@
 #define AMFOL_NAS_INTERNAL_H
 
 #include "amfol_nas.h"
-#include "../core/amfol_engine_internal.h"
+#include "../core/amfol_context.h"
 #include "../n2/amfol_n2.h"     /* the N2 overload query API */
 #include "amfol_nas_ids.h"
 

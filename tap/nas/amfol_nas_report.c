@@ -3,11 +3,11 @@
  * text columns) and the NAS rows: the "nas" JSON member and the reject table, stated once and
  * written by the generic writers (report/amfol_rows_write.c, plugin/amfol_table.c). */
 #include "amfol_nas_internal.h"
-#include "../report/amfol_rows_line.h"
-#include "../report/amfol_rows_write.h"
+#include "../core/amfol_rows_line.h"
+#include "../core/amfol_rows_write.h"
 #include "amfol_nas_ids.h"
 #include "amfol_nas_timer.h"
-#include "../core/amfol_engine_internal.h"
+#include "../core/amfol_context.h"
 
 #include <stdio.h>
 

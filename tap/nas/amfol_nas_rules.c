@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* amfol_nas_rules.c: the NAS rules of docs/faults.md, computed from the module state at finish. */
 #include "amfol_nas_internal.h"
-#include "../core/amfol_engine_internal.h"
+#include "../core/amfol_context.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -5,7 +5,7 @@
 #ifndef AMFOL_HTML_H
 #define AMFOL_HTML_H
 
-#include "../core/amfol_engine.h"
+#include "../engine/amfol_engine.h"
 
 #include <glib.h>
 

@@ -3,7 +3,6 @@
  * timeline (episodes) and rows (gNBs), the findings, the chart recorder's series and the symptom
  * series (see amfol_html_data.h). */
 #include "amfol_html_data.h"
-#include "../core/amfol_engine_internal.h"   /* e->n2, for the N2 timeline and PDU count */
 #include "../symptoms/amfol_symptoms.h"
 #include "../kpi/amfol_kpi.h"
 
@@ -341,7 +340,7 @@ amfol_html_model *amfol_html_model_new(amfol_engine *e, const char *capture_name
     m->frames = cap->frames;
     m->first_time = cap->first_time;
     m->last_time = cap->last_time;
-    m->ngap_pdus = amfol_n2_pdu_count(e->n2);
+    m->ngap_pdus = amfol_n2_pdu_count(amfol_engine_n2(e));
     m->amfs = g_ptr_array_new_with_free_func(amf_free);
     m->all_lines = g_ptr_array_new_with_free_func(line_free);
     m->dropped = amfol_chart_rec_dropped(r);
@@ -349,7 +348,7 @@ amfol_html_model *amfol_html_model_new(amfol_engine *e, const char *capture_name
     pick_buckets(m, r);
 
     /* Episodes (N2 timeline), then gNBs and the pass-through asked (N2 rows). */
-    add_episodes(m, e->n2);
+    add_episodes(m, amfol_engine_n2(e));
     rows_ctx rc = { m, r, amfol_engine_config(e) };
     amfol_n2_rows(e, on_row, &rc);
     /* START/STOP marks per gNB. */

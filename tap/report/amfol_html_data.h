@@ -6,7 +6,7 @@
 #ifndef AMFOL_HTML_DATA_H
 #define AMFOL_HTML_DATA_H
 
-#include "../core/amfol_engine.h"
+#include "../engine/amfol_engine.h"
 
 #include <glib.h>
 

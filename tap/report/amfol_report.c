@@ -5,7 +5,7 @@
 
 #include <string.h>
 #include "../core/amfol_rules.h"
-#include "amfol_rows_line.h"
+#include "../core/amfol_rows_line.h"
 
 static const char *severity_name(int sev)
 {

@@ -3,7 +3,7 @@
 #ifndef AMFOL_REPORT_H
 #define AMFOL_REPORT_H
 
-#include "../core/amfol_engine.h"
+#include "../engine/amfol_engine.h"
 
 #include <glib.h>
 

@@ -4,7 +4,7 @@
 #include "amfol_report.h"
 #include "../core/amfol_rules.h"
 #include "../core/amfol_rule_needs.h"
-#include "amfol_rows_write.h"
+#include "../core/amfol_rows_write.h"
 
 /* ---- the capture, finding and rule members, as rows (core/amfol_rows.h) ------------------ */
 
@@ -175,7 +175,10 @@ void amfol_report_json(amfol_engine *e, GString *out)
     json_dumper_set_member_name(&d, "amfol_version");
     json_dumper_value_string(&d, AMFOL_JSON_VERSION);
     rows_member(&d, "capture", amfol_report_capture_rows(e));
-    amfol_n2_report_json(e, &d);
+    static const amfol_n2_amf_children amf_children = {
+        .symptoms = amfol_symptoms_amf_rows, .kpi = amfol_kpi_amf_rows,
+    };
+    amfol_n2_report_json(e, &d, &amf_children);
     amfol_rrc_report_json(e, &d);
     amfol_nas_report_json(e, &d);
     amfol_sbi_report_json(e, &d);

@@ -2,7 +2,7 @@
 /* amfol_rrc.c: the radio module's front: each RRC CCCH message is tied to its cell, gNB and the
  * AMF overload in force, requests are matched to their answers and counted per overload period. */
 #include "amfol_rrc_internal.h"
-#include "../core/amfol_engine_internal.h"
+#include "../core/amfol_context.h"
 
 #include <math.h>
 #include <string.h>

@@ -105,7 +105,8 @@ int amfol_rrc_cause_ix(int cause, bool is_resume_cause);
 int amfol_rrc_classify(int action, int cause_ix);
 
 /* The table "RRC requests and outcomes per gNB, cell and period" (GUI, -z amfol,radio) as rows,
- * one per cell and period (the caller frees them with amfol_rows_free), and its columns. */
+ * one per cell and period (the caller frees them with amfol_rows_free), and its columns. The
+ * caller runs amfol_engine_finish() first: it expires the requests still waiting at the end. */
 amfol_rows *amfol_rrc_table_rows(amfol_engine *e);
 const amfol_column *amfol_rrc_table_columns(size_t *n);
 /* The "radio" JSON member as rows (an object; its cells' periods share the table's columns). */

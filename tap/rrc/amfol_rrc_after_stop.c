@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* amfol_rrc_after_stop.c: rejects-after-overload-stop, with the SCTP trouble seen around the STOP. */
 #include "amfol_rrc_rules.h"
-#include "../core/amfol_engine_internal.h"
+#include "../core/amfol_context.h"
 
 /* rejects-after-overload-stop: shed-class rejects after a STOP (+ grace, at reject time) with no
  * START in force; one finding per STOP and cell. */

@@ -3,7 +3,7 @@
  * the gNB), SCTP trouble, which gNB a cell belongs to, and which START segment of the N2 timeline
  * (tap/n2/amfol_n2.h) governs a cell at a time. */
 #include "amfol_rrc_internal.h"
-#include "../core/amfol_engine_internal.h"
+#include "../core/amfol_context.h"
 #include "../n2/amfol_n2.h"
 #include "../core/amfol_3gpp.h"
 

@@ -2,7 +2,7 @@
 /* amfol_rrc_bursts.c: reject bursts per cell: rrc-reject-without-overload and
  * reject-waittime-synchronised (with the retry wave). */
 #include "amfol_rrc_rules.h"
-#include "../core/amfol_engine_internal.h"
+#include "../core/amfol_context.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -3,7 +3,7 @@
  * interned display strings of the radio module. */
 #include "amfol_rrc_internal.h"
 #include "../core/amfol_fmt.h"
-#include "../core/amfol_engine_internal.h"
+#include "../core/amfol_context.h"
 
 #include <stdio.h>
 #include <string.h>

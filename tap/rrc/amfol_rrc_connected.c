@@ -5,7 +5,7 @@
  * §8.7.7.2: how a gNB blocks the UEs of an overloaded slice). Connections wait under their
  * transport and F1AP / C-RNTI key, bounded, and expire. */
 #include "amfol_rrc_internal.h"
-#include "../core/amfol_engine_internal.h"
+#include "../core/amfol_context.h"
 
 #include <string.h>
 

@@ -4,7 +4,7 @@
 #define AMFOL_RRC_INTERNAL_H
 
 #include "amfol_rrc.h"
-#include "../core/amfol_engine_internal.h"
+#include "../core/amfol_context.h"
 #include "../n2/amfol_n2.h"     /* the N2 overload timeline */
 #include "../core/amfol_u64map.h"
 

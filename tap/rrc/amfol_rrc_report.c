@@ -3,9 +3,8 @@
  * per gNB and cell, before / during / after each episode, requests, set-ups, rejects and
  * unanswered per cause, the shed class's observed reject ratio and the waitTime distribution. */
 #include "amfol_rrc_internal.h"
-#include "../core/amfol_engine.h"   /* amfol_engine_finish: rows need the expired requests */
-#include "../report/amfol_rows_line.h"
-#include "../report/amfol_rows_write.h"
+#include "../core/amfol_rows_line.h"
+#include "../core/amfol_rows_write.h"
 
 #include <string.h>
 
@@ -228,7 +227,6 @@ static void period_row(amfol_engine *e, amfol_rows *t, uint32_t ci, const rrc_pe
 amfol_rows *amfol_rrc_table_rows(amfol_engine *e)
 {
     amfol_rrc *s = e->rrc;
-    amfol_engine_finish(e);   /* expires the requests still waiting at the end */
     size_t n = 0;
     for (uint32_t ci = 0; ci < s->n_cells; ci++)
         n += (size_t)s->cells[ci].n_periods;

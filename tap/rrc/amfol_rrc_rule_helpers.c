@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* amfol_rrc_rule_helpers.c: small helpers the radio rule files share (evidence lists, naming). */
 #include "amfol_rrc_rules.h"
-#include "../core/amfol_engine_internal.h"
+#include "../core/amfol_context.h"
 #include "../n2/amfol_n2_stats.h"
 
 void rrc_add_frame(GArray *a, amfol_frame f)

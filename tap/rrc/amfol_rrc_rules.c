@@ -3,7 +3,7 @@
  * and cell (gnb-ignores-overload from RRC, gnb-over-sheds, exempt-access-rejected), then the other
  * rule files. */
 #include "amfol_rrc_rules.h"
-#include "../core/amfol_engine_internal.h"
+#include "../core/amfol_context.h"
 
 #include <math.h>
 #include <stdlib.h>

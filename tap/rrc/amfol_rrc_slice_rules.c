@@ -4,7 +4,7 @@
  * RRCSetupComplete: every UE of a listed slice (the AMF's list decides), more than a slice's
  * percentage, or UEs of a slice the START does not list (the gNB's error)). */
 #include "amfol_rrc_rules.h"
-#include "../core/amfol_engine_internal.h"
+#include "../core/amfol_context.h"
 
 #include <stdio.h>
 

@@ -2,7 +2,7 @@
 /* amfol_rrc_slices.c: S-NSSAI text form ("1-000001", "2"), comparison, and the protected-slice
  * preference. */
 #include "amfol_rrc_internal.h"
-#include "../core/amfol_engine_internal.h"
+#include "../core/amfol_context.h"
 
 #include <stdio.h>
 #include <stdlib.h>

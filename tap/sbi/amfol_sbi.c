@@ -5,7 +5,7 @@
 #include "amfol_sbi_text.h"
 #include "amfol_sbi_internal.h"
 #include "amfol_sbi_xchg.h"
-#include "../core/amfol_engine_internal.h"
+#include "../core/amfol_context.h"
 #include "../core/amfol_fmt.h"
 
 #include <stdio.h>

@@ -5,7 +5,7 @@
 #define AMFOL_SBI_INTERNAL_H
 
 #include "amfol_sbi.h"
-#include "../core/amfol_engine_internal.h"
+#include "../core/amfol_context.h"
 #include "../n2/amfol_n2.h"     /* the N2 overload query API */
 #include "amfol_sbi_olc.h"
 #include "../core/amfol_u64map.h"   /* amfol_endpoint_hash */

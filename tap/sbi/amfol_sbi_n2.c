@@ -3,7 +3,7 @@
  * name, address and GUAMIs) and when each AMF is in overload, asked of the N2 timeline
  * (amfol_n2_episode_*): SBI keeps no START/STOP state of its own. */
 #include "amfol_sbi_internal.h"
-#include "../core/amfol_engine_internal.h"
+#include "../core/amfol_context.h"
 
 #include <stdio.h>
 #include <string.h>

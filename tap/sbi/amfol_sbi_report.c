@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* amfol_sbi_report.c: the SBI timeline section and the "sbi" member of -z amfol,json. */
 #include "amfol_sbi_internal.h"
-#include "../report/amfol_rows_line.h"
-#include "../report/amfol_rows_write.h"
-#include "../core/amfol_engine_internal.h"
+#include "../core/amfol_rows_line.h"
+#include "../core/amfol_rows_write.h"
+#include "../core/amfol_context.h"
 
 #include <string.h>
 

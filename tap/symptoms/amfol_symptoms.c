@@ -4,7 +4,7 @@
  * request/response pairs per producer NF type, N2 UE contexts, and the AMF's overload controls. */
 #include "amfol_symptoms_internal.h"
 #include "../core/amfol_3gpp.h"
-#include "../core/amfol_engine_internal.h"
+#include "../core/amfol_context.h"
 #include "../n2/amfol_n2.h"      /* AMF names of associations, START segments */
 #include "../nas/amfol_nas.h"    /* amfol.congestion_causes as a set */
 #include "../sbi/amfol_sbi.h"    /* an AMF's SBI address from its NF profile */

@@ -4,8 +4,8 @@
  * diagnosis, both written by amfol_rows_line() from amfol_symptoms_report_rows(): the same
  * series rows as amfs[].symptoms in the JSON document (docs/output.md). */
 #include "amfol_symptoms_internal.h"
-#include "../report/amfol_rows_line.h"
-#include "../report/amfol_rows_write.h"
+#include "../core/amfol_rows_line.h"
+#include "../core/amfol_rows_write.h"
 
 #include <string.h>
 

@@ -3,7 +3,7 @@
  * the amfs[].symptoms member of -z amfol,json and the bucket table that the timeline text and
  * the "AMF Overload Symptoms" statistics table show. The writers are generic. */
 #include "amfol_symptoms_internal.h"
-#include "../core/amfol_engine_internal.h"
+#include "../core/amfol_context.h"
 
 #include <string.h>
 

@@ -3,7 +3,7 @@
  * bucket size, percentiles, the calm-start baseline, symptom flags, the first sustained run and
  * the AMF's first overload control around it. */
 #include "amfol_symptoms_internal.h"
-#include "../core/amfol_engine_internal.h"
+#include "../core/amfol_context.h"
 
 #include <math.h>
 #include <string.h>

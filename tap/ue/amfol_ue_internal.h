@@ -5,7 +5,7 @@
 #define AMFOL_UE_INTERNAL_H
 
 #include "amfol_ue.h"
-#include "../core/amfol_engine_internal.h"
+#include "../core/amfol_context.h"
 #include "../core/amfol_u64map.h"
 
 /* One logged message of a UE: 20 bytes, a storm logs about one per frame. */

@@ -15,7 +15,7 @@
  * too coarse below a million UEs. The suite runs 250 000 UEs through 125 000: the UE table's key
  * index is then as full as at 1 M (power-of-two capacity, 47.7 %), so bytes per UE are the same.
  * Usage: ue_capacity N MAX_UES LIMIT (bytes per UE followed) */
-#include "core/amfol_engine.h"
+#include "engine/amfol_engine.h"
 #include "report/amfol_report.h"
 
 #include <malloc.h>

@@ -3,7 +3,7 @@
  * trouble, RRC, NAS parsed from the input's octets, SBI with OCI/LCI/Retry-After), then the
  * findings and all three reports. Identities come from small ranges so that the events meet
  * (same AMF, gNB, UE, stream) and the correlation and rule code is reached. */
-#include "core/amfol_engine.h"
+#include "engine/amfol_engine.h"
 #include "nas/amfol_nas_parse.h"
 #include "report/amfol_report.h"
 #include "sbi/amfol_sbi_json.h"

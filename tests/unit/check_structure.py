@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
-"""check_structure.py: the structural invariants of issue 11 ("One engine"), checked on the
-sources (CTest core.structure; core.structure_selftest proves each check can fail).
+"""check_structure.py: the structural invariants of the analysis core, checked on the sources
+(CTest core.structure; core.structure_selftest proves each check can fail).
 
 Usage: check_structure.py SOURCE_DIR          exit 0 when every invariant holds, 1 otherwise
        check_structure.py --self-test SOURCE_DIR
@@ -9,9 +9,13 @@ Usage: check_structure.py SOURCE_DIR          exit 0 when every invariant holds,
            invariant and exits 0 only when the check reports every one of them.
 
 Invariants (docs/ARCHITECTURE.md):
-  1. private headers: a file under tap/<module>/ includes no *_internal.h of another folder,
-     except core/amfol_engine_internal.h (the engine's layout for the analysis modules, where
-     their states are opaque); plugin/ and replay/ include no *_internal.h at all.
+  0. floors: the folders are floors (FLOORS below, docs/ARCHITECTURE.md "Floors"); no file
+     includes a header of a higher floor, no two folders include each other, even through
+     others (no include cycle between folders: tap/<folder>, plugin/<room>, replay), and no
+     file under tap/ includes an epan header.
+  1. private headers: a file under tap/<module>/ includes no *_internal.h of another folder
+     (modules see the engine through tap/core/amfol_context.h); plugin/ and replay/ include no
+     *_internal.h at all.
   2. OVERLOAD START/STOP: exactly one analysis source file (tap/, plugin/, replay/; the name
      table tap/core/amfol_3gpp.[ch] aside) reads the NGAP procedure codes OVERLOAD START (22) /
      OVERLOAD STOP (23), by name (AMFOL_NGAP_OVERLOAD_START/STOP) or as a number compared with a
@@ -30,7 +34,21 @@ import tempfile
 
 SRC_DIRS = ("tap", "plugin", "replay")
 SRC_EXT = (".c", ".h", ".def", ".cpp", ".inc")
-ENGINE_INTERNAL = "core/amfol_engine_internal.h"
+# The floors, lowest first. A folder may include headers of its own floor and of lower ones.
+# tap/<folder> is named by its folder, plugin/ (all its rooms) and replay/ by theirs.
+FLOORS = (
+    ("core",),                  # types, events, config, findings, catalogue, rows and writers
+    ("wire",),                  # epan-free byte readers (aligned PER)
+    ("n2",),                    # THE overload timeline and its query API
+    ("rrc", "nas", "sbi"),      # domains that read the N2 timeline
+    ("symptoms", "ue"),         # read the domains' query APIs
+    ("kpi", "correlate"),       # read symptoms too (kpi) / span every domain (correlate)
+    ("engine",),                # routing table, module states, chart recorder
+    ("report", "events"),       # the engine's read side / its event stream
+    ("plugin", "replay"),       # the epan plugin, the replay tool
+)
+FLOOR_OF = {f: i for i, names in enumerate(FLOORS) for f in names}
+EPAN_INCLUDE_RE = re.compile(r'^(?:epan|wiretap|ui)/')
 NAME_HOME = ("tap/core/amfol_3gpp.c", "tap/core/amfol_3gpp.h")
 RULES_DEF = "tap/core/amfol_rules.def"
 
@@ -110,6 +128,93 @@ def load(top):
     return out
 
 
+def folder_of(rel):
+    """tap/<folder>, plugin/<room> (plugin/ for its top files) or replay: the unit of the
+    cycle check; its floor is FLOOR_OF of the tap folder, or of plugin / replay."""
+    parts = rel.split("/")
+    if parts[0] == "tap":
+        return "tap/" + parts[1] if len(parts) >= 3 else "tap"
+    if parts[0] == "plugin":
+        return "plugin/" + parts[1] if len(parts) >= 3 else "plugin"
+    return parts[0]
+
+
+def floor_of(folder):
+    if folder.startswith("tap/"):
+        return FLOOR_OF.get(folder[4:])
+    return FLOOR_OF.get(folder.split("/")[0])
+
+
+def resolve(rel, inc, files):
+    """The source file an #include "..." names, or None (a system or library header)."""
+    roots = [os.path.dirname(rel), "tap"]
+    if rel.startswith("plugin/"):
+        roots.append("plugin")
+    for root in roots:
+        cand = os.path.normpath(os.path.join(root, inc)).replace(os.sep, "/")
+        if cand in files:
+            return cand
+    return None
+
+
+def folder_edges(files):
+    """{(from folder, to folder): [(file, include)]} over every include between folders."""
+    edges = {}
+    for rel, text in files.items():
+        src = folder_of(rel)
+        for inc in INCLUDE_RE.findall(text):
+            target = resolve(rel, inc, files)
+            if target is None:
+                continue
+            dst = folder_of(target)
+            if dst != src:
+                edges.setdefault((src, dst), []).append((rel, inc))
+    return edges
+
+
+def check_floors(files, errors):
+    for rel, text in files.items():
+        if rel.startswith("tap/"):
+            for inc in INCLUDE_RE.findall(text):
+                if EPAN_INCLUDE_RE.match(inc):
+                    errors.append(f"floors: {rel} includes {inc}: tap/ stays free of epan")
+    edges = folder_edges(files)
+    for folder in sorted({folder_of(r) for r in files}):
+        if floor_of(folder) is None:
+            errors.append(f"floors: {folder}/ is on no floor (add it to FLOORS in "
+                          "tests/unit/check_structure.py and to docs/ARCHITECTURE.md)")
+    order = " < ".join("/".join(f) for f in FLOORS)
+    for (src, dst), uses in sorted(edges.items()):
+        fs, fd = floor_of(src), floor_of(dst)
+        if fs is not None and fd is not None and fd > fs:
+            for rel, inc in uses:
+                errors.append(f"floors: {rel} includes {inc}: {dst}/ (floor {fd}) is above "
+                              f"{src}/ (floor {fs}; order {order})")
+    # include cycles between folders: a folder that reaches itself through the folder graph
+    graph = {}
+    for src, dst in edges:
+        graph.setdefault(src, set()).add(dst)
+    reported = set()
+    for start in sorted(graph):
+        stack, seen = [(start, [start])], set()
+        while stack:
+            node, path = stack.pop()
+            for nxt in sorted(graph.get(node, ())):
+                if nxt == start:
+                    cycle = path + [start]
+                    key = frozenset(cycle)
+                    if key not in reported:
+                        reported.add(key)
+                        why = "; ".join(f"{edges[(a, b)][0][0]} includes {edges[(a, b)][0][1]}"
+                                        for a, b in zip(cycle, cycle[1:]))
+                        errors.append("floors: include cycle between folders: "
+                                      + " -> ".join(cycle) + f" ({why})")
+                elif nxt not in seen:
+                    seen.add(nxt)
+                    stack.append((nxt, path + [nxt]))
+    return len(edges)
+
+
 def check_includes(top, files, errors):
     tap_dirs = {}
     for rel in files:
@@ -137,9 +242,6 @@ def check_includes(top, files, errors):
                 base = os.path.basename(inc)
                 owners = tap_dirs.get(base, {"?"})
                 key = None
-            if key == ENGINE_INTERNAL or (key is None and os.path.basename(inc) ==
-                                          os.path.basename(ENGINE_INTERNAL)):
-                continue
             if here not in owners:
                 errors.append(f"includes: {rel} includes {inc}, private to tap/"
                               f"{'/'.join(sorted(owners))}/ (use that module's public header)")
@@ -213,6 +315,7 @@ def check_name_tables(files, errors):
 def run(top):
     files = load(top)
     errors = []
+    check_floors(files, errors)
     check_includes(top, files, errors)
     readers = check_overload_readers(files, errors)
     n_ids = check_rule_ids(files, errors)
@@ -264,7 +367,31 @@ def self_test(top):
         if not any(e.startswith("rules:") and "overload-control-late" in e for e in errors):
             print("self-test: a rule id inside a longer literal was not reported")
             bad += 1
-        print("self-test: {} of 6 injected violations reported".format(6 - bad))
+        # floors: an include from a lower floor to a higher one, a cycle between two folders of
+        # one floor, an epan header in tap/
+        os.remove(inject)
+        up = os.path.join(tmp, "tap", "n2", "amfol_n2_selftest.c")
+        with open(up, "w") as fh:
+            fh.write('#include "../report/amfol_report.h"\n#include <epan/packet.h>\n')
+        side = [os.path.join(tmp, "tap", "rrc", "amfol_rrc_selftest.c"),
+                os.path.join(tmp, "tap", "nas", "amfol_nas_selftest.c")]
+        with open(side[0], "w") as fh:
+            fh.write('#include "../nas/amfol_nas.h"\n')
+        with open(side[1], "w") as fh:
+            fh.write('#include "../rrc/amfol_rrc.h"\n')
+        errors, _, _, _ = run(tmp)
+        if not any(e.startswith("floors:") and "amfol_n2_selftest.c includes ../report/" in e
+                   for e in errors):
+            print("self-test: an include from tap/n2 up to tap/report was not reported")
+            bad += 1
+        if not any(e.startswith("floors: include cycle") and "tap/rrc" in e and "tap/nas" in e
+                   for e in errors):
+            print("self-test: the include cycle tap/rrc <-> tap/nas was not reported")
+            bad += 1
+        if not any(e.startswith("floors:") and "epan/packet.h" in e for e in errors):
+            print("self-test: an epan header in tap/ was not reported")
+            bad += 1
+        print("self-test: {} of 9 injected violations reported".format(9 - bad))
         return 1 if bad else 0
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -281,7 +408,8 @@ def main(argv):
         print("FAIL " + e)
     if errors:
         return 1
-    print(f"ok: {n_files} source files; no foreign *_internal.h; OVERLOAD START/STOP read only in "
+    print(f"ok: {n_files} source files; floors {' < '.join('/'.join(f) for f in FLOORS)} held, "
+          f"no include cycle between folders; no foreign *_internal.h; OVERLOAD START/STOP read only in "
           f"{readers[0]}; {n_ids} rule ids once each ({RULES_DEF}); "
           f"{len(NAME_TABLES)} 3GPP name tables once ({NAME_HOME[0]})")
     return 0

@@ -2,7 +2,7 @@
 /* test_chart_rec.c: the chart recorder keeps its bounds whatever the capture length (widening
  * merges buckets exactly), tolerates out-of-order and absurd times, and aggregates reject
  * bursts over AMFOL_CHART_BURST_S. */
-#include "core/amfol_chart_rec.h"
+#include "engine/amfol_chart_rec.h"
 
 #include <assert.h>
 #include <math.h>

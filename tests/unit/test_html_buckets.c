@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_html_buckets.c: the chart's time buckets for captures from 10 s to 24 h, with the widths
  * the recorder reaches for those lengths (feeding one event per second through it). */
-#include "core/amfol_chart_rec.h"
+#include "engine/amfol_chart_rec.h"
 #include "report/amfol_html_data.h"
 
 #include <assert.h>

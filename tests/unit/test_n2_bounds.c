@@ -4,7 +4,7 @@
  * endpoints; everything is counted or reported as unknown, nothing crashes or grows unbounded. */
 #include "test_n2_util.h"
 #include "n2/amfol_n2_internal.h"
-#include "core/amfol_engine_internal.h"
+#include "core/amfol_context.h"
 
 int main(void)
 {

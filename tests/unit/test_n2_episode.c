@@ -3,7 +3,7 @@
  * START, loses emergency traffic and gets no STOP, and one never told. Checks per-message
  * results, time queries and exactly the four N2 findings. */
 #include "test_n2_util.h"
-#include "core/amfol_engine_internal.h"
+#include "core/amfol_context.h"
 
 #include <math.h>
 

@@ -10,7 +10,7 @@
  *    find it: a storm of 20 UE/s whose fresh rate doubles at the START (every p), and a steady
  *    20 UE/s under a 90 % START. */
 #include "test_n2_util.h"
-#include "core/amfol_engine_internal.h"
+#include "core/amfol_context.h"
 #include "n2/amfol_n2_internal.h"
 
 #include <math.h>

@@ -3,7 +3,7 @@
  * START segments, AMF-wide episodes) and the engine's routing rules (one association numbering,
  * a NULL event reaches only the owner of its kind). */
 #include "test_n2_util.h"
-#include "core/amfol_engine_internal.h"
+#include "core/amfol_context.h"
 #include "n2/amfol_n2.h"
 
 #define GNB1 "10.0.1.1:38412"

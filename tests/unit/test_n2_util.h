@@ -3,7 +3,7 @@
 #ifndef TEST_N2_UTIL_H
 #define TEST_N2_UTIL_H
 
-#include "core/amfol_engine.h"
+#include "engine/amfol_engine.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_nas_flow.c: the NAS module through the engine: UE linking, back-off verdicts (violation,
  * exemptions, not integrity protected), and the NAS findings with exact frames and counts. */
-#include "core/amfol_engine.h"
-#include "core/amfol_engine_internal.h"   /* E->n2: the overload reference below */
+#include "engine/amfol_engine.h"
+#include "core/amfol_context.h"   /* E->n2: the overload reference below */
 #include "n2/amfol_n2.h"
 #include "core/amfol_rules.h"
 #include "nas/amfol_nas_parse.h"

@@ -2,7 +2,7 @@
 /* test_rows.c: the report row model and its writers: exact JSON (every cell type, absent cells,
  * the three shapes, nesting), exact text columns, the row cap and what a dropped row ignores. */
 #include "core/amfol_rows.h"
-#include "report/amfol_rows_write.h"
+#include "core/amfol_rows_write.h"
 
 #include <assert.h>
 #include <stdio.h>

@@ -3,8 +3,8 @@
  * amfol_rows_line: placeholders by key and by title, formats, absent cells, nested objects,
  * MAP and LIST children inline, text outside braces kept as it is, unknown names visible. */
 #include "core/amfol_rows.h"
-#include "report/amfol_rows_line.h"
-#include "report/amfol_rows_write.h"
+#include "core/amfol_rows_line.h"
+#include "core/amfol_rows_write.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_rrc_rules.c: the radio module ties RRC to cells, gNBs and START/STOP, matches answers,
  * and raises exactly the radio rules of docs/faults.md (and none for a compliant gNB). */
-#include "core/amfol_engine.h"
-#include "core/amfol_engine_internal.h"
+#include "engine/amfol_engine.h"
+#include "core/amfol_context.h"
 #include "rrc/amfol_rrc.h"
 #include "rrc/amfol_rrc_internal.h"
 

@@ -3,8 +3,8 @@
  * staleness, request/response pairing across frames, the five SBI rules, JSON body readers and
  * table caps. */
 #include "test_sbi_util.h"
-#include "core/amfol_engine.h"
-#include "core/amfol_engine_internal.h"
+#include "engine/amfol_engine.h"
+#include "core/amfol_context.h"
 #include "sbi/amfol_sbi_internal.h"
 #include "sbi/amfol_sbi_json.h"
 #include "sbi/amfol_sbi_text.h"

@@ -4,7 +4,7 @@
 #ifndef TEST_SBI_UTIL_H
 #define TEST_SBI_UTIL_H
 
-#include "core/amfol_engine.h"
+#include "engine/amfol_engine.h"
 #include "sbi/amfol_sbi_json.h"
 
 #include <stdio.h>

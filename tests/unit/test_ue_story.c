@@ -3,7 +3,7 @@
  * integrity protected) that retries early and is accepted; its story's frames, times, words,
  * outcome and counts; the frame lookup behind amfol.ue; the `ues` rows; ids that name no UE
  * (garbage, empty, 10 kB) give the "No UE" message. */
-#include "core/amfol_engine.h"
+#include "engine/amfol_engine.h"
 #include "nas/amfol_nas_parse.h"
 
 #include <assert.h>

@@ -17,9 +17,10 @@ foreach(src ${AMFOL_UNIT_TESTS})
     set_tests_properties(core.${name} PROPERTIES LABELS unit)
   endif()
 endforeach()
-# The structural invariants of issue 11 (docs/ARCHITECTURE.md, "Checked on the sources"): no
-# module includes another's *_internal.h, one file reads OVERLOAD START/STOP, each rule id once,
-# each 3GPP name table once. The self-test injects one violation of each and wants them reported.
+# The structural invariants (docs/ARCHITECTURE.md, "Checked on the sources"): the floors (no
+# include upwards, no include cycle between folders, no epan in tap/), no module includes
+# another's *_internal.h, one file reads OVERLOAD START/STOP, each rule id once, each 3GPP name
+# table once. The self-test injects one violation of each and wants them reported.
 if(NOT AMFOL_UNIT_NO_CTEST)
   find_package(Python3 COMPONENTS Interpreter)
   if(Python3_FOUND)

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* amfol_chart_rec.c: bounded, bucketed time series for the overload chart (see the header). */
 #include "amfol_chart_rec.h"
-#include "amfol_dedup.h"   /* amfol_hash_bytes */
-#include "amfol_fmt.h"
-#include "amfol_u64map.h"
+#include "../core/amfol_dedup.h"   /* amfol_hash_bytes */
+#include "../core/amfol_fmt.h"
+#include "../core/amfol_u64map.h"
 
 #include <glib.h>
 #include <math.h>

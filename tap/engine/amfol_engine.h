@@ -7,7 +7,7 @@
 #ifndef AMFOL_ENGINE_H
 #define AMFOL_ENGINE_H
 
-#include "amfol_module.h"
+#include "../core/amfol_module.h"
 #include "amfol_chart_rec.h"
 
 #include "../n2/amfol_n2.h"
@@ -26,6 +26,8 @@ const amfol_config *amfol_engine_config(const amfol_engine *e);
 const amfol_capture_info *amfol_engine_capture(const amfol_engine *e);
 /* The bucketed series the chart draws (amfol_chart_rec.h). */
 const amfol_chart_rec *amfol_engine_chart(const amfol_engine *e);
+/* The N2 state, for N2's query API (tap/n2/amfol_n2.h: episodes, PDU count) in the reports. */
+const amfol_n2 *amfol_engine_n2(const amfol_engine *e);
 
 /* Adds a sentence to the capture's caveat (amfol_capture_info.caveat), shown by every report. */
 void amfol_engine_add_caveat(amfol_engine *e, const char *text);

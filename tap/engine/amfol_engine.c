@@ -2,11 +2,13 @@
 /* amfol_engine.c: owns the module states and routes events to the modules' handlers. */
 #include "amfol_engine.h"
 #include "amfol_engine_internal.h"
-#include "amfol_dedup.h"
+#include "../core/amfol_dedup.h"
 #include "../correlate/amfol_correlate.h"
 #include "../correlate/amfol_coverage.h"
 
 #include <glib.h>
+
+#define PRIV(e) amfol_engine_full_of(e)
 
 /* THE routing table: every analysis module, in the order its handlers run for one event and its
  * findings are added at finish. A module registers by adding its descriptor here. */
@@ -43,7 +45,8 @@ static const amfol_module *const modules[] = {
 
 amfol_engine *amfol_engine_new(const amfol_config *cfg)
 {
-    amfol_engine *e = g_new0(amfol_engine, 1);
+    amfol_engine_full *full = g_new0(amfol_engine_full, 1);
+    amfol_engine *e = &full->ctx;
     if (cfg)
         e->cfg = *cfg;
     else
@@ -53,9 +56,9 @@ amfol_engine *amfol_engine_new(const amfol_config *cfg)
             modules[i]->create(e);
     e->findings = amfol_findings_new();
     e->coverage = amfol_coverage_new();
-    e->chart = amfol_chart_rec_new();
-    e->frames_seen = amfol_dedup_new(e->cfg.dedup_window_ms / 1000.0, DEDUP_FRAMES_CAP);
-    e->chunks_seen = amfol_dedup_new(e->cfg.dedup_window_ms ? SCTP_RTO_MAX_S : 0, DEDUP_CHUNKS_CAP);
+    PRIV(e)->chart = amfol_chart_rec_new();
+    PRIV(e)->frames_seen = amfol_dedup_new(e->cfg.dedup_window_ms / 1000.0, DEDUP_FRAMES_CAP);
+    PRIV(e)->chunks_seen = amfol_dedup_new(e->cfg.dedup_window_ms ? SCTP_RTO_MAX_S : 0, DEDUP_CHUNKS_CAP);
     return e;
 }
 
@@ -68,9 +71,9 @@ void amfol_engine_free(amfol_engine *e)
             modules[i]->destroy(e);
     amfol_findings_free(e->findings);
     amfol_coverage_free(e->coverage);
-    amfol_chart_rec_free(e->chart);
-    amfol_dedup_free(e->frames_seen);
-    amfol_dedup_free(e->chunks_seen);
+    amfol_chart_rec_free(PRIV(e)->chart);
+    amfol_dedup_free(PRIV(e)->frames_seen);
+    amfol_dedup_free(PRIV(e)->chunks_seen);
     g_free((char *)e->cap.caveat);
     g_free(e);
 }
@@ -94,27 +97,32 @@ void amfol_engine_add_caveat(amfol_engine *e, const char *text)
 
 void amfol_engine_observe(amfol_engine *e, amfol_engine_observer fn, void *user)
 {
-    e->observer = fn;
-    e->observer_user = user;
+    PRIV(e)->observer = fn;
+    PRIV(e)->observer_user = user;
 }
 
 static void observe(amfol_engine *e, int kind, const void *ev)
 {
-    if (!e->observer || !ev)
+    if (!PRIV(e)->observer || !ev)
         return;
     const amfol_where *w = ev;   /* every event struct starts with its amfol_where */
-    e->observer(e->observer_user, kind, w->frame, w->time, ev);
+    PRIV(e)->observer(PRIV(e)->observer_user, kind, w->frame, w->time, ev);
 }
 
 const amfol_chart_rec *amfol_engine_chart(const amfol_engine *e)
 {
-    return e->chart;
+    return amfol_engine_full_of_const(e)->chart;
+}
+
+const amfol_n2 *amfol_engine_n2(const amfol_engine *e)
+{
+    return e->n2;
 }
 
 void amfol_engine_frame(amfol_engine *e, amfol_frame frame, amfol_time t)
 {
-    if (e->observer)
-        e->observer(e->observer_user, AMFOL_EV_FRAME, frame, t, NULL);
+    if (PRIV(e)->observer)
+        PRIV(e)->observer(PRIV(e)->observer_user, AMFOL_EV_FRAME, frame, t, NULL);
     if (e->cap.frames == 0 || t < e->cap.first_time)
         e->cap.first_time = t;
     if (t > e->cap.last_time)
@@ -122,7 +130,7 @@ void amfol_engine_frame(amfol_engine *e, amfol_frame frame, amfol_time t)
     e->cap.frames++;
     if (frame > e->cap.last_frame)
         e->cap.last_frame = frame;
-    amfol_chart_rec_frame(e->chart, frame, t);
+    amfol_chart_rec_frame(PRIV(e)->chart, frame, t);
 }
 
 void amfol_engine_unread(amfol_engine *e, int reason, uint64_t n)
@@ -147,7 +155,7 @@ void amfol_engine_ngap(amfol_engine *e, const amfol_ngap_event *ev, amfol_n2_res
     observe(e, AMFOL_EV_NGAP, ev);
     ROUTE(e, AMFOL_EV_NGAP, on_ngap, ev, out);
     if (ev) {
-        amfol_chart_rec_n2(e->chart, &ev->where, out);   /* after the owner filled `out` */
+        amfol_chart_rec_n2(PRIV(e)->chart, &ev->where, out);   /* after the owner filled `out` */
         amfol_coverage_ngap(e, ev, out);
     }
 }
@@ -166,7 +174,7 @@ void amfol_engine_rrc(amfol_engine *e, const amfol_rrc_event *ev, amfol_rrc_resu
     observe(e, AMFOL_EV_RRC, ev);
     ROUTE(e, AMFOL_EV_RRC, on_rrc, ev, out);
     if (ev) {
-        amfol_chart_rec_rrc(e->chart, &ev->where, out);   /* after the owner filled `out` */
+        amfol_chart_rec_rrc(PRIV(e)->chart, &ev->where, out);   /* after the owner filled `out` */
         amfol_ue_log_rrc(e, ev, out);
         amfol_coverage_rrc(e, ev, out);
     }
@@ -177,7 +185,7 @@ void amfol_engine_nas(amfol_engine *e, const amfol_nas_event *ev, amfol_nas_resu
     observe(e, AMFOL_EV_NAS, ev);
     ROUTE(e, AMFOL_EV_NAS, on_nas, ev, out);
     if (ev) {
-        amfol_chart_rec_nas(e->chart, &ev->where, out);   /* after the owner filled `out` */
+        amfol_chart_rec_nas(PRIV(e)->chart, &ev->where, out);   /* after the owner filled `out` */
         amfol_ue_log_nas(e, ev, out);
         amfol_coverage_nas(e, ev, out);
     }
@@ -188,14 +196,14 @@ void amfol_engine_sbi(amfol_engine *e, const amfol_sbi_event *ev, amfol_sbi_resu
     observe(e, AMFOL_EV_SBI, ev);
     ROUTE(e, AMFOL_EV_SBI, on_sbi, ev, out);
     if (ev) {
-        amfol_chart_rec_sbi(e->chart, &ev->where, out);   /* after the owner filled `out` */
+        amfol_chart_rec_sbi(PRIV(e)->chart, &ev->where, out);   /* after the owner filled `out` */
         amfol_coverage_sbi(e, ev, out);
     }
 }
 
 const amfol_findings *amfol_engine_finish(amfol_engine *e)
 {
-    if (e->finished && e->fed_at_finish == e->fed && e->frames_at_finish == e->cap.frames)
+    if (PRIV(e)->finished && PRIV(e)->fed_at_finish == e->fed && PRIV(e)->frames_at_finish == e->cap.frames)
         return e->findings;
     amfol_findings_clear(e->findings);
     /* Each module adds the rules it owns; amfol_findings_sort() gives the final order. */
@@ -205,16 +213,16 @@ const amfol_findings *amfol_engine_finish(amfol_engine *e)
     /* Every verdict held against what the capture holds for its AMF and gNB (rule needs). */
     amfol_coverage_judge(e, e->findings);
     amfol_findings_sort(e->findings);
-    e->fed_at_finish = e->fed;
-    e->frames_at_finish = e->cap.frames;
-    e->finished = true;
+    PRIV(e)->fed_at_finish = e->fed;
+    PRIV(e)->frames_at_finish = e->cap.frames;
+    PRIV(e)->finished = true;
     return e->findings;
 }
 
 bool amfol_engine_repeat_frame(amfol_engine *e, uint64_t key, amfol_frame frame, amfol_time t,
                                amfol_frame *first)
 {
-    if (!amfol_dedup_repeat(e->frames_seen, key, t, frame, first))
+    if (!amfol_dedup_repeat(PRIV(e)->frames_seen, key, t, frame, first))
         return false;
     e->cap.duplicates_ignored++;
     return true;
@@ -230,7 +238,7 @@ bool amfol_engine_repeat_chunks(amfol_engine *e, const uint64_t *keys, int n, am
 {
     int repeats = 0;
     for (int i = 0; i < n; i++)
-        repeats += amfol_dedup_repeat(e->chunks_seen, keys[i], t, frame, first);
+        repeats += amfol_dedup_repeat(PRIV(e)->chunks_seen, keys[i], t, frame, first);
     if (n == 0 || repeats < n)
         return false;
     e->cap.sctp_retransmissions_ignored++;

@@ -10,7 +10,7 @@
 #ifndef AMFOL_CHART_REC_H
 #define AMFOL_CHART_REC_H
 
-#include "amfol_types.h"
+#include "../core/amfol_types.h"
 #include "../n2/amfol_n2.h"
 #include "../rrc/amfol_rrc.h"
 #include "../nas/amfol_nas.h"

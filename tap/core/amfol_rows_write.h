@@ -4,7 +4,7 @@
 #ifndef AMFOL_ROWS_WRITE_H
 #define AMFOL_ROWS_WRITE_H
 
-#include "../core/amfol_rows.h"
+#include "amfol_rows.h"
 
 #include <glib.h>
 #include <wsutil/json_dumper.h>

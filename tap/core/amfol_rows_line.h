@@ -6,7 +6,7 @@
 #ifndef AMFOL_ROWS_LINE_H
 #define AMFOL_ROWS_LINE_H
 
-#include "../core/amfol_rows.h"
+#include "amfol_rows.h"
 
 #include <glib.h>
 
