@@ -13,12 +13,13 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#include "amfol_glue.h"
-#include "amfol_render.h"
-#include "amfol_tap.h"
-#include "amfol_walk.h"
-#include "amfol_prime.h"
-#include "amfol_sctp_wire.h"
+#include "glue/amfol_glue.h"
+#include "glue/amfol_render.h"
+#include "ui/amfol_tap.h"
+#include "frame/amfol_walk.h"
+#include "frame/amfol_prime.h"
+#include "frame/amfol_sctp_wire.h"
+#include "store/amfol_store.h"
 #include "core/amfol_rules.h"
 
 #include <string.h>
@@ -52,175 +53,6 @@ static const amfol_glue *const amfol_modules[AMFOL_N_MODULES] = {
     [AMFOL_MOD_SBI] = &amfol_glue_sbi,
 };
 
-/* The frame's record (amfol_glue.h, "Per-frame storage policy"), kept only for frames with a
- * module record (or truncated fields), as bytes: one byte of flags (bit m: module m kept a
- * record; FRAME_REC_TRUNCATED), then each kept module record in module order behind its length
- * (varint). Read it through frame_rec_view. */
-#define FRAME_REC_TRUNCATED 0x80
-
-typedef struct frame_view {
-    bool fields_truncated;
-    const void *module[AMFOL_N_MODULES];    /* NULL: that module kept nothing */
-} frame_view;
-
-/* Reads the record at rec into *v; returns the byte after it. */
-static const uint8_t *frame_rec_view(const uint8_t *rec, frame_view *v)
-{
-    memset(v, 0, sizeof *v);
-    uint8_t flags = *rec++;
-    v->fields_truncated = flags & FRAME_REC_TRUNCATED;
-    for (int m = 0; m < AMFOL_N_MODULES; m++) {
-        if (!(flags & (1u << m)))
-            continue;
-        uint32_t len = amfol_varint_get(&rec);
-        v->module[m] = rec;
-        rec += len;
-    }
-    return rec;
-}
-
-/* Frame number -> record, per page of FRAME_REC_PAGE frames made when a frame of theirs first
- * has a record: the page holds its frames' records back to back, in frame order, in one
- * buffer, and per group of 16 frames a bit per frame (has a record) and where the group's
- * records start: 6 bytes per 16 frames, no allocation per frame; a record is found by skipping
- * the records of its group before it. Frames get their record in order on the first pass, so
- * records are appended and one page at a time grows (open_page); a page left behind is cut to
- * its exact size. Per capture file, like the engine. */
-#define FRAME_REC_PAGE 4096
-#define FRAME_REC_GROUP 16
-typedef struct rec_page {
-    uint8_t *data;
-    uint32_t len, cap;
-    int32_t last;                      /* highest frame slot with a record, -1 none */
-    uint32_t group_at[FRAME_REC_PAGE / FRAME_REC_GROUP];   /* bytes of the groups before (up
-                                                            * to the group of `last`) */
-    uint16_t has[FRAME_REC_PAGE / FRAME_REC_GROUP];        /* bit i: frame i of the group */
-} rec_page;
-static GPtrArray *frame_recs;          /* rec_page *, NULL for a page without records */
-static rec_page *open_page;
-
-static void rec_page_free(gpointer p)
-{
-    rec_page *page = p;
-    if (page)
-        g_free(page->data);
-    g_free(page);
-}
-
-/* The byte after a frame's record. */
-static const uint8_t *frame_rec_skip(const uint8_t *rec)
-{
-    frame_view unused;
-    return frame_rec_view(rec, &unused);
-}
-
-/* Offset in the page's buffer of the record of frame `slot` (or where it goes). */
-static uint32_t rec_page_offset(const rec_page *page, guint slot)
-{
-    guint g = slot / FRAME_REC_GROUP;
-    if ((int32_t)slot > page->last)
-        return page->len;              /* after every record of the page (capture order) */
-    uint64_t before = page->has[g] & ((1u << (slot % FRAME_REC_GROUP)) - 1);
-    const uint8_t *p = page->data + page->group_at[g];
-    for (int n = ws_count_ones(before); n > 0; n--)
-        p = frame_rec_skip(p);
-    return (uint32_t)(p - page->data);
-}
-
-/* Room for the record of frame num (len bytes), to be written at the returned address. */
-static uint8_t *frame_rec_add(guint32 num, size_t len)
-{
-    guint ix = num / FRAME_REC_PAGE, slot = num % FRAME_REC_PAGE, g = slot / FRAME_REC_GROUP;
-    uint16_t bit = (uint16_t)(1u << (slot % FRAME_REC_GROUP));
-    if (!frame_recs)
-        frame_recs = g_ptr_array_new_with_free_func(rec_page_free);
-    if (frame_recs->len <= ix)
-        g_ptr_array_set_size(frame_recs, (gint)ix + 1);
-    rec_page *page = g_ptr_array_index(frame_recs, ix);
-    if (!page) {
-        page = g_new0(rec_page, 1);
-        page->last = -1;
-        g_ptr_array_index(frame_recs, ix) = page;
-    }
-    if (page != open_page) {
-        if (open_page && open_page->cap > open_page->len) {
-            open_page->data = g_realloc(open_page->data, MAX(open_page->len, 1));
-            open_page->cap = open_page->len;
-        }
-        open_page = page;
-    }
-    uint32_t at;
-    int32_t last_group = page->last < 0 ? -1 : page->last / FRAME_REC_GROUP;
-    if ((int32_t)slot > page->last) {
-        /* Capture order: at the end; the groups up to this one start there. */
-        at = page->len;
-        for (int32_t k = last_group + 1; k <= (int32_t)g; k++)
-            page->group_at[k] = at;
-        last_group = (int32_t)g;
-    } else {
-        at = rec_page_offset(page, slot);
-        if (page->has[g] & bit) {
-            /* A frame analysed again (not expected): its new record replaces the old one. */
-            uint32_t old = (uint32_t)(frame_rec_skip(page->data + at) - (page->data + at));
-            memmove(page->data + at, page->data + at + old, page->len - at - old);
-            page->len -= old;
-            for (int32_t k = (int32_t)g + 1; k <= last_group; k++)
-                page->group_at[k] -= old;
-        }
-        for (int32_t k = (int32_t)g + 1; k <= last_group; k++)
-            page->group_at[k] += (uint32_t)len;
-    }
-    if (page->cap - page->len < len) {
-        size_t cap = MAX((size_t)page->cap * 2, (size_t)64 * 1024);
-        while (cap - page->len < len)
-            cap *= 2;
-        page->data = g_realloc(page->data, cap);
-        page->cap = (uint32_t)cap;
-    }
-    /* Out of capture order (not expected), the records after it move up. */
-    memmove(page->data + at + len, page->data + at, page->len - at);
-    page->len += (uint32_t)len;
-    page->has[g] |= bit;
-    page->last = MAX(page->last, (int32_t)slot);
-    return page->data + at;
-}
-
-/* The frame's staged records (amfol_keep) copied into the frame's record, returned. */
-static const uint8_t *frame_rec_pack(guint32 num, void *const *recs, bool truncated)
-{
-    size_t total = 1;
-    for (int m = 0; m < AMFOL_N_MODULES; m++)
-        if (recs[m]) {
-            size_t n = amfol_kept_size(recs[m]);
-            total += amfol_varint_len((uint32_t)n) + n;
-        }
-    uint8_t *r = frame_rec_add(num, total);
-    const uint8_t *rec = r;
-    uint8_t *flags = r++;
-    *flags = truncated ? FRAME_REC_TRUNCATED : 0;
-    for (int m = 0; m < AMFOL_N_MODULES; m++) {
-        if (!recs[m])
-            continue;
-        size_t n = amfol_kept_size(recs[m]);
-        *flags |= (uint8_t)(1u << m);
-        r += amfol_varint_put(r, (uint32_t)n);
-        memcpy(r, recs[m], n);
-        r += n;
-    }
-    return rec;
-}
-
-static const uint8_t *frame_rec_get(guint32 num)
-{
-    guint ix = num / FRAME_REC_PAGE, slot = num % FRAME_REC_PAGE;
-    if (!frame_recs || ix >= frame_recs->len)
-        return NULL;
-    const rec_page *page = g_ptr_array_index(frame_recs, ix);
-    if (!page || !(page->has[slot / FRAME_REC_GROUP] & (1u << (slot % FRAME_REC_GROUP))))
-        return NULL;
-    return page->data + rec_page_offset(page, slot);
-}
-
 static void interesting_ids_init(void);
 /* The ids of amfol_interesting_protos as a bit set (interesting_ids_init). */
 static uint8_t *amfol_interesting_bits;
@@ -243,7 +75,7 @@ static unsigned pref_max_ues = 500000;
 static unsigned pref_nrf_report_max_s = 30;
 static unsigned pref_nrf_load_high = 80;
 static const char *pref_cell_map = "";
-/* Overload symptoms (issue 14, docs/faults.md) */
+/* Overload symptoms (docs/faults.md) */
 static unsigned pref_answer_timeout_ms = 5000;
 static int pref_baseline = AMFOL_BASELINE_FIRST_20PCT;
 static unsigned pref_baseline_latency_ms = 0;
@@ -328,7 +160,10 @@ static void amfol_init(void)
     amfol_engine_cur = amfol_engine_new(&cfg);
     amfol_export_engine_created(amfol_engine_cur);
     GArray *fields = g_array_new(FALSE, FALSE, (guint)sizeof(int));
-    amfol_fields = amfol_field_table_new(amfol_modules, AMFOL_N_MODULES, fields);
+    const char *const *names[AMFOL_N_MODULES];
+    for (int m = 0; m < AMFOL_N_MODULES; m++)
+        names[m] = amfol_modules[m]->field_names;
+    amfol_fields = amfol_field_table_new(names, AMFOL_N_MODULES, fields);
     /* epan re-primes only what a freed tree un-primed (amfol_prime.c) */
     GArray *wanted = amfol_prime_start((const int *)(void *)fields->data, (int)fields->len);
     g_array_free(fields, TRUE);
@@ -345,10 +180,7 @@ static void amfol_cleanup(void)
     set_postdissector_wanted_hfids(amfol_handle, NULL);
     amfol_field_table_free(amfol_fields);
     amfol_fields = NULL;
-    if (frame_recs)
-        g_ptr_array_free(frame_recs, TRUE);
-    frame_recs = NULL;
-    open_page = NULL;
+    amfol_store_free();
     amfol_keep_forget_names();
     g_free(amfol_interesting_bits);
     amfol_interesting_bits = NULL;
@@ -434,7 +266,7 @@ static const uint8_t *analyze_frame(tvbuff_t *tvb, packet_info *pinfo, proto_tre
     }
     if (!any && !truncated)
         return NULL;
-    return frame_rec_pack(pinfo->num, recs, truncated);
+    return amfol_store_pack(pinfo->num, recs, truncated);
 }
 
 static int severity_to_pi(int sev)
@@ -498,7 +330,7 @@ static int dissect_amfol(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree, vo
         rec = analyze_frame(tvb, pinfo, tree);
         found = amfol_walk_found(amfol_fields, &n_found);
     } else {
-        rec = frame_rec_get(pinfo->num);
+        rec = amfol_store_get(pinfo->num);
     }
     amfol_prime_dissected(pinfo, !PINFO_FD_VISITED(pinfo), tree != NULL, found, n_found);
     if (!rec)
@@ -514,8 +346,8 @@ static int dissect_amfol(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree, vo
     ctx.pinfo = pinfo;
     ctx.tvb = tvb;
     ctx.engine = amfol_engine_cur;
-    frame_view view;
-    frame_rec_view(rec, &view);
+    amfol_frame_view view;
+    amfol_store_view(rec, &view);
     for (int m = 0; m < AMFOL_N_MODULES; m++)
         if (view.module[m] && amfol_modules[m]->render)
             amfol_modules[m]->render(&ctx, sub, (void *)view.module[m]);
@@ -584,7 +416,7 @@ static const char *rule_text(amfol_rule_id rule, const char *fmt)
     return wmem_strdup_printf(wmem_epan_scope(), fmt, amfol_rule_get(rule)->id);
 }
 
-/* Overload symptoms (issue 14): thresholds of overload-control-absent / -late. */
+/* Overload symptoms: thresholds of overload-control-absent / -late. */
 static void register_symptom_prefs(module_t *prefs)
 {
     prefs_register_uint_preference(prefs, "answer_timeout_ms", "AMF answer timeout (ms)",

@@ -9,8 +9,8 @@ Usage: check_structure.py SOURCE_DIR          exit 0 when every invariant holds,
            invariant and exits 0 only when the check reports every one of them.
 
 Invariants (docs/ARCHITECTURE.md):
-  0. floors: the folders are floors (FLOORS below, docs/ARCHITECTURE.md "Floors"); no file
-     includes a header of a higher floor, no two folders include each other, even through
+  0. floors: the folders are floors (FLOORS below, docs/ARCHITECTURE.md "Floors"; inside
+     plugin/ its rooms, PLUGIN_ROOMS); no file includes a header of a higher floor, no two folders include each other, even through
      others (no include cycle between folders: tap/<folder>, plugin/<room>, replay), and no
      file under tap/ includes an epan header.
   1. private headers: a file under tap/<module>/ includes no *_internal.h of another folder
@@ -23,7 +23,7 @@ Invariants (docs/ARCHITECTURE.md):
   3. rule ids: every id of tap/core/amfol_rules.def is unique there and appears in exactly one
      string literal of the sources (the catalogue row); code uses the enum AMFOL_RULE_<NAME>.
   4. 3GPP name tables: each table of tap/core/amfol_3gpp.c (NGAP message names, OverloadAction
-     names and words, RRC establishment and resume causes, 5GMM / 5GSM message types and causes)
+     names, RRC establishment and resume causes, 5GMM / 5GSM message types and causes)
      exists once: its names appear as string literals in no other source file.
 """
 import os
@@ -48,6 +48,9 @@ FLOORS = (
     ("plugin", "replay"),       # the epan plugin, the replay tool
 )
 FLOOR_OF = {f: i for i, names in enumerate(FLOORS) for f in names}
+# Inside plugin/, the rooms are floors too, lowest first; packet-amfol.c (plugin/ itself)
+# registers and dispatches, above every room.
+PLUGIN_ROOMS = ("frame", "store", "glue", "ui")
 EPAN_INCLUDE_RE = re.compile(r'^(?:epan|wiretap|ui)/')
 NAME_HOME = ("tap/core/amfol_3gpp.c", "tap/core/amfol_3gpp.h")
 RULES_DEF = "tap/core/amfol_rules.def"
@@ -62,11 +65,6 @@ NAME_TABLES = {
         "reject-non-emergency-mo-dt", "reject-rrc-cr-signalling",
         "permit-emergency-sessions-and-mobile-terminated-services-only",
         "permit-high-priority-sessions-and-mobile-terminated-services-only"],
-    "OverloadAction words": [
-        "reject non-emergency mobile-originated data transfer",
-        "reject RRC connection establishments for signalling",
-        "permit only emergency sessions and mobile-terminated services",
-        "permit only high-priority sessions and mobile-terminated services"],
     "RRC establishment causes": [
         "highPriorityAccess", "mt-Access", "mo-Signalling", "mo-Data", "mo-VoiceCall",
         "mo-VideoCall", "mo-SMS", "mps-PriorityAccess", "mcs-PriorityAccess", "mo-ExceptionData"],
@@ -142,7 +140,14 @@ def folder_of(rel):
 def floor_of(folder):
     if folder.startswith("tap/"):
         return FLOOR_OF.get(folder[4:])
-    return FLOOR_OF.get(folder.split("/")[0])
+    if folder.startswith("plugin/"):
+        room = folder[len("plugin/"):]
+        if room not in PLUGIN_ROOMS:
+            return None
+        return FLOOR_OF["plugin"] + PLUGIN_ROOMS.index(room) / len(PLUGIN_ROOMS) / 2
+    if folder == "plugin":
+        return FLOOR_OF["plugin"] + 0.5
+    return FLOOR_OF.get(folder)
 
 
 def resolve(rel, inc, files):
@@ -188,8 +193,9 @@ def check_floors(files, errors):
         fs, fd = floor_of(src), floor_of(dst)
         if fs is not None and fd is not None and fd > fs:
             for rel, inc in uses:
-                errors.append(f"floors: {rel} includes {inc}: {dst}/ (floor {fd}) is above "
-                              f"{src}/ (floor {fs}; order {order})")
+                errors.append(f"floors: {rel} includes {inc}: {dst}/ is above {src}/ (order "
+                              f"{order}; in plugin/: {' < '.join(PLUGIN_ROOMS)} < "
+                              "packet-amfol.c)")
     # include cycles between folders: a folder that reaches itself through the folder graph
     graph = {}
     for src, dst in edges:
@@ -379,7 +385,15 @@ def self_test(top):
             fh.write('#include "../nas/amfol_nas.h"\n')
         with open(side[1], "w") as fh:
             fh.write('#include "../rrc/amfol_rrc.h"\n')
+        room = os.path.join(tmp, "plugin", "frame", "amfol_frame_selftest.c")
+        if os.path.isdir(os.path.dirname(room)):
+            with open(room, "w") as fh:
+                fh.write('#include "ui/amfol_tap.h"\n')
         errors, _, _, _ = run(tmp)
+        if os.path.exists(room) and not any(
+                e.startswith("floors:") and "amfol_frame_selftest.c includes ui/" in e for e in errors):
+            print("self-test: an include from plugin/frame up to plugin/ui was not reported")
+            bad += 1
         if not any(e.startswith("floors:") and "amfol_n2_selftest.c includes ../report/" in e
                    for e in errors):
             print("self-test: an include from tap/n2 up to tap/report was not reported")
@@ -391,7 +405,7 @@ def self_test(top):
         if not any(e.startswith("floors:") and "epan/packet.h" in e for e in errors):
             print("self-test: an epan header in tap/ was not reported")
             bad += 1
-        print("self-test: {} of 9 injected violations reported".format(9 - bad))
+        print("self-test: {} of 10 injected violations reported".format(10 - bad))
         return 1 if bad else 0
     finally:
         shutil.rmtree(tmp, ignore_errors=True)

@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* amfol_export.c: -z amfol,events, the normalized event stream of a capture as JSON Lines on
+ * standard output (docs/events.md), for amfol-replay and scripts/amfol-parallel.sh. The writer
+ * is the engine observer of tap/events/: this file only wires it to tshark's -z and the engine
+ * of the open capture. */
+#include "ui/amfol_tap.h"
+#include "events/amfol_event_export.h"
+
+#include <epan/stat_tap_ui.h>
+#include <stdio.h>
+
+#ifndef PLUGIN_VERSION
+#define PLUGIN_VERSION "0.0.0"
+#endif
+
+/* One -z amfol,events per run; epan keeps the listener, the engine is per capture file. */
+static amfol_event_export *amfol_export_cur;
+static amfol_engine *amfol_export_engine;
+
+void amfol_export_engine_created(amfol_engine *e)
+{
+    if (!amfol_export_cur)
+        return;
+    amfol_export_engine = e;
+    amfol_event_export_attach(amfol_export_cur, e);
+}
+
+void amfol_export_engine_freed(amfol_engine *e)
+{
+    if (e == amfol_export_engine) {
+        amfol_engine_observe(e, NULL, NULL);
+        amfol_export_engine = NULL;
+    }
+}
+
+static tap_packet_status events_packet(void *tapdata _U_, packet_info *pinfo _U_, epan_dissect_t *edt _U_,
+                                       const void *data _U_, tap_flags_t flags _U_)
+{
+    return TAP_PACKET_DONT_REDRAW;
+}
+
+static void events_draw(void *tapdata _U_)
+{
+    if (!amfol_current_engine())
+        fprintf(stderr, "amfol: no events exported (is the amfol protocol enabled?)\n");
+    amfol_event_export_finish(amfol_export_cur);
+}
+
+static void events_finish(void *tapdata _U_)
+{
+    if (amfol_export_engine)
+        amfol_export_engine_freed(amfol_export_engine);
+    amfol_event_export_free(amfol_export_cur);
+    amfol_export_cur = NULL;
+    amfol_export_engine = NULL;
+}
+
+static AMFOL_STAT_INIT_RET events_init(const char *opt_arg _U_, void *userdata _U_)
+{
+    if (amfol_export_cur) {
+        fprintf(stderr, "tshark: -z amfol,events may be given once\n");
+#if AMFOL_WS_AT_LEAST(4, 6)
+        return false;
+#else
+        return;
+#endif
+    }
+    amfol_export_cur = amfol_event_export_new(stdout, "amfol " PLUGIN_VERSION);
+    GString *err = register_tap_listener("amfol", &amfol_export_cur, NULL, TL_REQUIRES_NOTHING, NULL,
+                                         events_packet, events_draw, events_finish);
+    if (err) {
+        fprintf(stderr, "tshark: Couldn't register amfol,events tap: %s\n", err->str);
+        g_string_free(err, TRUE);
+        amfol_event_export_free(amfol_export_cur);
+        amfol_export_cur = NULL;
+#if AMFOL_WS_AT_LEAST(4, 6)
+        return false;
+#else
+        return;
+#endif
+    }
+    if (amfol_current_engine())
+        amfol_export_engine_created(amfol_current_engine());
+    AMFOL_STAT_INIT_OK;
+}
+
+void amfol_export_register(void)
+{
+    static stat_tap_ui ui = {
+        .group = REGISTER_STAT_GROUP_GENERIC,   /* CLI only: no menu entry */
+        .title = "amfol,events",
+        .cli_string = "amfol,events",
+        .tap_init_cb = events_init,
+    };
+    register_stat_tap_ui(&ui, NULL);
+}
