@@ -498,7 +498,8 @@ void proto_register_amfol(void)
         rule_text(AMFOL_RULE_T3346_SHORT, "T3346 values below this are reported as %s"), 10,
         &pref_t3346_floor_s);
     prefs_register_uint_preference(prefs, "max_ues", "UEs followed at once",
-        "The NAS analysis follows at most this many UEs (about 100 bytes each); beyond, the least "
+        "The NAS analysis follows at most this many UEs (the memory each costs: docs/ARCHITECTURE.md, "
+        "\"Bounded memory\"); beyond, the least "
         "recently seen is forgotten and its pending back-off with it (counted in the NAS report)",
         10, &pref_max_ues);
     prefs_register_uint_preference(prefs, "nrf_report_max_s", "NRF report interval limit (s)",

@@ -122,21 +122,6 @@ const char *amfol_action_name(int action)
     return names[action];
 }
 
-const char *amfol_action_words(int action)
-{
-    static const char *const words[] = {
-        "reject non-emergency mobile-originated data transfer",
-        "reject RRC connection establishments for signalling",
-        "permit only emergency sessions and mobile-terminated services",
-        "permit only high-priority sessions and mobile-terminated services",
-    };
-    if (action < 0)
-        return "no action IE (read as: reject RRC connection establishments for signalling)";
-    if (action >= AMFOL_ACTION_COUNT)
-        return "unknown action (extension value)";
-    return words[action];
-}
-
 const char *amfol_cause_name(int cause)
 {
     static const char *const names[AMFOL_CAUSE_COUNT] = {

@@ -2,7 +2,7 @@
 /* amfol_3gpp.h: the one home of the 3GPP names and tables amfol uses: NGAP procedure codes and
  * who initiates them, OverloadAction names and the shed / exempt class per action, RRC
  * establishment and resume causes, 5GMM / 5GSM message types and causes. The plugin's
- * value_strings are built from these (plugin/amfol_vals.c). */
+ * value_strings are built from these (plugin/glue/amfol_vals.c). */
 #ifndef AMFOL_3GPP_H
 #define AMFOL_3GPP_H
 
@@ -46,7 +46,6 @@ int amfol_ngap_initiator(int proc);
  * (TS 38.413 §8.7.7.2, reference 3gpp-facts.md §1.3). AMFOL_ABSENT or an unknown action is read
  * as reject-rrc-cr-signalling (docs/faults.md). */
 const char *amfol_action_name(int action);       /* "reject-rrc-cr-signalling"; "none" when absent */
-const char *amfol_action_words(int action);      /* plain English */
 bool amfol_cause_is_shed(int action, int cause); /* cause: enum amfol_rrc_cause */
 bool amfol_cause_is_exempt(int action, int cause);
 enum amfol_level amfol_level_for_action(int action);   /* amfol's convention, not 3GPP */

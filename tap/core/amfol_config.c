@@ -14,7 +14,7 @@ void amfol_config_defaults(amfol_config *cfg)
     cfg->t3346_floor_s = 60;
     cfg->nrf_report_max_s = 30;
     cfg->nrf_load_high = 80;
-    /* Overload symptoms (issue 14) */
+    /* Overload symptoms */
     cfg->answer_timeout_ms = 5000;
     cfg->baseline_mode = AMFOL_BASELINE_FIRST_20PCT;
     cfg->symptom_latency_factor = 3;

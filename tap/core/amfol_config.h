@@ -18,7 +18,7 @@ typedef struct amfol_config {
     char amf_map[512];             /* "10.0.0.1=amf-1,<nfInstanceId>=amf-2": SBI NF <-> N2 AMF ties */
     uint32_t max_ues;              /* UEs the NAS module follows at once (least recently seen evicted beyond) */
     char cell_map[512];            /* "00101-000000101=gnb-1,...": cells to gNB names when the capture lacks them */
-    /* Overload symptoms (issue 14, tap/symptoms/, docs/faults.md) */
+    /* Overload symptoms (tap/symptoms/, docs/faults.md) */
     uint32_t answer_timeout_ms;        /* a request with no downlink NAS / release after this is unanswered */
     uint32_t baseline_mode;            /* enum amfol_baseline_mode */
     uint32_t baseline_latency_ms;      /* user AMF response-time baseline (p95), 0 = measure */

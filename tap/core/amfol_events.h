@@ -98,7 +98,7 @@ typedef struct amfol_ngap_event {
 
     /* The bulky members, last (keep them last): read only up to their NUL or within their counts
      * above, so the glue clears what comes before ran_node_name and their first chars instead of
-     * the whole event (plugin/n2_glue.c, init_event). */
+     * the whole event (plugin/glue/n2_glue.c, init_event). */
     char ran_node_name[151];         /* NG SETUP REQUEST; "" if absent */
     char amf_name[151];              /* NG SETUP RESPONSE / AMF CONFIGURATION UPDATE; "" if absent */
     char backup_amf_name[151];       /* AMF STATUS INDICATION; "" if absent */
@@ -115,7 +115,7 @@ typedef struct amfol_sctp_event {
     int kind;                        /* enum amfol_sctp_trouble */
 } amfol_sctp_event;
 
-/* ---- Radio side: NR RRC CCCH (issue 4) ----------------------------------------------- */
+/* ---- Radio side: NR RRC CCCH ----------------------------------------------- */
 
 enum amfol_rrc_msg {
     AMFOL_RRC_SETUP_REQUEST = 1,
@@ -149,7 +149,7 @@ typedef struct amfol_rrc_event {
     amfol_snssai requested_nssai[AMFOL_MAX_NSSAI];
 } amfol_rrc_event;
 
-/* ---- NAS-5GS (issue 5) --------------------------------------------------------------- */
+/* ---- NAS-5GS --------------------------------------------------------------- */
 
 /* GPRS timer 2 / 3 as decoded: seconds, or a special state. */
 enum amfol_timer_state { AMFOL_TIMER_ABSENT = 0, AMFOL_TIMER_VALUE = 1, AMFOL_TIMER_ZERO = 2,
@@ -190,11 +190,11 @@ typedef struct amfol_nas_event {
     amfol_snssai requested_nssai[AMFOL_MAX_NSSAI];
 } amfol_nas_event;
 
-/* ---- SBI over HTTP/2 (issue 6) --------------------------------------------------------- */
+/* ---- SBI over HTTP/2 --------------------------------------------------------- */
 
 #define AMFOL_SBI_MAX_LOADS 16
 
-/* Where a load figure came from (issue 6). */
+/* Where a load figure came from. */
 enum amfol_sbi_load_source {
     AMFOL_SBI_LOAD_PROFILE = 0,      /* an NFProfile object (NFRegister, notify, SearchResult) */
     AMFOL_SBI_LOAD_PATCH = 1,        /* a JSON-Patch item (NFUpdate) "replace /load" */
@@ -214,16 +214,16 @@ typedef struct amfol_sbi_load {
     char nf_type[8];
     int load;                        /* 0..100 or AMFOL_ABSENT */
     char nf_status[16];
-    /* Added for issue 6 (additive): origin and the AMF identity of an NFProfile. */
+    /* Added later (additive): origin and the AMF identity of an NFProfile. */
     int source;                      /* enum amfol_sbi_load_source */
     int amf_set_id;                  /* amfInfo.amfSetId or AMFOL_ABSENT */
     int amf_region_id;               /* amfInfo.amfRegionId or AMFOL_ABSENT */
     int n_guamis;
     amfol_guami guamis[AMFOL_MAX_GUAMIS];
     char ipv4[16];                   /* first ipv4Addresses entry or "" */
-    /* Added for issue 9 (additive): the NF's heart-beat timer (s) as the profile gives it. */
+    /* Added later (additive): the NF's heart-beat timer (s) as the profile gives it. */
     int heartbeat_s;                 /* heartBeatTimer or AMFOL_ABSENT */
-    /* Issue 9 item 14 (additive): what an overload scope may name (TS 29.500 §5.2.3.3). */
+    /* Added later (additive): what an overload scope may name (TS 29.500 §5.2.3.3). */
     char nf_set_id[80];              /* first nfSetIdList entry or "" */
     int n_services;
     amfol_sbi_service services[AMFOL_SBI_MAX_SERVICES];   /* nfServices[] instance id + name */
@@ -244,19 +244,19 @@ typedef struct amfol_sbi_event {
     int n_loads;                     /* load figures found in the body (NFProfile/SearchResult/Patch) */
     amfol_sbi_load loads[AMFOL_SBI_MAX_LOADS];
     bool headers_unreadable;         /* HPACK state missing etc. */
-    /* Added for issue 6 (additive). */
+    /* Added later (additive). */
     bool is_json_patch;              /* body is an RFC 6902 array of {op, path, ...} */
     bool is_notification;            /* body is NotificationData {event, nfInstanceUri} */
     bool body_not_json;              /* DATA carried a body the JSON dissector did not decode */
     bool tls;                        /* TLS on this TCP stream: content hidden */
-    /* Issue 10 (additive): the DATA bytes when Wireshark could not type them (HPACK state lost:
+    /* Added later (additive): the DATA bytes when Wireshark could not type them (HPACK state lost:
      * no content-type), valid during the call; amfol recognises a JSON Patch of /load in them. */
     const uint8_t *raw_body;
     size_t raw_len;
     /* Indirect communication (TS 29.500 §6.10): a request with 3gpp-Sbi-Target-apiRoot goes to an
      * SCP; one with Via was forwarded by one. */
     bool has_target_apiroot, has_via;
-    /* Issue 9 item 14 (additive): what places a request in an overload scope (TS 29.500 §6.4). */
+    /* Added later (additive): what places a request in an overload scope (TS 29.500 §6.4). */
     int message_priority;            /* 3gpp-Sbi-Message-Priority 0..31 (0 highest), AMFOL_ABSENT */
     char authority[96];              /* :authority (HTTP/1.1: Host) or "" */
     char target_apiroot[128];        /* 3gpp-Sbi-Target-apiRoot value or "" */

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* amfol_rows.h: the report row model. A domain module describes what it reports once, as tables
  * of typed cells (static column lists, rows filled from its state); generic writers turn them
- * into the JSON document (tap/report/amfol_rows_json.c), the text report (amfol_rows_text.c) and
- * the GUI statistics tables (plugin/amfol_table.c). No epan, no json_dumper here: plain data.
+ * into the JSON document and the text report (amfol_rows_json / amfol_rows_text in
+ * amfol_rows_write.c, prose in amfol_rows_line.c, beside this file) and the GUI statistics tables
+ * (plugin/ui/amfol_table.c). No epan, no json_dumper here: plain data.
  *
  * Shapes, for the JSON writer (text and GUI show every shape as rows):
  *   AMFOL_ROWS_ARRAY   [ {col: cell, ...}, ... ]       one object per row

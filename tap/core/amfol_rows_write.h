@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* amfol_rows_write.h: the generic writers of the report row model (core/amfol_rows.h): JSON
- * (through wsutil's json_dumper) and plain text. The GUI writer is plugin/amfol_table.c. */
+ * (through wsutil's json_dumper) and plain text. The GUI writer is plugin/ui/amfol_table.c. */
 #ifndef AMFOL_ROWS_WRITE_H
 #define AMFOL_ROWS_WRITE_H
 

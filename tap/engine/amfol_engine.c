@@ -17,7 +17,7 @@ static const amfol_module *const modules[] = {
     &amfol_rrc_module,
     &amfol_nas_module,
     &amfol_sbi_module,
-    &amfol_symptoms_module,   /* issue 14: after the others (AMF names, controls) */
+    &amfol_symptoms_module,   /* after the others (AMF names, controls) */
     &amfol_kpi_module,        /* registration KPIs and the episodes' cost: after nas and symptoms */
     &amfol_ue_module,         /* UE stories: fed after routing (below), no handlers */
     &amfol_correlate_module,  /* cross-domain rules: last, every domain has finished */

@@ -14,7 +14,7 @@
 #include "../rrc/amfol_rrc.h"
 #include "../nas/amfol_nas.h"
 #include "../sbi/amfol_sbi.h"
-#include "../symptoms/amfol_symptoms.h"   /* issue 14 */
+#include "../symptoms/amfol_symptoms.h"
 #include "../kpi/amfol_kpi.h"             /* registration KPIs */
 #include "../ue/amfol_ue.h"
 

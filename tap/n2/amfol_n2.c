@@ -250,20 +250,6 @@ bool amfol_n2_overload_for_amf(const amfol_n2 *n2, const char *amf, amfol_time t
     return known;
 }
 
-bool amfol_n2_overload_for_cell(const amfol_n2 *n2, const amfol_nr_cgi *cgi, amfol_time t,
-                                amfol_overload_view *out)
-{
-    if (!n2 || !cgi)
-        return false;
-    int ai = n2_cell_find(n2, cgi);
-    if (ai < 0)
-        return false;
-    const n2_assoc *a = g_ptr_array_index(n2->assocs, ai);
-    amfol_overload_view tmp;
-    fill_view(n2, a, n2_segment_at(n2, ai, t), out ? out : &tmp);
-    return true;
-}
-
 const char *amfol_n2_assoc_amf_name(const amfol_n2 *n2, int ai)
 {
     if (!n2 || ai < 0 || (guint)ai >= n2->assocs->len)
@@ -275,11 +261,6 @@ const char *amfol_n2_assoc_amf_name(const amfol_n2 *n2, int ai)
 const char *amfol_n2_amf_name(const amfol_n2 *n2, const amfol_endpoint *a, const amfol_endpoint *b)
 {
     return n2 ? amfol_n2_assoc_amf_name(n2, n2_assoc_find(n2, a, b)) : NULL;
-}
-
-const amfol_endpoint *amfol_n2_amf_endpoint(const amfol_n2 *n2, const amfol_endpoint *a, const amfol_endpoint *b)
-{
-    return n2 ? amfol_n2_assoc_amf_endpoint(n2, n2_assoc_find(n2, a, b)) : NULL;
 }
 
 const amfol_endpoint *amfol_n2_assoc_amf_endpoint(const amfol_n2 *n2, int ai)

@@ -77,13 +77,7 @@ extern const amfol_module amfol_n2_module;
 bool amfol_n2_overload_for_assoc(const amfol_n2 *n2, const amfol_endpoint *a, const amfol_endpoint *b,
                                  amfol_time t, amfol_overload_view *out);
 bool amfol_n2_overload_for_amf(const amfol_n2 *n2, const char *amf, amfol_time t, amfol_overload_view *out);
-/* The gNB (name) and AMF overload governing a cell, through NR-CGIs seen in NGAP user location
- * or the gNB-ID bits of the cell identity, or the cell_map setting. */
-bool amfol_n2_overload_for_cell(const amfol_n2 *n2, const amfol_nr_cgi *cgi, amfol_time t,
-                                amfol_overload_view *out);
 const char *amfol_n2_amf_name(const amfol_n2 *n2, const amfol_endpoint *a, const amfol_endpoint *b);
-/* The AMF's SCTP address ("ip:port") of the association of two endpoints, NULL when unknown. */
-const amfol_endpoint *amfol_n2_amf_endpoint(const amfol_n2 *n2, const amfol_endpoint *a, const amfol_endpoint *b);
 /* Does the AMF of the association serve a GUAMI (ServedGUAMIList of NG SETUP RESPONSE) with
  * this AMF Pointer and an AMF Set ID ending in `set_low_bit` (what ng-5G-S-TMSI-Part1 shows of
  * a registered UE's AMF)? 1 yes, 0 no, -1 unknown (no GUAMI learnt for that AMF). */
@@ -125,7 +119,8 @@ int amfol_n2_assoc_find(const amfol_n2 *n2, const amfol_endpoint *a, const amfol
  * answered once per event, so the modules that handle one event do not look its endpoints up
  * again. Only for a where that stays unchanged while its event is routed. */
 int amfol_n2_where_assoc(const amfol_n2 *n2, const amfol_where *w);
-/* amfol_n2_overload_for_assoc and amfol_n2_amf_endpoint by association number. */
+/* amfol_n2_overload_for_assoc and the AMF's SCTP address ("ip:port", NULL when unknown) by
+ * association number. */
 bool amfol_n2_assoc_overload(const amfol_n2 *n2, int assoc, amfol_time t, amfol_overload_view *out);
 const amfol_endpoint *amfol_n2_assoc_amf_endpoint(const amfol_n2 *n2, int assoc);
 int32_t amfol_n2_assoc_last_segment(const amfol_n2 *n2, int assoc);

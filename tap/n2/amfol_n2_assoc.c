@@ -253,7 +253,7 @@ static void host_of(const amfol_endpoint *ep, char *out, size_t cap)
         *colon = '\0';
 }
 
-/* One gNB is one gNB across its associations to several AMFs (issue 9, TS 38.413 §8.7.1): two
+/* One gNB is one gNB across its associations to several AMFs (TS 38.413 §8.7.1): two
  * associations belong to one gNB when their NG SETUP REQUESTs carry the same Global RAN Node ID
  * (whatever their RANNodeNames), or, when one of them has no Global RAN Node ID, when the gNB
  * side uses the same IP address. Every association of a gNB shows one name: the best one any of
@@ -599,20 +599,3 @@ void n2_learn_cell(amfol_n2 *n2, const amfol_nr_cgi *cgi, int assoc)
     g_hash_table_insert(n2->cell_by_key, g_strdup(key), GINT_TO_POINTER((int)n2->cells->len));
 }
 
-int n2_cell_find(const amfol_n2 *n2, const amfol_nr_cgi *cgi)
-{
-    char key[CELL_KEY_LEN];
-    int v = cell_entry(n2, cgi, key);
-    if (v > 0)
-        return g_array_index(n2->cells, n2_cell, v - 1).assoc;
-    /* The gNB-ID is the leftmost 22..32 bits of the 36-bit cell identity: try every length. */
-    for (guint i = 0; i < n2->assocs->len; i++) {
-        const n2_assoc *a = g_ptr_array_index(n2->assocs, i);
-        if (!a->has_global_id || strcmp(a->gnb_plmn.digits, cgi->plmn.digits) != 0)
-            continue;
-        for (int bits = 22; bits <= 32; bits++)
-            if ((cgi->cell_id >> (36 - bits)) == a->gnb_id_value)
-                return (int)i;
-    }
-    return -1;
-}

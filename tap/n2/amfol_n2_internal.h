@@ -279,7 +279,6 @@ static inline int n2_lead(const amfol_n2 *n2, int ai)
 {
     return ((const n2_assoc *)g_ptr_array_index(n2->assocs, ai))->lead;
 }
-int n2_cell_find(const amfol_n2 *n2, const amfol_nr_cgi *cgi);
 void n2_free_amf(gpointer p);
 void n2_free_assoc(gpointer p);
 

@@ -514,7 +514,7 @@ amfol_rows *n2_report_rows(amfol_engine *e, const amfol_n2_amf_children *childre
     for (guint m = 0; m < n2->amfs->len; m++)
         amf_row(amfs, e, (int)m, children);
     amfol_rows_table(t, N2R_AMFS, amfs);
-    /* One gNB is one gNB (issue 9): each gNB once, with its associations to the AMFs. */
+    /* One gNB is one gNB: each gNB once, with its associations to the AMFs. */
     amfol_rows *gnbs = table("gnbs", AMFOL_ROWS_ARRAY, gnb_cols, GNR_COUNT, n2->assocs->len);
     for (guint i = 0; i < n2->assocs->len; i++) {
         const n2_assoc *a = g_ptr_array_index(n2->assocs, i);

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* amfol_nas.h: NAS-5GS congestion: rejects, back-off timers, per-UE back-off compliance and the NAS rules (issue 5). */
+/* amfol_nas.h: NAS-5GS congestion: rejects, back-off timers, per-UE back-off compliance and the NAS rules. */
 #ifndef AMFOL_NAS_H
 #define AMFOL_NAS_H
 

@@ -103,7 +103,7 @@ struct amfol_nas {
     GPtrArray *amfs;                      /* amfol_nas_amf*, owned, at most AMFOL_NAS_MAX_AMFS */
     uint64_t amf_overflow;
     uint64_t messages, ciphered, out_of_order;
-    /* Radio requests (RRCSetupRequest) joined to NAS UEs by ng-5G-S-TMSI-Part1 (issue 10) */
+    /* Radio requests (RRCSetupRequest) joined to NAS UEs by ng-5G-S-TMSI-Part1 */
     uint64_t radio_with_part1, radio_linked, radio_in_backoff;
     amfol_frame radio_in_backoff_first;
     uint64_t rows_version;                /* bumped by every table row update */

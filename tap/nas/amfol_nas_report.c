@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* amfol_nas_report.c: the NAS timeline section (prose per AMF and episode, then its reject rows as
  * text columns) and the NAS rows: the "nas" JSON member and the reject table, stated once and
- * written by the generic writers (report/amfol_rows_write.c, plugin/amfol_table.c). */
+ * written by the generic writers (core/amfol_rows_write.c, plugin/ui/amfol_table.c). */
 #include "amfol_nas_internal.h"
 #include "../core/amfol_rows_line.h"
 #include "../core/amfol_rows_write.h"

@@ -54,7 +54,7 @@ void amfol_report_timeline(amfol_engine *e, GString *out)
     amfol_rrc_report_timeline(e, out);
     amfol_nas_report_timeline(e, out);
     amfol_sbi_report_timeline(e, out);
-    amfol_symptoms_report_timeline(e, out);   /* issue 14 */
+    amfol_symptoms_report_timeline(e, out);
     g_string_append(out, "===\n");
 }
 
@@ -105,7 +105,7 @@ void amfol_report_diagnosis(amfol_engine *e, GString *out)
     g_string_append(out, "=== amfol diagnosis ===\n");
     capture_line(e, out);
     amfol_n2_report_headline(e, out);
-    amfol_symptoms_report_headline(e, out);   /* issue 14 */
+    amfol_symptoms_report_headline(e, out);
     amfol_report_coverage_text(e, out);
     size_t n = amfol_findings_count(fs);
     if (n == 0) {

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* amfol_rrc.h: the radio side (NR RRC on CCCH): requests, set-ups, rejects per gNB and cell, and the gNB compliance rules (issue 4). */
+/* amfol_rrc.h: the radio side (NR RRC on CCCH): requests, set-ups, rejects per gNB and cell, and the gNB compliance rules. */
 #ifndef AMFOL_RRC_H
 #define AMFOL_RRC_H
 

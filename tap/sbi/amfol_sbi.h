@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* amfol_sbi.h: the SBI side: NRF load reports, SBI overload/load control headers, 503/429, re-balancing in the AMF Set (issue 6). */
+/* amfol_sbi.h: the SBI side: NRF load reports, SBI overload/load control headers, 503/429, re-balancing in the AMF Set. */
 #ifndef AMFOL_SBI_H
 #define AMFOL_SBI_H
 
@@ -63,7 +63,7 @@ typedef struct amfol_sbi_result {
     bool headers_unreadable;       /* HPACK state missing (capture started mid-connection) */
     bool request_unknown;          /* a body whose request headers were not seen */
     bool body_not_json;
-    /* Issue 10: how the report was counted */
+    /* how the report was counted */
     bool inferred;                 /* body recognised without readable headers (attributed by connection/address) */
     const char *inferred_by;       /* static: "stream" (its :path), "connection", "address"; NULL */
     amfol_frame relay_of;          /* the same report already counted (NF -> SCP -> NRF), 0 = none */
@@ -88,7 +88,7 @@ amfol_rows *amfol_sbi_json_rows(amfol_engine *e);
 uint64_t amfol_sbi_version(amfol_engine *e);
 
 /* The N2 AMF whose NF profile (tied by GUAMI) gives `ip` as its IPv4 address, else NULL: an
- * AMF's SBI address when it differs from its N2 address (issue 14, tap/symptoms). */
+ * AMF's SBI address when it differs from its N2 address (tap/symptoms). */
 const char *amfol_sbi_amf_for_ip(amfol_engine *e, const char *ip);
 
 /* ---- Query API: the SBI side as other modules read it (tap/correlate) ---------------------

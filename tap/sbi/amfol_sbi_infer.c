@@ -2,7 +2,7 @@
 /* amfol_sbi_infer.c: NRF load reports whose HTTP/2 headers cannot be read (the capture began
  * after the connection's HPACK state was built). Wireshark then cannot type the DATA, so the body
  * is read here: only an RFC 6902 JSON Patch replacing /load (TS 29.510 §5.2.2.3 NFUpdate) is
- * recognised, and (issue 10) NFProfiles and ProblemDetails. Its NF is the one the connection's readable NRF requests named, or the only NF
+ * recognised, and NFProfiles and ProblemDetails. Its NF is the one the connection's readable NRF requests named, or the only NF
  * profile with the client's address; otherwise the report stays unattributed: never a guess. */
 #include "amfol_sbi_internal.h"
 #include "amfol_sbi_json.h"

@@ -154,7 +154,7 @@ typedef struct sbi_indication {
     int validity_s;               /* OCI period of validity, 503/429 Retry-After; AMFOL_ABSENT */
     bool sender_is_server;        /* sent in a response (producer -> consumer) */
     amfol_time valid_until;       /* OCI: Timestamp + Period-of-Validity; 503/429: t + Retry-After */
-    /* The overload scope (issue 9 item 14; amfol_sbi_scope.c): OCI element scope, or for a
+    /* The overload scope (amfol_sbi_scope.c): OCI element scope, or for a
      * 503/429 (scope NONE) the target of the request it answered. */
     int scope;                    /* enum amfol_olc_scope */
     const char *scope_value;      /* interned, NULL */
@@ -268,7 +268,7 @@ struct amfol_sbi {
     uint32_t unreadable_headers, body_not_json, tls_messages, orphan_bodies;
     uint32_t rereg_unknown_amf;   /* re-registration requests from an AMF not seen on N2 setup */
     uint32_t dropped;             /* table entries not kept because of a cap */
-    /* Issue 10: load reports counted apart */
+    /* load reports counted apart */
     uint32_t reports_relayed;     /* copies of a report already counted (SCP in the path) */
     uint32_t reports_inferred;    /* recognised without readable headers, attributed */
     uint32_t reports_unattributed;/* recognised without readable headers, NF unknown */

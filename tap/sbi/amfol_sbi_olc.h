@@ -48,7 +48,7 @@ typedef struct amfol_olc_header {
 
 #define AMFOL_OLC_MAX_ITEMS 4        /* S-NSSAI / DNN / Callback-Uri items kept per element */
 
-/* The names an element's scope carries beyond its first value (issue 9 item 14: a request counts
+/* The names an element's scope carries beyond its first value (a request counts
  * against an OCI only inside its scope): the NF-Inst of NF-Service-Instance and the "&" lists. */
 typedef struct amfol_olc_items {
     char nf_inst[40];                /* NF-Inst: of NF-Service-Instance, "" */

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* amfol_sbi_scope.c: overload scopes (issue 9 item 14). TS 29.500 §6.4: an OCI asks to reduce
+/* amfol_sbi_scope.c: overload scopes. TS 29.500 §6.4: an OCI asks to reduce
  * the requests *within its scope* (an NF instance, NF set, NF service instance or set, possibly
  * restricted to S-NSSAIs/DNNs; a consumer's callback URIs; an SCP or SEPP), whoever relays it.
  * Here every request keeps what places it in a scope (target, API, slice, priority, URI) and every

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* amfol_symptoms.h: overload without overload control (issue 14). What an AMF watches to decide
+/* amfol_symptoms.h: overload without overload control. What an AMF watches to decide
  * it is overloaded (TS 23.501 §5.19, the article's monitoring table), read from the capture as
  * symptoms: per AMF and time bucket, message rates, the AMF's response time, unanswered
  * requests, SBI response time per producer NF type, active N2 UE contexts and overload causes;

@@ -128,10 +128,6 @@ void sym_series_clear(amfol_symptoms *s);
 /* The AMF that owns a sample (SBI: the consumer's AMF, or the only AMF), or -1; resolved by
  * sym_series_ensure. */
 int sym_sample_owner(const amfol_symptoms *s, const sym_sample *x);
-/* Does the sample show one of the symptoms `flags` (its latency over the series' threshold, or
- * unanswered)? */
-bool sym_sample_shows(const amfol_config *cfg, const amfol_symptom_series *ser, const sym_sample *x,
-                      unsigned flags);
 double sym_percentile(GArray *sorted_floats, double q);
 
 #endif

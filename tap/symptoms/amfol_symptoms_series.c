@@ -230,14 +230,6 @@ static bool sample_shows(const sym_sample *x, unsigned flags, const double thr[A
     return (flags & (is_sbi(x->series) ? AMFOL_SYM_SBI_SLOW : AMFOL_SYM_SLOW)) != 0;
 }
 
-bool sym_sample_shows(const amfol_config *cfg, const amfol_symptom_series *ser, const sym_sample *x,
-                      unsigned flags)
-{
-    double thr[AMFOL_SYM_SERIES];
-    thresholds(cfg, ser, thr);
-    return sample_shows(x, flags, thr);
-}
-
 /* The first run of symptomatic buckets lasting at least symptom_min_s (or leaving at least
  * symptom_floor_unanswered requests unanswered); its onset frame is the
  * earliest request of the onset bucket that shows one of the bucket's symptoms. */

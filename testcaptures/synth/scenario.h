@@ -102,7 +102,7 @@ typedef struct {
     int base_load;              /* NRF load outside overload */
     int status_indications;     /* AMF STATUS INDICATIONs per NG association (0) */
     int error_indications;      /* ERROR INDICATIONs per NG association (0) */
-    /* Overload symptoms (issue 14): from slow_from_us on, the AMF answers INITIAL UE MESSAGEs
+    /* Overload symptoms: from slow_from_us on, the AMF answers INITIAL UE MESSAGEs
      * after slow_answer_ms (a range) and leaves unanswered_share of them unanswered. */
     int64_t slow_from_us, slow_to_us;   /* -1: never */
     int slow_answer_ms_min, slow_answer_ms_max;
@@ -190,7 +190,7 @@ typedef struct {
     int nrf_discovery_interval_s; /* AMF NFDiscover of its set, 0 = never */
     int nrf_status_notify;        /* NRF notifies the other AMFs of each load report (0) */
 
-    /* UDM (issue 14): every registration's Nudm_SDM Get am-data, when [udm] exists */
+    /* UDM: every registration's Nudm_SDM Get am-data, when [udm] exists */
     int udm_enabled;
     uint8_t udm_ip[4];
     int udm_answer_ms_min, udm_answer_ms_max;

@@ -287,7 +287,7 @@ static void load_nrf(loader *L, scenario *sc)
     memcpy(sc->nrf_ip, def, 4);
     get_ip(L, g, "address", sc->nrf_ip, 0);
     sc->nrf_report_interval_s = (int)get_int(L, g, "report_interval_s", 10, 1, 3600);
-    /* heartBeatTimer of the NF profile; default: the report interval (issue 9 item 15) */
+    /* heartBeatTimer of the NF profile; default: the report interval */
     sc->nrf_heartbeat_s = (int)get_int(L, g, "heartbeat_s", sc->nrf_report_interval_s, 1, 3600);
     sc->nrf_oci = get_bool(L, g, "oci", 0);
     sc->nrf_oci_malformed = get_bool(L, g, "oci_malformed", 0);

@@ -117,7 +117,7 @@ typedef struct sim {
     struct sim_faults *fx;             /* post-run rule inputs (sim_faults.c) */
     int64_t last_write_us;             /* timestamps never go backwards */
 
-    /* Overload symptoms (issue 14, sim_symptoms.c) */
+    /* Overload symptoms (sim_symptoms.c) */
     h2c_session *udm_sess[SC_MAX_AMFS];   /* AMF i (client) -> UDM */
     uint32_t sym_onset[SC_MAX_AMFS];      /* first request of the slow phase, 0 = none */
 

@@ -36,7 +36,7 @@ enum {
     EV_ZOO_PDU_REQ,      /* a = ue, b = episode */
     EV_ZOO_PDU_REJ,      /* a = ue, b = episode */
     EV_ZOO_DISCOVER,     /* a = amf */
-    EV_UDM_QUERY,        /* a = ue: the AMF asks the UDM (issue 14) */
+    EV_UDM_QUERY,        /* a = ue: the AMF asks the UDM */
     EV_UDM_ANSWER,       /* a = ue, b = HTTP/2 stream */
     EV_RRC_SETUP_COMPLETE, /* a = ue: RRCSetupComplete; the gNB then forwards or releases */
     EV_RRC_RELEASE,      /* a = ue: RRCRelease of a UE whose slice is blocked */

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Overload symptoms (issue 14): from [amf] slow_from_s on the AMF answers INITIAL UE MESSAGEs
+/* Overload symptoms: from [amf] slow_from_s on the AMF answers INITIAL UE MESSAGEs
  * after slow_answer_ms_min..max and leaves unanswered_share unanswered; with [udm], every
  * answer waits for a Nudm_SDM Get (GET /nudm-sdm/v2/{supi}/am-data) whose answer time grows
  * from udm_slow_from_s on. The truth: the symptom onset is the first INITIAL UE MESSAGE (or UDM

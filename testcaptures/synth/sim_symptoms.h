@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Overload symptoms without (or with late) overload control (issue 14): a slow AMF that leaves
+/* Overload symptoms without (or with late) overload control: a slow AMF that leaves
  * requests unanswered, a slow UDM, and the ground truth of overload-control-absent / -late. */
 #ifndef AMFOL_SYNTH_SIM_SYMPTOMS_H
 #define AMFOL_SYNTH_SIM_SYMPTOMS_H

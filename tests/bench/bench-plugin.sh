@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # bench-plugin.sh: what amfol costs next to Wireshark's own NGAP dissection (a benchmark, not a
-# test; issue 12). Writes the big storm (>1M frames) with the synthesizer, cuts 100k and 300k
+# test). Writes the big storm (>1M frames) with the synthesizer, cuts 100k and 300k
 # frames from it, and runs on each size, alternating, REPS times (median reported):
 #   base   : tshark -q -z ngap,tree --disable-protocol amfol
 #   tree   : the same with -Y on a field the storm never carries (a tree nothing fills: the floor)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# bench-ues.sh: memory with many distinct UE identities (issue 12: "bounded with 10M distinct UE
+# bench-ues.sh: memory with many distinct UE identities ("bounded with 10M distinct UE
 # identities, caps and eviction counts in the report"). A benchmark, not a test: it runs the
 # core's capacity check (tests/capacity/ue_capacity.c, CTest capacity.core_250k_ues at 250 k) at N
 # UEs through the default cap of amfol.max_ues, and prints its report (evictions, lost back-offs,

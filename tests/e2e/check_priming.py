@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
 """check_priming.py: amfol asks epan to re-prime, before each frame, only the fields the last
-frame's tree held (plugin/amfol_prime.c). Proof that no field is lost that way: the event stream
+frame's tree held (plugin/frame/amfol_prime.c). Proof that no field is lost that way: the event stream
 (-z amfol,events: every event the engine is fed, with its frame and values) of a plain run, where
 the tree is a fake one that holds only primed fields, must equal the one of a -V run, where the
 tree is visible and Wireshark creates every item whatever is primed. Also: no run may print

@@ -7,7 +7,7 @@
 #
 # Usage: same-output.sh BUILD_DIR [BASELINE_DIR] [--update]
 #   Compares with tests/e2e/same-output.sha256 (committed; first made from main 73c6adf, remade
-#   on main after issues 9, 10, 12-15 changed the outputs on purpose, docs/fields.md); with
+#   on main whenever an output changed on purpose, NEWS.md); with
 #   BASELINE_DIR holding the full outputs of that commit, also prints the differences.
 #   --update rewrites the checksums (and BASELINE_DIR): only from the commit you compare with.
 # Documented differences (docs/fields.md, "Renames") are normalised by tests/e2e/same-output.filter

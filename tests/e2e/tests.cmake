@@ -84,7 +84,7 @@ if(AMFOL_PLUGIN_SO AND AMFOL_SYNTH AND Python3_FOUND)
   endforeach()
 endif()
 
-# plugin/amfol_prime.c re-primes only what the last tree held: a plain run's events must equal a
+# plugin/frame/amfol_prime.c re-primes only what the last tree held: a plain run's events must equal a
 # -V run's (a visible tree holds every item), on synthesized captures of every domain (NGAP with
 # names and overload lists, NAS, F1AP/RRC, SBI) and public ones (HTTP/2 SBI, MAC-NR, HTTP/1.1).
 if(AMFOL_PLUGIN_SO AND Python3_FOUND)

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
-# check_field.py: end-to-end checks of issue 10 (field captures) with the real tshark and the
+# check_field.py: end-to-end checks of captures as they come from the field with the real tshark and the
 # built plugin, on the crafted captures of make_field_captures.py.
 #   check_field.py MODE TSHARK_WRAPPER PLUGIN_SO WORKDIR [E2E_RUNS_DIR]   (part1: the runs of
 #   the fixtures e2e_run_<name>, tests/e2e/run_scenario.py)
@@ -123,7 +123,7 @@ def mode_midstream():
     check(out.split() == [], "no STOP called without START: %s" % out.split())
     diag = rep2["diagnosis"] or ""
     check("in force before the capture began" in diag and "No findings." in diag, "diagnosis:\n" + diag)
-    # amfol.n2.in_overload on the InitialUEMessages (issue 10): two passes know the STOPs, so every
+    # amfol.n2.in_overload on the InitialUEMessages: two passes know the STOPs, so every
     # message of gnb-1 / gnb-2 before its STOP is inside the episode from before the capture
     # (start_before_capture, stop_frame); gnb-3 never had a STOP: not in overload. One pass
     # cannot know that yet: the same messages say "state unknown", never "not in overload".
@@ -173,7 +173,7 @@ def relinked(pcap, kind):
 
 
 # The outermost IP header (the duplicate key, the damage check) and the SCTP packet are found in
-# the frame's bytes by the capture's link layer (plugin/amfol_sctp_wire.c), not by a primed `ip`
+# the frame's bytes by the capture's link layer (plugin/frame/amfol_sctp_wire.c), not by a primed `ip`
 # field: the encapsulations it parses (no fallback there: a wrong parse finds nothing), PPP (not
 # parsed: found by Wireshark's addresses), IPv6, and SCTP inside tunnels.
 RELINK_DUPLICATES = ("vlan", "qinq", "mpls", "sll", "sll2", "raw", "ipv4", "null", "loop", "ppp",

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
-# make_field_captures.py: crafted captures of issue 10 (captures as they come from the field) and,
+# make_field_captures.py: crafted captures as they come from the field and,
 # beside each, a .frames.json naming the frames that matter, so that check_field.py compares
 # amfol's output with what was written here.
 #

@@ -3,7 +3,7 @@
 # relink_pcap.py: the same packets under another link layer or inside a tunnel. Reads a classic
 # pcap of Ethernet frames carrying IPv4 or IPv6 (the test captures) and writes each packet's IP
 # datagram again as KIND delivers it, so that a test can check that amfol finds the outermost IP
-# header (plugin/amfol_sctp_wire.c) under every encapsulation it parses:
+# header (plugin/frame/amfol_sctp_wire.c) under every encapsulation it parses:
 #   eth    Ethernet, as it was (with v6-)
 #   vlan   Ethernet, one 802.1Q tag            qinq  Ethernet, 802.1ad + 802.1Q tags
 #   mpls   Ethernet, two MPLS labels            sll   Linux cooked (LINKTYPE_LINUX_SLL)

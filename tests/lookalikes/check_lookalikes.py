@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
-# check_lookalikes.py: issue 9's compliant look-alikes. Each case writes two small captures with
+# check_lookalikes.py: the compliant look-alikes of docs/faults.md. Each case writes two small captures with
 # the N2 / NAS helpers of tests/n2 and tests/nas: a compliant behaviour that resembles a fault
 # (amfol must report nothing for the rule) and the matching violation (the finding, exact frames).
 # Usage: check_lookalikes.py CASE TSHARK_WRAPPER PLUGIN_SO WORKDIR
@@ -249,7 +249,7 @@ def exempt_mt_follows_paging(ctx, work):
 
 @case
 def one_gnb_two_amfs(ctx, work):
-    """One gNB is one gNB across its associations to several AMFs (issue 9): gnb 10.0.1.1 has
+    """One gNB is one gNB across its associations to several AMFs: gnb 10.0.1.1 has
     an association to amf-1 with NG SETUP (RANNodeName gnb-1) and one to a second AMF seen only
     mid-stream: both carry the name gnb-1. Without any NG SETUP, both are named by the gNB's IP
     address (no port)."""
@@ -545,7 +545,7 @@ def one_gnb_two_amfs_new_ues(ctx, work):
 
 @case
 def radio_midstream(ctx, work):
-    """Issue 10: a capture that starts inside an episode, seen from the radio side. gnb-1's
+    """a capture that starts inside an episode, seen from the radio side. gnb-1's
     RRCSetupRequests before the STOP at 20 s (no START in the capture) were made under an overload
     from before the capture: with two passes they show amfol.rrc.in_overload and
     amfol.rrc.start_before_capture (action unknown: not judged); after the STOP they do not."""

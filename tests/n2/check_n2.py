@@ -278,7 +278,7 @@ def mode_json():
     g2 = sorted(u["frame"] for u in meta["initial_ue"] if u["gnb"] == "gnb-2" and u["t"] >= 60.01 + 1.0)
     want = {
         ("gnb-ignores-overload", "gnb-2"): (m["start_gnb2"], [m["start_gnb2"]] + g2[:31], 89, "error"),
-        # a note: untold gnb-3 carried 59 of the 236 shed-class messages before the START (issue 9, item 7)
+        # a note: untold gnb-3 carried 59 of the 236 shed-class messages before the START
         ("overload-start-partial", "gnb-3"): (m["start_gnb1"], sorted([m["start_gnb1"], m["start_gnb2"], m["start_gnb4"], m["restart_gnb1"]]), 4, "note"),
         ("overload-stop-missing", "gnb-2"): (m["start_gnb2"], [m["start_gnb2"]], 1, "warning"),
     }
@@ -381,7 +381,7 @@ def mode_expert():
     out = run_of("storm", "two")["expert"] or ""   # -z expert
     check(re.search(r"Errors \(32\)", out) is not None, "expert errors count: %s" % re.findall(r"\w+ \(\d+\)", out))
     check(re.search(r"Chats \(6\)", out) is not None, "expert chats count: %s" % re.findall(r"\w+ \(\d+\)", out))
-    n_warn = len(set(shed_late)) + 1     # shed forwarded + stop-missing (1 frame); partial is a note (issue 9)
+    n_warn = len(set(shed_late)) + 1     # shed forwarded + stop-missing (1 frame); partial is a note
     check(re.search(r"Warns \(%d\)" % n_warn, out) is not None,
           "expert warnings want %d: %s" % (n_warn, re.findall(r"\w+ \(\d+\)", out)))
 

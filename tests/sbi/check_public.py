@@ -5,7 +5,7 @@
 # (HTTP/2, JSON, HTTP decoders; printed by the same run as amfol's fields: one tshark start,
 # they used to come from a run of plain tshark without the plugin): every /load report with its frame, value and NF instance id (from the
 # :path of the same TCP stream and HTTP/2 stream), the frames whose HTTP/2 headers could not be
-# decoded (HPACK state missing), and no SBI finding at all. Issue 10: the /load patches in DATA
+# decoded (HPACK state missing), and no SBI finding at all. the /load patches in DATA
 # bytes Wireshark could not type (a second oracle, from http2.data.data) are what amfol counts
 # readable + inferred + relayed + unattributed; each readable report is either in the NF's series
 # or marked as the relayed copy of one (NF -> SCP -> NRF).

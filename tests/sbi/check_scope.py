@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
-# check_scope.py: sbi-overload-ignored judged by the overload scope (issue 9 item 14, issue 10
+# check_scope.py: sbi-overload-ignored judged by the overload scope (TS 29.500 §6.4;
 # "OCI/LCI sent by an SCP apply to the scope they name"), through the real tshark with amfol.
 #
 # Every case writes two h2c captures (port 29510, HPACK literals), built byte by byte:

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
-# check_tls.py: SBI over TLS (issue 10 point 7), through the real tshark with amfol.
+# check_tls.py: SBI over TLS, through the real tshark with amfol.
 #
 # The capture is made here, without network or privileges: Python's ssl runs a real TLS 1.3
 # handshake (ALPN h2) between an in-memory client and server (MemoryBIO), writing the client's key

@@ -3,7 +3,7 @@
 """Usage: check_public.py CAPTURE_DIR PUBLIC_RUNS_DIR
 
 The public captures are calm lab traffic: neither overload-control-absent nor
-overload-control-late may fire on any of them (issue 14). Prints, per capture and AMF, the
+overload-control-late may fire on any of them. Prints, per capture and AMF, the
 response-time baselines amfol measures (INITIAL UE MESSAGE -> first downlink NAS, REGISTRATION
 REQUEST -> AUTHENTICATION REQUEST / ACCEPT / REJECT, SBI per producer), as quoted in the notes.
 Reads the JSON reports of the fixture public_runs (tests/public/run_public.py: one two-pass run

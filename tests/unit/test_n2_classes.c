@@ -19,7 +19,7 @@ int main(void)
     CHECK(amfol_cause_is_shed(2, AMFOL_CAUSE_HIGH_PRIORITY) && amfol_cause_is_shed(2, AMFOL_CAUSE_MCS));
     CHECK(amfol_cause_is_exempt(2, AMFOL_CAUSE_EMERGENCY) && !amfol_cause_is_exempt(2, AMFOL_CAUSE_MPS));
     /* action 3: emergency is not in the permit list (verbatim 38.413) */
-    /* emergency under action 3: neither class (item 5 of issue 9) */
+    /* emergency under action 3: neither class */
     CHECK(!amfol_cause_is_shed(3, AMFOL_CAUSE_EMERGENCY) && !amfol_cause_is_exempt(3, AMFOL_CAUSE_EMERGENCY) &&
           amfol_cause_is_exempt(3, AMFOL_CAUSE_MPS));
     CHECK(amfol_cause_is_exempt(3, AMFOL_CAUSE_MO_EXCEPTION_DATA) && !amfol_cause_is_shed(3, AMFOL_CAUSE_HIGH_PRIORITY));

@@ -46,7 +46,7 @@ int main(void)
     /* Service types: MT, emergency, emergency fallback, high priority access. */
     a = svc(2, AMFOL_ABSENT);
     has(amfol_nas_backoff_exemption(&a), "mobile terminated");
-    has(amfol_nas_priority_request(&a), "mobile terminated");   /* issue 9 item 10 */
+    has(amfol_nas_priority_request(&a), "mobile terminated");
     a = svc(3, AMFOL_ABSENT);
     has(amfol_nas_backoff_exemption(&a), "emergency services");
     has(amfol_nas_priority_request(&a), "emergency services");

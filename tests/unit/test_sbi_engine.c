@@ -138,7 +138,7 @@ static void register_amf1(amfol_engine *e)
 
 /* TS 29.510: a PUT on /nf-instances/{id} answered 200 replaces the profile: an update, whose
  * load counts; answered 201 it is a (re-)registration. Staleness is bounded by the heart-beat
- * timer of the NRF's answer (5 s here) instead of amfol.nrf_report_max_s (30 s). Issue 9 item 15. */
+ * timer of the NRF's answer (5 s here) instead of amfol.nrf_report_max_s (30 s). */
 static void test_put_update_heartbeat(int status, double t_put, int heartbeat, bool want_finding)
 {
     amfol_engine *e = amfol_engine_new(NULL);
@@ -175,7 +175,7 @@ static amfol_sbi_event *nrf_answer(amfol_engine *e, int status)
 
 /* TS 29.500 §6.4: an OCI applies from its Timestamp for Period-of-Validity. A 100 % OCI whose
  * Timestamp is 55 s before the response with a 60 s validity asks for 5 s only: requests 8 s
- * later comply; with the Timestamp at the response they break it. Issue 9 item 14. */
+ * later comply; with the Timestamp at the response they break it. */
 static void test_oci_anchored_on_timestamp(bool old_timestamp)
 {
     amfol_engine *e = amfol_engine_new(NULL);
@@ -405,7 +405,7 @@ static void test_concurrent(void)
     const amfol_finding *co = find(fs, AMFOL_RULE_CASCADING_OVERLOAD, "amf-2");
     amfol_frame want[] = { 10, 20 };
     CHECK(co && co->first_frame == 20 && co->count == 2 && frames_are(co, want, 2));
-    /* no move between them: a note ("set-wide overload: capacity"), issue 9 item 17 */
+    /* no move between them: a note ("set-wide overload: capacity") */
     CHECK(co->severity == AMFOL_SEV_NOTE && strstr(co->summary, "set-wide overload: capacity") != NULL);
     /* No NRF side seen: nrf-load-stale is not judged. */
     CHECK(find(fs, AMFOL_RULE_NRF_LOAD_STALE, NULL) == NULL);

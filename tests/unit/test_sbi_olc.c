@@ -113,7 +113,7 @@ static void test_oci(void)
     CHECK(h.malformed && h.n_elements == 1 && h.n_elements_total == 2);
 }
 
-/* Issue 9 item 13: the full TS 29.500 §5.2.3.3 grammar: "&" lists (RWS "&" RWS), every scope,
+/* the full TS 29.500 §5.2.3.3 grammar: "&" lists (RWS "&" RWS), every scope,
  * parameters a scope does not allow. Vectors built from the ABNF (3gpp-facts.md §4.3). */
 #define TS_VP "Timestamp: \"Tue, 04 Feb 2020 08:49:37 GMT\"; Period-of-Validity: 60s; Overload-Reduction-Metric: 20%; "
 static void test_oci_lists_and_scopes(void)
@@ -230,7 +230,7 @@ static void test_fuzz(void)
     }
 }
 
-/* Issue 9 item 14: the scope's items are kept for judging (S-NSSAI, DNN, Callback-Uri, NF-Inst). */
+/* the scope's items are kept for judging (S-NSSAI, DNN, Callback-Uri, NF-Inst). */
 static void test_oci_items(void)
 {
     amfol_olc_header h;

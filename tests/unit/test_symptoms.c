@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* test_symptoms.c: overload symptoms through the engine (issue 14): bucket size, percentiles,
+/* test_symptoms.c: overload symptoms through the engine: bucket size, percentiles,
  * the calm-start baseline, unanswered requests, SBI pairing per producer, and the rules
  * overload-control-absent / -late with exact frames; the compliant look-alikes (short spike,
  * timely control, calm) give nothing; the pending-request cap holds. */

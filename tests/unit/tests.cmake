@@ -33,7 +33,13 @@ if(NOT AMFOL_UNIT_NO_CTEST)
       COMMAND ${Python3_EXECUTABLE} ${_unit_top}/tests/unit/check_clauses.py ${_unit_top})
     add_test(NAME core.catalogue_clauses_selftest
       COMMAND ${Python3_EXECUTABLE} ${_unit_top}/tests/unit/check_clauses.py --self-test ${_unit_top})
+    # docs/ARCHITECTURE.md names only files, folders and functions that exist.
+    add_test(NAME core.architecture
+      COMMAND ${Python3_EXECUTABLE} ${_unit_top}/tests/unit/check_architecture.py ${_unit_top})
+    add_test(NAME core.architecture_selftest
+      COMMAND ${Python3_EXECUTABLE} ${_unit_top}/tests/unit/check_architecture.py --self-test ${_unit_top})
     set_tests_properties(core.structure core.structure_selftest core.catalogue_clauses
-                         core.catalogue_clauses_selftest PROPERTIES LABELS unit)
+                         core.catalogue_clauses_selftest core.architecture
+                         core.architecture_selftest PROPERTIES LABELS unit)
   endif()
 endif()
