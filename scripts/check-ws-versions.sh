@@ -29,7 +29,7 @@ for suite in "${suites[@]}"; do
   ver=$(sed -n 's/#define VERSION_RELEASE "\(.*\)"/\1/p; s/#define WIRESHARK_VERSION_MINOR \(.*\)/4.\1/p' \
         "$d/root/usr/include/wireshark/ws_version.h" | head -1)
   echo "== $suite: Wireshark headers $ver"
-  for f in "$top"/plugin/*.c "$top"/tap/*/*.c; do
+  for f in "$top"/plugin/*.c "$top"/plugin/*/*.c "$top"/tap/*/*.c; do
     if ! gcc -std=c11 -fsyntax-only -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers -DWS_BUILD_DLL \
          -I"$top/plugin" -I"$top/tap" -I"$d/root/usr/include/wireshark" \
          $(pkg-config --cflags glib-2.0) "$f" 2>"$d/err"; then

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 """check_wanted_fields.py: every dissector field and protocol the plugin looks up by name is
 registered in this tshark. The plugin asks for other dissectors' fields by filter name (the
-*_FIELDS(X) tables of plugin/*_glue.c, alternatives separated by "|" where a release renamed
+*_FIELDS(X) tables of plugin/glue/*_glue.c, alternatives separated by "|" where a release renamed
 one) and for protocols by filter name (proto_get_id_by_filter_name, amfol_interesting_protos);
 a name that a Wireshark release renamed or dropped is silently never seen (no error at run time),
 so this checks, for each slot, that at least one of its names is in `tshark -G fields`. It runs on
@@ -19,7 +19,7 @@ import sys
 top = sys.argv[1]
 slots = []                                   # (file, slot, [names])
 modules = 0
-for path in sorted(glob.glob(os.path.join(top, "plugin", "*.c"))):
+for path in sorted(glob.glob(os.path.join(top, "plugin", "**", "*.c"), recursive=True)):
     text = open(path).read()
     rel = os.path.relpath(path, top)
     if re.search(r"#define [A-Z0-9_]+_FIELDS\(X\)", text):
@@ -50,7 +50,7 @@ if p.returncode != 0 or len(registered) < 10000:
 # it reads the IP header from the frame's bytes), about 65 slots, and the protocols. Fewer means
 # the sources changed shape and this check went blind.
 if modules < 4 or sum(1 for s in slots if s[1] not in ("protocol", "interesting protocol")) < 60:
-    errors.append("found %d field tables and %d slots in plugin/*.c: parse the new shape" % (modules, len(slots)))
+    errors.append("found %d field tables and %d slots in plugin/: parse the new shape" % (modules, len(slots)))
 for rel, slot, names in slots:
     if not any(n in registered for n in names):
         errors.append("%s %s: none of %s is registered in this tshark" % (rel, slot, " | ".join(names)))
