@@ -11,8 +11,8 @@
 # whole capture in scale.*), in one run.
 # same-output.sh (refactoring proof against main) is run by hand, not by ctest.
 find_package(Python3 COMPONENTS Interpreter)
-# Where e2e.tshark_run.<scenario> writes (also read by testcaptures/tests and tests/scale).
-set(AMFOL_E2E_RUNS ${CMAKE_BINARY_DIR}/testcaptures/out/runs)
+# Where e2e.tshark_run.<scenario> writes: AMFOL_E2E_RUNS (tests/CMakeLists.txt; also read by
+# testcaptures/tests, tests/capacity, tests/field, tests/scale).
 # Scenarios whose run also prints the one-pass outputs that pictures.page/flow and tables.radio
 # compare with the -2 run of scenario_taps_<name> (run_scenario.py --one-pass-taps: -z amfol,radio,
 # flow,amfol,network, amfol,html, kept whole as RUN_DIR/one.out): one tshark start for both.
