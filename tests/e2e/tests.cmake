@@ -74,13 +74,13 @@ if(AMFOL_PLUGIN_SO AND AMFOL_SYNTH AND Python3_FOUND)
               ${AMFOL_PLUGIN_SO} ${CMAKE_BINARY_DIR}/testcaptures/out/${name}.pcapng
               ${AMFOL_E2E_RUNS}/${name} ${_taps})
     set_tests_properties(e2e.tshark_run.${name} PROPERTIES FIXTURES_REQUIRED synth_${name}
-                         FIXTURES_SETUP e2e_run_${name} TIMEOUT 300 LABELS e2e)
+                         FIXTURES_SETUP e2e_run_${name} TIMEOUT 300)
     add_test(NAME e2e.findings.${name}
       COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/check_findings.py ${AMFOL_TSHARK}
               ${AMFOL_PLUGIN_SO} ${CMAKE_BINARY_DIR}/testcaptures/out/${name}.pcapng ${_args}
               --run ${AMFOL_E2E_RUNS}/${name})
     set_tests_properties(e2e.findings.${name} PROPERTIES FIXTURES_REQUIRED "synth_${name};e2e_run_${name}"
-                         TIMEOUT 180 LABELS e2e)
+                         TIMEOUT 180)
   endforeach()
 endif()
 
