@@ -575,6 +575,40 @@ static void exempt_shed(sim *s)
     }
 }
 
+
+/* slice-overload-misconfigured: per (AMF, gNB), the STARTs whose slice list names a protected
+ * slice ([scenario] protected_snssai; tap/rrc/amfol_rrc_slice_rules.c). */
+static void protected_slices(sim *s)
+{
+    if (!s->sc->n_protected)
+        return;
+    for (int a = 0; a < s->sc->n_amfs; a++)
+        for (int g = 0; g < s->sc->n_gnbs; g++) {
+            truth_fault *f = NULL;
+            for (int e = 0; e < s->sc->n_episodes; e++) {
+                const truth_episode *te = &s->tr.episodes[e];
+                if (s->sc->episodes[e].amf != a)
+                    continue;
+                for (int u = 0; u < te->n_updates; u++) {
+                    const truth_update *up = &te->updates[u];
+                    int hit = 0;
+                    for (int k = 0; up->gnb == g && k < up->start->n_slices; k++)
+                        for (int p = 0; p < s->sc->n_protected; p++)
+                            hit |= snssai_equal(&up->start->slices[k].snssai, &s->sc->protected_snssai[p]);
+                    if (!hit)
+                        continue;
+                    if (!f) {
+                        f = truth_fault_new(&s->tr, "slice-overload-misconfigured", s->sc->amfs[a].name,
+                                            s->sc->gnbs[g].name, NULL, NULL);
+                        f->first_frame = up->frame;
+                    }
+                    truth_fault_add(f, up->frame);
+                    f->count++;
+                }
+            }
+        }
+}
+
 void sim_finish_faults(sim *s)
 {
     for (int g = 0; g < SC_MAX_GNBS; g++)
@@ -602,4 +636,5 @@ void sim_finish_faults(sim *s)
     nrf_load_stale(s);
     cascades(s);
     exempt_shed(s);
+    protected_slices(s);
 }
