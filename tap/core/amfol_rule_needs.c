@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* amfol_rule_needs.c: the evidence each catalogue rule needs (amfol_rule_needs.h). Kept beside
- * the catalogue rather than in it, so that adding a rule row stays a one-line change; the unit
- * test rule_needs fails for a row without needs. */
+/* amfol_rule_needs.c: the evidence each catalogue rule needs (amfol_rule_needs.h), from the NEEDS
+ * column of the catalogue (amfol_rules.def): written once, in the rule's row. */
 #include "amfol_rule_needs.h"
 
 #include <stdio.h>
@@ -15,39 +14,9 @@
 #define START AMFOL_NEED_START
 
 static const unsigned needs[AMFOL_RULE_COUNT] = {
-    /* gNB shedding judged on N2: its INITIAL UE MESSAGEs before and after the START. */
-    [AMFOL_RULE_GNB_IGNORES_OVERLOAD] = N2 | START,
-    [AMFOL_RULE_OVERLOAD_START_PARTIAL] = N2,
-    [AMFOL_RULE_OVERLOAD_STOP_MISSING] = N2,
-    [AMFOL_RULE_OVERLOAD_EXEMPT_SHED] = N2 | START,
-    [AMFOL_RULE_OVERLOAD_ACTION_ABSENT] = N2,
-    /* Radio side: the gNB's RRC answers, and N2 for the overload in force. */
-    [AMFOL_RULE_RRC_REJECT_WITHOUT_OVERLOAD] = RADIO | N2,
-    [AMFOL_RULE_REJECTS_AFTER_OVERLOAD_STOP] = RADIO | N2,
-    [AMFOL_RULE_GNB_OVER_SHEDS] = RADIO | N2 | START,
-    [AMFOL_RULE_EXEMPT_ACCESS_REJECTED] = RADIO | N2,
-    [AMFOL_RULE_SLICE_OVERLOAD_BLOCKS_SLICE] = RADIO | N2,
-    [AMFOL_RULE_SLICE_OVERLOAD_MISCONFIGURED] = N2,
-    [AMFOL_RULE_REJECT_WAITTIME_SYNCHRONISED] = RADIO,
-    /* NAS: the rejects and the UEs' next attempts must be readable. */
-    [AMFOL_RULE_UE_EARLY_RETRY] = NAS,
-    [AMFOL_RULE_T3346_MISSING] = NAS,
-    [AMFOL_RULE_T3346_ZERO_OR_DEACTIVATED] = NAS,
-    [AMFOL_RULE_T3346_SHORT] = NAS,
-    [AMFOL_RULE_T3346_NOT_RANDOMISED] = NAS,
-    [AMFOL_RULE_CONGESTION_REJECT_OUTSIDE_OVERLOAD] = NAS | N2,
-    [AMFOL_RULE_BACKOFF_STORM] = NAS,
-    /* SBI and the AMF Set. */
-    [AMFOL_RULE_NRF_LOAD_STALE] = N2 | NRF | HDRS,
-    [AMFOL_RULE_CASCADING_OVERLOAD] = N2 | HDRS,
-    [AMFOL_RULE_REBALANCING_TO_LOADED_TARGET] = HDRS | NRF,
-    [AMFOL_RULE_SBI_OVERLOAD_IGNORED] = HDRS,
-    [AMFOL_RULE_SBI_OCI_MALFORMED] = HDRS,
-    /* Overload without control: the AMF's answers (N2) and its NAS rejects. */
-    [AMFOL_RULE_OVERLOAD_CONTROL_ABSENT] = N2 | NAS,
-    [AMFOL_RULE_OVERLOAD_CONTROL_LATE] = N2 | NAS,
-    /* The gNB's next NG SETUP after an NG SETUP FAILURE with Time To Wait: both on N2. */
-    [AMFOL_RULE_NG_SETUP_BEFORE_TIME_TO_WAIT] = N2,
+#define AMFOL_RULE(name, id, domain, severity, ts, title, next, needs_) [AMFOL_RULE_##name] = (needs_),
+#include "amfol_rules.def"
+#undef AMFOL_RULE
 };
 
 unsigned amfol_rule_needs(amfol_rule_id rule)

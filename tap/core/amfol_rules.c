@@ -6,7 +6,7 @@
 #include <string.h>
 
 static const amfol_rule rules[] = {
-#define AMFOL_RULE(name, id, domain, severity, ts, title, next) \
+#define AMFOL_RULE(name, id, domain, severity, ts, title, next, needs) \
     { AMFOL_RULE_##name, id, AMFOL_DOMAIN_##domain, AMFOL_SEV_##severity, ts, title, next },
 #include "amfol_rules.def"
 #undef AMFOL_RULE

@@ -7,7 +7,7 @@
 #include <stddef.h>
 
 typedef enum amfol_rule_id {
-#define AMFOL_RULE(name, id, domain, severity, ts, title, next) AMFOL_RULE_##name,
+#define AMFOL_RULE(name, id, domain, severity, ts, title, next, needs) AMFOL_RULE_##name,
 #include "amfol_rules.def"
 #undef AMFOL_RULE
     AMFOL_RULE_COUNT

@@ -342,6 +342,48 @@ static void rule_action_absent(const n2_amf *amf, const n2_part *part, const n2_
             f->count, f->count == 1 ? "" : "s", a->gnb_id, f->first_frame);
 }
 
+/* overload-flapping (amfol policy): the AMF started overload control again within N2_FLAP_GAP_S of
+ * stopping it (every part stopped: the episode closed), at least N2_FLAP_RESTARTS times. One quick
+ * restart (a second wave) and episodes further apart are not flagged. */
+#define N2_FLAP_GAP_S 10.0
+#define N2_FLAP_RESTARTS 2
+
+static bool quick_restart(const n2_episode *prev, const n2_episode *ep)
+{
+    return prev->closed && prev->stop_frame && !ep->before_capture &&
+           ep->start_time - prev->stop_time < N2_FLAP_GAP_S;
+}
+
+static void rule_flapping(const n2_amf *amf, amfol_findings *out)
+{
+    uint32_t restarts = 0;
+    for (guint i = 1; i < amf->episodes->len; i++)
+        restarts += quick_restart(g_ptr_array_index(amf->episodes, i - 1), g_ptr_array_index(amf->episodes, i));
+    if (restarts < N2_FLAP_RESTARTS)
+        return;
+    amfol_finding *f = amfol_findings_add(out, AMFOL_RULE_OVERLOAD_FLAPPING);
+    if (!f)
+        return;
+    amfol_finding_set_entities(f, amf->id, NULL, NULL, NULL);
+    double shortest = N2_FLAP_GAP_S;
+    for (guint i = 1; i < amf->episodes->len; i++) {
+        const n2_episode *prev = g_ptr_array_index(amf->episodes, i - 1), *ep = g_ptr_array_index(amf->episodes, i);
+        if (!quick_restart(prev, ep))
+            continue;
+        if (!f->first_frame)
+            f->first_frame = prev->stop_frame;
+        amfol_finding_add_frame(f, prev->stop_frame);
+        amfol_finding_add_frame(f, ep->start_frame);
+        if (ep->start_time - prev->stop_time < shortest)
+            shortest = ep->start_time - prev->stop_time;
+    }
+    f->count = restarts;
+    amfol_finding_set_summary(f,
+        "AMF %s started overload control again less than %.0f s after stopping it, %u times (first "
+        "OVERLOAD STOP frame %u, shortest gap %.1f s): its gNBs switch shedding on and off",
+        amf->id, N2_FLAP_GAP_S, restarts, f->first_frame, shortest);
+}
+
 void amfol_n2_finish(amfol_engine *e, amfol_findings *out)
 {
     amfol_n2 *n2 = e->n2;
@@ -360,6 +402,7 @@ void amfol_n2_finish(amfol_engine *e, amfol_findings *out)
                 rule_action_absent(amf, part, a, out);
             }
         }
+        rule_flapping(amf, out);
     }
     n2_setup_wait_finish(n2, out);
 }

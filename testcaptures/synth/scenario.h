@@ -157,6 +157,11 @@ typedef struct {
     int64_t epoch_us;           /* capture start, microseconds since the Unix epoch */
     int64_t duration_us;
     int grace_ms;
+    /* The operator's protected slices ([scenario] protected_snssai, amfol's preference
+     * amfol.protected_snssai): a START that names one is slice-overload-misconfigured. */
+    int n_protected;
+    sc_snssai protected_snssai[SC_MAX_SLICES];
+    char protected_text[64];    /* as written, for the truth's "preferences" */
 
     int n_amfs;
     sc_amf amfs[SC_MAX_AMFS];

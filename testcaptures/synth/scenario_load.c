@@ -235,6 +235,20 @@ static void load_scenario_group(loader *L, scenario *sc)
     if (sc->duration_us <= 0 && !L->failed)
         fail(L, "[scenario] duration_s is required and must be > 0");
     sc->grace_ms = (int)get_int(L, g, "grace_ms", 1000, 0, 60000);
+    v = get_str(L, g, "protected_snssai");
+    if (v) {
+        int n = 0;
+        char **items = split_list(v, &n);
+        if (n > SC_MAX_SLICES || strlen(v) >= sizeof sc->protected_text)
+            fail(L, "[scenario] protected_snssai: at most %d slices", SC_MAX_SLICES);
+        for (int i = 0; i < n && i < SC_MAX_SLICES && !L->failed; i++)
+            if (parse_snssai(items[i], &sc->protected_snssai[sc->n_protected++]) < 0)
+                fail(L, "[scenario] protected_snssai: '%s' is not SST or SST-SD (hex)", items[i]);
+        if (!L->failed)
+            snprintf(sc->protected_text, sizeof sc->protected_text, "%s", v);
+        g_strfreev(items);
+        g_free(v);
+    }
 }
 
 static void load_ues(loader *L, scenario *sc)
@@ -699,8 +713,10 @@ int scenario_load(const char *path, scenario *sc, char *err, int err_len)
             const char *g = groups[i];
             const char *sp = strchr(g, ' ');
             if (!sp) {
+                /* [expect]: what the tests expect of the scenario (testcaptures/README.md),
+                 * not read by the synthesizer. */
                 if (pass == 0 && strcmp(g, "scenario") && strcmp(g, "ues") && strcmp(g, "nrf") &&
-                    strcmp(g, "udm"))
+                    strcmp(g, "udm") && strcmp(g, "expect"))
                     fail(&L, "unknown group [%s]", g);
                 continue;
             }

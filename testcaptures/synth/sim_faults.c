@@ -575,6 +575,75 @@ static void exempt_shed(sim *s)
     }
 }
 
+/* overload-flapping: an AMF whose next START came less than 10 s after its previous episode's last
+ * STOP, at least twice (tap/n2/amfol_n2_rules.c). Its episodes in time order (they never overlap). */
+static void overload_flapping(sim *s)
+{
+    for (int a = 0; a < s->sc->n_amfs; a++) {
+        int order[SC_MAX_EPISODES], n = 0;
+        for (int e = 0; e < s->sc->n_episodes; e++)
+            if (s->sc->episodes[e].amf == a && s->tr.episodes[e].start_frame) {
+                int k = n++;
+                while (k > 0 && s->tr.episodes[order[k - 1]].start_us > s->tr.episodes[e].start_us) {
+                    order[k] = order[k - 1];
+                    k--;
+                }
+                order[k] = e;
+            }
+        uint32_t restarts = 0;
+        for (int i = 1; i < n; i++) {
+            const truth_episode *prev = &s->tr.episodes[order[i - 1]], *te = &s->tr.episodes[order[i]];
+            restarts += prev->stop_frame && te->start_us - prev->stop_us < 10 * SEC;
+        }
+        if (restarts < 2)
+            continue;
+        truth_fault *f = truth_fault_new(&s->tr, "overload-flapping", s->sc->amfs[a].name, NULL, NULL, NULL);
+        for (int i = 1; i < n; i++) {
+            const truth_episode *prev = &s->tr.episodes[order[i - 1]], *te = &s->tr.episodes[order[i]];
+            if (!prev->stop_frame || te->start_us - prev->stop_us >= 10 * SEC)
+                continue;
+            if (!f->first_frame)
+                f->first_frame = prev->stop_frame;
+            truth_fault_add(f, prev->stop_frame);
+            truth_fault_add(f, te->start_frame);
+        }
+        f->count = restarts;
+    }
+}
+
+/* slice-overload-misconfigured: per (AMF, gNB), the STARTs whose slice list names a protected
+ * slice ([scenario] protected_snssai; tap/rrc/amfol_rrc_slice_rules.c). */
+static void protected_slices(sim *s)
+{
+    if (!s->sc->n_protected)
+        return;
+    for (int a = 0; a < s->sc->n_amfs; a++)
+        for (int g = 0; g < s->sc->n_gnbs; g++) {
+            truth_fault *f = NULL;
+            for (int e = 0; e < s->sc->n_episodes; e++) {
+                const truth_episode *te = &s->tr.episodes[e];
+                if (s->sc->episodes[e].amf != a)
+                    continue;
+                for (int u = 0; u < te->n_updates; u++) {
+                    const truth_update *up = &te->updates[u];
+                    int hit = 0;
+                    for (int k = 0; up->gnb == g && k < up->start->n_slices; k++)
+                        for (int p = 0; p < s->sc->n_protected; p++)
+                            hit |= snssai_equal(&up->start->slices[k].snssai, &s->sc->protected_snssai[p]);
+                    if (!hit)
+                        continue;
+                    if (!f) {
+                        f = truth_fault_new(&s->tr, "slice-overload-misconfigured", s->sc->amfs[a].name,
+                                            s->sc->gnbs[g].name, NULL, NULL);
+                        f->first_frame = up->frame;
+                    }
+                    truth_fault_add(f, up->frame);
+                    f->count++;
+                }
+            }
+        }
+}
+
 void sim_finish_faults(sim *s)
 {
     for (int g = 0; g < SC_MAX_GNBS; g++)
@@ -602,4 +671,6 @@ void sim_finish_faults(sim *s)
     nrf_load_stale(s);
     cascades(s);
     exempt_shed(s);
+    overload_flapping(s);
+    protected_slices(s);
 }

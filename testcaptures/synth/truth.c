@@ -629,6 +629,11 @@ int truth_write_json(const truth *t, const char *path, truth_ue_ids_fn ue_ids, c
     jtime(o, sc->epoch_us, t->last_us);
     fprintf(o, ",\n  \"grace_ms\": %d,\n  \"truth_complete\": %s,\n", sc->grace_ms,
             t->log_overflow ? "false" : "true");
+    if (sc->n_protected) {   /* the preferences amfol must read the capture with */
+        fputs("  \"preferences\": {\"amfol.protected_snssai\": ", o);
+        jstr(o, sc->protected_text);
+        fputs("},\n", o);
+    }
     write_amfs(o, t);
     write_gnbs(o, t);
     fputs("  \"ues\": [", o);

@@ -1,15 +1,20 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Checks one synthesized capture against its ground truth using the real tshark's decode.
-"""Usage: check_capture.py WRAPPER PCAP TRUTH EXPECTED_RULES
-       check_capture.py --run RUN_DIR TRUTH EXPECTED_RULES
+"""Usage: check_capture.py WRAPPER PCAP TRUTH EXPECTED
+       check_capture.py --run RUN_DIR TRUTH EXPECTED
 
 WRAPPER is tests/lib/tshark-as-user.sh: the script runs tshark itself, without the plugin.
 --run RUN_DIR reads instead what tests/e2e/run_scenario.py wrote there (fixture e2e_run_<scenario>:
 one tshark run with the plugin that also made the scenario's -z amfol,json): the same fields, and
 the -z expert tap, from which the decoders' Expert Info is told apart from amfol's own.
-EXPECTED_RULES is a comma-separated list of the rule ids the truth must contain (each at least
-once, nothing else), or "none".
+EXPECTED is the scenario's .ini, whose [expect] section says what the truth must hold:
+  rules = ID, ID ...      the rule ids of its faults (each at least once, nothing else), or none;
+  evidence.ID = CLASS ... optional: every evidence frame of that rule's faults is one of these
+                          classes of decoded frames: start, stop, ium (INITIAL UE MESSAGE),
+                          rrc-reject, nas-congestion (a #22 reject), rrc-release, nrf-patch.
+A rule with a check of its own below is checked by it as well; a new rule needs no code here.
+(A comma-separated list of rule ids, or "none", is still read as the rules.)
 Every check prints what it compared; any mismatch makes the script exit 1.
 """
 import collections
@@ -196,11 +201,40 @@ def read_rows(out):
     return rows, bad
 
 
+def scenario_expect(path):
+    """{key: value} of the [expect] section of a scenario .ini (keys as written, values stripped)."""
+    got, section = {}, None
+    for line in open(path, encoding="utf-8"):
+        line = line.strip()
+        m = re.match(r"^\[(.*)\]$", line)
+        if m:
+            section = m.group(1).strip()
+        elif section == "expect" and "=" in line and not line.startswith(("#", ";")):
+            k, v = line.split("=", 1)
+            got[k.strip()] = v.strip()
+    return got
+
+
+def expectations(arg):
+    """(rule ids, {rule id: [evidence frame classes]}) from EXPECTED (module docstring)."""
+    if arg.endswith(".ini"):
+        exp = scenario_expect(arg)
+        if "rules" not in exp:
+            sys.exit("%s: no 'rules =' in its [expect] section" % arg)
+        rules, evidence = exp["rules"], {k[len("evidence."):]: v.replace(",", " ").split()
+                                         for k, v in exp.items() if k.startswith("evidence.")}
+    else:
+        rules, evidence = arg, {}
+    rules = [r.strip() for r in rules.split(",") if r.strip()]
+    return ([] if rules == ["none"] else sorted(rules)), evidence
+
+
 def main():
     if sys.argv[1] == "--run":
-        source, truth_path, expected_rules = sys.argv[2:5]
+        source, truth_path, expected = sys.argv[2:5]
     else:
-        source, pcap, truth_path, expected_rules = sys.argv[1:5]
+        source, pcap, truth_path, expected = sys.argv[1:5]
+    want_rules, want_evidence = expectations(expected)
     truth = json.load(open(truth_path))
 
     if sys.argv[1] == "--run":
@@ -398,7 +432,6 @@ def main():
 
     # --- faults: rule set and evidence frames as decoded ---
     rules = sorted({f["rule"] for f in truth["faults"]})
-    want_rules = [] if expected_rules == "none" else sorted(expected_rules.split(","))
     check(rules == want_rules, "fault rules %s == expected %s" % (rules, want_rules))
     rejects = {n for n, r in by_frame.items() if r["nr-rrc.waitTime"]}
     released, nssai_of = {}, {}   # RRCRelease frame -> UE; UE -> its RRCSetupComplete's S-NSSAIs
@@ -415,11 +448,19 @@ def main():
             released[n] = ue
     rrc_req = {n: int(split(r["nr-rrc.establishmentCause"])[0]) for n, r in by_frame.items()
                if r["nr-rrc.establishmentCause"]}
+    # The frame classes that [expect] evidence.<rule> may name.
+    classes = {"start": set(starts), "stop": set(stops), "ium": set(ium_frames), "rrc-reject": rejects,
+               "nas-congestion": set(cong), "rrc-release": set(released), "nrf-patch": set(patch_frames)}
+    for rule, names in sorted(want_evidence.items()):
+        check(rule in want_rules and all(n in classes for n in names),
+              "evidence.%s = %s: an expected rule, classes among %s" % (rule, names, sorted(classes)))
     for f in truth["faults"]:
         fr = f["frames"]
         rule = f["rule"]
         ok = fr == sorted(set(fr)) and all(1 <= x <= len(rows) for x in fr)
         ok = ok and f["first_frame"] >= 1
+        if rule in want_evidence:
+            ok = ok and all(any(x in classes.get(n, ()) for n in want_evidence[rule]) for x in fr)
         if rule == "gnb-ignores-overload":
             ok = ok and f["first_frame"] in starts and fr[0] == f["first_frame"]
             ok = ok and all(x in ium_frames and ium_frames[x][0] == f["gnb"] for x in fr[1:])

@@ -4,25 +4,23 @@
 # all come back after T3346 (t3346-synchronised): by default every UE is followed (no eviction,
 # no lost reject); with -o amfol.max_ues:20 exactly UEs - 20 are evicted, and the rejects whose UE
 # went before its retry are counted in the JSON and said in the timeline.
-# Usage: check_max_ues.sh TSHARK_WRAPPER PLUGIN_SO SYNTH SCENARIO
+# The default run is the scenario's one tshark run (tests/e2e: e2e.tshark_run.<scenario>, its
+# amfol.json); the capped run prints the JSON and the timeline in one tshark start.
+# Usage: check_max_ues.sh TSHARK_WRAPPER PLUGIN_SO CAPTURE DEFAULT_JSON
 set -euo pipefail
-wrapper=$1 plugin=$2 synth=$3 scenario=$4
+wrapper=$1 plugin=$2 capture=$3 default_json=$4
 work=$(mktemp -d /tmp/amfol-maxues.XXXXXX)
-AMFOL_STAGE=$(mktemp -d /tmp/amfol-maxues-stage.XXXXXX)
-export AMFOL_STAGE
-trap 'rm -rf "$work" "$AMFOL_STAGE"' EXIT
-"$synth" "$scenario" -o "$work/storm.pcapng" >/dev/null 2>&1
-run() { "$wrapper" "$plugin" -r "$work/storm.pcapng" -2 -q "$@" -z amfol,json; }
-run >"$work/default.json"
-run -o amfol.max_ues:20 >"$work/small.json"
-"$wrapper" "$plugin" -r "$work/storm.pcapng" -2 -q -o amfol.max_ues:20 -z amfol,timeline >"$work/small.txt"
-python3 - "$work/default.json" "$work/small.json" "$work/small.txt" <<'PY'
-import json, sys
+trap 'rm -rf "$work"' EXIT
+"$wrapper" "$plugin" -r "$capture" -2 -q -o amfol.max_ues:20 -z amfol,json -z amfol,timeline >"$work/small.txt"
+python3 - "$default_json" "$work/small.txt" <<'PY'
+import json, re, sys
 def load(p):
+    """The "nas" member of the -z amfol,json report in P (its object opens on a line "{")."""
     t = open(p).read()
-    return json.loads(t[t.find("{"):])["nas"]
+    m = re.search(r"^\{$", t, re.M)
+    return json.JSONDecoder().raw_decode(t[m.start():])[0]["nas"]
 d, s = load(sys.argv[1]), load(sys.argv[2])
-text = open(sys.argv[3]).read()
+text = open(sys.argv[2]).read()
 errors = []
 def check(ok, what):
     if not ok:

@@ -10,9 +10,13 @@ target_link_libraries(amfol_ue_capacity PRIVATE amfol_core)
 add_test(NAME capacity.core_250k_ues COMMAND amfol_ue_capacity 250000 125000 200)
 set_tests_properties(capacity.core_250k_ues PROPERTIES TIMEOUT 300)
 # The preference itself, through the real tshark.
-if(DEFINED AMFOL_PLUGIN_SO AND DEFINED AMFOL_SYNTH)
+# On the scenario capture of the fixture synth_t3346-synchronised and its one tshark run (tests/e2e,
+# fixture e2e_run_t3346-synchronised: the default run's JSON); one more run with the cap.
+if(DEFINED AMFOL_PLUGIN_SO AND DEFINED AMFOL_SYNTH AND AMFOL_E2E_RUNS)
   add_test(NAME capacity.max_ues_preference
-    COMMAND ${CMAKE_CURRENT_LIST_DIR}/check_max_ues.sh ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO} ${AMFOL_SYNTH}
-            ${PROJECT_SOURCE_DIR}/testcaptures/scenarios/t3346-synchronised.ini)
-  set_tests_properties(capacity.max_ues_preference PROPERTIES TIMEOUT 120)
+    COMMAND ${CMAKE_CURRENT_LIST_DIR}/check_max_ues.sh ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
+            ${CMAKE_BINARY_DIR}/testcaptures/out/t3346-synchronised.pcapng
+            ${AMFOL_E2E_RUNS}/t3346-synchronised/amfol.json)
+  set_tests_properties(capacity.max_ues_preference PROPERTIES TIMEOUT 120
+    FIXTURES_REQUIRED "synth_t3346-synchronised;e2e_run_t3346-synchronised")
 endif()

@@ -14,6 +14,7 @@ With --one-pass-taps the same run also prints what the one-pass consumers of tes
 read (amfol_taps.ONE_PASS: -z amfol,radio, flow,amfol,network, amfol,html; pictures.page/flow and
 tables.radio compare them with the -2 run of the fixture scenario_taps_<scenario>), and the whole
 run is kept as OUT_DIR/one.{out,err,rc} for amfol_taps.load() (one tshark start instead of two).
+The run uses the preferences of the scenario's truth (CAPTURE's .truth.json, "preferences").
 Into OUT_DIR (emptied first): fields.tsv (the rows), amfol.json (the report, byte for byte as
 tshark printed it), expert.txt (the expert tap's text), stderr.txt.
 Exits 1 when tshark fails or an output is missing: the tests that need the fixture then do not run.
@@ -58,7 +59,14 @@ def main():
     if os.path.isdir(out):
         shutil.rmtree(out)
     os.makedirs(out)
-    taps = ["-z", "amfol,json", "-z", "expert,comment"]
+    # The preferences the scenario's truth is to be read with (the synthesizer writes them in
+    # <capture>.truth.json, "preferences": e.g. amfol.protected_snssai).
+    prefs = []
+    truth_path = re.sub(r"\.pcapng$", ".truth.json", cap)
+    if truth_path != cap and os.path.exists(truth_path):
+        for k, v in sorted(json.load(open(truth_path)).get("preferences", {}).items()):
+            prefs += ["-o", "%s:%s" % (k, v)]
+    taps = prefs + ["-z", "amfol,json", "-z", "expert,comment"]
     if one_pass_taps:   # amfol_taps.ONE_PASS's taps (its -q only when there are no fields)
         taps += [a for a in amfol_taps.ONE_PASS if a != "-q"]
     if fields:   # the NAS field names as the running tshark spells them

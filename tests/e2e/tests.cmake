@@ -11,23 +11,19 @@
 # whole capture in scale.*), in one run.
 # same-output.sh (refactoring proof against main) is run by hand, not by ctest.
 find_package(Python3 COMPONENTS Interpreter)
-# Where e2e.tshark_run.<scenario> writes (also read by testcaptures/tests and tests/scale).
-set(AMFOL_E2E_RUNS ${CMAKE_BINARY_DIR}/testcaptures/out/runs)
+# Where e2e.tshark_run.<scenario> writes: AMFOL_E2E_RUNS (tests/CMakeLists.txt; also read by
+# testcaptures/tests, tests/capacity, tests/field, tests/scale).
 # Scenarios whose run also prints the one-pass outputs that pictures.page/flow and tables.radio
 # compare with the -2 run of scenario_taps_<name> (run_scenario.py --one-pass-taps: -z amfol,radio,
 # flow,amfol,network, amfol,html, kept whole as RUN_DIR/one.out): one tshark start for both.
 # A consumer of RUN_DIR/one.out needs FIXTURES_REQUIRED e2e_run_<name> and its scenario listed here.
 set(AMFOL_E2E_ONE_PASS_TAPS mixed-storm clean-episode cascade backoff-storm nrf-lag calm storm-no-control
                             rejects-after-stop exempt-rejected)
-# Scenarios whose area counters are also compared (check_findings.py --expect <area>):
+# The area counters also compared with the truth (check_findings.py --expect <area>) are each
+# scenario's [expect] counters (tests/lib/scenario-expect.cmake):
 #  n2: N2 episodes / initial-UE counts; nas: NAS counters; rrc: RRCSetupRequest/Setup/Reject
 #  counts; sbi: SBI counters, NFUpdate load series, NRF profile ties.
-set(_e2e_expect_n2 clean-episode gnb-ignores-start start-partial stop-missing calm)
-set(_e2e_expect_nas ue-early-retry t3346-missing t3346-synchronised exempt-rejected mixed-storm calm
-                    clean-episode)
-set(_e2e_expect_rrc clean-episode calm rejects-after-stop rrc-reject-without-start exempt-rejected
-                    slice-blocked mixed-storm gnb-ignores-start gnb-over-sheds)
-set(_e2e_expect_sbi nrf-lag cascade mixed-storm calm clean-episode rebalance-loaded)
+include(${PROJECT_SOURCE_DIR}/tests/lib/scenario-expect.cmake)
 
 # Scenarios that areas keep beside their tests (tests/<area>/scenarios/<name>.ini) and that are
 # compared like the synthesizer's own: generated once here, fixture synth_<name>.
@@ -48,16 +44,11 @@ if(AMFOL_PLUGIN_SO AND AMFOL_SYNTH AND Python3_FOUND)
   foreach(ini ${_e2e_scenarios} ${_e2e_area_scenarios})
     get_filename_component(name ${ini} NAME_WE)
     if(NOT name IN_LIST _e2e_fixtures)
-      # big-storm (benchmark only), or a new scenario not yet in testcaptures/tests/CMakeLists.txt
+      # big-storm (benchmark only: no [expect]), or a flood (tests/n2)
       message(STATUS "amfol e2e: no synth.generate.${name} fixture, scenario ${name} not tested")
       continue()
     endif()
-    set(_expect "")
-    foreach(area n2 nas rrc sbi)
-      if(name IN_LIST _e2e_expect_${area})
-        list(APPEND _expect ${area})
-      endif()
-    endforeach()
+    amfol_scenario_expect(${ini} counters _expect)
     set(_args "")
     if(_expect)
       string(REPLACE ";" "," _expect "${_expect}")
@@ -74,13 +65,13 @@ if(AMFOL_PLUGIN_SO AND AMFOL_SYNTH AND Python3_FOUND)
               ${AMFOL_PLUGIN_SO} ${CMAKE_BINARY_DIR}/testcaptures/out/${name}.pcapng
               ${AMFOL_E2E_RUNS}/${name} ${_taps})
     set_tests_properties(e2e.tshark_run.${name} PROPERTIES FIXTURES_REQUIRED synth_${name}
-                         FIXTURES_SETUP e2e_run_${name} TIMEOUT 300 LABELS e2e)
+                         FIXTURES_SETUP e2e_run_${name} TIMEOUT 300)
     add_test(NAME e2e.findings.${name}
       COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/check_findings.py ${AMFOL_TSHARK}
               ${AMFOL_PLUGIN_SO} ${CMAKE_BINARY_DIR}/testcaptures/out/${name}.pcapng ${_args}
               --run ${AMFOL_E2E_RUNS}/${name})
     set_tests_properties(e2e.findings.${name} PROPERTIES FIXTURES_REQUIRED "synth_${name};e2e_run_${name}"
-                         TIMEOUT 180 LABELS e2e)
+                         TIMEOUT 180)
   endforeach()
 endif()
 

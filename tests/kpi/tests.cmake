@@ -20,18 +20,18 @@ if(AMFOL_SYNTH)
     add_test(NAME kpi.truth.${name}
              COMMAND ${Python3_EXECUTABLE} ${KPI_TESTS}/check_kpi.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
                      ${AMFOL_SYNTH} ${KPI_TESTS}/scenarios/${name}.ini ${KPI_OUT}/${name} ${_extra})
-    set_tests_properties(kpi.truth.${name} PROPERTIES TIMEOUT 240 LABELS kpi)
+    set_tests_properties(kpi.truth.${name} PROPERTIES TIMEOUT 240)
   endforeach()
   # Re-balancing: UEs moved per second against the failures during the moves (docs/kpi.md).
   add_test(NAME kpi.truth.rebalance-loaded-target
            COMMAND ${Python3_EXECUTABLE} ${KPI_TESTS}/check_kpi.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
                    ${AMFOL_SYNTH} ${PROJECT_SOURCE_DIR}/testcaptures/scenarios/rebalance-loaded-target.ini
                    ${KPI_OUT}/rebalance-loaded-target --rebalance)
-  set_tests_properties(kpi.truth.rebalance-loaded-target PROPERTIES TIMEOUT 240 LABELS kpi)
+  set_tests_properties(kpi.truth.rebalance-loaded-target PROPERTIES TIMEOUT 240)
 endif()
 
 # The public captures' registration counts against tshark display filters (no plugin), on the
 # reports of the fixture public_runs (tests/public/run_public.py).
 amfol_public_test(NAME kpi.public_counts TIMEOUT 300
   COMMAND ${Python3_EXECUTABLE} ${KPI_TESTS}/check_public_kpi.py @PUBLIC@ ${AMFOL_PUBLIC_RUNS})
-set_tests_properties(kpi.public_counts PROPERTIES FIXTURES_REQUIRED public_runs LABELS kpi)
+set_tests_properties(kpi.public_counts PROPERTIES FIXTURES_REQUIRED public_runs)

@@ -21,6 +21,14 @@
 #   AMFOL_STAGE=DIR reuses a staging folder (faster for many calls).
 #        tshark-as-user.sh --version-xy   prints tshark's X.Y (e.g. 4.0) and exits.
 #   AMFOL_TSHARK_LOG=FILE appends one line per tshark run (start, end, caller, arguments).
+#   AMFOL_TSHARK_CACHE=DIR keeps each run's stdout, stderr and exit status under DIR, keyed by the
+#        sha256 of the plugin, of every file an argument names (the -r capture, a key log, ...),
+#        of the arguments, of this script and of the tshark binary's identity: the same run again
+#        replays them without starting tshark. CTest sets it to <build>/tshark-cache for the suite
+#        (tests/lib/ctest-env.cmake.in), so a suite run on an unchanged plugin starts no tshark for
+#        the runs it has seen; unset or empty, every run starts tshark (benchmarks, users' scripts).
+#        Not kept: runs writing a file (-w), reading stdin or a pipe, with stdout and stderr on the
+#        same file (their interleaving is not replayed), or ending on a signal (exit >= 128).
 set -euo pipefail
 plugin_so=$1; shift
 # The plugin folder is named after tshark's X.Y. "tshark --version" costs as much CPU as decoding a
@@ -42,6 +50,52 @@ if [ -z "$ws_xy" ] || [ -z "$sys_plugins" ]; then
   fi
 fi
 if [ "$plugin_so" = --version-xy ]; then echo "$ws_xy"; exit 0; fi
+# The cache key (AMFOL_TSHARK_CACHE above): empty when this run is not to be kept.
+cache_key() { # TSHARK_ARGS...
+  local a f sums=() v
+  [ -n "${AMFOL_TSHARK_CACHE:-}" ] && [ -n "$vkey" ] && [ "$one_file" = 0 ] || return 0
+  sums+=("script $(sha256sum <"${BASH_SOURCE[0]}" | cut -c1-64)" "tshark $vkey $ws_xy")
+  [ -z "$plugin_so" ] || [ -f "$plugin_so" ] || return 0
+  if [ -n "$plugin_so" ]; then sums+=("plugin $(sha256sum <"$plugin_so" | cut -c1-64)"); else sums+=("plugin none"); fi
+  for a in "$@"; do
+    case "$a" in -w|-i|-|--export-objects|--output-file) return 0;; esac
+    # A file named by the argument, whole or after "name:" (-o tls.keylog_file:PATH, -X lua_script:PATH).
+    f=
+    if [ -f "$a" ]; then f=$a; elif [[ "$a" == *:* ]] && [ -f "${a#*:}" ]; then f=${a#*:}; fi
+    if [ -n "$f" ]; then
+      [ -r "$f" ] || return 0
+      v="file ${a%%"$f"} $(sha256sum <"$f" | cut -c1-64)"
+    else
+      case "$a" in /*|./*|../*) [ -e "$a" ] && return 0;; esac   # a folder or a pipe: not kept
+      v="arg $a"
+    fi
+    sums+=("$v")
+  done
+  printf '%s\n' "${sums[@]}" | sha256sum | cut -c1-64
+}
+one_file=0   # stdout and stderr on one file: asked here, cache_key runs in a $(...)
+[ /dev/stdout -ef /dev/stderr ] && one_file=1
+t0=${AMFOL_TSHARK_LOG:+$(date +%s.%N)}
+log_run() { # RC HIT ARGS...: AMFOL_TSHARK_LOG's line (start, end, caller, arguments)
+  local hit=$2; shift 2
+  [ -n "${AMFOL_TSHARK_LOG:-}" ] || return 0
+  printf '%s %s %s :: %s%s\n' "$t0" "$(date +%s.%N)" "$(ps -o args= "$PPID" | cut -c1-120)" "$*" \
+    "$([ "$hit" = 1 ] && echo ' [cached]')" >>"$AMFOL_TSHARK_LOG"
+}
+key=$(cache_key "$@")
+if [ -n "$key" ]; then
+  cdir=$AMFOL_TSHARK_CACHE/${key:0:2}
+  entry=$cdir/$key
+  if [ -f "$entry.rc" ] && [ -f "$entry.out" ] && [ -f "$entry.err" ]; then
+    # A run seen before: replayed without staging anything or starting tshark.
+    cat "$entry.err" >&2
+    cat "$entry.out"
+    rc=$(cat "$entry.rc")
+    touch "$entry.rc" 2>/dev/null   # in use: kept by ctest-env.cmake's clean-up
+    log_run "$rc" 1 "$@"
+    exit "$rc"
+  fi
+fi
 stage=${AMFOL_STAGE:-}
 own_stage=0
 if [ -z "$stage" ]; then
@@ -116,13 +170,24 @@ run_tshark() {
 }
 cd "$stage"
 set +e
-t0=${AMFOL_TSHARK_LOG:+$(date +%s.%N)}
-run_tshark "${args[@]}" | "${bools01[@]}"
-rc=${PIPESTATUS[0]}
-# AMFOL_TSHARK_LOG=FILE: one line per run (start, end, caller, arguments), to count what a test
-# or the suite spends on tshark (tshark's start-up alone is ~0.4 s of CPU).
-if [ -n "${AMFOL_TSHARK_LOG:-}" ]; then
-  printf '%s %s %s :: %s\n' "$t0" "$(date +%s.%N)" "$(ps -o args= "$PPID" | cut -c1-120)" "${args[*]}" >>"$AMFOL_TSHARK_LOG"
+# A run to keep (AMFOL_TSHARK_CACHE), when its folder can be written (else it just runs).
+if [ -n "$key" ] && mkdir -p "$cdir" 2>/dev/null && tmp=$(mktemp "$entry.XXXXXX" 2>/dev/null); then
+  run_tshark "${args[@]}" 2>"$tmp.err" | "${bools01[@]}" >"$tmp.out"
+  rc=${PIPESTATUS[0]}
+  cat "$tmp.err" >&2
+  cat "$tmp.out"
+  # Kept only whole: out and err first, rc last (its presence says the entry is complete).
+  if [ "$rc" -lt 128 ]; then
+    mv -f "$tmp.out" "$entry.out" && mv -f "$tmp.err" "$entry.err" && echo "$rc" >"$tmp" &&
+      mv -f "$tmp" "$entry.rc"
+  fi
+  rm -f "$tmp" "$tmp.out" "$tmp.err"
+else
+  run_tshark "${args[@]}" | "${bools01[@]}"
+  rc=${PIPESTATUS[0]}
 fi
+# AMFOL_TSHARK_LOG=FILE: one line per run, to count what a test or the suite spends on tshark
+# (tshark's start-up alone is ~0.4 s of CPU).
+log_run "$rc" 0 "${args[@]}"
 [ $own_stage = 1 ] && rm -rf "$stage"
 exit $rc

@@ -44,7 +44,7 @@ int main(void)
                  r[i].severity != AMFOL_SEV_ERROR)));
         /* one question per rule: what must the capture hold to prove it (declared, N2 or more) */
         if (amfol_rule_needs((amfol_rule_id)i) == 0)
-            fprintf(stderr, "rule %s declares no evidence need (tap/core/amfol_rule_needs.c)\n", r[i].id);
+            fprintf(stderr, "rule %s declares no evidence need (its NEEDS in tap/core/amfol_rules.def)\n", r[i].id);
         assert(amfol_rule_needs((amfol_rule_id)i) != 0);
         assert(strcmp(amfol_domain_name(r[i].domain), "unknown") != 0);
     }

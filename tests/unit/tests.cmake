@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # tests/unit: the unit tests of the analysis core (tap/, no epan, no tshark). Every
 # tests/unit/test_*.c is one executable core_<name> (in <build>/tests/unit) and one CTest test
-# core.<name> (label "unit"). The sanitized build (tests/fuzz/CMakeLists.txt) includes this file
+# core.<name> (labels "unit" and a domain, tests/lib/labels.cmake). The sanitized build (tests/fuzz/CMakeLists.txt) includes this file
 # too and runs the same executables under ASan/UBSan (asan.core.*, tests/fuzz/tests.cmake).
 include(${CMAKE_CURRENT_LIST_DIR}/list.cmake)
 foreach(src ${AMFOL_UNIT_TESTS})
@@ -14,7 +14,6 @@ foreach(src ${AMFOL_UNIT_TESTS})
   set_target_properties(core_${name} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests/unit)
   if(NOT AMFOL_UNIT_NO_CTEST)   # the sanitized build: asan.core.* are defined by tests/fuzz
     add_test(NAME core.${name} COMMAND core_${name})
-    set_tests_properties(core.${name} PROPERTIES LABELS unit)
   endif()
 endforeach()
 # The structural invariants (docs/ARCHITECTURE.md, "Checked on the sources"): the floors (no
@@ -31,6 +30,11 @@ if(NOT AMFOL_UNIT_NO_CTEST)
     # The catalogue and docs/faults.md cite the same clause for each rule.
     add_test(NAME core.catalogue_clauses
       COMMAND ${Python3_EXECUTABLE} ${_unit_top}/tests/unit/check_clauses.py ${_unit_top})
+    # Every test has one technique label and one domain label (tests/lib/labels.cmake).
+    add_test(NAME core.labels
+      COMMAND ${Python3_EXECUTABLE} ${_unit_top}/tests/unit/check_labels.py ${CMAKE_BINARY_DIR})
+    add_test(NAME core.labels_selftest
+      COMMAND ${Python3_EXECUTABLE} ${_unit_top}/tests/unit/check_labels.py ${CMAKE_BINARY_DIR} --self-test)
     add_test(NAME core.catalogue_clauses_selftest
       COMMAND ${Python3_EXECUTABLE} ${_unit_top}/tests/unit/check_clauses.py --self-test ${_unit_top})
     # docs/ARCHITECTURE.md names only files, folders and functions that exist.
@@ -38,8 +42,5 @@ if(NOT AMFOL_UNIT_NO_CTEST)
       COMMAND ${Python3_EXECUTABLE} ${_unit_top}/tests/unit/check_architecture.py ${_unit_top})
     add_test(NAME core.architecture_selftest
       COMMAND ${Python3_EXECUTABLE} ${_unit_top}/tests/unit/check_architecture.py --self-test ${_unit_top})
-    set_tests_properties(core.structure core.structure_selftest core.catalogue_clauses
-                         core.catalogue_clauses_selftest core.architecture
-                         core.architecture_selftest PROPERTIES LABELS unit)
   endif()
 endif()
