@@ -33,6 +33,7 @@ struct amfol_engine {
     amfol_chart_rec *chart;     /* time series for the chart (-z amfol,html) */
     amfol_dedup *frames_seen;    /* transport identity + payload of recent frames */
     amfol_dedup *chunks_seen;    /* SCTP association direction + TSN of recent DATA chunks */
+    struct amfol_relay *relay;   /* NGAP PDUs relayed between two associations (amfol_relay.h) */
     amfol_coverage *coverage;   /* what the capture holds per AMF / gNB (tap/correlate/amfol_coverage.h) */
     uint64_t fed;               /* events fed so far */
     uint64_t fed_at_finish;     /* value of `fed` when the findings were last computed */

@@ -43,6 +43,8 @@ typedef enum {
     GNB_MISSES_STOP,
     GNB_REJECTS_WITHOUT_START,
     GNB_RELEASES_UNLISTED_SLICES, /* under a slice START, also releases UEs of unlisted slices */
+    GNB_SHEDS_BY_RELEASE,         /* sheds the START's share by RRCSetup then RRCRelease, with
+                                   * nothing forwarded to the AMF (F1: compliant, issue 24 pt 4) */
 } gnb_behaviour;
 
 typedef enum { T3346_FIXED = 0, T3346_RANDOM, T3346_NONE, T3346_ZERO, T3346_DEACTIVATED } t3346_mode;
@@ -157,6 +159,10 @@ typedef struct {
     int64_t epoch_us;           /* capture start, microseconds since the Unix epoch */
     int64_t duration_us;
     int grace_ms;
+    /* A relay between every gNB and its AMFs ([scenario] relay = IP): each NG association is two,
+     * gNB <-> relay and relay <-> AMF, and every NGAP packet is written on both (issue 28 point 6). */
+    int relay;
+    uint8_t relay_ip[4];
 
     int n_amfs;
     sc_amf amfs[SC_MAX_AMFS];

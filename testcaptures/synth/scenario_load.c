@@ -235,6 +235,11 @@ static void load_scenario_group(loader *L, scenario *sc)
     if (sc->duration_us <= 0 && !L->failed)
         fail(L, "[scenario] duration_s is required and must be > 0");
     sc->grace_ms = (int)get_int(L, g, "grace_ms", 1000, 0, 60000);
+    v = get_str(L, g, "relay");
+    sc->relay = v != NULL;
+    g_free(v);
+    if (sc->relay)
+        get_ip(L, g, "relay", sc->relay_ip, 1);
 }
 
 static void load_ues(loader *L, scenario *sc)
@@ -415,14 +420,15 @@ static void load_gnb(loader *L, scenario *sc, const char *g, const char *name)
     b->behaviour = GNB_COMPLIES;
     if (v) {
         int found = 0;
-        for (int i = 0; i <= GNB_RELEASES_UNLISTED_SLICES; i++)
+        for (int i = 0; i <= GNB_SHEDS_BY_RELEASE; i++)
             if (strcmp(v, behaviour_name((gnb_behaviour)i)) == 0) {
                 b->behaviour = (gnb_behaviour)i;
                 found = 1;
             }
         if (!found)
             fail(L, "[%s] behaviour = '%s': expected complies, ignores-start, over-sheds, "
-                    "sheds-exempt, misses-stop, rejects-without-start or releases-unlisted-slices", g, v);
+                    "sheds-exempt, misses-stop, rejects-without-start, releases-unlisted-slices or "
+                    "sheds-by-release", g, v);
     }
     g_free(v);
     get_reject_wait(L, g, b);

@@ -629,6 +629,10 @@ int truth_write_json(const truth *t, const char *path, truth_ue_ids_fn ue_ids, c
     jtime(o, sc->epoch_us, t->last_us);
     fprintf(o, ",\n  \"grace_ms\": %d,\n  \"truth_complete\": %s,\n", sc->grace_ms,
             t->log_overflow ? "false" : "true");
+    if (sc->relay)   /* the copies on the relay's AMF side: what amfol counts once, not twice */
+        fprintf(o, "  \"relay\": {\"address\": \"%u.%u.%u.%u\", \"amf_side_frames\": %llu, "
+                "\"amf_side_handshake_frames\": %llu},\n", sc->relay_ip[0], sc->relay_ip[1], sc->relay_ip[2],
+                sc->relay_ip[3], (unsigned long long)t->relay_frames, (unsigned long long)t->relay_handshake_frames);
     write_amfs(o, t);
     write_gnbs(o, t);
     fputs("  \"ues\": [", o);
