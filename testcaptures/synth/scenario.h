@@ -79,6 +79,7 @@ typedef struct {
     uint32_t gnb_mask;          /* gNBs (bit = gNB index) that receive START/STOP */
     /* NAS back-off policy while the episode lasts */
     double nas_reject_share;    /* share of REGISTRATION/SERVICE REQUESTs rejected with #22 */
+    uint32_t nas_reject_slices; /* 0: every UE; else only UEs of these slices (bit i: [ues] slice i) */
     int reject_exempt;          /* also rejects emergency / high-priority UEs (a fault) */
     t3346_mode t3346;
     int t3346_s, t3346_max_s;   /* FIXED: t3346_s; RANDOM: uniform in [t3346_s, t3346_max_s] */
@@ -136,6 +137,7 @@ typedef struct {
     double spurious_share;      /* share of requests rejected in that window */
     int ng_setup_failures;      /* NG SETUP FAILUREs (overload, TimeToWait 5 s) before success */
     double resume_share;        /* F1: share of registered UEs' attempts sent as RRCResumeRequest */
+    int rrc_release_on_amf_release; /* F1: an AMF's UE CONTEXT RELEASE COMMAND is followed by RRCRelease */
 } sc_gnb;
 
 typedef struct {

@@ -394,6 +394,7 @@ static void load_gnb(loader *L, scenario *sc, const char *g, const char *name)
     g_free(v);
     get_ip(L, g, "address", b->ip, 1);
     b->f1 = get_bool(L, g, "f1", 0);
+    b->rrc_release_on_amf_release = get_bool(L, g, "rrc_release_on_amf_release", 0);
     if (b->f1)
         get_ip(L, g, "du_address", b->du_ip, 1);
     v = get_str(L, g, "amfs");
@@ -635,6 +636,23 @@ static void load_episode(loader *L, scenario *sc, const char *g, const char *nam
     if (!e->send_start)
         e->gnb_mask = 0;
     e->nas_reject_share = get_double(L, g, "nas_reject_share", 0, 0, 1);
+    char *rs = get_str(L, g, "nas_reject_slices");
+    int n_rs = 0;
+    char **rsl = split_list(rs ? rs : "", &n_rs);
+    for (int i = 0; i < n_rs && !L->failed; i++) {
+        sc_snssai want;
+        int found = -1;
+        if (parse_snssai(rsl[i], &want) == 0)
+            for (int k = 0; k < sc->n_slices; k++)
+                if (snssai_equal(&want, &sc->slices[k]))
+                    found = k;
+        if (found < 0)
+            fail(L, "[%s] nas_reject_slices: '%s' is not a slice of [ues]", g, rsl[i]);
+        else
+            e->nas_reject_slices |= 1u << found;
+    }
+    g_strfreev(rsl);
+    g_free(rs);
     e->reject_exempt = get_bool(L, g, "reject_exempt", 0);
     load_t3346(L, g, e);
     e->nas_integrity = get_bool(L, g, "nas_integrity", 1);

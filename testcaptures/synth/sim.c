@@ -700,7 +700,9 @@ static void on_amf_answer(sim *s, int uei)
     int epi = s->amf_active_episode[amf];
     if (epi >= 0 && !u->moving) {
         const sc_episode *ep = &s->sc->episodes[epi];
-        if ((!nas_exempt(u) || ep->reject_exempt) && prng_chance(&s->rng, ep->nas_reject_share)) {
+        if ((!nas_exempt(u) || ep->reject_exempt) &&
+            (!ep->nas_reject_slices || (ep->nas_reject_slices >> u->slice & 1u)) &&
+            prng_chance(&s->rng, ep->nas_reject_share)) {
             reject_ue(s, uei, ep, epi);
             return;
         }
@@ -761,6 +763,9 @@ static void on_move_cmd(sim *s, int uei, int r)
 static void on_release_cmd(sim *s, int uei, int move_plus1, int64_t retry_at)
 {
     msg_release_command(s, uei);
+    /* The gNB carries the AMF's release out on the radio side (F1 captured). */
+    if (s->sc->gnbs[s->ues[uei].gnb].f1 && s->sc->gnbs[s->ues[uei].gnb].rrc_release_on_amf_release)
+        msg_rrc_release(s, uei);
     sim_kpi_release(s, uei);
     sim_schedule(s, s->now_us + prng_range(&s->rng, 2 * MS, 5 * MS), EV_RELEASE_COMPLETE, uei,
                  move_plus1, retry_at);

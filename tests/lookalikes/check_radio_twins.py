@@ -13,7 +13,12 @@
 #     first second on, and sheds 30 % of mo-Data as asked: its wrong-class rejects run at its
 #     pre-START rate: no gnb-over-sheds;
 #   gnb-over-sheds (testcaptures/scenarios, twin): gnb-1 rejects every mo-Data and mo-Signalling
-#     request: gnb-over-sheds for its cell.
+#     request: gnb-over-sheds for its cell;
+#   slice-amf-releases (look-alike, point 5): every UE of slice 2-000002 fails, but the gNB shed
+#     only the 30 % the START asks; the AMF rejected the rest with #22 and released them (UE
+#     CONTEXT RELEASE COMMAND, then RRCRelease): no warning or error against gnb-1;
+#   slice-ignored (twin): a START listing 2-000002 without percentage that gnb-1 ignores: a
+#     warning or error against gnb-1 naming 2-000002.
 # Usage: check_radio_twins.py SYNTH TSHARK_WRAPPER PLUGIN_SO WORKDIR
 import json
 import os
@@ -82,12 +87,22 @@ def main():
     truth, doc = report(ctx, "gnb-over-sheds", theirs)
     against_truth("gnb-over-sheds", truth, doc, "gnb-over-sheds", "warning")
 
+    truth, doc = report(ctx, "slice-amf-releases", mine)
+    expect("slice-amf-releases: warnings or errors against gnb-1", gnb_findings(doc, "gnb-1"), [])
+    truth, doc = report(ctx, "slice-ignored", mine)
+    against = [(f["rule"], f["severity"]) for f in doc["findings"] if f["gnb"] == "gnb-1" and
+               f["severity"] in ("warning", "error") and "2-000002" in f["summary"]]
+    if not against:
+        ERRORS.append("slice-ignored: no warning or error against gnb-1 naming 2-000002: %s"
+                      % [(f["rule"], f["severity"], f["gnb"], f["summary"][:160]) for f in doc["findings"]])
+
     for e in ERRORS:
         print("FAIL " + e)
     if ERRORS:
         sys.exit(1)
     print("ok: set-ups released before reaching the AMF are no pass-through (twin: forwarded, error, exact "
-          "frames); rejects at the gNB's own pre-START rate are no over-shedding (twin: gnb-over-sheds)")
+          "frames); rejects at the gNB's own pre-START rate are no over-shedding (twin: gnb-over-sheds); "
+          "AMF-ordered slice releases are not the gNB's (twin: a listed slice ignored)")
 
 
 if __name__ == "__main__":
