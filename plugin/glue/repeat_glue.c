@@ -8,6 +8,7 @@
 #include "glue/amfol_glue.h"
 #include "glue/amfol_render.h"
 #include "frame/amfol_sctp_wire.h"
+#include "core/amfol_3gpp.h"
 
 #include <string.h>
 
@@ -20,7 +21,7 @@
 #define IPV6_NEXT_HEADER 6
 #define IPV6_ADDRESSES 8
 
-enum repeat_kind { REPEAT_FRAME = 1, REPEAT_SCTP_CHUNKS = 2, REPEAT_DAMAGED = 3 };
+enum repeat_kind { REPEAT_FRAME = 1, REPEAT_SCTP_CHUNKS = 2, REPEAT_DAMAGED = 3, REPEAT_RELAYED = 4 };
 
 typedef struct repeat_rec {
     uint8_t kind;                      /* enum repeat_kind */
@@ -37,6 +38,7 @@ static expert_field ei_amfol_damaged = EI_INIT;
 static const value_string repeat_kind_vals[] = {
     { REPEAT_FRAME, "same transport identity and payload (duplicate)" },
     { REPEAT_SCTP_CHUNKS, "SCTP retransmission (every DATA chunk's TSN seen)" },
+    { REPEAT_RELAYED, "a relay's AMF-side copy (each NGAP message counted once, on the gNB side)" },
     { 0, NULL }
 };
 
@@ -109,6 +111,63 @@ static int chunk_keys(const amfol_frame_ctx *ctx, uint64_t **keys_out)
     return n;
 }
 
+#define SCTP_PPID_NGAP 60
+#define DATA_CHUNK_TYPE 0
+#define DATA_HEADER 16                 /* DATA: type, flags, length, TSN, stream, SSN, PPID */
+#define IDATA_HEADER 20                /* I-DATA: type, flags, length, TSN, stream, MID, PPID/FSN */
+
+/* Who sends an NGAP PDU, from its first two octets (APER: the NGAP-PDU choice, then the
+ * procedure code): +1 the AMF, -1 the gNB, 0 either (TS 38.413 §8). */
+static int8_t ngap_sender(const uint8_t *pdu, gint len)
+{
+    if (len < 2 || (pdu[0] & 0x80))
+        return 0;
+    int choice = pdu[0] >> 5 & 3, init = amfol_ngap_initiator(pdu[1]);
+    if (choice > 2 || !init)
+        return 0;
+    return (int8_t)(choice == 0 ? init : -init);
+}
+
+/* The frame's flow and its NGAP PDUs (unfragmented DATA / I-DATA chunks with PPID 60), for the
+ * relay check; false when the outermost IP header and SCTP behind it were not read. */
+static bool relay_input(const amfol_sctp_wire *w, amfol_relay_flow *f, amfol_relay_pdu **pdus, int *n,
+                        wmem_allocator_t *pool)
+{
+    *n = 0;
+    *pdus = NULL;
+    if (!w->found || !w->outer_tvb || !w->outer_sctp || w->outer_off + 4 > w->n_bytes)
+        return false;
+    const uint8_t *ip = w->bytes + w->outer_at;
+    memset(f, 0, sizeof *f);
+    f->v6 = w->outer_v6;
+    memcpy(f->src, ip + (f->v6 ? IPV6_ADDRESSES : IPV4_ADDRESSES), f->v6 ? 16 : 4);
+    memcpy(f->dst, ip + (f->v6 ? IPV6_ADDRESSES + 16 : IPV4_ADDRESSES + 4), f->v6 ? 16 : 4);
+    const uint8_t *sctp = w->bytes + w->outer_off;
+    f->sport = (uint16_t)(sctp[0] << 8 | sctp[1]);
+    f->dport = (uint16_t)(sctp[2] << 8 | sctp[3]);
+    if (w->n_data <= 0)
+        return true;
+    amfol_relay_pdu *out = *pdus = wmem_alloc_array(pool, amfol_relay_pdu, w->n_data);
+    for (int i = 0; i < w->n_data; i++) {
+        gint at = w->data_start[i];
+        if (at < 0 || at + 4 > w->n_bytes)
+            continue;
+        const uint8_t *c = w->bytes + at;
+        bool data = c[0] == DATA_CHUNK_TYPE;
+        gint head = data ? DATA_HEADER : IDATA_HEADER;
+        gint clen = MIN((gint)(c[2] << 8 | c[3]), w->n_bytes - at);
+        if ((c[1] & 3) != 3 || clen <= head)      /* B and E: the whole message in this chunk */
+            continue;
+        const uint8_t *ppid = c + (data ? 12 : 16);
+        if ((uint32_t)(ppid[0] << 24 | ppid[1] << 16 | ppid[2] << 8 | ppid[3]) != SCTP_PPID_NGAP)
+            continue;
+        out[*n].key = amfol_hash_bytes(AMFOL_HASH_INIT, c + head, (size_t)(clen - head));
+        out[*n].sender = ngap_sender(c + head, clen - head);
+        (*n)++;
+    }
+    return true;
+}
+
 static void *repeat_analyze(amfol_frame_ctx *ctx)
 {
     amfol_time t = nstime_to_sec(&ctx->pinfo->abs_ts);
@@ -129,6 +188,12 @@ static void *repeat_analyze(amfol_frame_ctx *ctx)
     int n_keys = r.kind ? 0 : chunk_keys(ctx, &keys);
     if (!r.kind && amfol_engine_repeat_chunks(ctx->engine, keys, n_keys, ctx->pinfo->num, t, &r.first))
         r.kind = REPEAT_SCTP_CHUNKS;
+    amfol_relay_flow flow;
+    amfol_relay_pdu *pdus;
+    int n_pdus;
+    if (!r.kind && w && relay_input(w, &flow, &pdus, &n_pdus, ctx->pinfo->pool) &&
+        amfol_engine_relayed_frame(ctx->engine, &flow, pdus, n_pdus, ctx->pinfo->num, t))
+        r.kind = REPEAT_RELAYED;
     if (!r.kind)
         return NULL;
     ctx->repeat = true;
@@ -147,6 +212,12 @@ static void repeat_render(amfol_frame_ctx *ctx, proto_tree *tree, void *record)
         proto_item *di = amfol_gen_string(tree, hf_amfol_damaged, ctx->tvb, r->damage);
         expert_add_info_format(ctx->pinfo, di, &ei_amfol_damaged, "Damaged after its sender (%s wrong): its "
                                "receiver discarded it, not analysed", r->damage);
+        return;
+    }
+    if (r->kind == REPEAT_RELAYED) {
+        proto_item *ki = amfol_gen_uint(tree, hf_amfol_repeat_kind, ctx->tvb, r->kind);
+        expert_add_info_format(ctx->pinfo, ki, &ei_amfol_repeat, "A relay's copy of NGAP seen on its gNB side: "
+                               "not counted again");
         return;
     }
     proto_item *ti = amfol_gen_uint(tree, hf_amfol_repeat_of, ctx->tvb, r->first);

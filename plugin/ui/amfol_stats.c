@@ -229,7 +229,7 @@ static void diagnosis_window(gpointer data _U_)
     GString *s = g_string_new(NULL);
     amfol_engine *e = amfol_current_engine();
     if (e) {
-        amfol_report_diagnosis(e, s);
+        amfol_report_diagnosis_full(e, s);   /* "What this capture can tell" in full */
         g_string_append(s, "\n");
         amfol_report_timeline(e, s);
     } else {

@@ -60,6 +60,7 @@ typedef struct amfol_capture_info {
     /* Frames amfol could not read, per reason (enum amfol_unread): counted in `frames` too. */
     uint64_t unread[2];
     amfol_frame last_frame;         /* highest frame number the plugin reported */
+    uint64_t relayed_ignored;       /* frames of a relay's AMF-side leg (amfol_relay.h) */
 } amfol_capture_info;
 
 /* Why frames went unread (amfol_engine_unread). */

@@ -68,6 +68,34 @@ static void explain(amfol_engine *e, const amfol_symptom_series *ser, bool own, 
     g_string_append(s, ", REROUTE NAS REQUEST and RelativeAMFCapacity changes on associations not captured");
 }
 
+/* The AMF's other overload words over the whole capture (TS 38.413; docs/faults.md): ERROR
+ * INDICATIONs report, they control nothing; NG SETUP FAILUREs that are not a control (no Time To
+ * Wait or no overload cause) are said too. */
+static void other_words(const amfol_symptom_series *ser, bool absent, GString *s)
+{
+    uint64_t err = 0, fail = 0, rel = 0;
+    for (size_t b = 0; b < ser->n_buckets; b++) {
+        err += ser->buckets[b].error_indications;
+        fail += ser->buckets[b].ng_setup_failures;
+        rel += ser->buckets[b].overload_releases;
+    }
+    if (!err && !fail && !rel)
+        return;
+    g_string_append(s, ". Its other words:");
+    const char *sep = " ";
+    if (err) {
+        g_string_append_printf(s, "%s%" G_GUINT64_FORMAT " ERROR INDICATIONs (a report, not a control)", sep, err);
+        sep = ", ";
+    }
+    if (fail) {
+        g_string_append_printf(s, "%s%" G_GUINT64_FORMAT " NG SETUP FAILUREs%s", sep, fail,
+                               absent ? " (without Time To Wait or an overload cause: not a control)" : "");
+        sep = ", ";
+    }
+    if (rel)
+        g_string_append_printf(s, "%s%" G_GUINT64_FORMAT " UE releases for overload", sep, rel);
+}
+
 static const char *symptom_words(unsigned flags)
 {
     if (flags & AMFOL_SYM_SLOW)
@@ -124,6 +152,7 @@ void corr_control(amfol_engine *e, amfol_findings *out)
         x->count = 1;
         if (!own)
             x->severity = AMFOL_SEV_NOTE;
+        other_words(ser, !ser->control_frame, s);
         explain(e, ser, own, s);
         amfol_finding_set_summary(x, "%s.", s->str);
         g_string_free(s, TRUE);

@@ -3,6 +3,7 @@
 #include "amfol_engine.h"
 #include "amfol_engine_internal.h"
 #include "../core/amfol_dedup.h"
+#include "../core/amfol_relay.h"
 #include "../correlate/amfol_correlate.h"
 #include "../correlate/amfol_coverage.h"
 
@@ -42,6 +43,7 @@ static const amfol_module *const modules[] = {
 #define DEDUP_FRAMES_CAP 65536
 #define DEDUP_CHUNKS_CAP 262144
 #define SCTP_RTO_MAX_S 60.0
+#define RELAY_WINDOW_S 1.0   /* a relay forwards a PDU within this (amfol_relay.h) */
 
 amfol_engine *amfol_engine_new(const amfol_config *cfg)
 {
@@ -59,6 +61,7 @@ amfol_engine *amfol_engine_new(const amfol_config *cfg)
     PRIV(e)->chart = amfol_chart_rec_new();
     PRIV(e)->frames_seen = amfol_dedup_new(e->cfg.dedup_window_ms / 1000.0, DEDUP_FRAMES_CAP);
     PRIV(e)->chunks_seen = amfol_dedup_new(e->cfg.dedup_window_ms ? SCTP_RTO_MAX_S : 0, DEDUP_CHUNKS_CAP);
+    PRIV(e)->relay = amfol_relay_new(e->cfg.dedup_window_ms ? RELAY_WINDOW_S : 0);
     return e;
 }
 
@@ -74,6 +77,7 @@ void amfol_engine_free(amfol_engine *e)
     amfol_chart_rec_free(PRIV(e)->chart);
     amfol_dedup_free(PRIV(e)->frames_seen);
     amfol_dedup_free(PRIV(e)->chunks_seen);
+    amfol_relay_free(PRIV(e)->relay);
     g_free((char *)e->cap.caveat);
     g_free(e);
 }
@@ -226,6 +230,20 @@ bool amfol_engine_repeat_frame(amfol_engine *e, uint64_t key, amfol_frame frame,
         return false;
     e->cap.duplicates_ignored++;
     return true;
+}
+
+bool amfol_engine_relayed_frame(amfol_engine *e, const amfol_relay_flow *flow, const amfol_relay_pdu *pdus, int n,
+                                amfol_frame frame, amfol_time t)
+{
+    if (!amfol_relay_check(PRIV(e)->relay, flow, pdus, n, frame, t))
+        return false;
+    e->cap.relayed_ignored++;
+    return true;
+}
+
+const char *amfol_engine_relays(amfol_engine *e)
+{
+    return amfol_relay_describe(PRIV(e)->relay);
 }
 
 void amfol_engine_damaged_frame(amfol_engine *e)

@@ -9,6 +9,7 @@
 
 #include "../core/amfol_module.h"
 #include "amfol_chart_rec.h"
+#include "amfol_relay.h"
 
 #include "../n2/amfol_n2.h"
 #include "../rrc/amfol_rrc.h"
@@ -48,6 +49,12 @@ bool amfol_engine_repeat_frame(amfol_engine *e, uint64_t key, amfol_frame frame,
                                amfol_frame *first);
 bool amfol_engine_repeat_chunks(amfol_engine *e, const uint64_t *keys, int n, amfol_frame frame,
                                 amfol_time t, amfol_frame *first);
+/* A relay's copy (amfol_relay.h): true when the frame travels on the AMF-side leg of a relay
+ * (counted in amfol_capture_info.relayed_ignored); the caller then feeds nothing of it. */
+bool amfol_engine_relayed_frame(amfol_engine *e, const amfol_relay_flow *flow, const amfol_relay_pdu *pdus, int n,
+                                amfol_frame frame, amfol_time t);
+/* The relays found ("10.0.9.9 between gNB ... and AMF ..."), NULL none. */
+const char *amfol_engine_relays(amfol_engine *e);
 /* A frame damaged after its sender (its receiver dropped it): counted, fed to no module. */
 void amfol_engine_damaged_frame(amfol_engine *e);
 /* One call per message. `out` (may be NULL) receives the owning module's per-message result. */

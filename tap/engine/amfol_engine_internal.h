@@ -15,6 +15,7 @@ typedef struct amfol_engine_full {
     amfol_chart_rec *chart;     /* time series for the chart (-z amfol,html) */
     amfol_dedup *frames_seen;    /* transport identity + payload of recent frames */
     amfol_dedup *chunks_seen;    /* SCTP association direction + TSN of recent DATA chunks */
+    struct amfol_relay *relay;   /* NGAP PDUs relayed between two associations (amfol_relay.h) */
     uint64_t fed_at_finish;     /* value of `fed` when the findings were last computed */
     uint64_t frames_at_finish;
     bool finished;              /* findings computed at least once */

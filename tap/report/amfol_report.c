@@ -32,6 +32,10 @@ static void capture_line(amfol_engine *e, GString *out)
         amfol_rows_line(out, t, 0, "Ignored as seen before: {duplicates_ignored} duplicate frames (same transport "
                                    "identity and payload, e.g. two probes), {sctp_retransmissions_ignored} SCTP "
                                    "retransmissions (every DATA chunk's TSN already seen)\n");
+    if (amfol_rows_has(t, 0, amfol_rows_find_column(t, "relays")))
+        amfol_rows_line(out, t, 0, "Relayed: one AMF seen through a relay, each NGAP message counted once on the "
+                                   "gNB side ({relayed_ignored} frames of the relay's AMF side not counted again): "
+                                   "{relays}\n");
     if (amfol_rows_has(t, 0, amfol_rows_find_column(t, "unread_dissector_stopped")))
         amfol_rows_line(out, t, 0, "Not read: {unread_dissector_stopped} frames that a Wireshark dissector stopped before "
                                    "amfol could see them (most often a packet whose protocol layers reach "
@@ -99,14 +103,17 @@ static void diagnosis_finding(GString *out, size_t i, const amfol_rows *head, co
         amfol_rows_line(out, tail, 0, "   Check next: {check_next}\n");
 }
 
-void amfol_report_diagnosis(amfol_engine *e, GString *out)
+static void diagnosis(amfol_engine *e, GString *out, bool full_coverage)
 {
     const amfol_findings *fs = amfol_engine_finish(e);
     g_string_append(out, "=== amfol diagnosis ===\n");
     capture_line(e, out);
     amfol_n2_report_headline(e, out);
     amfol_symptoms_report_headline(e, out);
-    amfol_report_coverage_text(e, out);
+    if (full_coverage)
+        amfol_report_coverage_detail(e, out);
+    else
+        amfol_report_coverage_text(e, out);
     size_t n = amfol_findings_count(fs);
     if (n == 0) {
         g_string_append(out, "No findings.\n===\n");
@@ -126,4 +133,14 @@ void amfol_report_diagnosis(amfol_engine *e, GString *out)
     if (amfol_findings_dropped(fs))
         g_string_append_printf(out, "\n(%u more findings not kept)\n", amfol_findings_dropped(fs));
     g_string_append(out, "===\n");
+}
+
+void amfol_report_diagnosis(amfol_engine *e, GString *out)
+{
+    diagnosis(e, out, false);
+}
+
+void amfol_report_diagnosis_full(amfol_engine *e, GString *out)
+{
+    diagnosis(e, out, true);
 }

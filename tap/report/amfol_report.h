@@ -13,6 +13,8 @@
 void amfol_report_timeline(amfol_engine *e, GString *out);
 void amfol_report_json(amfol_engine *e, GString *out);
 void amfol_report_diagnosis(amfol_engine *e, GString *out);
+/* The same with "What this capture can tell" in full (the GUI's Diagnosis window). */
+void amfol_report_diagnosis_full(amfol_engine *e, GString *out);
 
 /* The document's capture member and one finding (two objects: the members before the N2
  * module's gnb_associations and those after) as rows (amfol_report_json.c, freed by the caller
@@ -21,9 +23,11 @@ struct amfol_rows;
 struct amfol_rows *amfol_report_capture_rows(amfol_engine *e);
 void amfol_report_finding_rows(const amfol_finding *x, struct amfol_rows **head, struct amfol_rows **tail);
 
-/* "What this capture can tell" (amfol_report_coverage.c): the diagnosis lines, the JSON
- * "coverage" member, the HTML section. */
+/* "What this capture can tell" (amfol_report_coverage.c): the diagnosis' few lines, the same in
+ * full (a line per AMF, gNBs, SBI and each rule family: the GUI), the JSON "coverage" member,
+ * the HTML section. */
 void amfol_report_coverage_text(amfol_engine *e, GString *out);
+void amfol_report_coverage_detail(amfol_engine *e, GString *out);
 void amfol_report_coverage_json(amfol_engine *e, json_dumper *d);
 void amfol_report_coverage_html(amfol_engine *e, GString *out);
 

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* amfol_report_coverage.c: "What this capture can tell" (docs/output.md): what was seen per AMF
- * and gNB, and per rule family judged / partly judged / not judged with the reason, as a few
- * lines of the diagnosis text, the "coverage" member of the JSON document and a section of the
- * HTML page. Everything comes from the coverage view (tap/correlate/amfol_coverage.h). */
+ * and gNB, and per rule family judged / partly judged / not judged with the reason: a few
+ * lines of the diagnosis text (one per AMF, one for SBI, one for what was not judged), and in full
+ * the "coverage" member of the JSON document, a section of the HTML page and the GUI window. Everything comes from the coverage view (tap/correlate/amfol_coverage.h). */
 #include "amfol_report.h"
 #include "../correlate/amfol_coverage.h"
 #include "../core/amfol_rules.h"
@@ -32,7 +32,96 @@ static void amf_text(GString *out, const amfol_cov_amf *a)
     g_string_append_c(out, '\n');
 }
 
+/* Its gNBs (by the AMF of their first association) on N2, and of them those with a radio side. */
+static void amf_gnbs(const amfol_cov_view *v, const char *amf, unsigned *on_n2, unsigned *radio,
+                     const char **without)
+{
+    *on_n2 = *radio = 0;
+    *without = NULL;
+    for (guint i = 0; i < v->gnbs->len; i++) {
+        const amfol_cov_gnb *g = &g_array_index(v->gnbs, amfol_cov_gnb, i);
+        if (!g->amf || !g->n2_pdus || strcmp(g->amf, amf) != 0)
+            continue;
+        (*on_n2)++;
+        if (g->rrc > 0)
+            (*radio)++;
+        else if (!*without)
+            *without = g->name;
+    }
+}
+
+/* One "seen:" line per AMF; the radio side per gNB only where the AMF's gNBs differ. */
+static void amf_seen(GString *out, const amfol_cov_view *v, const amfol_cov_amf *a)
+{
+    g_string_append_printf(out, "  AMF %s seen: ", a->name);
+    if (a->n2_pdus)
+        g_string_append_printf(out, "N2 with %u gNB(s)%s", a->gnbs, a->ng_setup ? ", NG SETUP" : ", no NG SETUP");
+    else
+        g_string_append(out, "no N2");
+    unsigned on_n2, radio;
+    const char *without;
+    amf_gnbs(v, a->name, &on_n2, &radio, &without);
+    if (on_n2 && radio == on_n2)
+        g_string_append(out, "; radio side of every gNB");
+    else if (radio)
+        g_string_append_printf(out, "; radio side of %u of %u gNBs (not %s%s)", radio, on_n2, without,
+                               on_n2 - radio > 1 ? ", ..." : "");
+    else if (on_n2)
+        g_string_append(out, "; no radio side");
+    if (a->nas)
+        g_string_append_printf(out, "; NAS %.0f %% readable of %" G_GUINT64_FORMAT,
+                               100.0 * (double)a->nas_readable / (double)a->nas, a->nas);
+    else
+        g_string_append(out, "; no NAS");
+    if (a->nrf_reports > 0)
+        g_string_append_printf(out, "; %d NRF load report(s)", a->nrf_reports);
+    else
+        g_string_append(out, a->nrf_reports == 0 ? "; no own NRF load report" : "; no NRF traffic tied to it");
+    if (a->starts_in_episode)
+        g_string_append(out, "; starts inside an overload episode");
+    g_string_append_c(out, '\n');
+}
+
+/* "name (reason up to its first ':' or ';')" of the families with STATUS, ", "-separated. */
+static unsigned families_with(GString *out, const amfol_cov_view *v, int status)
+{
+    unsigned n = 0;
+    for (guint i = 0; i < v->families->len; i++) {
+        const amfol_cov_family *f = &g_array_index(v->families, amfol_cov_family, i);
+        if (f->status != status)
+            continue;
+        size_t len = strcspn(f->reason, ":;");
+        g_string_append_printf(out, "%s%s (%.*s)", n++ ? ", " : "", f->name, (int)len, f->reason);
+    }
+    return n;
+}
+
+/* The diagnosis' few lines: one per AMF (what was seen), one for SBI, one for the rule families
+ * not (fully) judged. The full detail is in the JSON "coverage", the HTML page and the GUI. */
 void amfol_report_coverage_text(amfol_engine *e, GString *out)
+{
+    amfol_cov_view *v = amfol_coverage_view(e);
+    g_string_append(out, "What this capture can tell:\n");
+    for (guint i = 0; i < v->amfs->len && i < TEXT_AMFS_MAX; i++)
+        amf_seen(out, v, &g_array_index(v->amfs, amfol_cov_amf, i));
+    if (v->amfs->len > TEXT_AMFS_MAX)
+        g_string_append_printf(out, "  (%u more AMFs: see the JSON \"coverage\")\n", v->amfs->len - TEXT_AMFS_MAX);
+    if (v->sbi.messages || v->sbi.tls)
+        g_string_append_printf(out, "  SBI seen: %" G_GUINT64_FORMAT " HTTP/2 messages, %" G_GUINT64_FORMAT
+                               " with unreadable headers, %" G_GUINT64_FORMAT " to the NRF%s\n", v->sbi.messages,
+                               v->sbi.unreadable, v->sbi.nrf, v->sbi.tls ? ", and TLS (content hidden)" : "");
+    GString *line = g_string_new("  Not judged: ");
+    if (!families_with(line, v, AMFOL_COV_NOT_JUDGED))
+        g_string_append(line, "none");
+    g_string_append(line, "; partly: ");
+    if (!families_with(line, v, AMFOL_COV_PARTLY))
+        g_string_append(line, "none");
+    g_string_append_printf(out, "%s\n", line->str);
+    g_string_free(line, TRUE);
+    amfol_coverage_view_free(v);
+}
+
+void amfol_report_coverage_detail(amfol_engine *e, GString *out)
 {
     amfol_cov_view *v = amfol_coverage_view(e);
     g_string_append(out, "What this capture can tell:\n");
@@ -167,7 +256,7 @@ static void esc(GString *s, const char *text)
 void amfol_report_coverage_html(amfol_engine *e, GString *out)
 {
     GString *text = g_string_new(NULL);
-    amfol_report_coverage_text(e, text);
+    amfol_report_coverage_detail(e, text);
     /* The same lines as the diagnosis, the first one as the heading. */
     const char *body = strchr(text->str, '\n');
     g_string_append(out, "<section id=\"coverage\"><h2>What this capture can tell</h2><pre class=\"coverage\">");

@@ -9,7 +9,7 @@
 /* ---- the capture, finding and rule members, as rows (core/amfol_rows.h) ------------------ */
 
 enum { CAP_FRAMES, CAP_FIRST, CAP_LAST, CAP_DUPS, CAP_RETRANS, CAP_DAMAGED, CAP_UNREAD_STOPPED, CAP_UNREAD_CUT,
-       CAP_CAVEAT, CAP_DURATION_L, CAP_COUNT };
+       CAP_RELAYED, CAP_RELAYS, CAP_CAVEAT, CAP_DURATION_L, CAP_COUNT };
 static const amfol_column capture_cols[CAP_COUNT] = {
     AMFOL_JCOL("frames", AMFOL_CELL_UINT),
     AMFOL_JREAL("first_time", "%.6f"),           /* null without frames */
@@ -20,6 +20,9 @@ static const amfol_column capture_cols[CAP_COUNT] = {
     /* Frames amfol could not read, per reason (enum amfol_unread): only when there are some. */
     AMFOL_JOPT("unread_dissector_stopped", AMFOL_CELL_UINT),
     AMFOL_JOPT("unread_fields_cut", AMFOL_CELL_UINT),
+    /* One AMF seen through a relay (amfol_relay.h): only when one was found. */
+    AMFOL_JOPT("relayed_ignored", AMFOL_CELL_UINT),
+    AMFOL_JOPT("relays", AMFOL_CELL_STR),
     AMFOL_JOPT("caveat", AMFOL_CELL_STR),        /* only when there is one: clean captures read as before */
     AMFOL_LCOL("duration_s", AMFOL_CELL_REAL),   /* prose: last - first, 0 without frames */
 };
@@ -41,6 +44,11 @@ amfol_rows *amfol_report_capture_rows(amfol_engine *e)
         amfol_rows_uint(t, CAP_UNREAD_STOPPED, cap->unread[AMFOL_UNREAD_DISSECTOR_STOPPED]);
     if (cap->unread[AMFOL_UNREAD_FIELDS_CUT])
         amfol_rows_uint(t, CAP_UNREAD_CUT, cap->unread[AMFOL_UNREAD_FIELDS_CUT]);
+    const char *relays = amfol_engine_relays(e);
+    if (relays) {
+        amfol_rows_uint(t, CAP_RELAYED, cap->relayed_ignored);
+        amfol_rows_str(t, CAP_RELAYS, relays);
+    }
     amfol_rows_str(t, CAP_CAVEAT, cap->caveat);
     amfol_rows_real(t, CAP_DURATION_L, cap->frames ? cap->last_time - cap->first_time : 0.0);
     return t;

@@ -87,6 +87,7 @@ static int amf_index(amfol_symptoms *s, const char *name)
     }
     sym_amf *a = g_new0(sym_amf, 1);
     a->name = name;
+    a->capacity = -1;
     a->slots = g_array_sized_new(FALSE, TRUE, sizeof(sym_slot), 64);
     g_ptr_array_add(s->amfs, a);
     return (int)s->amfs->len - 1;
@@ -399,6 +400,17 @@ static void symptoms_ngap(amfol_engine *e, const amfol_ngap_event *ev, void *res
         add_control(a, ev->where.frame, ev->where.time, "NG SETUP FAILURE with Time To Wait");
     else if (initiating && ev->proc == AMFOL_NGAP_UE_CONTEXT_RELEASE && overload_cause(ev))
         add_control(a, ev->where.frame, ev->where.time, "UE CONTEXT RELEASE for overload");
+    /* A lowered weight factor steers the gNBs' new UEs to the other AMFs of the set (TS 23.501
+     * §5.19.3, TS 38.413 §8.7.3): read as the AMF shedding load, amfol's reading. Lowered against
+     * the last value it announced (NG SETUP RESPONSE, earlier updates) only: the first value seen
+     * says nothing of a change. */
+    bool announces = (ev->proc == AMFOL_NGAP_NG_SETUP && ev->pdu_type == AMFOL_PDU_SUCCESSFUL) ||
+                     (ev->proc == AMFOL_NGAP_AMF_CONFIGURATION_UPDATE && initiating);
+    if (announces && ev->relative_amf_capacity != AMFOL_ABSENT) {
+        if (initiating && a->capacity >= 0 && ev->relative_amf_capacity < a->capacity)
+            add_control(a, ev->where.frame, ev->where.time, "AMF CONFIGURATION UPDATE lowering RelativeAMFCapacity");
+        a->capacity = ev->relative_amf_capacity;
+    }
 }
 
 static void symptoms_nas(amfol_engine *e, const amfol_nas_event *ev, void *result)

@@ -65,6 +65,7 @@ typedef struct sym_amf {
     GArray *slots;                 /* sym_slot, index = second since the capture's first frame */
     uint32_t slots_dropped;        /* events outside the slot range */
     uint32_t contexts;             /* active N2 UE contexts now */
+    int capacity;                  /* last RelativeAMFCapacity it announced, -1 none seen */
     int n_controls;
     sym_control controls[SYM_MAX_CONTROLS];
     uint32_t controls_dropped;

@@ -87,8 +87,42 @@ void amfol_symptoms_report_timeline(amfol_engine *e, GString *out)
 
 /* ---- diagnosis ----------------------------------------------------------------------------- */
 
+/* What else the AMF said about its overload (evidence, said only when it did). */
+static void other_words(const amfol_rows *t, size_t r, GString *out)
+{
+    if (amfol_rows_get_uint(t, r, col(t, "error_indications")))
+        amfol_rows_line(out, t, r, "; {error_indications} ERROR INDICATIONs (a report, not a control)");
+    if (amfol_rows_get_uint(t, r, col(t, "ng_setup_failures")))
+        amfol_rows_line(out, t, r, "; {ng_setup_failures} NG SETUP FAILUREs");
+    if (amfol_rows_get_uint(t, r, col(t, "overload_releases")))
+        amfol_rows_line(out, t, r, "; {overload_releases} UE releases for overload");
+}
+
+/* The AMF's first control is one of its other N2 words (TS 38.413: NG SETUP FAILURE with Time To
+ * Wait, UE CONTEXT RELEASE for overload, a lowered RelativeAMFCapacity), or it released UEs for
+ * overload. OVERLOAD START has the N2 headline; NAS and SBI controls have their own sections. */
+static bool n2_pushback(const amfol_rows *t, size_t r)
+{
+    if (amfol_rows_get_uint(t, r, col(t, "overload_releases")))
+        return true;
+    if (!has(t, r, "control_frame"))
+        return false;
+    const char *kind = amfol_rows_get_str(t, r, col(t, "control"));
+    return kind && (g_str_has_prefix(kind, "NG SETUP FAILURE") || g_str_has_prefix(kind, "UE CONTEXT RELEASE") ||
+                    g_str_has_prefix(kind, "AMF CONFIGURATION UPDATE"));
+}
+
 static void headline_amf(const amfol_rows *top, const amfol_rows *t, size_t r, GString *out)
 {
+    if (!has(t, r, "onset_frame") && n2_pushback(t, r)) {
+        /* No symptom run, but the AMF pushed back on N2 in other words than OVERLOAD START. */
+        amfol_rows_line(out, t, r, "AMF {amf} said overload in other words");
+        if (has(t, r, "control_frame"))
+            amfol_rows_line(out, t, r, ": first {control} at frame {control_frame} (t+{control_rel_s:%.0f} s)");
+        other_words(t, r, out);
+        g_string_append(out, "; no sustained slow or unanswered requests measured\n");
+        return;
+    }
     if (!has(t, r, "onset_frame")) {
         const amfol_rows *bl = amfol_rows_get_table(t, r, col(t, "baseline"));
         const amfol_rows *iue = amfol_rows_get_table(bl, 0, col(bl, "initial-ue"));
@@ -116,13 +150,7 @@ static void headline_amf(const amfol_rows *top, const amfol_rows *t, size_t r, G
         amfol_rows_line(out, t, r, "first overload control ({control}) {control_delay_s:%.0f} s later");
     else
         amfol_rows_line(out, t, r, "overload control ({control}) in time");
-    /* What else it said about its overload (evidence, said only when it did). */
-    if (amfol_rows_get_uint(t, r, col(t, "error_indications")))
-        amfol_rows_line(out, t, r, "; {error_indications} ERROR INDICATIONs (a report, not a control)");
-    if (amfol_rows_get_uint(t, r, col(t, "ng_setup_failures")))
-        amfol_rows_line(out, t, r, "; {ng_setup_failures} NG SETUP FAILUREs");
-    if (amfol_rows_get_uint(t, r, col(t, "overload_releases")))
-        amfol_rows_line(out, t, r, "; {overload_releases} UE releases for overload");
+    other_words(t, r, out);
     g_string_append(out, "\n");
 }
 

@@ -43,6 +43,8 @@ typedef enum {
     GNB_MISSES_STOP,
     GNB_REJECTS_WITHOUT_START,
     GNB_RELEASES_UNLISTED_SLICES, /* under a slice START, also releases UEs of unlisted slices */
+    GNB_SHEDS_BY_RELEASE,         /* sheds the START's share by RRCSetup then RRCRelease, with
+                                   * nothing forwarded to the AMF (F1: compliant, issue 24 pt 4) */
 } gnb_behaviour;
 
 typedef enum { T3346_FIXED = 0, T3346_RANDOM, T3346_NONE, T3346_ZERO, T3346_DEACTIVATED } t3346_mode;
@@ -77,6 +79,7 @@ typedef struct {
     uint32_t gnb_mask;          /* gNBs (bit = gNB index) that receive START/STOP */
     /* NAS back-off policy while the episode lasts */
     double nas_reject_share;    /* share of REGISTRATION/SERVICE REQUESTs rejected with #22 */
+    uint32_t nas_reject_slices; /* 0: every UE; else only UEs of these slices (bit i: [ues] slice i) */
     int reject_exempt;          /* also rejects emergency / high-priority UEs (a fault) */
     t3346_mode t3346;
     int t3346_s, t3346_max_s;   /* FIXED: t3346_s; RANDOM: uniform in [t3346_s, t3346_max_s] */
@@ -134,6 +137,7 @@ typedef struct {
     double spurious_share;      /* share of requests rejected in that window */
     int ng_setup_failures;      /* NG SETUP FAILUREs (overload, TimeToWait 5 s) before success */
     double resume_share;        /* F1: share of registered UEs' attempts sent as RRCResumeRequest */
+    int rrc_release_on_amf_release; /* F1: an AMF's UE CONTEXT RELEASE COMMAND is followed by RRCRelease */
 } sc_gnb;
 
 typedef struct {
@@ -162,6 +166,10 @@ typedef struct {
     int n_protected;
     sc_snssai protected_snssai[SC_MAX_SLICES];
     char protected_text[64];    /* as written, for the truth's "preferences" */
+    /* A relay between every gNB and its AMFs ([scenario] relay = IP): each NG association is two,
+     * gNB <-> relay and relay <-> AMF, and every NGAP packet is written on both. */
+    int relay;
+    uint8_t relay_ip[4];
 
     int n_amfs;
     sc_amf amfs[SC_MAX_AMFS];

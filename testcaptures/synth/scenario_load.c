@@ -249,6 +249,11 @@ static void load_scenario_group(loader *L, scenario *sc)
         g_strfreev(items);
         g_free(v);
     }
+    v = get_str(L, g, "relay");
+    sc->relay = v != NULL;
+    g_free(v);
+    if (sc->relay)
+        get_ip(L, g, "relay", sc->relay_ip, 1);
 }
 
 static void load_ues(loader *L, scenario *sc)
@@ -403,6 +408,7 @@ static void load_gnb(loader *L, scenario *sc, const char *g, const char *name)
     g_free(v);
     get_ip(L, g, "address", b->ip, 1);
     b->f1 = get_bool(L, g, "f1", 0);
+    b->rrc_release_on_amf_release = get_bool(L, g, "rrc_release_on_amf_release", 0);
     if (b->f1)
         get_ip(L, g, "du_address", b->du_ip, 1);
     v = get_str(L, g, "amfs");
@@ -429,14 +435,15 @@ static void load_gnb(loader *L, scenario *sc, const char *g, const char *name)
     b->behaviour = GNB_COMPLIES;
     if (v) {
         int found = 0;
-        for (int i = 0; i <= GNB_RELEASES_UNLISTED_SLICES; i++)
+        for (int i = 0; i <= GNB_SHEDS_BY_RELEASE; i++)
             if (strcmp(v, behaviour_name((gnb_behaviour)i)) == 0) {
                 b->behaviour = (gnb_behaviour)i;
                 found = 1;
             }
         if (!found)
             fail(L, "[%s] behaviour = '%s': expected complies, ignores-start, over-sheds, "
-                    "sheds-exempt, misses-stop, rejects-without-start or releases-unlisted-slices", g, v);
+                    "sheds-exempt, misses-stop, rejects-without-start, releases-unlisted-slices or "
+                    "sheds-by-release", g, v);
     }
     g_free(v);
     get_reject_wait(L, g, b);
@@ -643,6 +650,23 @@ static void load_episode(loader *L, scenario *sc, const char *g, const char *nam
     if (!e->send_start)
         e->gnb_mask = 0;
     e->nas_reject_share = get_double(L, g, "nas_reject_share", 0, 0, 1);
+    char *rs = get_str(L, g, "nas_reject_slices");
+    int n_rs = 0;
+    char **rsl = split_list(rs ? rs : "", &n_rs);
+    for (int i = 0; i < n_rs && !L->failed; i++) {
+        sc_snssai want;
+        int found = -1;
+        if (parse_snssai(rsl[i], &want) == 0)
+            for (int k = 0; k < sc->n_slices; k++)
+                if (snssai_equal(&want, &sc->slices[k]))
+                    found = k;
+        if (found < 0)
+            fail(L, "[%s] nas_reject_slices: '%s' is not a slice of [ues]", g, rsl[i]);
+        else
+            e->nas_reject_slices |= 1u << found;
+    }
+    g_strfreev(rsl);
+    g_free(rs);
     e->reject_exempt = get_bool(L, g, "reject_exempt", 0);
     load_t3346(L, g, e);
     e->nas_integrity = get_bool(L, g, "nas_integrity", 1);

@@ -19,7 +19,7 @@ static const char *const action_names[4] = {
 
 static const char *const behaviour_names[] = {
     "complies", "ignores-start", "over-sheds", "sheds-exempt", "misses-stop",
-    "rejects-without-start", "releases-unlisted-slices",
+    "rejects-without-start", "releases-unlisted-slices", "sheds-by-release",
 };
 
 const char *cause_name(int cause)

@@ -277,6 +277,10 @@ static int gnb_admit(sim *s, sim_ue *u, int *why)
     if (amf_wide && cause_is_shed(act, c)) {
         double p = st->reduction_pct ? st->reduction_pct / 100.0 : 1.0;
         if (prng_chance(&s->rng, p)) {
+            if (g->behaviour == GNB_SHEDS_BY_RELEASE && g->f1) {
+                u->shed_by_release = 1;   /* RRCSetup, then RRCRelease: nothing reaches the AMF */
+                return 1;
+            }
             *why = 0;
             return 0;
         }
@@ -426,7 +430,7 @@ static void on_rrc_answer(sim *s, int uei)
         msg_rrc_setup(s, uei);
         s->tr.rrc_setups++;
         s->tr.rrc_cell[u->gnb][u->cell][1]++;
-        if (sim_slices_used(s)) {   /* the slice scenarios show the whole RRC set-up */
+        if (sim_slices_used(s) || u->shed_by_release) {   /* the slice scenarios show the whole RRC set-up */
             sim_schedule(s, s->now_us + prng_range(&s->rng, 8 * MS, 15 * MS), EV_RRC_SETUP_COMPLETE,
                          uei, 0, 0);
             return;
@@ -445,6 +449,11 @@ static void on_rrc_setup_complete(sim *s, int uei)
     msg_rrc_setup_complete(s, uei);
     int slice_start = v->in_force && v->start->n_slices > 0;
     int block = 0, unlisted = 0;
+    if (u->shed_by_release) {   /* sheds-by-release: the shed share is released here */
+        u->shed_by_release = 0;
+        sim_schedule(s, s->now_us + prng_range(&s->rng, 1 * MS, 3 * MS), EV_RRC_RELEASE, uei, 0, 0);
+        return;
+    }
     if (slice_start && s->sc->gnbs[u->gnb].behaviour != GNB_IGNORES_START) {
         unlisted = slice_item_of(s, u, v->start) < 0;
         int k = slice_item_of(s, u, v->start);
@@ -691,7 +700,9 @@ static void on_amf_answer(sim *s, int uei)
     int epi = s->amf_active_episode[amf];
     if (epi >= 0 && !u->moving) {
         const sc_episode *ep = &s->sc->episodes[epi];
-        if ((!nas_exempt(u) || ep->reject_exempt) && prng_chance(&s->rng, ep->nas_reject_share)) {
+        if ((!nas_exempt(u) || ep->reject_exempt) &&
+            (!ep->nas_reject_slices || (ep->nas_reject_slices >> u->slice & 1u)) &&
+            prng_chance(&s->rng, ep->nas_reject_share)) {
             reject_ue(s, uei, ep, epi);
             return;
         }
@@ -752,6 +763,9 @@ static void on_move_cmd(sim *s, int uei, int r)
 static void on_release_cmd(sim *s, int uei, int move_plus1, int64_t retry_at)
 {
     msg_release_command(s, uei);
+    /* The gNB carries the AMF's release out on the radio side (F1 captured). */
+    if (s->sc->gnbs[s->ues[uei].gnb].f1 && s->sc->gnbs[s->ues[uei].gnb].rrc_release_on_amf_release)
+        msg_rrc_release(s, uei);
     sim_kpi_release(s, uei);
     sim_schedule(s, s->now_us + prng_range(&s->rng, 2 * MS, 5 * MS), EV_RELEASE_COMPLETE, uei,
                  move_plus1, retry_at);

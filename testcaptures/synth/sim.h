@@ -31,6 +31,7 @@ typedef struct {
     uint32_t tmsi, prev_tmsi;
     /* current attempt */
     uint8_t gnb, cell, cause, req, target_amf, moving, retry_of_reject, early;
+    uint8_t shed_by_release; /* sheds-by-release: set up, then released after RRCSetupComplete */
     uint8_t service_type;
     uint32_t ran_ue_id, du_ue_id, cu_ue_id;
     uint64_t amf_ue_id;
@@ -82,6 +83,9 @@ typedef struct sim {
     int n_free[SC_MAX_SLICES];
 
     sim_assoc assoc[SIM_N_ASSOC];
+    /* [scenario] relay: assoc[i] of an NG association is its gNB <-> relay leg, relay_leg[i] its
+     * relay <-> AMF leg (SACKs of it: EV_SACK with index SIM_N_ASSOC + i). */
+    sim_assoc relay_leg[SIM_N_NG];
     sim_ng_view view[SC_MAX_GNBS][SC_MAX_AMFS];
     uint32_t next_ran_ue_id[SC_MAX_GNBS];
     uint32_t next_f1_ue_id[SC_MAX_GNBS];

@@ -51,17 +51,53 @@ static void endpoint(wire_endpoint *e, const uint8_t ip[4], uint16_t port)
     e->port = port;
 }
 
+/* leg > 0: a relay's AMF-side leg, whose tags and TSNs come from its index, not from the run's
+ * random numbers: a scenario with a relay draws the same traffic as without it. */
+static void assoc_init(sim *s, sim_assoc *as, const uint8_t ini_ip[4], const uint8_t rsp_ip[4], uint16_t port,
+                       uint32_t leg)
+{
+    wire_endpoint a, b;
+    endpoint(&a, ini_ip, leg ? (uint16_t)(40000 + leg) : port);   /* the relay connects from its own port */
+    endpoint(&b, rsp_ip, port);
+    uint32_t tag0, tag1, tsn0, tsn1;
+    if (leg) {
+        tag0 = (leg * 2654435761u) | 1u;
+        tag1 = (leg * 2246822519u) | 1u;
+        tsn0 = leg * 3266489917u;
+        tsn1 = leg * 668265263u;
+    } else {
+        tag0 = (uint32_t)(prng_next(&s->rng) | 1u);
+        tag1 = (uint32_t)(prng_next(&s->rng) | 1u);
+        tsn0 = (uint32_t)prng_next(&s->rng);
+        tsn1 = (uint32_t)prng_next(&s->rng);
+    }
+    sctp_assoc_init(&as->a, &a, &b, tag0, tag1, tsn0, tsn1, 16);
+    as->sack_pending[0] = as->sack_pending[1] = 0;
+}
+
+/* An NG association through the scenario's relay: its relay <-> AMF leg, else NULL. */
+static sim_assoc *relay_leg(sim *s, int idx)
+{
+    return s->sc->relay && idx >= 0 && idx < SIM_N_NG ? &s->relay_leg[idx] : NULL;
+}
+
 void sim_net_assoc_init(sim *s, int idx, const uint8_t ini_ip[4], const uint8_t rsp_ip[4],
                         uint16_t port)
 {
-    wire_endpoint a, b;
-    endpoint(&a, ini_ip, port);
-    endpoint(&b, rsp_ip, port);
-    uint32_t tag0 = (uint32_t)(prng_next(&s->rng) | 1u);
-    uint32_t tag1 = (uint32_t)(prng_next(&s->rng) | 1u);
-    uint32_t tsn0 = (uint32_t)prng_next(&s->rng), tsn1 = (uint32_t)prng_next(&s->rng);
-    sctp_assoc_init(&s->assoc[idx].a, &a, &b, tag0, tag1, tsn0, tsn1, 16);
-    s->assoc[idx].sack_pending[0] = s->assoc[idx].sack_pending[1] = 0;
+    sim_assoc *leg = relay_leg(s, idx);
+    /* Through a relay: the gNB's association ends at the relay, which has its own to the AMF. */
+    assoc_init(s, &s->assoc[idx], ini_ip, leg ? s->sc->relay_ip : rsp_ip, port, 0);
+    if (leg)
+        assoc_init(s, leg, s->sc->relay_ip, rsp_ip, port, (uint32_t)idx + 1);
+}
+
+/* A frame of a relay's AMF-side leg: written, and counted for the truth. */
+static uint32_t leg_write(sim *s, const uint8_t *frame, size_t len)
+{
+    uint32_t f = sim_net_write(s, frame, len);
+    if (f)
+        s->tr.relay_frames++;
+    return f;
 }
 
 void sim_net_handshake(sim *s, int idx)
@@ -76,13 +112,26 @@ void sim_net_handshake(sim *s, int idx)
     sim_net_write(s, buf, sctp_build_cookie_echo(a, buf, sizeof buf));
     s->now_us = t0 + 600;
     sim_net_write(s, buf, sctp_build_cookie_ack(a, buf, sizeof buf));
+    sim_assoc *leg = relay_leg(s, idx);
+    if (leg) {   /* the relay opens its own association to the AMF once the gNB's is up */
+        s->tr.relay_handshake_frames += 4;
+        s->now_us = t0 + 800;
+        leg_write(s, buf, sctp_build_init(&leg->a, buf, sizeof buf));
+        s->now_us = t0 + 1000;
+        leg_write(s, buf, sctp_build_init_ack(&leg->a, buf, sizeof buf));
+        s->now_us = t0 + 1200;
+        leg_write(s, buf, sctp_build_cookie_echo(&leg->a, buf, sizeof buf));
+        s->now_us = t0 + 1400;
+        leg_write(s, buf, sctp_build_cookie_ack(&leg->a, buf, sizeof buf));
+        leg->up = 1;
+    }
     s->now_us = t0;
     s->assoc[idx].up = 1;
 }
 
 static void want_sack(sim *s, int idx, int receiver)
 {
-    sim_assoc *as = &s->assoc[idx];
+    sim_assoc *as = idx >= SIM_N_ASSOC ? &s->relay_leg[idx - SIM_N_ASSOC] : &s->assoc[idx];
     if (as->sack_pending[receiver])
         return;
     as->sack_pending[receiver] = 1;
@@ -113,9 +162,26 @@ uint32_t sim_net_send(sim *s, int idx, int from, uint16_t stream, uint32_t ppid,
             f = sim_net_send(s, idx, from, stream, ppid, &pdus[i], &lens[i], 1);
         return f;
     }
-    uint32_t frame = sim_net_write(s, buf, sctp_build_data(&s->assoc[idx].a, from, ch, n, buf,
-                                                         sizeof buf));
+    sim_assoc *leg = relay_leg(s, idx);
+    if (!leg) {
+        uint32_t frame = sim_net_write(s, buf, sctp_build_data(&s->assoc[idx].a, from, ch, n, buf,
+                                                             sizeof buf));
+        want_sack(s, idx, !from);
+        return frame;
+    }
+    /* Through the relay, the same chunks on both legs in the order they travel (uplink: gNB ->
+     * relay, then relay -> AMF; downlink the other way), at the same time stamp; the gNB leg's
+     * frame is the one the truth names. */
+    uint32_t frame;
+    if (from == 0) {
+        frame = sim_net_write(s, buf, sctp_build_data(&s->assoc[idx].a, 0, ch, n, buf, sizeof buf));
+        leg_write(s, buf, sctp_build_data(&leg->a, 0, ch, n, buf, sizeof buf));
+    } else {
+        leg_write(s, buf, sctp_build_data(&leg->a, 1, ch, n, buf, sizeof buf));
+        frame = sim_net_write(s, buf, sctp_build_data(&s->assoc[idx].a, 1, ch, n, buf, sizeof buf));
+    }
     want_sack(s, idx, !from);
+    want_sack(s, SIM_N_ASSOC + idx, !from);
     return frame;
 }
 
@@ -128,6 +194,12 @@ uint32_t sim_net_send1(sim *s, int idx, int from, uint16_t stream, uint32_t ppid
 void sim_net_on_sack(sim *s, int idx, int from)
 {
     uint8_t buf[WIRE_MAX_FRAME];
+    if (idx >= SIM_N_ASSOC) {   /* a relay's AMF-side leg */
+        sim_assoc *leg = &s->relay_leg[idx - SIM_N_ASSOC];
+        leg->sack_pending[from] = 0;
+        leg_write(s, buf, sctp_build_sack(&leg->a, from, buf, sizeof buf));
+        return;
+    }
     s->assoc[idx].sack_pending[from] = 0;
     sim_net_write(s, buf, sctp_build_sack(&s->assoc[idx].a, from, buf, sizeof buf));
 }

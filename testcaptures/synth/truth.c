@@ -634,6 +634,10 @@ int truth_write_json(const truth *t, const char *path, truth_ue_ids_fn ue_ids, c
         jstr(o, sc->protected_text);
         fputs("},\n", o);
     }
+    if (sc->relay)   /* the copies on the relay's AMF side: what amfol counts once, not twice */
+        fprintf(o, "  \"relay\": {\"address\": \"%u.%u.%u.%u\", \"amf_side_frames\": %llu, "
+                "\"amf_side_handshake_frames\": %llu},\n", sc->relay_ip[0], sc->relay_ip[1], sc->relay_ip[2],
+                sc->relay_ip[3], (unsigned long long)t->relay_frames, (unsigned long long)t->relay_handshake_frames);
     write_amfs(o, t);
     write_gnbs(o, t);
     fputs("  \"ues\": [", o);

@@ -79,6 +79,8 @@ typedef struct truth {
     GArray *zoo_discovery_loads;       /* int: loads of every profile of every NFDiscover 200 */
     GArray *zoo_notify_loads;          /* int: load of every NFStatusNotify */
     uint64_t frames;
+    uint64_t relay_frames;             /* frames of the relay <-> AMF legs ([scenario] relay) */
+    uint64_t relay_handshake_frames;   /* of which their SCTP handshakes (before any NGAP) */
     int64_t first_us, last_us;
     char *kpi_json;                    /* expected.kpi (sim_kpi.c), owned; NULL none */
 } truth;

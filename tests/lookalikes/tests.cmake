@@ -28,6 +28,17 @@ if(AMFOL_SYNTH)
                    ${AMFOL_SYNTH} ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
                    ${CMAKE_BINARY_DIR}/tests/lookalikes/retry-storm)
   set_tests_properties(lookalike.retry-storm PROPERTIES TIMEOUT 240)
+  # Issue 24 points 4 and 8, issue 28 points 4 and 6: radio twins (set-ups released before the
+  # AMF; rejects at the gNB's own rate), the AMF's other overload words (a lowered
+  # RelativeAMFCapacity, NG SETUP FAILURE), one AMF seen through a relay.
+  foreach(case radio_twins pushback relay)
+    string(REPLACE "_" "-" _name ${case})
+    add_test(NAME lookalike.${_name}
+             COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/check_${case}.py
+                     ${AMFOL_SYNTH} ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
+                     ${CMAKE_BINARY_DIR}/tests/lookalikes/${_name})
+    set_tests_properties(lookalike.${_name} PROPERTIES TIMEOUT 300)
+  endforeach()
 endif()
 # Only what the capture proves (docs/faults.md, "Evidence a rule needs"): a slow UDM alone vs the
 # AMF's own slow answers; a ring buffer's lost HTTP/2 vs a late NRF report in a whole capture.

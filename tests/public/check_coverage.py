@@ -10,6 +10,10 @@ other members of the same JSON document (each written by the module that owns th
 - the families: N2 not judged exactly when there is no NGAP, radio not judged exactly when the
   radio module saw no RRC request, NAS not judged exactly when no NAS is readable, SBI not judged
   exactly when no HTTP/2 message was read; the diagnosis carries the section;
+- gnbs[].n2_pdus add up to the N2 PDUs too, and radio_side is rrc_messages > 0;
+- the diagnosis' few lines say the same: one "AMF <amf> seen:" line per AMF (up to 4) with its
+  NAS share, an "SBI seen:" line exactly when there is SBI, and a "Not judged:" line naming
+  exactly the families not judged and, after "partly:", those partly judged;
 - no finding has count 0, and a finding the evidence check turned into a note says so."""
 import os
 import sys
@@ -53,8 +57,38 @@ def check(name, doc, diagnosis, errors):
     want("radio family not judged", fam[FAMILIES[1]]["status"] == "not judged", radio == 0)
     want("NAS family not judged", fam[FAMILIES[2]]["status"] == "not judged", readable_nas == 0)
     want("SBI family not judged", fam[FAMILIES[3]]["status"] == "not judged", c["sbi"]["messages"] == 0)
+    want("gNB N2 PDUs", sum(g["n2_pdus"] for g in c["gnbs"]), n2)
+    want("radio_side == rrc_messages > 0", [g["radio_side"] for g in c["gnbs"]], [g["rrc_messages"] > 0 for g in c["gnbs"]])
     if "What this capture can tell:" not in (diagnosis or ""):
         errors.append("%s: the diagnosis has no \"What this capture can tell\" section" % name)
+        return
+    section = diagnosis.split("What this capture can tell:\n", 1)[1]
+    lines = section.split("\n")
+    lines = lines[:next((i for i, l in enumerate(lines) if not l.startswith("  ")), len(lines))]
+    seen = [l for l in lines if l.startswith("  AMF ")]
+    want("one 'seen:' line per AMF", [l.split(" seen: ")[0][6:] for l in seen], [a["amf"] for a in c["amfs"]][:4])
+    for a, l in zip(c["amfs"], seen):
+        nas = ("NAS %.0f %% readable of %d" % (100.0 * a["nas_readable"] / a["nas_messages"], a["nas_messages"])
+               if a["nas_messages"] else "no NAS")
+        if nas not in l:
+            errors.append("%s: AMF %s: %r not in %r" % (name, a["amf"], nas, l))
+    want("an 'SBI seen:' line", any(l.startswith("  SBI seen: ") for l in lines),
+         c["sbi"]["messages"] + c["sbi"]["tls"] > 0)
+    judged = [l for l in lines if l.startswith("  Not judged: ")]
+    if len(judged) != 1:
+        errors.append("%s: %d 'Not judged:' lines" % (name, len(judged)))
+        return
+    text = judged[0]
+    for f in c["families"]:
+        named = (" " + f["family"] + " (") in text
+        if named != (f["status"] != "judged"):
+            errors.append("%s: family %s (%s) named in %r: %s" % (name, f["family"], f["status"], text, named))
+    partly_at = text.index("; partly: ")
+    for f in c["families"]:
+        if f["status"] == "partly judged" and text.find(f["family"] + " (") < partly_at:
+            errors.append("%s: partly judged family %s not after 'partly:'" % (name, f["family"]))
+        if f["status"] == "not judged" and text.find(f["family"] + " (") > partly_at:
+            errors.append("%s: not judged family %s after 'partly:'" % (name, f["family"]))
     for f in doc["findings"]:
         if f["count"] == 0:
             errors.append("%s: finding %s with count 0" % (name, f["rule"]))

@@ -436,9 +436,35 @@ static void overload_grace_random(void)
     amfol_engine_free(E);
 }
 
+/* After a #22 that was not integrity protected the UE runs a random T3346 from the TS 24.008
+ * default range (15 to 30 min) whatever value was sent (TS 24.501 §5.5.1.2.5, §5.5.1.3.5): with
+ * 1 h sent, a retry at 10 min is still early (before the range's 15 min), one at 20 min cannot be
+ * judged (the UE may have drawn 15 min), one after 30 min is on time, though all three come
+ * before the 1 h that was sent. */
+static void unprotected_long_value(void)
+{
+    E = amfol_engine_new(NULL);
+    amfol_nas_result r;
+    r = FEED(1, 0.0, 15, 1, A, MO, REGREQ(1));
+    r = FEED(2, 0.1, 4, 1, 101, A, 0x7e, 0x00, 0x44, 0x16, 0x5f, 0x01, 0x4a);   /* plain, T3346 1 h */
+    assert(r.congestion && r.timer_not_binding && r.backoff_s == 3600);
+    r = FEED(3, 600.0, 15, 2, A, MO, REGREQ(1));
+    assert(r.in_backoff && r.verdict == AMFOL_VERDICT_VIOLATION && fabs(r.to_expiry_s - 300.1) < 1e-6);
+    r = FEED(4, 1200.0, 15, 3, A, MO, REGREQ(1));
+    assert(r.in_backoff && r.verdict == AMFOL_VERDICT_UNCERTAIN);
+    r = FEED(5, 1900.0, 15, 4, A, MO, REGREQ(1));
+    assert(!r.in_backoff && r.verdict == AMFOL_VERDICT_NONE);
+    const amfol_findings *f = amfol_engine_finish(E);
+    const amfol_finding *x = find(f, AMFOL_RULE_UE_EARLY_RETRY, 0);
+    assert(x && count_rule(f, AMFOL_RULE_UE_EARLY_RETRY) == 1 && x->first_frame == 3 && x->frames[0] == 2);
+    amfol_engine_free(E);
+    E = NULL;
+}
+
 int main(void)
 {
     basic();
+    unprotected_long_value();
     zero_and_deactivated();
     synchronised();
     overload_grace_random();
