@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* amfol_export.c: -z amfol,events, the normalized event stream of a capture as JSON Lines on
- * standard output (docs/events.md), for amfol-replay and scripts/amfol-parallel.sh. The writer
+/* amfol_export.c: -z amfol,events, the normalized event stream of a capture on standard output
+ * (docs/events.md), for amfol-replay and scripts/amfol-parallel.sh: JSON Lines
+ * (-z amfol,events or -z amfol,events,jsonl) or the compact binary encoding (-z amfol,events,bin). The writer
  * is the engine observer of tap/events/: this file only wires it to tshark's -z and the engine
  * of the open capture. */
 #include "amfol_tap.h"
@@ -8,6 +9,7 @@
 
 #include <epan/stat_tap_ui.h>
 #include <stdio.h>
+#include <string.h>
 
 #ifndef PLUGIN_VERSION
 #define PLUGIN_VERSION "0.0.0"
@@ -55,8 +57,22 @@ static void events_finish(void *tapdata _U_)
     amfol_export_engine = NULL;
 }
 
-static AMFOL_STAT_INIT_RET events_init(const char *opt_arg _U_, void *userdata _U_)
+static AMFOL_STAT_INIT_RET events_init(const char *opt_arg, void *userdata _U_)
 {
+    int format = AMFOL_EVENTS_JSONL;
+    if (opt_arg && g_str_has_prefix(opt_arg, "amfol,events,")) {
+        const char *f = opt_arg + strlen("amfol,events,");
+        if (!strcmp(f, "bin"))
+            format = AMFOL_EVENTS_COMPACT;
+        else if (strcmp(f, "jsonl") != 0) {
+            fprintf(stderr, "tshark: -z amfol,events[,jsonl|,bin]: unknown format \"%s\"\n", f);
+#if AMFOL_WS_AT_LEAST(4, 6)
+            return false;
+#else
+            return;
+#endif
+        }
+    }
     if (amfol_export_cur) {
         fprintf(stderr, "tshark: -z amfol,events may be given once\n");
 #if AMFOL_WS_AT_LEAST(4, 6)
@@ -65,7 +81,7 @@ static AMFOL_STAT_INIT_RET events_init(const char *opt_arg _U_, void *userdata _
         return;
 #endif
     }
-    amfol_export_cur = amfol_event_export_new(stdout, "amfol " PLUGIN_VERSION);
+    amfol_export_cur = amfol_event_export_new_format(stdout, "amfol " PLUGIN_VERSION, format);
     GString *err = register_tap_listener("amfol", &amfol_export_cur, NULL, TL_REQUIRES_NOTHING, NULL,
                                          events_packet, events_draw, events_finish);
     if (err) {

@@ -31,8 +31,8 @@ bool amfol_replay_add(amfol_replay *r, const char *path, GString *err);
  * (may be empty) when later files were exported with other settings. */
 const amfol_config *amfol_replay_config(const amfol_replay *r, GString *warn);
 
-/* Feed everything into `e`. False with "path:line: why" on bad input (the engine then holds the
- * events before the error). */
+/* Feed everything into `e` (NULL: read and merge only, for benchmarks). False with
+ * "path:line: why" on bad input (the engine then holds the events before the error). */
 bool amfol_replay_run(amfol_replay *r, amfol_engine *e, GString *err);
 
 const amfol_replay_stats *amfol_replay_stats_get(const amfol_replay *r);
