@@ -605,20 +605,38 @@ static void dec_member(amfol_bin_dec *d, rd *r, const amfol_member *m, char *obj
 
 static void dec_struct(amfol_bin_dec *d, rd *r, const amfol_struct_schema *s, char *obj)
 {
-    size_t nb = (s->n + 7) / 8;
+    size_t nb = (s->n + 7) / 8;   /* s->n <= 64: checked by amfol_bin_dec_new() */
     if ((size_t)(r->end - r->p) < nb)
         return fail(r, "truncated");
-    const uint8_t *bits = r->p;
+    uint64_t mask = 0;
+    for (size_t i = 0; i < nb; i++)
+        mask |= (uint64_t)r->p[i] << (8 * i);
     r->p += nb;
-    if (s->n % 8 && bits[nb - 1] >> (s->n % 8))
+    if (s->n < 64 && mask >> s->n)
         return fail(r, "unknown member");
-    for (size_t i = 0; i < s->n && !r->bad; i++)
-        if (bits[i / 8] & (1u << (i % 8)))
-            dec_member(d, r, &s->members[i], obj);
+    while (mask && !r->bad) {     /* the changed members only */
+        int i = __builtin_ctzll(mask);
+        mask &= mask - 1;
+        dec_member(d, r, &s->members[i], obj);
+    }
+}
+
+/* Every struct of the schema has at most 64 members (one bitmap word). */
+static bool fits_bitmap(const amfol_struct_schema *s)
+{
+    if (s->n > 64)
+        return false;
+    for (size_t i = 0; i < s->n; i++)
+        if (s->members[i].sub && !fits_bitmap(s->members[i].sub))
+            return false;
+    return true;
 }
 
 amfol_bin_dec *amfol_bin_dec_new(void)
 {
+    for (int i = 0; i < N_KINDS; i++)
+        g_assert(fits_bitmap(amfol_event_schema(kind_of_index[i])));
+    g_assert(fits_bitmap(amfol_config_schema()));
     amfol_bin_dec *d = g_new0(amfol_bin_dec, 1);
     for (int i = 0; i < N_KINDS; i++)
         d->kinds[i].prev = -1;

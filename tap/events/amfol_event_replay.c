@@ -239,6 +239,7 @@ static void feed_group(amfol_replay *r, amfol_engine *e, guint input, replay_inp
     for (guint i = 0; i < g->events->len; i++) {
         amfol_event_rec *rec = g_ptr_array_index(g->events, i);
         in->sbi_events += rec->kind == AMFOL_EV_SBI;
+        r->stats.sbi_events += rec->kind == AMFOL_EV_SBI;
         feed_event(e, rec, frame);
     }
     r->stats.events += g->events->len;

@@ -19,6 +19,7 @@ typedef struct amfol_replay_stats {
     uint64_t frames;                 /* frames fed */
     uint64_t events;                 /* events fed */
     uint64_t duplicate_frames;       /* frames dropped as seen by another probe */
+    uint64_t sbi_events;             /* of `events`, SBI ones */
 } amfol_replay_stats;
 
 amfol_replay *amfol_replay_new(double dedup_window_s);
