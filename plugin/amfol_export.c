@@ -18,6 +18,17 @@
 /* One -z amfol,events per run; epan keeps the listener, the engine is per capture file. */
 static amfol_event_export *amfol_export_cur;
 static amfol_engine *amfol_export_engine;
+/* The highest frame number the "frame" tap saw: every frame reaches it, also those a dissector
+ * stopped before amfol (the last ones of a capture among them): exported as unread frames, so
+ * that a replay counts the capture's frames as the one pass does. */
+static guint32 amfol_export_last_frame;
+
+static tap_packet_status events_frame_packet(void *tapdata _U_, packet_info *pinfo, epan_dissect_t *edt _U_,
+                                             const void *data _U_, tap_flags_t flags _U_)
+{
+    amfol_export_last_frame = MAX(amfol_export_last_frame, pinfo->num);
+    return TAP_PACKET_DONT_REDRAW;
+}
 
 void amfol_export_engine_created(amfol_engine *e)
 {
@@ -45,7 +56,14 @@ static void events_draw(void *tapdata _U_)
 {
     if (!amfol_current_engine())
         fprintf(stderr, "amfol: no events exported (is the amfol protocol enabled?)\n");
+    if (amfol_export_engine)
+        amfol_engine_frames_up_to(amfol_export_engine, amfol_export_last_frame);
     amfol_event_export_finish(amfol_export_cur);
+}
+
+static void events_frame_finish(void *tapdata _U_)
+{
+    amfol_export_last_frame = 0;
 }
 
 static void events_finish(void *tapdata _U_)
@@ -94,6 +112,13 @@ static AMFOL_STAT_INIT_RET events_init(const char *opt_arg, void *userdata _U_)
 #else
         return;
 #endif
+    }
+    amfol_export_last_frame = 0;
+    err = register_tap_listener("frame", &amfol_export_last_frame, NULL, TL_REQUIRES_NOTHING, NULL,
+                                events_frame_packet, NULL, events_frame_finish);
+    if (err) {                        /* not fatal: trailing frames a dissector stopped go uncounted */
+        fprintf(stderr, "tshark: amfol,events: no frame tap: %s\n", err->str);
+        g_string_free(err, TRUE);
     }
     if (amfol_current_engine())
         amfol_export_engine_created(amfol_current_engine());

@@ -129,6 +129,10 @@ void amfol_engine_unread(amfol_engine *e, int reason, uint64_t n)
 {
     if (reason < 0 || reason >= (int)G_N_ELEMENTS(e->cap.unread))
         return;
+    if (e->observer) {               /* the event export carries it to a replay */
+        amfol_unread_note note = { reason, n };
+        e->observer(e->observer_user, AMFOL_EV_UNREAD, 0, 0, &note);
+    }
     e->cap.unread[reason] += n;
     if (reason == AMFOL_UNREAD_DISSECTOR_STOPPED)
         e->cap.frames += n;

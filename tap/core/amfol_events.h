@@ -273,6 +273,12 @@ typedef struct amfol_sbi_event {
  * valid only during the call; `kind` is an amfol_event_kind bit (amfol_module.h) or
  * AMFOL_EV_FRAME. One observer at a time: the -z amfol,events export (tap/events/). */
 #define AMFOL_EV_FRAME 0   /* amfol_engine_frame(), for observers */
+/* amfol_engine_unread(), for observers: `ev` points to an amfol_unread_note, frame and t are 0 */
+#define AMFOL_EV_UNREAD (-1)
+typedef struct amfol_unread_note {
+    int reason;                      /* enum amfol_unread_reason (amfol_module.h) */
+    uint64_t count;
+} amfol_unread_note;
 typedef void (*amfol_engine_observer)(void *user, int kind, amfol_frame frame, amfol_time t,
                                       const void *ev);
 

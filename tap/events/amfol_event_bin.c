@@ -446,6 +446,14 @@ void amfol_bin_enc_event(amfol_bin_enc *x, int kind, const void *ev)
     enc_struct(x, amfol_event_schema(AMFOL_EV_NGAP), (char *)&p->nas_ngap, (const char *)nas->ngap);
 }
 
+void amfol_bin_enc_unread(amfol_bin_enc *x, int reason, uint64_t count)
+{
+    reserve(x, 32);
+    put_u8(x, AMFOL_BIN_UNREAD);
+    put_varint(x, (uint64_t)reason);
+    put_varint(x, count);
+}
+
 void amfol_bin_enc_end(amfol_bin_enc *x, uint64_t frames)
 {
     reserve(x, AMFOL_BIN_TRAILER);
@@ -778,6 +786,13 @@ size_t amfol_bin_dec_record(amfol_bin_dec *d, const uint8_t *p, size_t len, amfo
                        (uint64_t)out->frame + out->count - 1 > UINT32_MAX))
             fail(&r, "bad frame count");
         d->last_frame = (amfol_frame)(out->frame + out->count - 1);
+        d->in_frame = false;
+    } else if (tag == AMFOL_BIN_UNREAD) {
+        uint64_t reason = get_varint(&r);
+        out->count = get_varint(&r);
+        if (!r.bad && (reason > 1 || out->count == 0 || out->count > UINT32_MAX))
+            fail(&r, "bad unread record");
+        out->reason = (int)reason;
         d->in_frame = false;
     } else if (tag == AMFOL_BIN_END) {
         if ((size_t)(r.end - r.p) < AMFOL_BIN_TRAILER - 1)

@@ -27,6 +27,7 @@ enum amfol_bin_tag {
     AMFOL_BIN_FRAME = 0x01,                /* a frame with events; its events follow */
     AMFOL_BIN_RUN = 0x02,                  /* frames without events */
     AMFOL_BIN_END = 0x03,                  /* last record */
+    AMFOL_BIN_UNREAD = 0x04,               /* frames amfol could not read: reason, count */
     AMFOL_BIN_EVENT = 0x10                 /* + kind index: 0 ngap, 1 sctp, 2 rrc, 3 nas, 4 sbi */
 };
 
@@ -45,6 +46,7 @@ void amfol_bin_enc_run(amfol_bin_enc *x, amfol_frame first, uint64_t count, amfo
                        amfol_time last_time);
 /* An event of the frame last given to amfol_bin_enc_frame(). */
 void amfol_bin_enc_event(amfol_bin_enc *x, int kind, const void *ev);
+void amfol_bin_enc_unread(amfol_bin_enc *x, int reason, uint64_t count);
 void amfol_bin_enc_end(amfol_bin_enc *x, uint64_t frames);
 
 const uint8_t *amfol_bin_enc_data(const amfol_bin_enc *x, size_t *len);
@@ -59,7 +61,8 @@ typedef struct amfol_bin_record {
     amfol_frame frame;               /* FRAME, RUN (its first frame) */
     amfol_time time;                 /* FRAME, RUN (its first frame's) */
     amfol_time last_time;            /* RUN */
-    uint64_t count;                  /* RUN: frames; END: frames of the capture */
+    uint64_t count;                  /* RUN: frames; END: frames of the capture; UNREAD: frames */
+    int reason;                      /* UNREAD: enum amfol_unread_reason */
     amfol_event_rec *rec;            /* EVENT: the decoder's slot, valid until the next FRAME */
 } amfol_bin_record;
 

@@ -27,6 +27,8 @@ struct amfol_event_export {
     amfol_frame run_first;
     amfol_time run_first_time;
     amfol_time run_last_time;
+    /* amfol_engine_unread() counts not yet written (written between groups: they are counts) */
+    uint64_t unread[2];
 };
 
 amfol_event_export *amfol_event_export_new_format(FILE *out, const char *generator, int format)
@@ -62,10 +64,26 @@ static void flush_buf(amfol_event_export *x, bool force)
     }
 }
 
+/* Frames amfol could not read (a dissector stopped them; fields cut): one line per reason. */
+static void write_unread(amfol_event_export *x)
+{
+    for (int reason = 0; reason < 2; reason++) {
+        if (!x->unread[reason])
+            continue;
+        if (x->bin)
+            amfol_bin_enc_unread(x->bin, reason, x->unread[reason]);
+        else
+            g_string_append_printf(x->buf, "{\"t\":\"unread\",\"reason\":%d,\"count\":%" PRIu64 "}\n", reason,
+                                   x->unread[reason]);
+        x->unread[reason] = 0;
+    }
+}
+
 static void write_run(amfol_event_export *x)
 {
     if (x->run_count == 0)
         return;
+    write_unread(x);
     if (x->bin) {
         amfol_bin_enc_run(x->bin, x->run_first, x->run_count, x->run_first_time, x->run_last_time);
         x->run_count = 0;
@@ -104,6 +122,7 @@ static void close_frame(amfol_event_export *x)
 static void write_frame(amfol_event_export *x)
 {
     write_run(x);
+    write_unread(x);
     if (x->bin) {
         amfol_bin_enc_frame(x->bin, x->frame, x->time);
         x->frame_written = true;
@@ -127,6 +146,15 @@ static void observe(void *user, int kind, amfol_frame frame, amfol_time t, const
     amfol_event_export *x = user;
     if (x->finished)
         return;
+    if (kind == AMFOL_EV_UNREAD) {
+        const amfol_unread_note *n = ev;
+        if (n->reason >= 0 && n->reason < 2) {
+            x->unread[n->reason] += n->count;
+            if (n->reason == AMFOL_UNREAD_DISSECTOR_STOPPED)
+                x->frames += n->count;       /* they are frames of the capture */
+        }
+        return;
+    }
     if (kind == AMFOL_EV_FRAME) {
         close_frame(x);
         x->have_frame = true;
@@ -180,6 +208,7 @@ void amfol_event_export_finish(amfol_event_export *x)
     x->finished = true;
     close_frame(x);
     write_run(x);
+    write_unread(x);
     if (x->bin)
         amfol_bin_enc_end(x->bin, x->frames);
     else

@@ -216,7 +216,8 @@ static bool bin_next(amfol_event_file *f, amfol_event_group *g, GString *err)
         if (f->buf_pos == f->buf_len)
             return fail(f, err, "file ends without its end record");
         uint8_t tag = f->buf[f->buf_pos];
-        if (g->kind && (tag == AMFOL_BIN_FRAME || tag == AMFOL_BIN_RUN || tag == AMFOL_BIN_END))
+        if (g->kind && (tag == AMFOL_BIN_FRAME || tag == AMFOL_BIN_RUN || tag == AMFOL_BIN_END ||
+                        tag == AMFOL_BIN_UNREAD))
             return true;                              /* the next group's first record */
         amfol_bin_record rec;
         size_t n = amfol_bin_dec_record(f->dec, f->buf + f->buf_pos, f->buf_len - f->buf_pos, &rec, f->why);
@@ -234,6 +235,11 @@ static bool bin_next(amfol_event_file *f, amfol_event_group *g, GString *err)
             g->frame = rec.frame;
             g->time = rec.time;
             g->last_time = rec.last_time;
+            g->count = rec.count;
+            return true;
+        case AMFOL_BIN_UNREAD:
+            g->kind = AMFOL_GROUP_UNREAD;
+            g->reason = rec.reason;
             g->count = rec.count;
             return true;
         case AMFOL_BIN_END:
@@ -424,8 +430,9 @@ bool amfol_event_file_next(amfol_event_file *f, amfol_event_group *g, GString *e
         const char *name = f->line + t->start;
         size_t len = (size_t)(t->end - t->start);
         int kind = amfol_event_kind_by_name(name, len);
+        bool is_unread = len == 6 && !memcmp(name, "unread", 6);
         bool starts_group = kind == AMFOL_EV_FRAME || (len == 6 && !memcmp(name, "frames", 6)) ||
-                            (len == 3 && !memcmp(name, "end", 3));
+                            (len == 3 && !memcmp(name, "end", 3)) || is_unread;
         if (starts_group && g->kind) {
             f->peeked = true;          /* the next group's first line */
             return true;
@@ -442,6 +449,14 @@ bool amfol_event_file_next(amfol_event_file *f, amfol_event_group *g, GString *e
                 !get_time(f, n, "time", &g->time, err) || !get_time(f, n, "last_time", &g->last_time, err))
                 return false;
             g->frame = (amfol_frame)v;
+            return true;
+        } else if (is_unread) {
+            g->kind = AMFOL_GROUP_UNREAD;
+            if (!get_uint(f, n, "reason", 1, &v, err) || !get_uint(f, n, "count", UINT32_MAX, &g->count, err))
+                return false;
+            if (g->count == 0)
+                return fail(f, err, "missing or bad \"count\"");
+            g->reason = (int)v;
             return true;
         } else if (len == 3 && !memcmp(name, "end", 3)) {
             g->kind = AMFOL_GROUP_END;

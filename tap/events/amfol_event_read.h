@@ -11,14 +11,16 @@
 
 #include <stdio.h>
 
-enum amfol_group_kind { AMFOL_GROUP_FRAME = 1, AMFOL_GROUP_RUN = 2, AMFOL_GROUP_END = 3 };
+enum amfol_group_kind { AMFOL_GROUP_FRAME = 1, AMFOL_GROUP_RUN = 2, AMFOL_GROUP_END = 3,
+                        AMFOL_GROUP_UNREAD = 4 };
 
 typedef struct amfol_event_group {
     int kind;                        /* enum amfol_group_kind */
     amfol_frame frame;               /* the frame, or the first frame of the run (file numbering) */
     amfol_time time;                 /* its time, or the run's first time */
     amfol_time last_time;            /* RUN: time of the run's last frame */
-    uint64_t count;                  /* RUN: frames in the run */
+    uint64_t count;                  /* RUN: frames in the run; UNREAD: frames not read */
+    int reason;                      /* UNREAD: enum amfol_unread_reason (amfol_module.h) */
     GPtrArray *events;               /* FRAME: amfol_event_rec *, owned by the file and valid until
                                       * its next group (no allocation per event) */
 } amfol_event_group;

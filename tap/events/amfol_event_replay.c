@@ -18,6 +18,8 @@ typedef struct replay_input {
  * "now" never runs ahead of the events of the other files. */
 static amfol_time due(const amfol_event_group *g)
 {
+    if (g->kind == AMFOL_GROUP_UNREAD)
+        return -G_MAXDOUBLE;         /* counts only: fed as soon as it is read */
     return g->kind == AMFOL_GROUP_RUN ? g->last_time : g->time;
 }
 
@@ -221,6 +223,14 @@ static void feed_event(amfol_engine *e, amfol_event_rec *rec, amfol_frame frame)
 static void feed_group(amfol_replay *r, amfol_engine *e, guint input, replay_input *in)
 {
     amfol_event_group *g = &in->head;
+    if (g->kind == AMFOL_GROUP_UNREAD) {
+        /* frames a dissector stopped before amfol (they are frames), or whose fields were cut */
+        if (g->reason == AMFOL_UNREAD_DISSECTOR_STOPPED)
+            in->frames_read += g->count;
+        if (e)
+            amfol_engine_unread(e, g->reason, g->count);
+        return;
+    }
     in->frames_read += g->kind == AMFOL_GROUP_RUN ? g->count : 1;
     if (g->kind == AMFOL_GROUP_RUN) {
         for (uint64_t j = 0; j < g->count && e; j++)

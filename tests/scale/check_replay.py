@@ -265,8 +265,8 @@ elif mode == "bad-input":
     lines = open(ev).read().splitlines(True)
     cases = {
         "broken.events": (lines[:5] + ['{"t":"ngap","frame":9,\n'] + lines[5:], 6, "broken line"),
-        "version.events": ([lines[0].replace('"amfol_events":1', '"amfol_events":2')] + lines[1:], 1,
-                           "event schema version 2"),
+        "version.events": ([lines[0].replace('"amfol_events":2', '"amfol_events":3')] + lines[1:], 1,
+                           "event schema version 3"),
         "cut.events": (lines[: len(lines) // 2], None, "no \"end\" line"),
         "count.events": (lines[:1] + [l for l in lines[1:] if '"t":"frames"' not in l], len(lines) - sum(
             '"t":"frames"' in l for l in lines), "the end line counts"),
@@ -287,7 +287,7 @@ elif mode == "bad-input":
     bad = {
         "cut.bin": (data[:mid], "no end record at the end of the file"),
         "version.bin": (data[:7] + b"\x02" + data[8:], "compact event format version 2"),
-        "schema.bin": (data[:8] + b"\x02" + data[9:], "event schema version 2"),
+        "schema.bin": (data[:8] + b"\x03" + data[9:], "event schema version 3"),
         "garbage.bin": (data[:mid] + b"\xff" * 64 + data[mid + 64:], ": byte "),
         "tail.bin": (data + data[-12:], "data after the end record"),
         "frames.bin": (data[:-12] + b"\x01\x00\x00" + data[-12:], "the end line counts"),

@@ -152,6 +152,14 @@ static GByteArray *make_stream(int n_events, expect *ex, size_t *n_ex, amfol_con
     size_t n = 0;
     for (int e = 0; e < n_events;) {
         unsigned r = rnd() % 10;
+        if (r == 1 && rnd() % 4 == 0) {               /* frames amfol could not read */
+            uint64_t count = 1 + rnd() % 9;
+            int reason = (int)(rnd() % 2);
+            amfol_bin_enc_unread(x, reason, count);
+            ex[n++] = (expect){ AMFOL_BIN_UNREAD, 0, 0, 0, count, NULL };
+            ex[n - 1].frame = (amfol_frame)reason;
+            continue;
+        }
         if (r == 0) {                                  /* a run of silent frames */
             uint64_t count = 1 + rnd() % 50;
             amfol_time last = t + (rnd() % 1000) * 1e-6;
@@ -240,6 +248,8 @@ static bool decode_all(const uint8_t *p, size_t len, const expect *ex, size_t n_
                 same(ex[i].rec, r.rec, ex[i].rec->kind, (int)i);
             else if (r.tag == AMFOL_BIN_END)
                 assert(r.count == ex[i].count);
+            else if (r.tag == AMFOL_BIN_UNREAD)
+                assert(r.count == ex[i].count && r.reason == (int)ex[i].frame);
             else
                 assert(r.frame == ex[i].frame && r.time == ex[i].time &&
                        (r.tag == AMFOL_BIN_FRAME || (r.count == ex[i].count && r.last_time == ex[i].last_time)));
