@@ -6,11 +6,13 @@
 # as `mergecap -a FILES` would number them. For unrelated captures (one report each) use
 # scripts/amfol-folder.sh.
 #
-# Here (no -S): the files, in the order given, are cut into one run of consecutive files per job
-# (of about equal size); each job is ONE tshark over its run (`mergecap -a` into `tshark -r -`),
-# so tshark's start-up is paid once per job, not once per file. With a single job the events are
-# streamed into amfol-replay as they are written; with several, each job writes its compact
-# events file (about 20 bytes per frame) and the replay reads them once all are done.
+# Here (no -S): the files, in the order given, are joined into batches of consecutive files of
+# at least AMFOL_BATCH_MB (32) megabytes, each batch ONE tshark (`mergecap -a` into `tshark -r -`),
+# so tshark's start-up is paid per batch, not per small file; the batches are cut into one run
+# of consecutive batches per job (-j, of about equal size), each job exporting its batches in
+# order. With a single batch the events are streamed into amfol-replay as they are written;
+# otherwise each batch writes its compact events file (about 35 bytes per frame of a storm)
+# and the replay reads them once all are done. docs/scale-out.md has the break-even.
 #
 #   scripts/amfol-parallel.sh [options] FILE... | DIR
 #     DIR                   every *.pcap, *.pcapng, *.cap in it, in name order (ring buffer names
@@ -94,26 +96,36 @@ if [ $per_file = 1 ]; then
   exit 0
 fi
 
-# Runs of consecutive files, one per job, cut where the running size passes k/jobs of the total.
-n_jobs=${jobs:-$(nproc)}
-[ "$n_jobs" -ge 1 ] || n_jobs=1
-[ "$n_jobs" -le ${#files[@]} ] || n_jobs=${#files[@]}
-sizes=()
-total=0
-for f in "${files[@]}"; do s=$(stat -L -c %s "$f"); sizes+=("$s"); total=$((total + s)); done
-runs=()      # run k: "first last" indexes into files
-first=0 acc=0 k=1
+# Batches: consecutive files joined until they reach AMFOL_BATCH_MB (default 32) megabytes; a
+# batch is ONE tshark (mergecap -a joins its files), so that tshark's start-up (about 0.5 s of
+# CPU) is paid per batch, not per small file; a file that big already is its own batch (reading
+# through the pipe costs about 3.6 us of CPU a frame, as much as a start-up per 140k frames).
+batch_bytes=$(( ${AMFOL_BATCH_MB:-32} * 1024 * 1024 ))
+sizes=() batches=() first=0 acc=0
 for i in "${!files[@]}"; do
-  acc=$((acc + sizes[i]))
-  left_files=$(( ${#files[@]} - i - 1 )) left_runs=$(( n_jobs - k ))
-  if [ $k -lt "$n_jobs" ] && { [ $((acc * n_jobs)) -ge $((total * k)) ] || [ $left_files -eq $left_runs ]; }; then
-    runs+=("$first $i"); first=$((i + 1)); k=$((k + 1))
+  s=$(stat -L -c %s "${files[i]}"); sizes+=("$s"); acc=$((acc + s))
+  if [ $acc -ge $batch_bytes ] || [ "$i" = $(( ${#files[@]} - 1 )) ]; then
+    batches+=("$first $i $acc"); first=$((i + 1)); acc=0
   fi
 done
-[ $first -le $(( ${#files[@]} - 1 )) ] && runs+=("$first $(( ${#files[@]} - 1 ))")
+# Jobs: runs of consecutive batches of about equal size, one per job (-j, default one per core).
+n_jobs=${jobs:-$(nproc)}
+[ "$n_jobs" -ge 1 ] || n_jobs=1
+[ "$n_jobs" -le ${#batches[@]} ] || n_jobs=${#batches[@]}
+total=0
+for b in "${batches[@]}"; do set -- $b; total=$((total + $3)); done
+job_of=() acc=0 k=1
+for i in "${!batches[@]}"; do
+  set -- ${batches[i]}; acc=$((acc + $3))
+  job_of+=("$k")
+  left=$(( ${#batches[@]} - i - 1 ))
+  if [ $k -lt "$n_jobs" ] && { [ $((acc * n_jobs)) -ge $((total * k)) ] || [ $left -eq $((n_jobs - k)) ]; }; then
+    k=$((k + 1))
+  fi
+done
 
-# export RUN: the run's events on standard output (one tshark; mergecap -a joins several files)
-export_run() {
+# export_batch A B: the events of files A..B on standard output (one tshark)
+export_batch() {
   local a=$1 b=$2
   if [ "$a" = "$b" ]; then
     "${tshark_cmd[@]}" -q -r "${files[a]}" "${topts[@]}" -z "$zopt"
@@ -122,27 +134,35 @@ export_run() {
   fi
 }
 
-if [ ${#runs[@]} = 1 ] && [ $keep = 0 ] && [ "$events" = bin ]; then
-  # one job: the replay reads the events as tshark writes them (no file written and read back)
-  set -- ${runs[0]}
-  export_run "$1" "$2" 2>"$out/1.err" | "$replay" --format "$format" - || {
+if [ ${#batches[@]} = 1 ] && [ $keep = 0 ] && [ "$events" = bin ]; then
+  # one batch: the replay reads the events as tshark writes them (no file written and read back)
+  set -- ${batches[0]}
+  export_batch "$1" "$2" 2>"$out/1.err" | "$replay" --format "$format" - || {
     echo "amfol-parallel: the export or the replay failed:" >&2; cat "$out/1.err" >&2; exit 1; }
   exit 0
 fi
+# one background job per core, each exporting its batches in order
+run_job() {
+  local k=$1 i
+  for i in "${!batches[@]}"; do
+    [ "${job_of[i]}" = "$k" ] || continue
+    set -- ${batches[i]}
+    export_batch "$1" "$2" >"$out/$(printf %06d $((i + 1))).events" 2>>"$out/job$k.err" || return 1
+  done
+}
 pids=()
-for k in "${!runs[@]}"; do
-  set -- ${runs[k]}
-  export_run "$1" "$2" >"$out/$((k + 1)).events" 2>"$out/$((k + 1)).err" &
+for k in $(seq 1 "$n_jobs"); do
+  run_job "$k" &
   pids+=($!)
 done
 failed=0
 for p in "${pids[@]}"; do wait "$p" || failed=1; done
 if [ $failed = 1 ]; then
   echo "amfol-parallel: an export failed:" >&2
-  cat "$out"/*.err >&2 2>/dev/null || true
+  cat "$out"/job*.err >&2 2>/dev/null || true
   exit 1
 fi
 inputs=()
-for k in "${!runs[@]}"; do inputs+=("$out/$((k + 1)).events"); done
+for i in "${!batches[@]}"; do inputs+=("$out/$(printf %06d $((i + 1))).events"); done
 "$replay" --format "$format" "${inputs[@]}"
-[ $keep = 0 ] || echo "amfol-parallel: events of ${#files[@]} file(s) in ${#runs[@]} run(s) in $out" >&2
+[ $keep = 0 ] || echo "amfol-parallel: events of ${#files[@]} file(s) in ${#batches[@]} batch(es) in $out" >&2
