@@ -13,7 +13,8 @@ split     : the storm cut into 4 parts (editcap -c) replays to the episodes, NAS
             findings (rule, first_frame, count) of the whole capture; frame count and time span too
 overlap   : two parts that overlap by a fifth of the capture (two probes) replay to the same
             episodes and findings (rule, count): the shared frames are counted once
-parallel  : scripts/amfol-parallel.sh over the folder of parts gives the whole capture's findings
+parallel  : scripts/amfol-parallel.sh over the folder of parts gives the whole capture's findings,
+            the parts as one batch (streamed) and as one batch each (two jobs)
 bad-input : a broken line, another schema version and a cut-off file each give an error that
             names the file and the line (JSON Lines) or the byte (compact events)
 Events are exported compact (-z amfol,events,bin) as amfol-parallel.sh does; split also replays
@@ -222,7 +223,12 @@ elif mode == "parallel":
     ref = whole_report()
     parts = ring(3)
     script = os.path.join(scen_dir, "..", "..", "scripts", "amfol-parallel.sh")
+    # small files: one batch (mergecap -a into one tshark), its events streamed into the replay
     env = dict(os.environ, AMFOL_PLUGIN_SO=plugin, AMFOL_REPLAY=replay)
+    got = json.loads(sh(script, "-j", "2", "--format", "json", parts, env=env))
+    good &= same_as_whole(got, ref)
+    # every file its own batch: two jobs, compact events files, then the replay
+    env["AMFOL_BATCH_MB"] = "0"
     got = json.loads(sh(script, "-j", "2", "--format", "json", parts, env=env))
     good &= same_as_whole(got, ref)
 elif mode == "sshlogin":
