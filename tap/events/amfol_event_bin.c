@@ -680,12 +680,11 @@ static size_t done(rd *r, const uint8_t *start, GString *err)
 
 size_t amfol_bin_dec_header(amfol_bin_dec *d, const uint8_t *p, size_t len, amfol_config *cfg, GString *err)
 {
-    rd r = { p, p + len, NULL };
-    if (!amfol_bin_is_compact(p, len)) {
+    if (!p || !amfol_bin_is_compact(p, len)) {
         g_string_assign(err, "not an amfol events file");
         return 0;
     }
-    r.p += 7;
+    rd r = { p + 7, p + len, NULL };
     unsigned version = get_u8(&r);
     if (!r.bad && version != AMFOL_BIN_VERSION) {
         g_string_printf(err, "compact event format version %u; this amfol reads version %d (export and "
@@ -764,6 +763,11 @@ static amfol_time get_time(amfol_bin_dec *d, rd *r)
 
 size_t amfol_bin_dec_record(amfol_bin_dec *d, const uint8_t *p, size_t len, amfol_bin_record *out, GString *err)
 {
+    static const uint8_t none[1];
+    if (!p) {                        /* nothing to read (and no arithmetic on a null pointer) */
+        p = none;
+        len = 0;
+    }
     rd r = { p, p + len, NULL };
     unsigned tag = get_u8(&r);
     out->tag = (int)tag;
