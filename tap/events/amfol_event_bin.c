@@ -794,7 +794,7 @@ size_t amfol_bin_dec_record(amfol_bin_dec *d, const uint8_t *p, size_t len, amfo
     } else if (tag == AMFOL_BIN_UNREAD) {
         uint64_t reason = get_varint(&r);
         out->count = get_varint(&r);
-        if (!r.bad && (reason > 1 || out->count == 0 || out->count > UINT32_MAX))
+        if (!r.bad && (reason >= AMFOL_NOTE_REASONS || out->count == 0 || out->count > UINT32_MAX))
             fail(&r, "bad unread record");
         out->reason = (int)reason;
         d->in_frame = false;

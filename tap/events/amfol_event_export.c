@@ -28,7 +28,7 @@ struct amfol_event_export {
     amfol_time run_first_time;
     amfol_time run_last_time;
     /* amfol_engine_unread() counts not yet written (written between groups: they are counts) */
-    uint64_t unread[2];
+    uint64_t unread[AMFOL_NOTE_REASONS];
 };
 
 amfol_event_export *amfol_event_export_new_format(FILE *out, const char *generator, int format)
@@ -67,7 +67,7 @@ static void flush_buf(amfol_event_export *x, bool force)
 /* Frames amfol could not read (a dissector stopped them; fields cut): one line per reason. */
 static void write_unread(amfol_event_export *x)
 {
-    for (int reason = 0; reason < 2; reason++) {
+    for (int reason = 0; reason < AMFOL_NOTE_REASONS; reason++) {
         if (!x->unread[reason])
             continue;
         if (x->bin)
@@ -148,7 +148,7 @@ static void observe(void *user, int kind, amfol_frame frame, amfol_time t, const
         return;
     if (kind == AMFOL_EV_UNREAD) {
         const amfol_unread_note *n = ev;
-        if (n->reason >= 0 && n->reason < 2) {
+        if (n->reason >= 0 && n->reason < AMFOL_NOTE_REASONS) {
             x->unread[n->reason] += n->count;
             if (n->reason == AMFOL_UNREAD_DISSECTOR_STOPPED)
                 x->frames += n->count;       /* they are frames of the capture */

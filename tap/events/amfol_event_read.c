@@ -452,7 +452,7 @@ bool amfol_event_file_next(amfol_event_file *f, amfol_event_group *g, GString *e
             return true;
         } else if (is_unread) {
             g->kind = AMFOL_GROUP_UNREAD;
-            if (!get_uint(f, n, "reason", 1, &v, err) || !get_uint(f, n, "count", UINT32_MAX, &g->count, err))
+            if (!get_uint(f, n, "reason", AMFOL_NOTE_REASONS - 1, &v, err) || !get_uint(f, n, "count", UINT32_MAX, &g->count, err))
                 return false;
             if (g->count == 0)
                 return fail(f, err, "missing or bad \"count\"");

@@ -238,8 +238,10 @@ static void feed_group(amfol_replay *r, amfol_engine *e, guint input, replay_inp
         /* frames a dissector stopped before amfol (they are frames), or whose fields were cut */
         if (g->reason == AMFOL_UNREAD_DISSECTOR_STOPPED)
             in->frames_read += g->count;
-        if (e)
+        if (e && g->reason < 2)
             amfol_engine_unread(e, g->reason, g->count);
+        else if (e)
+            amfol_engine_ignored(e, g->reason, g->count);
         return;
     }
     in->frames_read += g->kind == AMFOL_GROUP_RUN ? g->count : 1;
