@@ -11,15 +11,20 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static int usage(FILE *out, int rc)
 {
     fprintf(out,
             "usage: amfol-replay [--format json|diagnosis|timeline] [--dedup-window-ms N] EVENTS...\n"
-            "  EVENTS: files written by `tshark -q -r CAPTURE -z amfol,events`, in capture order\n"
+            "  EVENTS: files written by `tshark -q -r CAPTURE -z amfol,events,bin` (compact) or\n"
+            "          `-z amfol,events` (JSON Lines), in capture order; - (the last one only) reads\n"
+            "          compact events from standard input as they are written\n"
             "  --format             report to print (default json)\n"
             "  --dedup-window-ms N  a frame equal to one of another file within N ms is the same\n"
-            "                       packet seen by two probes, counted once (default 1; -1 = off)\n");
+            "                       packet seen by two probes, counted once (default 1; -1 = off)\n"
+            "  --decode-only        read and merge the events without analysing them; print the\n"
+            "                       events per second on stderr (a benchmark of the readers)\n");
     return rc;
 }
 
@@ -27,6 +32,7 @@ int main(int argc, char **argv)
 {
     void (*report)(amfol_engine *, GString *) = amfol_report_json;
     double window_s = 0.001;
+    bool decode_only = false;
     int first = argc;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--format") && i + 1 < argc) {
@@ -45,6 +51,8 @@ int main(int argc, char **argv)
             if (*end)
                 return usage(stderr, 2);
             window_s = ms < 0 ? -1 : ms / 1000.0;
+        } else if (!strcmp(argv[i], "--decode-only")) {
+            decode_only = true;
         } else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
             return usage(stdout, 0);
         } else if (argv[i][0] == '-' && argv[i][1]) {
@@ -64,6 +72,24 @@ int main(int argc, char **argv)
         if (!amfol_replay_add(r, argv[i], msg))
             rc = 1;
     amfol_engine *e = NULL;
+    if (rc == 0 && decode_only) {
+        gint64 t0 = g_get_monotonic_time();
+        clock_t c0 = clock();
+        if (!amfol_replay_run(r, NULL, msg)) {
+            fprintf(stderr, "amfol-replay: %s\n", msg->str);
+            rc = 1;
+        } else {
+            const amfol_replay_stats *st = amfol_replay_stats_get(r);
+            double wall = (double)(g_get_monotonic_time() - t0) / 1e6;
+            double cpu = (double)(clock() - c0) / CLOCKS_PER_SEC;
+            fprintf(stderr, "amfol-replay: decoded %" G_GUINT64_FORMAT " events (%" G_GUINT64_FORMAT " SBI) of %"
+                    G_GUINT64_FORMAT " frames in %.3f s CPU (%.3f s wall): %.2f M events/s of CPU\n", st->events,
+                    st->sbi_events, st->frames, cpu, wall, cpu > 0 ? (double)st->events / cpu / 1e6 : 0.0);
+        }
+        amfol_replay_free(r);
+        g_string_free(msg, TRUE);
+        return rc;
+    }
     if (rc == 0) {
         e = amfol_engine_new(amfol_replay_config(r, msg));
         if (msg->len)

@@ -273,6 +273,18 @@ typedef struct amfol_sbi_event {
  * valid only during the call; `kind` is an amfol_event_kind bit (amfol_module.h) or
  * AMFOL_EV_FRAME. One observer at a time: the -z amfol,events export (tap/events/). */
 #define AMFOL_EV_FRAME 0   /* amfol_engine_frame(), for observers */
+/* amfol_engine_unread(), for observers: `ev` points to an amfol_unread_note, frame and t are 0 */
+#define AMFOL_EV_UNREAD (-1)
+typedef struct amfol_unread_note {
+    int reason;                      /* enum amfol_unread_reason (amfol_module.h), or one of: */
+    uint64_t count;
+} amfol_unread_note;
+/* Frames the engine ignored (amfol_engine_repeat_frame, _damaged_frame, _repeat_chunks), as
+ * notes for observers; amfol_engine_ignored() adds them back (a replay). */
+#define AMFOL_IGNORED_DUPLICATE 2
+#define AMFOL_IGNORED_DAMAGED 3
+#define AMFOL_IGNORED_SCTP_RETRANSMISSION 4
+#define AMFOL_NOTE_REASONS 5
 typedef void (*amfol_engine_observer)(void *user, int kind, amfol_frame frame, amfol_time t,
                                       const void *ev);
 

@@ -141,6 +141,10 @@ void amfol_engine_unread(amfol_engine *e, int reason, uint64_t n)
 {
     if (reason < 0 || reason >= (int)G_N_ELEMENTS(e->cap.unread))
         return;
+    if (e->observer) {               /* the event export carries it to a replay */
+        amfol_unread_note note = { reason, n };
+        e->observer(e->observer_user, AMFOL_EV_UNREAD, 0, 0, &note);
+    }
     e->cap.unread[reason] += n;
     if (reason == AMFOL_UNREAD_DISSECTOR_STOPPED)
         e->cap.frames += n;
@@ -223,12 +227,31 @@ const amfol_findings *amfol_engine_finish(amfol_engine *e)
     return e->findings;
 }
 
+static void note_ignored(amfol_engine *e, int which)
+{
+    if (e->observer) {               /* the event export carries it to a replay */
+        amfol_unread_note note = { which, 1 };
+        e->observer(e->observer_user, AMFOL_EV_UNREAD, 0, 0, &note);
+    }
+}
+
+void amfol_engine_ignored(amfol_engine *e, int which, uint64_t n)
+{
+    if (which == AMFOL_IGNORED_DUPLICATE)
+        e->cap.duplicates_ignored += n;
+    else if (which == AMFOL_IGNORED_DAMAGED)
+        e->cap.damaged_ignored += n;
+    else if (which == AMFOL_IGNORED_SCTP_RETRANSMISSION)
+        e->cap.sctp_retransmissions_ignored += n;
+}
+
 bool amfol_engine_repeat_frame(amfol_engine *e, uint64_t key, amfol_frame frame, amfol_time t,
                                amfol_frame *first)
 {
     if (!amfol_dedup_repeat(PRIV(e)->frames_seen, key, t, frame, first))
         return false;
     e->cap.duplicates_ignored++;
+    note_ignored(e, AMFOL_IGNORED_DUPLICATE);
     return true;
 }
 
@@ -249,6 +272,7 @@ const char *amfol_engine_relays(amfol_engine *e)
 void amfol_engine_damaged_frame(amfol_engine *e)
 {
     e->cap.damaged_ignored++;
+    note_ignored(e, AMFOL_IGNORED_DAMAGED);
 }
 
 bool amfol_engine_repeat_chunks(amfol_engine *e, const uint64_t *keys, int n, amfol_frame frame,
@@ -260,5 +284,6 @@ bool amfol_engine_repeat_chunks(amfol_engine *e, const uint64_t *keys, int n, am
     if (n == 0 || repeats < n)
         return false;
     e->cap.sctp_retransmissions_ignored++;
+    note_ignored(e, AMFOL_IGNORED_SCTP_RETRANSMISSION);
     return true;
 }

@@ -57,6 +57,9 @@ bool amfol_engine_relayed_frame(amfol_engine *e, const amfol_relay_flow *flow, c
 const char *amfol_engine_relays(amfol_engine *e);
 /* A frame damaged after its sender (its receiver dropped it): counted, fed to no module. */
 void amfol_engine_damaged_frame(amfol_engine *e);
+/* Adds `n` to the counter of AMFOL_IGNORED_* `which` (amfol_events.h): a replay's copy of the
+ * frames the exporting engine ignored. */
+void amfol_engine_ignored(amfol_engine *e, int which, uint64_t n);
 /* One call per message. `out` (may be NULL) receives the owning module's per-message result. */
 void amfol_engine_ngap(amfol_engine *e, const amfol_ngap_event *ev, amfol_n2_result *out);
 void amfol_engine_sctp(amfol_engine *e, const amfol_sctp_event *ev);

@@ -304,7 +304,12 @@ static bool read_member(char *buf, const jsmntok_t *tk, int ntok, int *i, const 
         buf[t->end] = '\0';   /* the closing quote: tokens never need it again */
         if (!json_decode_string_inplace(buf + t->start) || strlen(buf + t->start) >= m->size)
             goto bad;
-        memcpy(p, buf + t->start, strlen(buf + t->start) + 1);
+        /* canonical: zeros after the NUL, also over a longer value copied before (a NAS event's
+         * NGAP PDU starts from the NAS message's where), as the compact reader leaves them */
+        size_t len = strlen(buf + t->start), old = strlen(p);
+        memcpy(p, buf + t->start, len + 1);
+        if (old > len)
+            memset(p + len + 1, 0, old - len);
         break;
     }
     case AMFOL_M_OBJ:

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* amfol_event_export.c: engine observer -> JSON Lines (see amfol_event_export.h). */
 #include "amfol_event_export.h"
+#include "amfol_event_bin.h"
 #include "amfol_event_codec.h"
 
 #include <glib.h>
@@ -11,6 +12,7 @@
 struct amfol_event_export {
     FILE *out;
     char *generator;
+    amfol_bin_enc *bin;              /* the compact encoding, or NULL for JSON Lines */
     GString *buf;
     bool attached;
     bool finished;
@@ -25,22 +27,55 @@ struct amfol_event_export {
     amfol_frame run_first;
     amfol_time run_first_time;
     amfol_time run_last_time;
+    /* amfol_engine_unread() counts not yet written (written between groups: they are counts) */
+    uint64_t unread[AMFOL_NOTE_REASONS];
 };
 
-amfol_event_export *amfol_event_export_new(FILE *out, const char *generator)
+amfol_event_export *amfol_event_export_new_format(FILE *out, const char *generator, int format)
 {
     amfol_event_export *x = g_new0(amfol_event_export, 1);
     x->out = out;
     x->generator = g_strdup(generator ? generator : "amfol");
     x->buf = g_string_sized_new(FLUSH_AT + 8192);
+    if (format == AMFOL_EVENTS_COMPACT)
+        x->bin = amfol_bin_enc_new();
     return x;
+}
+
+amfol_event_export *amfol_event_export_new(FILE *out, const char *generator)
+{
+    return amfol_event_export_new_format(out, generator, AMFOL_EVENTS_JSONL);
 }
 
 static void flush_buf(amfol_event_export *x, bool force)
 {
+    if (x->bin) {
+        size_t len;
+        const uint8_t *data = amfol_bin_enc_data(x->bin, &len);
+        if (len >= FLUSH_AT || (force && len)) {
+            fwrite(data, 1, len, x->out);
+            amfol_bin_enc_consume(x->bin);
+        }
+        return;
+    }
     if (x->buf->len >= FLUSH_AT || (force && x->buf->len)) {
         fwrite(x->buf->str, 1, x->buf->len, x->out);
         g_string_truncate(x->buf, 0);
+    }
+}
+
+/* Frames amfol could not read (a dissector stopped them; fields cut): one line per reason. */
+static void write_unread(amfol_event_export *x)
+{
+    for (int reason = 0; reason < AMFOL_NOTE_REASONS; reason++) {
+        if (!x->unread[reason])
+            continue;
+        if (x->bin)
+            amfol_bin_enc_unread(x->bin, reason, x->unread[reason]);
+        else
+            g_string_append_printf(x->buf, "{\"t\":\"unread\",\"reason\":%d,\"count\":%" PRIu64 "}\n", reason,
+                                   x->unread[reason]);
+        x->unread[reason] = 0;
     }
 }
 
@@ -48,6 +83,12 @@ static void write_run(amfol_event_export *x)
 {
     if (x->run_count == 0)
         return;
+    write_unread(x);
+    if (x->bin) {
+        amfol_bin_enc_run(x->bin, x->run_first, x->run_count, x->run_first_time, x->run_last_time);
+        x->run_count = 0;
+        return;
+    }
     json_dumper d = { .output_string = x->buf };
     json_dumper_begin_object(&d);
     json_dumper_set_member_name(&d, "t");
@@ -81,6 +122,12 @@ static void close_frame(amfol_event_export *x)
 static void write_frame(amfol_event_export *x)
 {
     write_run(x);
+    write_unread(x);
+    if (x->bin) {
+        amfol_bin_enc_frame(x->bin, x->frame, x->time);
+        x->frame_written = true;
+        return;
+    }
     json_dumper d = { .output_string = x->buf };
     json_dumper_begin_object(&d);
     json_dumper_set_member_name(&d, "t");
@@ -99,6 +146,15 @@ static void observe(void *user, int kind, amfol_frame frame, amfol_time t, const
     amfol_event_export *x = user;
     if (x->finished)
         return;
+    if (kind == AMFOL_EV_UNREAD) {
+        const amfol_unread_note *n = ev;
+        if (n->reason >= 0 && n->reason < AMFOL_NOTE_REASONS) {
+            x->unread[n->reason] += n->count;
+            if (n->reason == AMFOL_UNREAD_DISSECTOR_STOPPED)
+                x->frames += n->count;       /* they are frames of the capture */
+        }
+        return;
+    }
     if (kind == AMFOL_EV_FRAME) {
         close_frame(x);
         x->have_frame = true;
@@ -110,12 +166,19 @@ static void observe(void *user, int kind, amfol_frame frame, amfol_time t, const
     }
     if (!x->frame_written)
         write_frame(x);
-    amfol_codec_write_event(x->buf, kind, ev, x->frame, x->time);
+    if (x->bin)
+        amfol_bin_enc_event(x->bin, kind, ev);
+    else
+        amfol_codec_write_event(x->buf, kind, ev, x->frame, x->time);
     flush_buf(x, false);
 }
 
 static void write_header(amfol_event_export *x, const amfol_config *cfg)
 {
+    if (x->bin) {
+        amfol_bin_enc_header(x->bin, x->generator, cfg);
+        return;
+    }
     json_dumper d = { .output_string = x->buf };
     json_dumper_begin_object(&d);
     json_dumper_set_member_name(&d, "amfol_events");
@@ -145,7 +208,11 @@ void amfol_event_export_finish(amfol_event_export *x)
     x->finished = true;
     close_frame(x);
     write_run(x);
-    g_string_append_printf(x->buf, "{\"t\":\"end\",\"frames\":%" PRIu64 "}\n", x->frames);
+    write_unread(x);
+    if (x->bin)
+        amfol_bin_enc_end(x->bin, x->frames);
+    else
+        g_string_append_printf(x->buf, "{\"t\":\"end\",\"frames\":%" PRIu64 "}\n", x->frames);
     flush_buf(x, true);
     fflush(x->out);
 }
@@ -155,6 +222,7 @@ void amfol_event_export_free(amfol_event_export *x)
     if (!x)
         return;
     g_string_free(x->buf, TRUE);
+    amfol_bin_enc_free(x->bin);
     g_free(x->generator);
     g_free(x);
 }

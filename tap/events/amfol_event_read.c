@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* amfol_event_read.c: one events file, line by line (see amfol_event_read.h). */
+/* amfol_event_read.c: one events file, line by line or record by record (see amfol_event_read.h). */
 #include "amfol_event_read.h"
+#include "amfol_event_bin.h"
+
+#include <sys/stat.h>
 
 #include <errno.h>
 #include <string.h>
@@ -19,14 +22,29 @@ struct amfol_event_file {
     amfol_config cfg;
     uint64_t frames;
     bool ended;
+    GPtrArray *pool;                 /* JSON Lines: the records of the current group, reused */
+    /* the compact encoding */
+    bool bin;                        /* the compact encoding (errors name byte offsets) */
+    amfol_bin_dec *dec;
+    bool stream;                     /* not seekable: frames known at the end record */
+    uint8_t *buf;
+    size_t buf_len, buf_pos;
+    uint64_t buf_offset;             /* file offset of buf[0] */
+    uint64_t rec_offset;             /* of the record last read */
+    GString *why;
+    bool eof;
 };
+
+#define BIN_BUF (4 * AMFOL_BIN_MAX_RECORD)
 
 static bool fail(amfol_event_file *f, GString *err, const char *fmt, ...) G_GNUC_PRINTF(3, 4);
 static bool fail(amfol_event_file *f, GString *err, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    if (f->line_no)
+    if (f->bin)
+        g_string_printf(err, "%s: byte %" G_GUINT64_FORMAT ": ", f->path, f->rec_offset);
+    else if (f->line_no)
         g_string_printf(err, "%s:%" G_GUINT64_FORMAT ": ", f->path, f->line_no);
     else
         g_string_printf(err, "%s: ", f->path);   /* about the whole file (its last line) */
@@ -142,13 +160,140 @@ static bool read_end_count(amfol_event_file *f, GString *err)
     return true;
 }
 
+/* ---- the compact encoding ------------------------------------------------------------------ */
+
+/* Keep at least a whole record's worth of bytes in the buffer, unless the file ends first. */
+static bool bin_fill(amfol_event_file *f, GString *err)
+{
+    if (f->eof || f->buf_len - f->buf_pos >= AMFOL_BIN_MAX_RECORD)
+        return true;
+    memmove(f->buf, f->buf + f->buf_pos, f->buf_len - f->buf_pos);
+    f->buf_offset += f->buf_pos;
+    f->buf_len -= f->buf_pos;
+    f->buf_pos = 0;
+    while (f->buf_len < BIN_BUF && !f->eof) {
+        size_t n = fread(f->buf + f->buf_len, 1, BIN_BUF - f->buf_len, f->fp);
+        f->buf_len += n;
+        if (n == 0) {
+            if (ferror(f->fp))
+                return fail(f, err, "read error: %s", g_strerror(errno));
+            f->eof = true;
+        }
+    }
+    return true;
+}
+
+static bool bin_open(amfol_event_file *f, GString *err)
+{
+    f->dec = amfol_bin_dec_new();
+    struct stat st;
+    f->stream = fstat(fileno(f->fp), &st) != 0 || !S_ISREG(st.st_mode);
+    if (!f->stream) {
+        uint8_t tail[AMFOL_BIN_TRAILER];
+        if (fseek(f->fp, -(long)AMFOL_BIN_TRAILER, SEEK_END) != 0 ||
+            fread(tail, 1, sizeof tail, f->fp) != sizeof tail || !amfol_bin_trailer(tail, &f->frames))
+            return fail(f, err, "no end record at the end of the file: the export did not finish");
+        rewind(f->fp);
+        f->buf_len = f->buf_pos = 0;
+        f->buf_offset = 0;
+        f->eof = false;
+    }
+    if (!bin_fill(f, err))
+        return false;
+    size_t n = amfol_bin_dec_header(f->dec, f->buf, f->buf_len, &f->cfg, f->why);
+    if (n == 0)
+        return fail(f, err, "%s", f->why->str);
+    f->buf_pos = n;
+    return true;
+}
+
+static bool bin_next(amfol_event_file *f, amfol_event_group *g, GString *err)
+{
+    for (;;) {
+        if (!bin_fill(f, err))
+            return false;
+        f->rec_offset = f->buf_offset + f->buf_pos;
+        if (f->buf_pos == f->buf_len)
+            return fail(f, err, "file ends without its end record");
+        uint8_t tag = f->buf[f->buf_pos];
+        if (g->kind && (tag == AMFOL_BIN_FRAME || tag == AMFOL_BIN_RUN || tag == AMFOL_BIN_END ||
+                        tag == AMFOL_BIN_UNREAD))
+            return true;                              /* the next group's first record */
+        amfol_bin_record rec;
+        size_t n = amfol_bin_dec_record(f->dec, f->buf + f->buf_pos, f->buf_len - f->buf_pos, &rec, f->why);
+        if (n == 0)
+            return fail(f, err, "%s", f->why->str);
+        f->buf_pos += n;
+        switch (rec.tag) {
+        case AMFOL_BIN_FRAME:
+            g->kind = AMFOL_GROUP_FRAME;
+            g->frame = rec.frame;
+            g->time = rec.time;
+            break;
+        case AMFOL_BIN_RUN:
+            g->kind = AMFOL_GROUP_RUN;
+            g->frame = rec.frame;
+            g->time = rec.time;
+            g->last_time = rec.last_time;
+            g->count = rec.count;
+            return true;
+        case AMFOL_BIN_UNREAD:
+            g->kind = AMFOL_GROUP_UNREAD;
+            g->reason = rec.reason;
+            g->count = rec.count;
+            return true;
+        case AMFOL_BIN_END:
+            g->kind = AMFOL_GROUP_END;
+            f->ended = true;
+            if (f->stream)
+                f->frames = rec.count;
+            else if (rec.count != f->frames)
+                return fail(f, err, "end record before the file's last one");
+            if (!bin_fill(f, err))
+                return false;
+            if (f->buf_pos != f->buf_len)
+                return fail(f, err, "data after the end record");
+            return true;
+        default:                                      /* an event of the frame */
+            g_ptr_array_add(g->events, rec.rec);
+            break;
+        }
+    }
+}
+
+/* ---- both ------------------------------------------------------------------------------------ */
+
 amfol_event_file *amfol_event_file_open(const char *path, GString *err)
 {
     amfol_event_file *f = g_new0(amfol_event_file, 1);
     f->path = g_strdup(path);
-    f->fp = fopen(path, "r");
+    f->fp = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
     if (!f->fp) {
         g_string_printf(err, "%s: %s", path, g_strerror(errno));
+        amfol_event_file_close(f);
+        return NULL;
+    }
+    /* The first bytes tell the encoding (a stream cannot be rewound: they stay in the buffer). */
+    f->buf = g_malloc(BIN_BUF);
+    f->why = g_string_new(NULL);
+    f->bin = true;
+    if (!bin_fill(f, err)) {
+        amfol_event_file_close(f);
+        return NULL;
+    }
+    f->bin = amfol_bin_is_compact(f->buf, f->buf_len);
+    if (f->bin) {
+        if (!bin_open(f, err)) {
+            amfol_event_file_close(f);
+            return NULL;
+        }
+        return f;
+    }
+    g_free(f->buf);
+    f->buf = NULL;
+    f->pool = g_ptr_array_new_with_free_func(g_free);
+    if (f->fp == stdin || fseek(f->fp, 0, SEEK_SET) != 0) {
+        g_string_printf(err, "%s: JSON Lines events must be a regular file (only the compact encoding streams)", path);
         amfol_event_file_close(f);
         return NULL;
     }
@@ -164,8 +309,15 @@ void amfol_event_file_close(amfol_event_file *f)
 {
     if (!f)
         return;
-    if (f->fp)
+    if (f->fp && f->fp != stdin)
         fclose(f->fp);
+    if (f->dec)
+        amfol_bin_dec_free(f->dec);
+    g_free(f->buf);
+    if (f->why)
+        g_string_free(f->why, TRUE);
+    if (f->pool)
+        g_ptr_array_free(f->pool, TRUE);
     free(f->line);
     g_free(f->tk);
     g_free(f->path);
@@ -192,16 +344,29 @@ uint64_t amfol_event_file_line(const amfol_event_file *f)
     return f->line_no;
 }
 
+bool amfol_event_file_is_stream(const amfol_event_file *f)
+{
+    return f->bin && f->stream;
+}
+
+void amfol_event_file_where(const amfol_event_file *f, GString *out)
+{
+    if (f->bin)
+        g_string_printf(out, "%s: byte %" G_GUINT64_FORMAT, f->path, f->rec_offset);
+    else
+        g_string_printf(out, "%s:%" G_GUINT64_FORMAT, f->path, f->line_no);
+}
+
 void amfol_event_group_init(amfol_event_group *g)
 {
     memset(g, 0, sizeof *g);
-    g->events = g_array_new(FALSE, FALSE, sizeof(amfol_event_rec));
+    g->events = g_ptr_array_new();
 }
 
 void amfol_event_group_clear(amfol_event_group *g)
 {
     if (g->events)
-        g_array_free(g->events, TRUE);
+        g_ptr_array_free(g->events, TRUE);
     g->events = NULL;
 }
 
@@ -224,8 +389,10 @@ static bool get_time(amfol_event_file *f, int ntok, const char *name, double *ou
 /* One event line of the current frame into g->events. */
 static bool read_event(amfol_event_file *f, int ntok, int kind, amfol_event_group *g, GString *err)
 {
-    g_array_set_size(g->events, g->events->len + 1);
-    amfol_event_rec *rec = &g_array_index(g->events, amfol_event_rec, g->events->len - 1);
+    if (f->pool->len <= g->events->len)
+        g_ptr_array_add(f->pool, g_new(amfol_event_rec, 1));
+    amfol_event_rec *rec = g_ptr_array_index(f->pool, g->events->len);
+    g_ptr_array_add(g->events, rec);
     memset(rec, 0, sizeof *rec);
     rec->kind = kind;
     amfol_codec_unset(amfol_event_schema(kind), &rec->u);
@@ -244,10 +411,12 @@ static bool read_event(amfol_event_file *f, int ntok, int kind, amfol_event_grou
 
 bool amfol_event_file_next(amfol_event_file *f, amfol_event_group *g, GString *err)
 {
-    g_array_set_size(g->events, 0);
+    g_ptr_array_set_size(g->events, 0);
     g->kind = 0;
     if (f->ended)
         return fail(f, err, "read past the \"end\" line");
+    if (f->bin)
+        return bin_next(f, g, err);
     for (;;) {
         bool eof;
         if (!read_line(f, err, &eof))
@@ -261,8 +430,9 @@ bool amfol_event_file_next(amfol_event_file *f, amfol_event_group *g, GString *e
         const char *name = f->line + t->start;
         size_t len = (size_t)(t->end - t->start);
         int kind = amfol_event_kind_by_name(name, len);
+        bool is_unread = len == 6 && !memcmp(name, "unread", 6);
         bool starts_group = kind == AMFOL_EV_FRAME || (len == 6 && !memcmp(name, "frames", 6)) ||
-                            (len == 3 && !memcmp(name, "end", 3));
+                            (len == 3 && !memcmp(name, "end", 3)) || is_unread;
         if (starts_group && g->kind) {
             f->peeked = true;          /* the next group's first line */
             return true;
@@ -279,6 +449,14 @@ bool amfol_event_file_next(amfol_event_file *f, amfol_event_group *g, GString *e
                 !get_time(f, n, "time", &g->time, err) || !get_time(f, n, "last_time", &g->last_time, err))
                 return false;
             g->frame = (amfol_frame)v;
+            return true;
+        } else if (is_unread) {
+            g->kind = AMFOL_GROUP_UNREAD;
+            if (!get_uint(f, n, "reason", AMFOL_NOTE_REASONS - 1, &v, err) || !get_uint(f, n, "count", UINT32_MAX, &g->count, err))
+                return false;
+            if (g->count == 0)
+                return fail(f, err, "missing or bad \"count\"");
+            g->reason = (int)v;
             return true;
         } else if (len == 3 && !memcmp(name, "end", 3)) {
             g->kind = AMFOL_GROUP_END;

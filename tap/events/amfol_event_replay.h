@@ -19,6 +19,7 @@ typedef struct amfol_replay_stats {
     uint64_t frames;                 /* frames fed */
     uint64_t events;                 /* events fed */
     uint64_t duplicate_frames;       /* frames dropped as seen by another probe */
+    uint64_t sbi_events;             /* of `events`, SBI ones */
 } amfol_replay_stats;
 
 amfol_replay *amfol_replay_new(double dedup_window_s);
@@ -31,8 +32,8 @@ bool amfol_replay_add(amfol_replay *r, const char *path, GString *err);
  * (may be empty) when later files were exported with other settings. */
 const amfol_config *amfol_replay_config(const amfol_replay *r, GString *warn);
 
-/* Feed everything into `e`. False with "path:line: why" on bad input (the engine then holds the
- * events before the error). */
+/* Feed everything into `e` (NULL: read and merge only, for benchmarks). False with
+ * "path:line: why" on bad input (the engine then holds the events before the error). */
 bool amfol_replay_run(amfol_replay *r, amfol_engine *e, GString *err);
 
 const amfol_replay_stats *amfol_replay_stats_get(const amfol_replay *r);

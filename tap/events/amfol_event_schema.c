@@ -170,7 +170,7 @@ static const amfol_member config_m[] = {
     NUM(T, "symptom_sbi_factor", symptom_sbi_factor), NUM(T, "symptom_sbi_min_ms", symptom_sbi_min_ms),
     NUM(T, "symptom_unanswered_pct", symptom_unanswered_pct),
     NUM(T, "symptom_min_samples", symptom_min_samples), NUM(T, "symptom_min_s", symptom_min_s),
-    NUM(T, "control_late_s", control_late_s),
+    NUM(T, "control_late_s", control_late_s), NUM(T, "symptom_floor_unanswered", symptom_floor_unanswered),
 };
 #undef T
 SCHEMA(config_s, config_m);

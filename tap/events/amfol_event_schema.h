@@ -10,7 +10,7 @@
 #include <stddef.h>
 
 /* Bump when a member changes meaning or name; readers refuse any other version. */
-#define AMFOL_EVENTS_SCHEMA 1
+#define AMFOL_EVENTS_SCHEMA 2   /* 2: "unread" lines (frames amfol could not read); config symptom_floor_unanswered */
 
 enum amfol_member_kind {
     AMFOL_M_INT, AMFOL_M_I64, AMFOL_M_U8, AMFOL_M_U16, AMFOL_M_U32, AMFOL_M_U64,

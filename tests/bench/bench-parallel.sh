@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # bench-parallel.sh: the scale-out speed-up on this machine (a benchmark, not a test). Cuts
 # FRAMES frames of the big storm into PARTS files with editcap -c (a probe's ring buffer), then
-# times, wall clock:
+# times, wall clock and CPU (user + sys of every process, from /usr/bin/time), with the load
+# average before each run:
 #   whole : tshark -q -z amfol,json on the uncut capture
 #   j1    : scripts/amfol-parallel.sh -j 1 over the parts (export one by one, then replay)
 #   jN    : the same with one job per core
@@ -25,13 +26,12 @@ mkdir -m 755 "$work/ring"
 editcap -c $(( (frames + parts - 1) / parts )) "$work/cap.pcapng" "$work/ring/ring.pcapng"
 export AMFOL_PLUGIN_SO=$work/amfol.so AMFOL_REPLAY=$work/amfol-replay
 cores=$(nproc)
-wall() { # LABEL CMD... -> prints seconds, output in $work/LABEL.json
+wall() { # LABEL CMD... -> prints "wall s (CPU s, load L)", output in $work/LABEL.json
   local label=$1; shift
-  local t0 t1
-  t0=$(date +%s.%N)
-  "$@" >"$work/$label.json"
-  t1=$(date +%s.%N)
-  awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }'
+  local load
+  load=$(cut -d' ' -f1 /proc/loadavg)
+  /usr/bin/time -f "%e %U %S" -o "$work/$label.time" "$@" >"$work/$label.json"
+  awk -v l="$load" '{ printf "%.2f s (CPU %.2f s, load %s)", $1, $2 + $3, l }' "$work/$label.time"
 }
 AMFOL_STAGE=$work/stage "$top/tests/lib/tshark-as-user.sh" "$AMFOL_PLUGIN_SO" -q -r "$work/cap.pcapng" -c 1 >/dev/null
 w=$(wall whole env AMFOL_STAGE="$work/stage" "$top/tests/lib/tshark-as-user.sh" "$AMFOL_PLUGIN_SO" -q -r "$work/cap.pcapng" -z amfol,json)
@@ -44,6 +44,7 @@ f = lambda n: sorted((x["rule"], x["first_frame"], x["count"]) for x in json.loa
 print("same findings" if f("whole") == f("j1") == f("jn") else "FINDINGS DIFFER")
 PY
 )
-awk -v w="$w" -v a="$j1" -v b="$jn" -v c="$cores" -v n="$frames" -v p="$parts" -v s="$same" 'BEGIN {
-  printf "%d frames in %d files, %d cores: whole %.2f s, parallel -j1 %.2f s, -j%d %.2f s: speed-up %.2fx over -j1, %.2fx over the whole file (%s)\n",
-    n, p, c, w, a, c, b, a / b, w / b, s }'
+echo "$frames frames in $parts files, $cores cores ($same):"
+echo "  whole (one tshark, uncut file): $w"
+echo "  amfol-parallel.sh -j 1:         $j1"
+echo "  amfol-parallel.sh -j $cores:         $jn"

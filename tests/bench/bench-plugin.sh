@@ -7,7 +7,7 @@
 #   tree   : the same with -Y on a field the storm never carries (a tree nothing fills: the floor)
 #   amfol  : tshark -q -z amfol,json
 #   amfol2 : tshark -2 -q -z amfol,json          (two passes, findings as Expert Info)
-#   events : tshark -q -z amfol,events > FILE    (the scale-out export)
+#   events : tshark -q -z amfol,events,bin > FILE    (the scale-out export, compact)
 #   replay : amfol-replay FILE                    (no tshark at all)
 #   base2  : base with -2                         (what tshark's second pass costs by itself)
 #   floor2 : base2 with a read filter that passes every frame: a tree on the first pass only,
@@ -155,8 +155,8 @@ for size in $sizes; do
     run floor2 "$size" "$rep" "$top/tests/lib/tshark-as-user.sh" "$so" -2 -q -r "$cap" -z ngap,tree --disable-protocol amfol \
       -R "!(ngap.TimeToWait == 99)"
     [ "$quick" = 1 ] && continue
-    run events "$size" "$rep" "$top/tests/lib/tshark-as-user.sh" "$so" -q -r "$cap" -z amfol,events
-    cp "$work/events.out" "$work/events-$size.jsonl"
+    run events "$size" "$rep" "$top/tests/lib/tshark-as-user.sh" "$so" -q -r "$cap" -z amfol,events,bin
+    cp "$work/events.out" "$work/events-$size.jsonl"   # compact events (the name is historical)
     run replay "$size" "$rep" "$replay" "$work/events-$size.jsonl"
   done
   [ -f "$work/events-$size.jsonl" ] || : >"$work/events-$size.jsonl"

@@ -17,7 +17,7 @@
 # An empty PLUGIN_SO ("") runs tshark with no amfol at all.
 #
 # Usage: tshark-as-user.sh PLUGIN_SO [tshark args...]
-#   Every "-r FILE" argument is copied into the staging folder first.
+#   Every "-r FILE" argument is copied into the staging folder first ("-r -" reads standard input).
 #   AMFOL_STAGE=DIR reuses a staging folder (faster for many calls).
 #        tshark-as-user.sh --version-xy   prints tshark's X.Y (e.g. 4.0) and exits.
 #   AMFOL_TSHARK_LOG=FILE appends one line per tshark run (start, end, caller, arguments).
@@ -136,7 +136,7 @@ if [ -n "$plugin_so" ]; then
 fi
 args=()
 while [ $# -gt 0 ]; do
-  if [ "$1" = "-r" ] && [ $# -ge 2 ]; then
+  if [ "$1" = "-r" ] && [ $# -ge 2 ] && [ "$2" != - ]; then   # "-r -": standard input, as is
     src=$2
     dst="$stage/cap/$(printf '%s' "$src" | md5sum | cut -c1-12)-$(basename "$src")"
     [ -f "$dst" ] || stage_copy "$src" "$dst"

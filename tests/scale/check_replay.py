@@ -13,9 +13,12 @@ split     : the storm cut into 4 parts (editcap -c) replays to the episodes, NAS
             findings (rule, first_frame, count) of the whole capture; frame count and time span too
 overlap   : two parts that overlap by a fifth of the capture (two probes) replay to the same
             episodes and findings (rule, count): the shared frames are counted once
-parallel  : scripts/amfol-parallel.sh over the folder of parts gives the whole capture's findings
+parallel  : scripts/amfol-parallel.sh over the folder of parts gives the whole capture's findings,
+            the parts as one batch (streamed) and as one batch each (two jobs)
 bad-input : a broken line, another schema version and a cut-off file each give an error that
-            names the file and the line
+            names the file and the line (JSON Lines) or the byte (compact events)
+Events are exported compact (-z amfol,events,bin) as amfol-parallel.sh does; split also replays
+part 1 as JSON Lines and wants the same report byte for byte.
 """
 import atexit
 import json
@@ -52,10 +55,15 @@ def frames_of(cap):
     return int(out.split("Number of packets:")[1].split()[0])
 
 
-def export(cap):
-    path = cap.rsplit(".", 1)[0] + ".events"
-    with open(path, "w") as f:
-        f.write(tshark_run(cap, "-z", "amfol,events"))
+def export(cap, enc="bin"):
+    """The capture's events: compact (-z amfol,events,bin, what amfol-parallel.sh uses) or JSON
+    Lines (-z amfol,events)."""
+    path = cap.rsplit(".", 1)[0] + (".events" if enc == "bin" else ".jsonl")
+    env = dict(os.environ, AMFOL_STAGE=STAGE)
+    z = "amfol,events,bin" if enc == "bin" else "amfol,events"
+    with open(path, "wb") as f:
+        f.write(subprocess.run([tshark, plugin, "-q", "-r", cap, "-z", z], check=True, capture_output=True,
+                               env=env).stdout)
     return path
 
 
@@ -105,7 +113,11 @@ def sbi_findings(doc):
 
 
 def carries_sbi(events_file):
-    return any('"t":"sbi"' in line for line in open(events_file))
+    """Does the file hold SBI events? (amfol-replay --decode-only counts them, either encoding)"""
+    p = subprocess.run([replay, "--decode-only", events_file], capture_output=True, text=True, check=True)
+    m = re.search(r"decoded \d+ events \((\d+) SBI\)", p.stderr)
+    assert m, p.stderr
+    return int(m.group(1)) > 0
 
 
 def check_caveat(p, got, ref, events):
@@ -188,6 +200,10 @@ if mode == "split":
                   "the whole capture has registration KPIs")
     good &= check([(a["id"], a.get("kpi")) for a in got["amfs"]] == kpis,
                   "KPIs (amfs[].kpi: counts, buckets, episode cost, trade-offs) equal the whole capture's")
+    # the two encodings carry the same events: part 1 as JSON Lines with parts 2-4 compact
+    # replays to the same bytes
+    mixed = run_replay(export(parts[0], "jsonl"), *events[1:])
+    good &= check(mixed.stdout == p.stdout, "part 1 as JSON Lines, the others compact: the same report byte for byte")
 elif mode == "overlap":
     ref = whole_report()
     a, b = os.path.join(work, "probe-a.pcapng"), os.path.join(work, "probe-b.pcapng")
@@ -207,7 +223,12 @@ elif mode == "parallel":
     ref = whole_report()
     parts = ring(3)
     script = os.path.join(scen_dir, "..", "..", "scripts", "amfol-parallel.sh")
+    # small files: one batch (mergecap -a into one tshark), its events streamed into the replay
     env = dict(os.environ, AMFOL_PLUGIN_SO=plugin, AMFOL_REPLAY=replay)
+    got = json.loads(sh(script, "-j", "2", "--format", "json", parts, env=env))
+    good &= same_as_whole(got, ref)
+    # every file its own batch: two jobs, compact events files, then the replay
+    env["AMFOL_BATCH_MB"] = "0"
     got = json.loads(sh(script, "-j", "2", "--format", "json", parts, env=env))
     good &= same_as_whole(got, ref)
 elif mode == "sshlogin":
@@ -246,12 +267,12 @@ elif mode == "sshlogin":
     good &= check(sorted(os.listdir(parts)) == names and len(names) == 4, "the source parts are untouched (%s)" % names)
     good &= same_as_whole(got, ref)
 elif mode == "bad-input":
-    ev = export(whole)
+    ev = export(whole, "jsonl")
     lines = open(ev).read().splitlines(True)
     cases = {
         "broken.events": (lines[:5] + ['{"t":"ngap","frame":9,\n'] + lines[5:], 6, "broken line"),
-        "version.events": ([lines[0].replace('"amfol_events":1', '"amfol_events":2')] + lines[1:], 1,
-                           "event schema version 2"),
+        "version.events": ([lines[0].replace('"amfol_events":2', '"amfol_events":3')] + lines[1:], 1,
+                           "event schema version 3"),
         "cut.events": (lines[: len(lines) // 2], None, "no \"end\" line"),
         "count.events": (lines[:1] + [l for l in lines[1:] if '"t":"frames"' not in l], len(lines) - sum(
             '"t":"frames"' in l for l in lines), "the end line counts"),
@@ -266,6 +287,24 @@ elif mode == "bad-input":
         where = "%s:%d: " % (path, line) if line else path + ":"
         good &= check(p.returncode == 1 and where in p.stderr and text in p.stderr and p.stdout == "",
                       "%s: exit 1 and \"%s...%s\" (got %d: %s)" % (name, where, text, p.returncode, p.stderr.strip()))
+    # the compact encoding: the error names the file and the byte
+    data = open(export(whole), "rb").read()
+    mid = len(data) // 2
+    bad = {
+        "cut.bin": (data[:mid], "no end record at the end of the file"),
+        "version.bin": (data[:7] + b"\x02" + data[8:], "compact event format version 2"),
+        "schema.bin": (data[:8] + b"\x03" + data[9:], "event schema version 3"),
+        "garbage.bin": (data[:mid] + b"\xff" * 64 + data[mid + 64:], ": byte "),
+        "tail.bin": (data + data[-12:], "data after the end record"),
+        "frames.bin": (data[:-12] + b"\x01\x00\x00" + data[-12:], "the end line counts"),
+    }
+    for name, (content, text) in bad.items():
+        path = os.path.join(work, name)
+        with open(path, "wb") as f:
+            f.write(content)
+        p = run_replay(ev, path, check=False)
+        good &= check(p.returncode == 1 and path + ":" in p.stderr and text in p.stderr and p.stdout == "",
+                      "%s: exit 1 and \"%s: ...%s\" (got %d: %s)" % (name, path, text, p.returncode, p.stderr.strip()))
 else:
     sys.exit("unknown mode " + mode)
 sys.exit(0 if good else 1)

@@ -16,6 +16,10 @@ if(AMFOL_PLUGIN_SO AND AMFOL_SYNTH AND TARGET amfol-replay AND Python3_FOUND AND
     set_tests_properties(scale.replay.${scenario} PROPERTIES TIMEOUT 300
                          FIXTURES_REQUIRED "synth_${scenario};e2e_run_${scenario}")
   endforeach()
+  # Every scenario and public capture: compact events + amfol-replay = the one pass, byte for byte
+  # (diagnosis and json; JSON Lines events too on three). Three tshark runs per capture.
+  add_test(NAME scale.one-pass-equal COMMAND ${CMAKE_CURRENT_LIST_DIR}/one-pass-equal.sh ${CMAKE_BINARY_DIR})
+  set_tests_properties(scale.one-pass-equal PROPERTIES TIMEOUT 1500 COST 300)
   foreach(mode overlap parallel sshlogin bad-input)
     add_test(NAME scale.${mode}
       COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/check_replay.py ${mode} stop-missing

@@ -103,9 +103,11 @@ static void check_schema_coverage(const amfol_struct_schema *schema, const char 
         assert(spans[i].start >= at);   /* no two members overlap */
         at = spans[i].end;
     }
-    if (size - at >= 8)
+    /* trailing padding only: shorter than the struct's alignment (a 4-byte member missing at
+     * the end of amfol_config once hid here, so a replay judged with its default) */
+    if (size - at >= struct_align(schema))
         fprintf(stderr, "%s: bytes [%zu,%zu) are no member of the schema\n", name, at, size);
-    assert(size - at < 8);
+    assert(size - at < struct_align(schema));
 }
 
 static void check_coverage(int kind, size_t extra_start, size_t extra_size)
