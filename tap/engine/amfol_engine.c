@@ -141,9 +141,9 @@ void amfol_engine_unread(amfol_engine *e, int reason, uint64_t n)
 {
     if (reason < 0 || reason >= (int)G_N_ELEMENTS(e->cap.unread))
         return;
-    if (e->observer) {               /* the event export carries it to a replay */
+    if (PRIV(e)->observer) {         /* the event export carries it to a replay */
         amfol_unread_note note = { reason, n };
-        e->observer(e->observer_user, AMFOL_EV_UNREAD, 0, 0, &note);
+        PRIV(e)->observer(PRIV(e)->observer_user, AMFOL_EV_UNREAD, 0, 0, &note);
     }
     e->cap.unread[reason] += n;
     if (reason == AMFOL_UNREAD_DISSECTOR_STOPPED)
@@ -229,9 +229,9 @@ const amfol_findings *amfol_engine_finish(amfol_engine *e)
 
 static void note_ignored(amfol_engine *e, int which)
 {
-    if (e->observer) {               /* the event export carries it to a replay */
+    if (PRIV(e)->observer) {         /* the event export carries it to a replay */
         amfol_unread_note note = { which, 1 };
-        e->observer(e->observer_user, AMFOL_EV_UNREAD, 0, 0, &note);
+        PRIV(e)->observer(PRIV(e)->observer_user, AMFOL_EV_UNREAD, 0, 0, &note);
     }
 }
 

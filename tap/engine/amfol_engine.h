@@ -9,7 +9,7 @@
 
 #include "../core/amfol_module.h"
 #include "amfol_chart_rec.h"
-#include "amfol_relay.h"
+#include "../core/amfol_relay.h"
 
 #include "../n2/amfol_n2.h"
 #include "../rrc/amfol_rrc.h"
