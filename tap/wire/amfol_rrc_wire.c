@@ -27,7 +27,9 @@
  *              (SIZE (2..3)) OF digit }, a digit INTEGER (0..9) in 4 bits
  *   DL-DCCH  CHOICE { c1 CHOICE (16) { rrcReconfiguration, rrcResume, rrcRelease, ... }, ... }
  * Wireshark names the message when its CHOICE bits are read and a value once all its bits are:
- * a PDU cut short keeps what came before the cut, as here. */
+ * a PDU cut short keeps what came before the cut, as here; but a fixed-size BIT STRING (the
+ * ng-5G-S-TMSI-Part1, an S-NSSAI) is taken once the octets that hold its first bits are there,
+ * its missing last bits as 0 (get_bs). */
 #include "wire/amfol_rrc_wire.h"
 
 #include <string.h>
@@ -40,13 +42,29 @@ typedef struct ubits {
 
 static uint64_t get(ubits *r, int n)
 {
-    if (r->bad || n < 0 || n > 64 || r->end - r->pos < (size_t)n) {
+    if (r->bad || n < 0 || n > 64 || r->pos > r->end || r->end - r->pos < (size_t)n) {
         r->bad = true;
         return 0;
     }
     uint64_t v = 0;
     for (int i = 0; i < n; i++, r->pos++)
         v = v << 1 | (uint64_t)((r->b[r->pos >> 3] >> (7 - (r->pos & 7))) & 1);
+    return v;
+}
+
+/* A fixed-size BIT STRING of n bits, as Wireshark reads one (packet-per.c through
+ * tvb_new_octet_aligned): the ceil(n / 8) octets from the one holding its first bit must be
+ * there; bits past the PDU's last octet read as 0, and the next read fails. */
+static uint64_t get_bs(ubits *r, int n)
+{
+    size_t first = r->pos >> 3, octets = ((size_t)n + 7) / 8;
+    if (r->bad || n <= 0 || n > 64 || r->pos > r->end || first + octets > r->end / 8) {
+        r->bad = true;
+        return 0;
+    }
+    uint64_t v = 0;
+    for (int i = 0; i < n; i++, r->pos++)
+        v = v << 1 | (r->pos < r->end ? (uint64_t)((r->b[r->pos >> 3] >> (7 - (r->pos & 7))) & 1) : 0);
     return v;
 }
 
@@ -63,7 +81,7 @@ static int c1_index(ubits *r, int bits)
 static void read_setup_request(ubits *r, amfol_rrc_wire *w)
 {
     uint64_t tmsi_choice = get(r, 1);
-    uint64_t v = get(r, 39);
+    uint64_t v = get_bs(r, 39);
     if (r->bad)
         return;
     if (tmsi_choice == 0) {
@@ -77,8 +95,8 @@ static void read_setup_request(ubits *r, amfol_rrc_wire *w)
 
 static void read_resume_cause(ubits *r, amfol_rrc_wire *w, int id_bits)
 {
-    get(r, id_bits);
-    get(r, 16);                    /* resumeMAC-I */
+    get_bs(r, id_bits);
+    get_bs(r, 16);                 /* resumeMAC-I */
     uint64_t cause = get(r, 4);
     if (!r->bad) {
         w->cause = (int)cause;
@@ -116,7 +134,7 @@ static void read_setup_complete(ubits *r, amfol_rrc_wire *w)
     if (pre & 0x20) {              /* registeredAMF */
         if (get(r, 1))
             skip_plmn(r);
-        get(r, 24);
+        get_bs(r, 24);
     }
     if (pre & 0x10)                /* guami-Type */
         get(r, 1);
@@ -125,7 +143,7 @@ static void read_setup_complete(ubits *r, amfol_rrc_wire *w)
     int n = (int)get(r, 3) + 1;
     for (int i = 0; i < n && !r->bad; i++) {
         bool with_sd = get(r, 1) != 0;
-        uint64_t v = get(r, with_sd ? 32 : 8);
+        uint64_t v = get_bs(r, with_sd ? 32 : 8);
         if (r->bad || w->n_nssai >= AMFOL_MAX_NSSAI)
             break;
         amfol_snssai *sn = &w->nssai[w->n_nssai++];

@@ -7,15 +7,25 @@
 # exactly what tshark's own decode shows in nr-rrc.*: which messages (their _element items),
 # establishmentCause, resumeCause, waitTime, ng-5G-S-TMSI-Part1 and the s-NSSAI-List's sst / sst-SD.
 # Channels as Wireshark's F1AP dissector picks them (TS 38.473 §9.3.1.6 RRC-Container): INITIAL UL
-# RRC MESSAGE TRANSFER (procedure 11) UL-CCCH (UL-CCCH1 for a 64-bit container); DL RRC MESSAGE
+# RRC MESSAGE TRANSFER (procedure 11) UL-CCCH (tshark 4.0: even a 64-bit container); DL RRC MESSAGE
 # TRANSFER (12) on SRB0 DL-CCCH; on SRB1..3 a PDCP-C PDU (12-bit SN header, 2 octets; MAC-I, 4)
 # holding DL-DCCH, as in UE CONTEXT RELEASE COMMAND (6) and UE CONTEXT SETUP /
 # MODIFICATION REQUEST (5, 7); UL RRC MESSAGE TRANSFER (13) the same holding UL-DCCH.
+# A crafted capture adds what the scenarios lack: every truncation of each message (what Wireshark
+# shows before its exception, the reader before the cut), a 64-bit UL-CCCH container (tshark 4.0
+# reads it as UL-CCCH, not UL-CCCH1), RRCReject without waitTime,
+# and seeded random containers on every channel.
 #   check_rrc_wire.py TSHARK_WRAPPER SYNTH READER SCENARIO_DIR PUBLIC_DIR WORKDIR
 import glob
 import os
+import random
 import subprocess
 import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "n2"))
+from ngap_pdus import ie, pdu  # noqa: E402  (F1AP's PDU and IE layout is NGAP's)
+from pcap_sctp import Writer  # noqa: E402
 
 WRAPPER, SYNTH, READER, SCEN, PUBLIC, WORK = sys.argv[1:7]
 MSGS = {1: "rrcSetupRequest", 2: "rrcResumeRequest", 3: "rrcSetup", 4: "rrcReject", 5: "rrcResume",
@@ -42,8 +52,8 @@ def tshark_rows(cap):
 
 
 def channel_of(proc, srb, container):
-    if proc == 11:
-        return UL_CCCH1 if len(container) == 8 else UL_CCCH, container
+    if proc == 11:                     # UL-CCCH whatever the length (a 64-bit RRCResumeRequest1 too)
+        return UL_CCCH, container
     pdcp = container[2:-4] if len(container) > 6 else b""
     if proc == 12:
         return (DL_CCCH, container) if srb == 0 else (DL_DCCH, pdcp)
@@ -54,9 +64,63 @@ def channel_of(proc, srb, container):
     return None, None
 
 
+def bits(*fields):
+    """Unaligned PER: (value, width) pairs, padded to whole octets."""
+    s = "".join(format(v, "0%db" % n) for v, n in fields)
+    s += "0" * (-len(s) % 8)
+    return bytes(int(s[i:i + 8], 2) for i in range(0, len(s), 8))
+
+
+def crafted(path):
+    """F1AP PDUs whose RRC containers are each message below cut at every octet, and random ones."""
+    tmsi = 0x2A5A5A5A5B
+    ul_ccch = [bits((0, 3), (0, 1), (tmsi, 39), (3, 4), (0, 1)), bits((0, 3), (1, 1), (tmsi, 39), (9, 4), (0, 1)),
+               bits((0, 1), (1, 2), (0xABCDEF, 24), (0x1234, 16), (8, 4), (0, 1)),
+               bits((0, 1), (0, 2), (0xABCDEF0123, 40), (0x1234, 16), (5, 4), (0, 1))]   # 8 octets: UL-CCCH1
+    dl_ccch = [bits((0, 3), (0, 1), (4, 3), (9, 4)), bits((0, 3), (0, 1), (0, 3)), bits((0, 1), (1, 2), (0, 2), (0, 1))]
+    setup_complete = bits((0, 1), (2, 4), (1, 2), (0, 1), (0x38, 6), (0, 4), (1, 1), (1, 1), (0x001, 12), (1, 1),
+                          (0x010, 12), (0xCAFE01, 24), (1, 1), (1, 3), (0, 1), (1, 8), (1, 1), (0x02000002, 32),
+                          (2, 8), (0x7E00, 16))
+    release = bits((0, 1), (2, 4), (1, 2), (0, 1), (0, 3))
+    rnd = random.Random(27)
+    frames = []
+
+    def container(c):
+        return bytes([len(c)]) + c
+
+    for m in ul_ccch:
+        frames += [pdu(0x00, 11, 0x40, [ie(50, 0, container(m[:n]))]) for n in range(1, len(m) + 1)]
+    for m in dl_ccch:
+        frames += [pdu(0x00, 12, 0x40, [ie(64, 0, b"\x00"), ie(50, 0x40, container(m[:n]))])
+                   for n in range(1, len(m) + 1)]
+    for n in range(1, len(setup_complete) + 1):
+        frames.append(pdu(0x00, 13, 0x40, [ie(64, 0, b"\x20"), ie(50, 0, container(b"\x00\x01" + setup_complete[:n] +
+                                                                                   b"\x00" * 4))]))
+    for n in range(1, len(release) + 1):
+        frames.append(pdu(0x00, 12, 0x40, [ie(64, 0, b"\x20"), ie(50, 0x40, container(b"\x00\x02" + release[:n] +
+                                                                                      b"\x00" * 4))]))
+    for _ in range(300):
+        c = bytes(rnd.randrange(256) for _ in range(rnd.choice((1, 2, 3, 6, 8, 12, 20))))
+        kind = rnd.randrange(4)
+        if kind == 0:
+            frames.append(pdu(0x00, 11, 0x40, [ie(50, 0, container(c))]))
+        elif kind == 1:
+            frames.append(pdu(0x00, 12, 0x40, [ie(64, 0, b"\x00"), ie(50, 0x40, container(c))]))
+        else:                            # UL RRC (13) or DL RRC (12) MESSAGE TRANSFER on SRB1
+            frames.append(pdu(0x00, 11 + kind if kind == 2 else 12, 0x40, [ie(64, 0, b"\x20"),
+                                                      ie(50, 0, container(b"\x00\x03" + c + b"\x00" * 4))]))
+    w = Writer(path)
+    t = 1767225600.0
+    for p in frames:
+        t += 0.001
+        w.sctp(t, "10.0.2.1", "10.0.1.1", [p], ppid=62, port=38472)
+    w.close()
+    return path
+
+
 def main():
     os.makedirs(WORK, exist_ok=True)
-    caps = []
+    caps = [crafted(os.path.join(WORK, "crafted-rrc.pcap"))]
     for ini in sorted(glob.glob(os.path.join(SCEN, "*.ini"))):
         name = os.path.basename(ini)[:-4]
         if name == "big-storm":
