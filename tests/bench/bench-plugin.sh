@@ -77,6 +77,7 @@ if [ "$cg" != 0 ]; then
     local as_user=()
     [ "$(id -u)" = 0 ] && as_user=(setpriv --reuid=65534 --regid=65534 --clear-groups)
     "${as_user[@]}" env -i PATH=/usr/bin:/bin HOME="$AMFOL_STAGE/home" LANG=C.UTF-8 \
+      WIRESHARK_PLUGIN_DIR="$AMFOL_STAGE/plugins" \
       valgrind --tool=callgrind "${sim[@]}" --callgrind-out-file="$work/cg/$1.cg" \
       tshark -r "$staged" "${@:2}" >/dev/null 2>"$work/cg/$1.log"
     sed -n 's/.*Collected : *\([0-9]*\).*/\1/p' "$work/cg/$1.log" >"$work/cg/$1.n"

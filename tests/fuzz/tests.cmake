@@ -25,7 +25,7 @@ set_tests_properties(fuzz.sanitized_build PROPERTIES FIXTURES_SETUP amfol_saniti
 # A longer hunt: cmake -DAMFOL_FUZZ_SECONDS=300 build && ctest -R fuzz.libfuzzer. (3 s before: a
 # second per harness keeps the full replay and a short search, for 10 s less CPU per suite run.)
 set(AMFOL_FUZZ_SECONDS 1 CACHE STRING "seconds of new libFuzzer inputs per harness in the test suite")
-foreach(h nas olc retry_after nf_profile engine per events_bin)
+foreach(h nas olc retry_after nf_profile engine per events_bin rrc_wire)
   add_test(NAME fuzz.libfuzzer.${h}
     COMMAND ${FUZZ_DIR}/run-fuzzer.sh ${FUZZ_OUT}/build/fuzz_${h} ${FUZZ_DIR}/corpus/${h}
             ${FUZZ_OUT}/run-${h} ${AMFOL_FUZZ_SECONDS})

@@ -55,3 +55,13 @@ if(AMFOL_SYNTH)
                    ${_rrc_caps}/rejects-after-stop.pcapng ${RRC_OUT}/fuzz)
   set_tests_properties(rrc.fuzz PROPERTIES FIXTURES_REQUIRED synth_rejects-after-stop TIMEOUT 120)
 endif()
+
+# The NR RRC byte reader (tap/wire/amfol_rrc_wire.c) against tshark's own nr-rrc decode of every
+# F1AP RRC container of every scenario and public capture (messages, causes, waitTime,
+# ng-5G-S-TMSI-Part1, s-NSSAI-List): exact match. The reader runs as core_test_rrc_wire --dump.
+if(DEFINED AMFOL_SYNTH)
+  amfol_public_test(NAME rrc.wire_oracle TIMEOUT 900
+    COMMAND ${Python3_EXECUTABLE} ${RRC_TESTS}/check_rrc_wire.py ${AMFOL_TSHARK} ${AMFOL_SYNTH}
+            $<TARGET_FILE:core_test_rrc_wire> ${PROJECT_SOURCE_DIR}/testcaptures/scenarios @PUBLIC@
+            ${RRC_OUT}/wire-oracle)
+endif()
