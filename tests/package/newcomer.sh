@@ -17,6 +17,9 @@
 # minutes on 2 cores, and contended by the outer suite's own jobs); it has not yet passed end to
 # end on an idle machine, so it is asked for explicitly until it has.
 # Downloads are kept between runs in /var/cache/amfol-roots/apt-archives.
+# Each step runs under its own time budget (AMFOL_NEWCOMER_BUDGET seconds in all, 2700 by default,
+# below CTest's TIMEOUT), so that a slow machine gives "FAIL: ... ran out of time" and the mounts
+# are undone, rather than CTest killing the script and leaving the root mounted.
 set -euo pipefail
 top=$1
 fail() { echo "FAIL: $*"; exit 1; }
@@ -26,12 +29,26 @@ fi
 if [ "${AMFOL_NEWCOMER:-}" != 1 ]; then
   echo "SKIP: the newcomer check runs with AMFOL_NEWCOMER=1 (ctest -R package.newcomer)"; exit 77
 fi
+budget=${AMFOL_NEWCOMER_BUDGET:-2700}
+# Seconds left of the budget for the next step (in $lim), or fail.
+left() { lim=$((budget - SECONDS)); [ $lim -gt 60 ] || fail "out of time before $1 (budget ${budget} s)"; }
+# Roots an earlier run left mounted (killed from outside, so its trap never ran): undo them, but
+# only those whose run (the pid in its folder) is gone.
+for d in /tmp/amfol-newcomer.*; do
+  [ -d "$d" ] || continue
+  if [ -f "$d/pid" ] && kill -0 "$(cat "$d/pid")" 2>/dev/null; then continue; fi
+  for m in $(awk -v d="$d/" 'index($2, d) == 1 {print $2}' /proc/mounts | sort -r); do
+    umount -l "$m" 2>/dev/null || true
+  done
+  awk -v d="$d/" 'index($2, d) == 1 {f = 1} END {exit !f}' /proc/mounts || rm -rf "$d"
+done
 command -v git >/dev/null || fail "git is not installed (scripts/install-deps.sh test installs it)"
 suite=$(. /etc/os-release && echo "${VERSION_CODENAME:-bookworm}")
 cached=$("$top/tests/lib/debian-root.sh" "$suite") || { rc=$?; echo "$cached"; exit "$rc"; }
 cache=${AMFOL_ROOTS:-/var/cache/amfol-roots}
 work=$(mktemp -d /tmp/amfol-newcomer.XXXXXX)
 root=$work/root
+echo $$ >"$work/pid"
 mounts=()
 cleanup() {
   local i
@@ -64,7 +81,14 @@ installed() { in_root dpkg-query -W -f='${Package} ${Status}\n' "$@" 2>/dev/null
 
 # 1. scripts/demo.sh
 t=$SECONDS
-in_root sh -c 'cd /root/amfol && scripts/demo.sh' >"$work/demo.log" 2>&1 || { tail -40 "$work/demo.log"; fail "scripts/demo.sh"; }
+left scripts/demo.sh
+set +e
+timeout -k 30 "$lim" chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 TERM=dumb \
+  sh -c 'cd /root/amfol && scripts/demo.sh' >"$work/demo.log" 2>&1
+rc=$?
+set -e
+[ $rc != 124 ] || { tail -20 "$work/demo.log"; fail "scripts/demo.sh ran out of time (${lim} s left of ${budget} s)"; }
+[ $rc = 0 ] || { tail -40 "$work/demo.log"; fail "scripts/demo.sh"; }
 echo "scripts/demo.sh: $((SECONDS - t)) s (downloads included)"
 grep -m1 "^AMF amf-1: overload episode 1" "$work/demo.log" || { tail -40 "$work/demo.log"; fail "the demo printed no diagnosis"; }
 extra=$(installed $(in_root /root/amfol/scripts/install-deps.sh --list fuzz chart roots package parallel) |
@@ -78,8 +102,14 @@ echo "demo capture $cap: read by a normal user"
 # 2. scripts/test.sh, without the tests that build Debian roots.
 t=$SECONDS
 set +e
-in_root env AMFOL_NO_ROOT_TESTS=1 sh -c 'cd /root/amfol && scripts/test.sh' >"$work/test.log" 2>&1
+left scripts/test.sh
+timeout -k 30 "$lim" chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 TERM=dumb \
+  AMFOL_NO_ROOT_TESTS=1 sh -c 'cd /root/amfol && scripts/test.sh' >"$work/test.log" 2>&1
 rc=$?
+if [ $rc = 124 ]; then
+  grep -E '^ *[0-9]+/[0-9]+ Test' "$work/test.log" | tail -5
+  fail "scripts/test.sh ran out of time (${lim} s left of ${budget} s): $(grep -c '^ *[0-9]*/[0-9]* Test' "$work/test.log") tests done"
+fi
 set -e
 echo "scripts/test.sh: $((SECONDS - t)) s (downloads included), exit $rc"
 grep -E '^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped' "$work/test.log" || true
