@@ -5,9 +5,11 @@
 #   control-producer: only the UDM answers slowly (udm-slow): overload-control-absent is a note
 #     naming the UDM, with the thresholds said to be amfol's policy and what the capture cannot
 #     see; the AMF's own answers slow (storm-no-control): a warning against the AMF.
-#   ring-nrf: a storm whose AMF reports its load (mixed-storm) cut into 4 files with editcap -c and
-#     replayed with scripts/amfol-parallel.sh: the later files decode no HTTP/2, so the silence
-#     is no evidence: nrf-load-stale is a note that says what is missing, never an accusation and
+#   ring-nrf: a storm whose AMF reports its load (mixed-storm) cut into 4 files with editcap -c:
+#     replayed with scripts/amfol-parallel.sh as it runs by default (the small consecutive files
+#     joined into one tshark, HTTP/2 state kept), the report is the whole capture's: no
+#     nrf-load-stale; replayed one tshark per file (--per-file, as files of several probes or
+#     hosts are), the later files decode no HTTP/2, so the silence is no evidence: nrf-load-stale is a note that says what is missing, never an accusation and
 #     never count 0 (the whole capture: no nrf-load-stale); an AMF whose first report comes late
 #     with every message readable (nrf-lag): a warning.
 # Usage: check_evidence.py CASE SYNTH TSHARK_WRAPPER PLUGIN_SO REPLAY WORKDIR
@@ -83,6 +85,10 @@ def ring_nrf(ctx):
         os.chmod(os.path.join(ring, f), 0o644)
     env = dict(os.environ, AMFOL_PLUGIN_SO=ctx["plugin"], AMFOL_REPLAY=ctx["replay"])
     out = run([os.path.join(TOP, "scripts", "amfol-parallel.sh"), "--format", "json", ring], env=env)
+    rep = json.loads(out[out.index("{"):])
+    expect("ring replay, batched: nrf-load-stale", of(rep, "nrf-load-stale"), [])
+    out = run([os.path.join(TOP, "scripts", "amfol-parallel.sh"), "--per-file", "--format", "json", ring],
+              env=env)
     rep = json.loads(out[out.index("{"):])
     expect("ring replay: nrf-load-stale", of(rep, "nrf-load-stale"),
            [("note", "amf-1", 2089, [2089], 10, "readable HTTP/2 headers")])
