@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* amfol_relay.h: one AMF seen through a relay (issue 28 point 6). A test relay or an attacker
+/* amfol_relay.h: one AMF seen through a relay. A test relay or an attacker
  * between gNB and AMF terminates the gNB's SCTP association and opens its own to the AMF: every
  * NGAP PDU appears twice, gNB -> relay and relay -> AMF (downlink the other way), with other IP
  * addresses, ports, tags and TSNs, so the duplicate and retransmission checks (amfol_dedup.h)

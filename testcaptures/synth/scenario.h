@@ -44,7 +44,7 @@ typedef enum {
     GNB_REJECTS_WITHOUT_START,
     GNB_RELEASES_UNLISTED_SLICES, /* under a slice START, also releases UEs of unlisted slices */
     GNB_SHEDS_BY_RELEASE,         /* sheds the START's share by RRCSetup then RRCRelease, with
-                                   * nothing forwarded to the AMF (F1: compliant, issue 24 pt 4) */
+                                   * nothing forwarded to the AMF (F1: compliant) */
 } gnb_behaviour;
 
 typedef enum { T3346_FIXED = 0, T3346_RANDOM, T3346_NONE, T3346_ZERO, T3346_DEACTIVATED } t3346_mode;

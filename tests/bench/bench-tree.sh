@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # bench-tree.sh: what the first-pass tree costs amfol, in instructions (callgrind; load-independent)
-# and peak RSS (/usr/bin/time -v), on one capture (a benchmark, not a test; issue 27):
+# and peak RSS (/usr/bin/time -v), on one capture (a benchmark, not a test):
 #   startup : tshark's start-up, one frame (taken out of every per-frame ratio)
 #   base    : tshark -q -z ngap,tree --disable-protocol amfol           (no tree)
 #   tree    : base with -Y on a field no frame carries                  (a tree nothing fills)

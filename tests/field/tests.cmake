@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# tests/field: captures as they come from the field (issue 10), crafted by make_field_captures.py,
+# tests/field: captures as they come from the field, crafted by make_field_captures.py,
 # through the real tshark with the built plugin (as an unprivileged user).
 find_package(Python3 COMPONENTS Interpreter)
 if(AMFOL_PLUGIN_SO AND Python3_FOUND)

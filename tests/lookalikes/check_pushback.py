@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
-# check_pushback.py: the AMF's other overload words (issue 28 point 4; docs/faults.md,
+# check_pushback.py: the AMF's other overload words (docs/faults.md,
 # overload-control-absent), made with the synthesizer, through the real tshark:
 #   capacity-lowered (look-alike): an AMF whose answers slow at 70 s lowers its RelativeAMFCapacity
 #     255 -> 20 by AMF CONFIGURATION UPDATE at 72 s: that is its control (in time): no

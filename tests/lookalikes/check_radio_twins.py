@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
 # check_radio_twins.py: radio-side verdicts bounded by what reached the AMF and by the gNB's own
-# baseline (issue 24 points 4 and 8; docs/faults.md), each look-alike with its violating twin,
+# baseline (docs/faults.md), each look-alike with its violating twin,
 # made with the synthesizer, through the real tshark; the twins' findings equal the truth exactly
 # (amf, gnb, severity, first_frame, count, frames):
 #   release-not-forwarded (look-alike): under a START without percentage gnb-1 sets up each

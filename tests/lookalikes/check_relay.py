@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
-# check_relay.py: one AMF seen through a relay (issue 28 point 6; tap/core/amfol_relay.h), made
+# check_relay.py: one AMF seen through a relay (tap/core/amfol_relay.h), made
 # with the synthesizer (scenarios/relay*.ini, two-amfs-alike.ini), through the real tshark:
 #   relay: every NGAP packet is on the wire twice (gNB <-> 10.0.9.9 and 10.0.9.9 <-> amf-1). The
 #     frames amfol sets aside as the relay's copies (amfol.repeat_kind 4) are exactly the frames

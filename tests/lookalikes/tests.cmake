@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# tests/lookalikes: issue 9's "compliant look-alikes": per case a crafted capture of a compliant
+# tests/lookalikes: "compliant look-alikes": per case a crafted capture of a compliant
 # behaviour that resembles a fault (no finding) and, where one exists, the matching violation
 # (the finding, with exact frames), through the real tshark with the plugin.
 if(NOT AMFOL_PLUGIN_SO)
@@ -28,7 +28,7 @@ if(AMFOL_SYNTH)
                    ${AMFOL_SYNTH} ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}
                    ${CMAKE_BINARY_DIR}/tests/lookalikes/retry-storm)
   set_tests_properties(lookalike.retry-storm PROPERTIES TIMEOUT 240)
-  # Issue 24 points 4 and 8, issue 28 points 4 and 6: radio twins (set-ups released before the
+  # Radio twins (set-ups released before the
   # AMF; rejects at the gNB's own rate), the AMF's other overload words (a lowered
   # RelativeAMFCapacity, NG SETUP FAILURE), one AMF seen through a relay.
   foreach(case radio_twins pushback relay)

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# tests/nas: end-to-end tests of UE / NAS congestion (issue 5) with the real tshark and the plugin:
+# tests/nas: end-to-end tests of UE / NAS congestion with the real tshark and the plugin:
 # captures crafted by mkcap.py (one of each back-off case, a synchronised T3346, a calm network,
 # NEA0 "ciphered" NAS), the public captures (#22 without T3346; #7 and #111 are not congestion),
 # and the synthesizer's NAS scenarios compared with their ground truth.

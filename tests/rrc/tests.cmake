@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# tests/rrc: end-to-end tests of the radio side (issue 4) with the real tshark and the plugin:
+# tests/rrc: end-to-end tests of the radio side with the real tshark and the plugin:
 # crafted F1AP from the verified vectors, the real srsRAN MAC-NR capture, and the per-frame tags of
 # the synthesizer's gNB scenarios against their ground truth.
 if(NOT AMFOL_PLUGIN_SO)

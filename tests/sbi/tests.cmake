@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# tests/sbi: end-to-end tests of the SBI side (issue 6) with the real tshark and the plugin:
+# tests/sbi: end-to-end tests of the SBI side with the real tshark and the plugin:
 # a crafted h2c conversation on a non-HTTP port (Decode As, OCI/LCI, 503 + Retry-After), the real
 # Open5GS captures with NRF NFUpdate "replace /load" checked against an oracle from Wireshark's own
 # fields, and the SBI table of the synthesizer's scenarios against their ground truth.
@@ -19,7 +19,7 @@ if(SBI_TEXT2PCAP)
   set_tests_properties(sbi.crafted_h2c PROPERTIES TIMEOUT 120)
 endif()
 
-# sbi-overload-ignored by overload scope (issue 9 item 14, issue 10 SCP): per case a compliant
+# sbi-overload-ignored by overload scope: per case a compliant
 # look-alike (requests outside the scope or high priority keep their rate) and the violation.
 foreach(case scp scp-fqdn slice priority set service service-set callback)
   add_test(NAME sbi.scope.${case}
@@ -28,7 +28,7 @@ foreach(case scp scp-fqdn slice priority set service service-set callback)
   set_tests_properties(sbi.scope.${case} PROPERTIES TIMEOUT 120)
 endforeach()
 
-# SBI over TLS (issue 10 point 7): a real TLS 1.3 handshake made in memory by Python's ssl with a
+# SBI over TLS: a real TLS 1.3 handshake made in memory by Python's ssl with a
 # key log; unread without it (named, with the key-log hint), analysed like h2c with it.
 add_test(NAME sbi.tls_keylog
          COMMAND ${Python3_EXECUTABLE} ${SBI_TESTS}/check_tls.py ${AMFOL_TSHARK} ${AMFOL_PLUGIN_SO}

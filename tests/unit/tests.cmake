@@ -37,6 +37,11 @@ if(NOT AMFOL_UNIT_NO_CTEST)
       COMMAND ${Python3_EXECUTABLE} ${_unit_top}/tests/unit/check_labels.py ${CMAKE_BINARY_DIR} --self-test)
     add_test(NAME core.catalogue_clauses_selftest
       COMMAND ${Python3_EXECUTABLE} ${_unit_top}/tests/unit/check_clauses.py --self-test ${_unit_top})
+    # No "issue N" tags outside NEWS.md: code and docs say why, not which tracker item.
+    add_test(NAME core.no_issue_tags
+      COMMAND ${Python3_EXECUTABLE} ${_unit_top}/tests/unit/check_no_issue_tags.py ${_unit_top})
+    add_test(NAME core.no_issue_tags_selftest
+      COMMAND ${Python3_EXECUTABLE} ${_unit_top}/tests/unit/check_no_issue_tags.py --self-test ${_unit_top})
     # docs/ARCHITECTURE.md names only files, folders and functions that exist.
     add_test(NAME core.architecture
       COMMAND ${Python3_EXECUTABLE} ${_unit_top}/tests/unit/check_architecture.py ${_unit_top})
