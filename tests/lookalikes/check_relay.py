@@ -16,30 +16,17 @@
 # Usage: check_relay.py SYNTH TSHARK_WRAPPER PLUGIN_SO WORKDIR
 import json
 import os
-import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "lib"))
+from amfol_check import ERRORS, expect, run  # noqa: E402
 from amfol_outputs import split_outputs  # noqa: E402
 
 FIELDS = ["frame.number", "ip.src", "ip.dst", "ngap.procedureCode", "amfol.repeat_kind", "sctp.srcport",
           "sctp.dstport"]
 RELAYED = "4"
 IUM = "15"
-ERRORS = []
-
-
-def run(cmd):
-    r = subprocess.run(cmd, capture_output=True, text=True, timeout=280)
-    if r.returncode != 0:
-        sys.exit("%s failed (%d): %s" % (cmd[0], r.returncode, r.stderr[-1500:]))
-    return r.stdout
-
-
-def expect(what, got, want):
-    if got != want:
-        ERRORS.append("%s:\n  got  %r\n  want %r" % (what, got, want))
 
 
 def capture(ctx, name):
