@@ -45,26 +45,6 @@ static inline amfol_time bits_time(uint64_t b)
     return t;
 }
 
-static uint64_t load_unsigned(const void *p, size_t size)
-{
-    switch (size) {
-    case 1: return *(const uint8_t *)p;
-    case 2: return *(const uint16_t *)p;
-    case 4: return *(const uint32_t *)p;
-    default: return *(const uint64_t *)p;
-    }
-}
-
-static void store_unsigned(void *p, size_t size, uint64_t v)
-{
-    switch (size) {
-    case 1: *(uint8_t *)p = (uint8_t)v; break;
-    case 2: *(uint16_t *)p = (uint16_t)v; break;
-    case 4: *(uint32_t *)p = (uint32_t)v; break;
-    default: *(uint64_t *)p = v; break;
-    }
-}
-
 /* A scalar member's value as 64 bits (two's complement for the signed ones). */
 static uint64_t scalar(const amfol_member *m, const char *p)
 {
@@ -72,7 +52,7 @@ static uint64_t scalar(const amfol_member *m, const char *p)
     case AMFOL_M_INT: return (uint64_t)(int64_t)*(const int *)p;
     case AMFOL_M_I64: return (uint64_t)*(const int64_t *)p;
     case AMFOL_M_DOUBLE: return time_bits(*(const double *)p);
-    default: return load_unsigned(p, m->size);
+    default: return amfol_member_load(p, m->size);
     }
 }
 
@@ -301,7 +281,7 @@ static void enc_member(amfol_bin_enc *x, const amfol_member *m, char *prev, cons
         break;
     default:
         put_varint(x, zz((int64_t)(scalar(m, pc) - scalar(m, pp))));
-        store_unsigned(pp, m->size, load_unsigned(pc, m->size));
+        amfol_member_store(pp, m->size, amfol_member_load(pc, m->size));
         break;
     }
 }
@@ -606,7 +586,7 @@ static void dec_member(amfol_bin_dec *d, rd *r, const amfol_member *m, char *obj
     default:
         if (m->size < 8 && v >> (8 * m->size))
             return fail(r, "value out of range");
-        store_unsigned(p, m->size, v);
+        amfol_member_store(p, m->size, v);
         return;
     }
 }

@@ -7,16 +7,6 @@
 
 /* ---- writing ----------------------------------------------------------------------------- */
 
-static uint64_t read_unsigned(const void *p, size_t size)
-{
-    switch (size) {
-    case 1: return *(const uint8_t *)p;
-    case 2: return *(const uint16_t *)p;
-    case 4: return *(const uint32_t *)p;
-    default: return *(const uint64_t *)p;
-    }
-}
-
 static int64_t unset_value(const amfol_member *m)
 {
     return m->absent_default ? AMFOL_ABSENT : 0;
@@ -32,7 +22,7 @@ static bool is_unset(const amfol_struct_schema *s, const void *obj)
         case AMFOL_M_INT: if (*(const int *)p != unset_value(m)) return false; break;
         case AMFOL_M_I64: if (*(const int64_t *)p != unset_value(m)) return false; break;
         case AMFOL_M_U8: case AMFOL_M_U16: case AMFOL_M_U32: case AMFOL_M_U64:
-            if (read_unsigned(p, m->size)) return false;
+            if (amfol_member_load(p, m->size)) return false;
             break;
         case AMFOL_M_BOOL: if (*(const bool *)p) return false; break;
         case AMFOL_M_DOUBLE: if (*(const double *)p != 0) return false; break;
@@ -76,7 +66,7 @@ static void write_member(json_dumper *d, const amfol_member *m, const void *obj)
         }
         break;
     case AMFOL_M_U8: case AMFOL_M_U16: case AMFOL_M_U32: case AMFOL_M_U64: {
-        uint64_t v = read_unsigned(p, m->size);
+        uint64_t v = amfol_member_load(p, m->size);
         if (v != 0) {
             json_dumper_set_member_name(d, m->name);
             json_dumper_value_anyf(d, "%" PRIu64, v);
@@ -255,16 +245,6 @@ bool amfol_codec_double(const char *buf, const jsmntok_t *t, double *out)
     return *end == '\0' && (tmp[0] == '-' || (tmp[0] >= '0' && tmp[0] <= '9'));
 }
 
-static void store_unsigned(void *p, size_t size, uint64_t v)
-{
-    switch (size) {
-    case 1: *(uint8_t *)p = (uint8_t)v; break;
-    case 2: *(uint16_t *)p = (uint16_t)v; break;
-    case 4: *(uint32_t *)p = (uint32_t)v; break;
-    default: *(uint64_t *)p = v; break;
-    }
-}
-
 static bool read_member(char *buf, const jsmntok_t *tk, int ntok, int *i, const amfol_member *m,
                         void *obj, GString *err)
 {
@@ -286,7 +266,7 @@ static bool read_member(char *buf, const jsmntok_t *tk, int ntok, int *i, const 
         uint64_t max = m->size >= 8 ? UINT64_MAX : ((uint64_t)1 << (8 * m->size)) - 1;
         if (!amfol_codec_int(buf, t, 0, max, &v))
             goto bad;
-        store_unsigned(p, m->size, v);
+        amfol_member_store(p, m->size, v);
         break;
     }
     case AMFOL_M_BOOL:

@@ -8,6 +8,7 @@
 #include "engine/amfol_engine.h"
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* Bump when a member changes meaning or name; readers refuse any other version. */
 #define AMFOL_EVENTS_SCHEMA 2   /* 2: "unread" lines (frames amfol could not read); config symptom_floor_unanswered */
@@ -45,5 +46,27 @@ int amfol_event_kind_by_name(const char *name, size_t len);   /* -1 if unknown *
 const amfol_struct_schema *amfol_event_schema(int kind);
 size_t amfol_event_size(int kind);
 const amfol_struct_schema *amfol_config_schema(void);
+
+/* An unsigned member of `size` bytes (1, 2, 4 or 8) read or written as 64 bits: the JSON and
+ * the compact codec both walk the tables with these. */
+static inline uint64_t amfol_member_load(const void *p, size_t size)
+{
+    switch (size) {
+    case 1: return *(const uint8_t *)p;
+    case 2: return *(const uint16_t *)p;
+    case 4: return *(const uint32_t *)p;
+    default: return *(const uint64_t *)p;
+    }
+}
+
+static inline void amfol_member_store(void *p, size_t size, uint64_t v)
+{
+    switch (size) {
+    case 1: *(uint8_t *)p = (uint8_t)v; break;
+    case 2: *(uint16_t *)p = (uint16_t)v; break;
+    case 4: *(uint32_t *)p = (uint32_t)v; break;
+    default: *(uint64_t *)p = v; break;
+    }
+}
 
 #endif
