@@ -11,6 +11,16 @@
 
 #define TEXT_AMFS_MAX 4   /* AMF lines in the text; the JSON lists them all */
 
+/* "; NAS x % readable of n" or "; no NAS": the same words in the short and the detailed view. */
+static void nas_text(GString *out, const amfol_cov_amf *a)
+{
+    if (a->nas)
+        g_string_append_printf(out, "; NAS %.0f %% readable of %" G_GUINT64_FORMAT,
+                               100.0 * (double)a->nas_readable / (double)a->nas, a->nas);
+    else
+        g_string_append(out, "; no NAS");
+}
+
 static void amf_text(GString *out, const amfol_cov_amf *a)
 {
     g_string_append_printf(out, "  AMF %s: ", a->name);
@@ -18,11 +28,7 @@ static void amf_text(GString *out, const amfol_cov_amf *a)
         g_string_append_printf(out, "N2 with %u gNB(s)%s", a->gnbs, a->ng_setup ? ", NG SETUP seen" : ", no NG SETUP");
     else
         g_string_append(out, "no N2");
-    if (a->nas)
-        g_string_append_printf(out, "; NAS %.0f %% readable of %" G_GUINT64_FORMAT,
-                               100.0 * (double)a->nas_readable / (double)a->nas, a->nas);
-    else
-        g_string_append(out, "; no NAS");
+    nas_text(out, a);
     if (a->nrf_reports > 0)
         g_string_append_printf(out, "; %d own NRF load report(s)", a->nrf_reports);
     else
@@ -68,11 +74,7 @@ static void amf_seen(GString *out, const amfol_cov_view *v, const amfol_cov_amf 
                                on_n2 - radio > 1 ? ", ..." : "");
     else if (on_n2)
         g_string_append(out, "; no radio side");
-    if (a->nas)
-        g_string_append_printf(out, "; NAS %.0f %% readable of %" G_GUINT64_FORMAT,
-                               100.0 * (double)a->nas_readable / (double)a->nas, a->nas);
-    else
-        g_string_append(out, "; no NAS");
+    nas_text(out, a);
     if (a->nrf_reports > 0)
         g_string_append_printf(out, "; %d NRF load report(s)", a->nrf_reports);
     else
